@@ -1,0 +1,213 @@
+//! Graph questions about a grid: BFS distances, paths, connectivity, dead ends.
+//!
+//! Movement follows door masks: a walker crosses from a cell to its neighbour
+//! only through an open side. [`bfs`] works on a bare mask slice so generators
+//! can use it on their scratch buffers before a [`DungeonGrid`] exists.
+
+use crate::grid::{Cell, DIRS, DungeonGrid, Pos};
+
+/// Marks an unreachable cell in a distance field.
+pub const UNREACHABLE: i32 = -1;
+
+/// Breadth-first distances from `from` over a row-major door-mask field.
+///
+/// `dist` is resized to `masks.len()` and filled (`UNREACHABLE` where no path
+/// exists); `queue` is scratch space reused between calls. Returns the index
+/// of the last cell reached (a farthest one).
+pub fn bfs(width: i32, masks: &[u8], from: usize, dist: &mut Vec<i32>, queue: &mut Vec<u32>) -> usize {
+    dist.clear();
+    dist.resize(masks.len(), UNREACHABLE);
+    queue.clear();
+    if from >= masks.len() || width < 1 {
+        return from;
+    }
+    let w = width as usize;
+    dist[from] = 0;
+    queue.push(from as u32);
+    let mut head = 0;
+    let mut last = from;
+    while let Some(&i) = queue.get(head) {
+        head += 1;
+        let i = i as usize;
+        last = i;
+        let d = dist[i] + 1;
+        let m = masks[i];
+        // The symmetric-mask invariant keeps these steps inside the grid; the
+        // bounds checks below keep a malformed mask from panicking.
+        let neighbours = [
+            (m & DIRS[0].2 != 0 && i >= w).then(|| i.wrapping_sub(w)),
+            (m & DIRS[1].2 != 0 && (i + 1) % w != 0).then_some(i + 1),
+            (m & DIRS[2].2 != 0).then_some(i + w),
+            (m & DIRS[3].2 != 0 && i % w != 0).then(|| i.wrapping_sub(1)),
+        ];
+        for j in neighbours.into_iter().flatten() {
+            if j < masks.len() && dist[j] == UNREACHABLE {
+                dist[j] = d;
+                queue.push(j as u32);
+            }
+        }
+    }
+    last
+}
+
+impl DungeonGrid {
+    /// BFS distance (in steps through doors) from `from` to every cell,
+    /// row-major; `UNREACHABLE` (-1) where there is no path.
+    #[must_use]
+    pub fn distances_from(&self, from: Pos) -> Vec<i32> {
+        let mut dist = Vec::new();
+        match self.index(from) {
+            Some(i) => {
+                bfs(self.width, &self.doors, i, &mut dist, &mut Vec::new());
+            }
+            None => dist.resize(self.cells.len(), UNREACHABLE),
+        }
+        dist
+    }
+
+    /// Steps from the start cell to `p`; `-1` if `p` is unreachable or outside.
+    #[must_use]
+    pub fn distance_from_start(&self, p: Pos) -> i32 {
+        self.index(p)
+            .map_or(UNREACHABLE, |i| self.distances_from(self.start)[i])
+    }
+
+    /// A shortest path from `from` to `to` through doors, both ends included;
+    /// `None` when there is none (or either end is outside or not walkable).
+    #[must_use]
+    pub fn path(&self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
+        let (fi, ti) = (self.index(from)?, self.index(to)?);
+        if !self.cells[fi].is_walkable() || !self.cells[ti].is_walkable() {
+            return None;
+        }
+        // BFS from the goal, then walk downhill from the source.
+        let dist = self.distances_from(to);
+        if dist[fi] == UNREACHABLE {
+            return None;
+        }
+        let mut path = Vec::with_capacity(dist[fi] as usize + 1);
+        let mut p = from;
+        path.push(p);
+        while p != to {
+            let d = dist[self.index(p)?];
+            let mask = self.door_mask(p);
+            p = DIRS.iter().find_map(|&(dx, dy, bit, _)| {
+                let q = (p.0 + dx, p.1 + dy);
+                (mask & bit != 0 && self.index(q).is_some_and(|j| dist[j] == d - 1)).then_some(q)
+            })?;
+            path.push(p);
+        }
+        Some(path)
+    }
+
+    /// Whether every walkable cell can reach every other through doors.
+    /// A grid with no walkable cell is not connected.
+    #[must_use]
+    pub fn is_connected(&self) -> bool {
+        let Some(first) = self.cells.iter().position(|c| c.is_walkable()) else {
+            return false;
+        };
+        let mut dist = Vec::new();
+        bfs(self.width, &self.doors, first, &mut dist, &mut Vec::new());
+        self.cells
+            .iter()
+            .zip(&dist)
+            .all(|(c, &d)| !c.is_walkable() || d != UNREACHABLE)
+    }
+
+    /// Rooms with exactly one walkable neighbour (outside the grid counts as
+    /// empty), in scan order.
+    #[must_use]
+    pub fn dead_ends(&self) -> Vec<Pos> {
+        (0..self.cells.len())
+            .filter(|&i| self.cells[i].is_room() && self.doors[i].count_ones() == 1)
+            .map(|i| self.pos(i))
+            .collect()
+    }
+
+    /// Whether `p` is a dead end.
+    #[must_use]
+    pub fn is_dead_end(&self, p: Pos) -> bool {
+        self.cell(p).is_room() && self.door_mask(p).count_ones() == 1
+    }
+
+    /// Whether any 2×2 block is made entirely of rooms.
+    #[must_use]
+    pub fn has_room_block(&self) -> bool {
+        let r = |x, y| self.cell((x, y)).is_room();
+        (0..self.height - 1)
+            .any(|y| (0..self.width - 1).any(|x| r(x, y) && r(x + 1, y) && r(x, y + 1) && r(x + 1, y + 1)))
+    }
+
+    /// Number of door connections (each shared side counted once).
+    #[must_use]
+    pub fn door_count(&self) -> usize {
+        self.doors.iter().map(|m| m.count_ones() as usize).sum::<usize>() / 2
+    }
+
+    /// Whether the rooms and their doors form a tree: connected, and one
+    /// fewer door than walkable cells.
+    #[must_use]
+    pub fn is_tree(&self) -> bool {
+        self.is_connected() && self.door_count() + 1 == self.walkable_count()
+    }
+
+    /// Counts cells of kind `c`.
+    #[must_use]
+    pub fn count(&self, c: Cell) -> usize {
+        self.cells.iter().filter(|&&x| x == c).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grid::DungeonGrid;
+
+    fn g(s: &str) -> DungeonGrid {
+        DungeonGrid::from_ascii(s).unwrap()
+    }
+
+    #[test]
+    fn distances_and_path_in_a_corridor() {
+        let d = g("
+            S##.
+            ..#.
+            ..#E
+        ");
+        assert!(d.is_connected());
+        assert_eq!(d.distance_from_start(d.end()), 5);
+        assert_eq!(d.distance_from_start((0, 2)), -1);
+        assert_eq!(d.distance_from_start((9, 9)), -1);
+        let p = d.path(d.start(), d.end()).unwrap();
+        assert_eq!(p, vec![(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (3, 2)]);
+        assert_eq!(d.path(d.start(), (0, 1)), None);
+        assert_eq!(d.path(d.start(), d.start()).unwrap(), vec![(0, 0)]);
+    }
+
+    #[test]
+    fn dead_ends_count_edges_as_empty() {
+        // The seed skipped out-of-bounds neighbours, so edge rooms were never
+        // dead ends. Here (0,0) and (3,2) are.
+        let d = g("
+            S##.
+            ..#.
+            ..#E
+        ");
+        assert_eq!(d.dead_ends(), vec![(0, 0), (3, 2)]);
+        assert!(d.is_dead_end((3, 2)) && !d.is_dead_end((1, 0)));
+        assert!(d.is_tree());
+    }
+
+    #[test]
+    fn disconnected_and_blocks() {
+        let d = g("
+            S#.E
+            ##..
+        ");
+        assert!(!d.is_connected());
+        assert!(d.has_room_block());
+        assert!(!d.is_tree());
+        let e = g("S.E");
+        assert!(!e.is_connected());
+    }
+}

@@ -1,0 +1,28 @@
+//! Seeded, deterministic dungeon generators with no engine dependency.
+//!
+//! Every generator is a pure function `generate(&config, seed, level)` that
+//! validates its config, runs within an explicit budget and returns a
+//! [`DungeonGrid`] or a typed [`GenError`]. The same config, seed and level give
+//! the same grid on every platform.
+//!
+//! ```
+//! use dungeon_core::isaac::{self, IsaacConfig};
+//! let grid = isaac::generate(&IsaacConfig::seed_002(), 7, 3).unwrap();
+//! assert!(grid.is_connected());
+//! println!("{grid}");
+//! ```
+
+pub mod analysis;
+pub mod bsp;
+pub mod drunkard;
+pub mod error;
+pub mod grid;
+pub mod isaac;
+#[cfg(feature = "serde")]
+pub mod json;
+pub mod rng;
+pub mod room_grid;
+
+pub use error::{ConfigError, GenError};
+pub use grid::{Cell, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, ParseError, Pos, Rect};
+pub use rng::DungeonRng;
