@@ -1,1 +1,68 @@
-fn main() {}
+//! Criterion benchmarks: one valid dungeon per iteration, retries included.
+//!
+//! `cargo bench -p dungeon_core --bench generators`. Each iteration uses the
+//! next seed, so the figure is an average over many layouts rather than one
+//! lucky seed. Results are reported in BENCHMARKS.md; nothing here asserts a time.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::drunkard::{self, DrunkardConfig};
+use dungeon_core::isaac::{self, IsaacConfig};
+
+fn room_grids(c: &mut Criterion) {
+    let mut group = c.benchmark_group("room_grid");
+    for level in [1, 5, 10] {
+        for (name, cfg) in [("isaac_seed_002", IsaacConfig::seed_002()), ("isaac_classic", IsaacConfig::classic())] {
+            let mut seed = 0u64;
+            group.bench_with_input(BenchmarkId::new(name, level), &level, |b, &level| {
+                b.iter(|| {
+                    seed = seed.wrapping_add(1);
+                    black_box(isaac::generate(&cfg, seed, level).ok())
+                });
+            });
+        }
+        for (name, cfg) in [("drunkard_seed_002", DrunkardConfig::seed_002()), ("drunkard_eight_way", DrunkardConfig::eight_way())] {
+            let mut seed = 0u64;
+            group.bench_with_input(BenchmarkId::new(name, level), &level, |b, &level| {
+                b.iter(|| {
+                    seed = seed.wrapping_add(1);
+                    black_box(drunkard::generate(&cfg, seed, level).ok())
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
+fn bsp_sizes(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bsp");
+    group.sample_size(30);
+    for side in [40, 256, 1024] {
+        // Deeper splits on bigger maps keep rooms a similar size.
+        let iterations = match side {
+            40 => 4,
+            256 => 8,
+            _ => 12,
+        };
+        let cfg = BspConfig {
+            width: side,
+            height: side,
+            iterations,
+            ..BspConfig::default()
+        };
+        group.throughput(Throughput::Elements((side * side) as u64));
+        let mut seed = 0u64;
+        group.bench_with_input(BenchmarkId::new("generate", format!("{side}x{side}")), &cfg, |b, cfg| {
+            b.iter(|| {
+                seed = seed.wrapping_add(1);
+                black_box(bsp::generate(cfg, seed, 1).ok())
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, room_grids, bsp_sizes);
+criterion_main!(benches);

@@ -44,7 +44,7 @@ pub struct DrunkardConfig {
     /// What happens at the grid edge.
     pub off_grid: OffGrid,
     /// Steps per attempt before the walk gives up.
-    pub max_steps: u32,
+    pub max_steps: i32,
     /// Start/end and dead-end rules.
     pub ends: EndRules,
     /// The share of grid cells that may be asked to be rooms (see
@@ -53,7 +53,7 @@ pub struct DrunkardConfig {
     /// Let the grid grow until the level fits.
     pub grow_grid: bool,
     /// Walks tried before giving up with [`GenError::Exhausted`].
-    pub max_attempts: u32,
+    pub max_attempts: i32,
 }
 
 /// Highest `max_fill` accepted: fuller walks rarely keep two dead ends.
@@ -67,7 +67,8 @@ impl Default for DrunkardConfig {
 
 impl DrunkardConfig {
     /// Seed 002: 8×8, 4 directions, back to the start at the edge, seed 002's
-    /// room count, start = a random room.
+    /// room count, start = a random room. Holds up to level 11 (40–43 rooms,
+    /// `max_fill` 0.7 → 44 of 64 cells).
     #[must_use]
     pub fn seed_002() -> Self {
         Self {
@@ -176,7 +177,7 @@ pub fn generate(config: &DrunkardConfig, seed: u64, level: i32) -> Result<Dungeo
     }
     Err(GenError::Exhausted {
         generator: "drunkard",
-        attempts: config.max_attempts,
+        attempts: config.max_attempts.unsigned_abs(),
         reason: reason.to_owned(),
     })
 }

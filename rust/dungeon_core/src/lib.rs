@@ -12,6 +12,8 @@
 //! println!("{grid}");
 //! ```
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
 pub mod analysis;
 pub mod bsp;
 pub mod drunkard;

@@ -1,0 +1,80 @@
+extends RefCounted
+## DungeonGrid: the data a game reads.
+
+const Support := preload("res://tests/support.gd")
+
+
+func test_constants(t) -> void:
+	t.check_eq(DungeonGrid.EMPTY, 0, "EMPTY")
+	t.check_eq(DungeonGrid.ROOM, 1, "ROOM")
+	t.check_eq(DungeonGrid.START, 2, "START")
+	t.check_eq(DungeonGrid.END, 3, "END")
+	t.check_eq(DungeonGrid.CORRIDOR, 4, "CORRIDOR")
+	t.check_eq(DungeonGrid.DOOR, 5, "DOOR")
+	t.check_eq([DungeonGrid.DOOR_NORTH, DungeonGrid.DOOR_EAST, DungeonGrid.DOOR_SOUTH, DungeonGrid.DOOR_WEST], [1, 2, 4, 8], "door bits")
+
+
+func test_reading_a_grid(t) -> void:
+	var gen := IsaacGenerator.new()
+	gen.seed = 7
+	var grid := gen.generate_level(3)
+	t.check(grid is Resource, "DungeonGrid is a Resource")
+	t.check_eq(grid.generator, "isaac", "generator")
+	t.check_eq([grid.width, grid.height], [8, 8], "size")
+	var rooms := grid.room_cells()
+	t.check(rooms is Array, "room_cells is an Array")
+	t.check_eq(rooms.get_typed_builtin(), TYPE_VECTOR2I, "room_cells is Array[Vector2i]")
+	t.check_eq(grid.room_count(), rooms.size(), "room_count")
+	t.check_eq(grid.get_cell(-1, 0), DungeonGrid.EMPTY, "outside is EMPTY")
+	t.check_eq(grid.door_mask(Vector2i(100, 100)), 0, "outside has no doors")
+	t.check_eq(grid.distance_from_start(grid.start_cell), 0, "start distance")
+	t.check_eq(grid.distance_from_start(Vector2i(-5, -5)), -1, "outside distance")
+	t.check(grid.path(grid.start_cell, Vector2i(-1, -1)).is_empty(), "no path outside")
+	for c in grid.neighbors(grid.start_cell):
+		t.check(rooms.has(c), "neighbour %s is a room" % c)
+	var ascii := grid.to_ascii()
+	t.check_eq(ascii.count("\n"), 8, "ascii rows")
+	t.check_eq(ascii.count("S"), 1, "ascii start")
+	t.check_eq(ascii.count("E"), 1, "ascii end")
+	t.check_eq(grid.room_rects().size(), 0, "room grids have no rects")
+	t.check_eq(grid.door_masks_packed().size(), 64, "door_masks_packed size")
+
+
+func test_json_round_trip(t) -> void:
+	var gen := BspGenerator.new()
+	var grid := gen.generate_level(2)
+	var text := grid.to_json()
+	var parsed = JSON.parse_string(text)
+	t.check(parsed is Dictionary, "to_json is JSON")
+	for key in ["generator", "seed", "level", "width", "height", "cells", "rooms", "start", "end", "doors", "room_rects"]:
+		t.check(parsed.has(key), "JSON has " + key)
+	var back := DungeonGrid.from_json(text)
+	t.check(back != null, "from_json")
+	t.check_eq(back.to_json(), text, "round trip is exact")
+	t.check_eq(back.room_rects(), grid.room_rects(), "rects survive")
+	t.expect_error("from_json")
+	t.check(DungeonGrid.from_json("{not json") == null, "bad JSON gives null")
+	t.expect_error("from_json")
+	t.check(DungeonGrid.from_json(text.replace("\"width\":40", "\"width\":41")) == null, "inconsistent JSON gives null")
+
+
+func test_save_and_load_with_resource_saver(t) -> void:
+	var gen := DrunkardGenerator.new()
+	gen.seed = 12
+	var grid := gen.generate_level(5)
+	for path in ["user://level5.tres", "user://level5.res"]:
+		t.check_eq(ResourceSaver.save(grid, path), OK, "save " + path)
+		var back := ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE) as DungeonGrid
+		t.check(back != null, "load " + path)
+		if back:
+			t.check_eq(back.to_json(), grid.to_json(), "same grid after " + path)
+			Support.check_room_grid(t, back, "loaded " + path)
+		DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
+
+
+func test_new_grid_is_harmless(t) -> void:
+	var g := DungeonGrid.new()
+	t.check_eq([g.width, g.height], [1, 1], "empty grid size")
+	t.check_eq(g.room_cells().size(), 0, "no rooms")
+	t.check_eq(g.path(Vector2i.ZERO, Vector2i.ZERO).size(), 0, "no path")
+	t.check(not g.is_fully_connected(), "an empty grid is not connected")

@@ -1,0 +1,55 @@
+extends RefCounted
+## What a test receives: checks that count, and error expectations.
+
+var name: String
+var passed := 0
+var failed := 0
+var failures: Array[String] = []
+var _expected: Array[String] = []
+
+
+func _init(test_name: String) -> void:
+	name = test_name
+
+
+## Counts a check; records `what` when `ok` is false.
+func check(ok: bool, what: String) -> bool:
+	if ok:
+		passed += 1
+	else:
+		failed += 1
+		failures.append(what)
+	return ok
+
+
+## Checks `got == want`.
+func check_eq(got: Variant, want: Variant, what: String) -> bool:
+	return check(typeof(got) == typeof(want) and got == want,
+			"%s: got %s, want %s" % [what, var_to_str(got), var_to_str(want)])
+
+
+## Announces that the code under test will log an error containing
+## `substring` (once per call). Unannounced errors fail the test; so does an
+## announced one that never appears.
+func expect_error(substring: String) -> void:
+	_expected.append(substring)
+
+
+## Called by the runner with the errors logged during the test.
+func settle_errors(logged: Array[String]) -> void:
+	var expected := _expected.duplicate()
+	for entry in logged:
+		var matched := -1
+		for i in expected.size():
+			if entry.contains(expected[i]):
+				matched = i
+				break
+		if matched >= 0:
+			expected.remove_at(matched)
+			passed += 1
+		else:
+			failed += 1
+			failures.append("unexpected error: " + entry)
+	for missing in expected:
+		failed += 1
+		failures.append("expected an error containing %s, none was logged" % missing)

@@ -1,0 +1,113 @@
+//! Same config + seed + level = the same dungeon, byte for byte, forever.
+//!
+//! `tests/golden/*.txt` hold ASCII pictures and `tests/golden/vectors.tsv`
+//! the full JSON of a few seeds per generator preset. A change to the RNG, a
+//! generator or a dependency that alters any layout fails here. If the change
+//! is intended, regenerate with `UPDATE_GOLDEN=1 cargo test -p dungeon_core
+//! --test determinism` and say so in the changelog: saved seeds will change.
+//!
+//! `vectors.tsv` is also read by the Godot suites, which check that the
+//! extension produces the identical JSON for the same inputs.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::drunkard::{self, DrunkardConfig};
+use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::{DungeonGrid, GenError};
+
+/// (generator, preset, seed, level) cases pinned by the golden files.
+fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
+    let mut v = Vec::new();
+    for (seed, level) in [(0, 1), (7, 3), (42, 5), (u64::MAX, 10), (123_456_789, 2)] {
+        for p in IsaacConfig::PRESETS {
+            v.push(("isaac", p, seed, level));
+        }
+        for p in DrunkardConfig::PRESETS {
+            v.push(("drunkard", p, seed, level));
+        }
+    }
+    for (seed, level) in [(0, 1), (7, 3), (u64::MAX, 2)] {
+        for p in BspConfig::PRESETS {
+            v.push(("bsp", p, seed, level));
+        }
+    }
+    v
+}
+
+/// The one place that maps a (generator, preset) name pair to a generation.
+pub fn run(generator: &str, preset: &str, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
+    match generator {
+        "isaac" => isaac::generate(&IsaacConfig::preset(preset).expect("preset"), seed, level),
+        "drunkard" => drunkard::generate(&DrunkardConfig::preset(preset).expect("preset"), seed, level),
+        "bsp" => bsp::generate(&BspConfig::preset(preset).expect("preset"), seed, level),
+        other => panic!("unknown generator {other}"),
+    }
+}
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn compare_or_update(name: &str, got: &str) {
+    let path = golden_dir().join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(golden_dir()).unwrap();
+        std::fs::write(&path, got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_GOLDEN=1 to create it)", path.display()));
+    if want != got {
+        let first = want
+            .lines()
+            .zip(got.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "{name} changed at line {}:\nwant: {}\ngot:  {}\n(layouts must not change; see the module docs)",
+            first + 1,
+            want.lines().nth(first).unwrap_or(""),
+            got.lines().nth(first).unwrap_or("")
+        );
+    }
+}
+
+#[test]
+fn golden_pictures_and_vectors() {
+    let mut vectors = String::from("# generator\tpreset\tseed as i64 (Godot's int)\tlevel\tjson (see determinism.rs)\n");
+    let mut pictures = std::collections::BTreeMap::<String, String>::new();
+    for (generator, preset, seed, level) in cases() {
+        let g = run(generator, preset, seed, level).unwrap();
+        writeln!(vectors, "{generator}\t{preset}\t{}\t{level}\t{}", seed as i64, g.to_json()).unwrap();
+        let pic = pictures.entry(format!("{generator}_{preset}.txt")).or_default();
+        writeln!(pic, "seed {seed} level {level}\n{g}").unwrap();
+    }
+    compare_or_update("vectors.tsv", &vectors);
+    for (name, pic) in pictures {
+        compare_or_update(&name, &pic);
+    }
+}
+
+#[test]
+fn same_inputs_same_grid_different_seeds_differ() {
+    for (generator, preset, seed, level) in cases() {
+        let a = run(generator, preset, seed, level).unwrap();
+        let b = run(generator, preset, seed, level).unwrap();
+        assert_eq!(a, b);
+        let c = run(generator, preset, seed.wrapping_add(1), level).unwrap();
+        assert_ne!(a.cells(), c.cells(), "{generator}/{preset} seeds {seed} and {seed}+1 gave the same map");
+    }
+}
+
+#[test]
+fn levels_do_not_depend_on_earlier_levels() {
+    // Level 3 generated alone equals level 3 generated after levels 1 and 2.
+    let alone = run("isaac", "seed_002", 99, 3).unwrap();
+    let _ = run("isaac", "seed_002", 99, 1).unwrap();
+    let _ = run("isaac", "seed_002", 99, 2).unwrap();
+    assert_eq!(run("isaac", "seed_002", 99, 3).unwrap(), alone);
+    // And different levels of one run differ.
+    assert_ne!(run("isaac", "seed_002", 99, 4).unwrap().cells(), alone.cells());
+}

@@ -1,0 +1,224 @@
+//! Properties every generator keeps, over thousands of seeds and configs.
+
+use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::drunkard::{self, DrunkardConfig, OffGrid};
+use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};
+use dungeon_core::room_grid::{EndRules, RoomCount, StartRule};
+use dungeon_core::{Cell, DungeonGrid, GenError};
+use proptest::prelude::*;
+
+/// What every room-grid result must satisfy.
+fn check_room_grid(g: &DungeonGrid, want_rooms: i32, range: (i32, i32), ends: &EndRules) {
+    assert!(g.check().is_ok(), "{g}");
+    assert!(g.is_connected(), "not connected:\n{g}");
+    assert_eq!(g.rooms().len() as i32, want_rooms, "room count:\n{g}");
+    assert!((range.0..=range.1).contains(&want_rooms));
+    assert_eq!(g.walkable_count(), g.rooms().len(), "every walkable cell is a listed room");
+    assert_ne!(g.start(), g.end());
+    assert!(g.is_dead_end(g.end()), "end is not a dead end:\n{g}");
+    assert!(g.dead_ends().len() as i32 >= ends.min_dead_ends);
+    let (s, e) = (g.start(), g.end());
+    if ends.end_off_axis {
+        assert!(s.0 != e.0 && s.1 != e.1, "start/end share an axis:\n{g}");
+    }
+    let d = f64::from((s.0 - e.0).pow(2) + (s.1 - e.1).pow(2)).sqrt();
+    assert!(d + 1e-9 >= ends.min_end_distance);
+    assert_eq!(g.count(Cell::Start), 1);
+    assert_eq!(g.count(Cell::End), 1);
+    // The end is the farthest qualifying dead end from the start.
+    let dist = g.distances_from(s);
+    let end_d = dist[g.index(e).unwrap()];
+    for de in g.dead_ends() {
+        let ok_axis = !ends.end_off_axis || (de.0 != s.0 && de.1 != s.1);
+        let dd = f64::from((s.0 - de.0).pow(2) + (s.1 - de.1).pow(2)).sqrt();
+        if de != s && ok_axis && dd + 1e-9 >= ends.min_end_distance {
+            assert!(dist[g.index(de).unwrap()] <= end_d, "a farther dead end exists:\n{g}");
+        }
+    }
+}
+
+fn growth_rule() -> impl Strategy<Value = GrowthRule> {
+    prop_oneof![Just(GrowthRule::Classic), Just(GrowthRule::Crowding)]
+}
+
+fn start_rule() -> impl Strategy<Value = StartRule> {
+    prop_oneof![Just(StartRule::Origin), Just(StartRule::RandomRoom)]
+}
+
+fn end_rules() -> impl Strategy<Value = EndRules> {
+    (start_rule(), -1i32..6, -1.0f64..8.0, any::<bool>()).prop_map(|(start, m, d, axis)| EndRules {
+        start,
+        min_dead_ends: m,
+        min_end_distance: d,
+        end_off_axis: axis,
+    })
+}
+
+fn room_count() -> impl Strategy<Value = RoomCount> {
+    (-2i32..25, -1.0f64..5.0, -1i32..5).prop_map(|(base, per_level, variance)| RoomCount {
+        base,
+        per_level,
+        variance,
+    })
+}
+
+prop_compose! {
+    fn isaac_config()(
+        width in -3i32..30, height in -3i32..30,
+        origin in proptest::option::of((-2i32..30, -2i32..30)),
+        rule in growth_rule(), count in room_count(),
+        give_up_chance in -0.2f64..1.1, ends in end_rules(),
+        max_fill in 0.0f64..0.9, grow_grid in any::<bool>(), max_attempts in -1i32..40,
+    ) -> IsaacConfig {
+        IsaacConfig { width, height, origin, rule, count, give_up_chance, ends, max_fill, grow_grid, max_attempts }
+    }
+}
+
+prop_compose! {
+    fn drunkard_config()(
+        width in -3i32..30, height in -3i32..30, count in room_count(),
+        diagonal in any::<bool>(), stay in any::<bool>(), max_steps in -1i32..3000,
+        ends in end_rules(), max_fill in 0.0f64..0.9, grow_grid in any::<bool>(), max_attempts in -1i32..40,
+    ) -> DrunkardConfig {
+        let off_grid = if stay { OffGrid::Stay } else { OffGrid::ReturnToStart };
+        DrunkardConfig { width, height, count, diagonal, off_grid, max_steps, ends, max_fill, grow_grid, max_attempts }
+    }
+}
+
+prop_compose! {
+    fn bsp_config()(
+        width in -4i32..140, height in -4i32..140, iterations in -1i32..8,
+        partition_range in -0.1f64..0.6, min_partition_size in -1i32..20,
+        room_size_min in -0.1f64..1.1, room_size_max in -0.1f64..1.1,
+        min_room_size in -1i32..8, border in -1i32..6,
+    ) -> BspConfig {
+        BspConfig { width, height, iterations, partition_range, min_partition_size, room_size_min, room_size_max, min_room_size, border }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn isaac_any_config(c in isaac_config(), seed in any::<u64>(), level in -2i32..14) {
+        let r = isaac::generate(&c, seed, level);
+        prop_assert_eq!(c.validate(level).is_err(), matches!(r, Err(GenError::Config(_))), "{:?}", r);
+        if let Ok(g) = r {
+            check_room_grid(&g, c.room_count(seed, level), c.room_count_range(level), &c.ends);
+            if c.rule == GrowthRule::Classic {
+                prop_assert!(g.is_tree(), "classic is not a tree:\n{}", g);
+                prop_assert!(!g.has_room_block(), "classic has a 2×2 block:\n{}", g);
+            }
+            prop_assert_eq!(g, isaac::generate(&c, seed, level).unwrap());
+        }
+    }
+
+    #[test]
+    fn drunkard_any_config(c in drunkard_config(), seed in any::<u64>(), level in -2i32..14) {
+        let r = drunkard::generate(&c, seed, level);
+        prop_assert_eq!(c.validate(level).is_err(), matches!(r, Err(GenError::Config(_))), "{:?}", r);
+        if let Ok(g) = r {
+            check_room_grid(&g, c.room_count(seed, level), c.room_count_range(level), &c.ends);
+        }
+    }
+
+    #[test]
+    fn bsp_any_config(c in bsp_config(), seed in any::<u64>(), level in -2i32..5) {
+        let r = bsp::generate(&c, seed, level);
+        // BSP never runs out of attempts: Err exactly when the config is invalid.
+        prop_assert_eq!(c.validate().is_err() || !(1..=1000).contains(&level), r.is_err(), "{:?}", r);
+        if let Ok(g) = r {
+            check_bsp(&g, &c);
+        }
+    }
+
+    #[test]
+    fn presets_always_succeed(seed in any::<u64>(), level in 1i32..=10) {
+        for c in [IsaacConfig::seed_002(), IsaacConfig::classic()] {
+            let g = isaac::generate(&c, seed, level).unwrap();
+            check_room_grid(&g, c.room_count(seed, level), c.room_count_range(level), &c.ends);
+        }
+        for c in [DrunkardConfig::seed_002(), DrunkardConfig::eight_way()] {
+            let g = drunkard::generate(&c, seed, level).unwrap();
+            check_room_grid(&g, c.room_count(seed, level), c.room_count_range(level), &c.ends);
+        }
+        let g = bsp::generate(&BspConfig::default(), seed, level).unwrap();
+        check_bsp(&g, &BspConfig::default());
+    }
+}
+
+fn check_bsp(g: &DungeonGrid, c: &BspConfig) {
+    assert!(g.check().is_ok(), "{g}");
+    assert!(g.is_connected(), "not connected:\n{g}");
+    assert_ne!(g.start(), g.end());
+    let rects = g.room_rects();
+    assert!(rects.len() >= 2 && rects.len() <= 1usize << c.iterations.min(20));
+    for (i, r) in rects.iter().enumerate() {
+        assert!(r.w >= 1 && r.h >= 1);
+        assert!(r.x >= c.border && r.y >= c.border, "{r:?} crosses the border");
+        assert!(r.x + r.w <= c.width - c.border && r.y + r.h <= c.height - c.border, "{r:?} out of bounds");
+        for o in &rects[i + 1..] {
+            assert!(!r.overlaps(o), "{r:?} overlaps {o:?}");
+        }
+        for p in r.cells() {
+            assert!(g.cell(p).is_room(), "{p:?} in {r:?} is not floor");
+        }
+    }
+    let floor: usize = rects.iter().map(|r| (r.w * r.h) as usize).sum();
+    assert_eq!(g.rooms().len(), floor);
+    assert!(rects.iter().any(|r| r.contains(g.start())));
+    assert!(rects.iter().any(|r| r.contains(g.end())));
+    // Doors sit between a room tile and a corridor, never inside a corridor run.
+    for i in 0..g.cells().len() {
+        if g.cells()[i] == Cell::Door {
+            let p = g.pos(i);
+            let near = |c: fn(Cell) -> bool| {
+                [(0, -1), (1, 0), (0, 1), (-1, 0)]
+                    .iter()
+                    .any(|d: &(i32, i32)| c(g.cell((p.0 + d.0, p.1 + d.1))))
+            };
+            assert!(near(Cell::is_room), "door {p:?} touches no room:\n{g}");
+        }
+    }
+}
+
+#[test]
+fn highest_supported_levels_are_as_documented() {
+    use dungeon_core::room_grid::{capacity, highest_level};
+    let top = |c: &RoomCount, w, h, fill| highest_level(c, capacity(w, h, fill));
+    let s = IsaacConfig::seed_002();
+    assert_eq!(top(&s.count, s.width, s.height, s.max_fill), 10);
+    let c = IsaacConfig::classic();
+    assert_eq!(top(&c.count, c.width, c.height, c.max_fill), 10);
+    let d = DrunkardConfig::seed_002();
+    assert_eq!(top(&d.count, d.width, d.height, d.max_fill), 11);
+    // Level 10 of seed 002 (37–40 rooms on 8×8) succeeds for every seed tried.
+    for seed in 0..500 {
+        let g = isaac::generate(&s, seed, 10).unwrap();
+        assert!((37..=40).contains(&(g.rooms().len() as i32)));
+    }
+    // One level past it fails fast with a message naming the limit.
+    let e = isaac::generate(&s, 1, 11).unwrap_err().to_string();
+    assert!(e.contains("invalid level = 11: allowed 1..=10 on a 8×8 grid"), "{e}");
+    let e = isaac::generate(&c, 1, 11).unwrap_err().to_string();
+    assert!(e.contains("allowed 1..=10 on a 9×8 grid"), "{e}");
+    // grow_grid lets the grid grow instead.
+    let mut grow = s.clone();
+    grow.grow_grid = true;
+    for level in [11, 15, 30] {
+        let g = isaac::generate(&grow, 3, level).unwrap();
+        assert!(g.width() * g.height() > 64);
+        assert_eq!(g.rooms().len() as i32, grow.room_count(3, level));
+    }
+}
+
+#[test]
+fn too_many_rooms_for_the_grid_is_a_config_error() {
+    let mut c = DrunkardConfig::seed_002();
+    c.count.base = 100;
+    let e = drunkard::generate(&c, 0, 1).unwrap_err();
+    assert!(matches!(e, GenError::Config(ref ce) if ce.field == "level"), "{e}");
+    let mut c = IsaacConfig::classic();
+    c.count.base = 1000;
+    assert!(matches!(isaac::generate(&c, 0, 1), Err(GenError::Config(_))));
+}

@@ -1,0 +1,26 @@
+//! Godot 4 GDExtension for the dungeon generators.
+//!
+//! A thin layer over `dungeon_core`: one file per Godot class, and
+//! `convert.rs` as the only place that builds Godot containers. Errors from
+//! the core become `push_error`, a readable `last_error`, a `null` return and
+//! the `generation_failed` signal; nothing here unwraps.
+
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod bsp_generator;
+mod convert;
+mod drunkard_generator;
+mod dungeon_grid;
+mod isaac_generator;
+
+mod entry {
+    //! The extension's entry point. It must be an `unsafe impl` (gdext's
+    //! contract with Godot); this module is the only place allowed `unsafe`.
+    #![allow(unsafe_code)]
+    use godot::prelude::*;
+
+    struct DungeonExtension;
+
+    #[gdextension]
+    unsafe impl ExtensionLibrary for DungeonExtension {}
+}
