@@ -14,7 +14,8 @@
 set -euo pipefail
 
 readonly MIN_MAJOR=4 MIN_MINOR=5
-readonly PACKAGES="godot xvfb xauth libgl1 libgl1-mesa-dri libegl1 libegl-mesa0 libgles2"
+# ca-certificates: Godot's editor/--import reports an ERROR without the system CA file.
+readonly PACKAGES="godot xvfb xauth libgl1 libgl1-mesa-dri libegl1 libegl-mesa0 libgles2 ca-certificates"
 # Bump when the provisioning recipe changes: a cache built by another recipe is redone.
 readonly PROVISION_ID="sid-minbase-1 ${PACKAGES}"
 readonly XVFB_SCREEN="-screen 0 1280x720x24"
@@ -95,6 +96,9 @@ CHROOT="$CACHE_DIR/sid"
 PARTIAL="$CACHE_DIR/sid.partial"
 READY="$CACHE_DIR/ready"
 LOG="$CACHE_DIR/provision.log"
+# Beside the cache dir, not in it: deleting the cache by hand must not break
+# the locking of runs that are waiting or running.
+LOCK="${CACHE_DIR%/}.lock"
 
 # The URI of the host's Debian main archive (not -security), from apt's sources.
 detect_mirror() {
@@ -197,8 +201,9 @@ provision_chroot() {
   msg "provisioning Godot: debootstrap --variant=minbase sid from $mirror into $CACHE_DIR (log: $LOG)"
   # debootstrap mounts /proc and /sys in the target: keep those mounts in a
   # private namespace so that a killed run leaves nothing mounted on the host.
-  unshare --mount --propagation private -- \
-    debootstrap --variant=minbase sid "$PARTIAL" "$mirror" >>"$LOG" 2>&1 || provision_failed
+  # The PID namespace + pdeathsig: if this script is killed, debootstrap dies too.
+  setpriv --pdeathsig KILL -- unshare --mount --propagation private --pid --fork --kill-child -- \
+    debootstrap --variant=minbase sid "$PARTIAL" "$mirror" >>"$LOG" 2>&1 </dev/null || provision_failed
   msg "debootstrap done after $((SECONDS - t0)) s; installing: $PACKAGES"
   cp -L /etc/resolv.conf "$PARTIAL/etc/resolv.conf" 2>/dev/null || true
   cat >"$PARTIAL/etc/apt/apt.conf.d/99dungeon-godot" <<'EOF'
@@ -231,16 +236,19 @@ ensure_chroot() {
   [[ $(uname -s) == Linux ]] || die "no Godot found. Set GODOT=/path/to/godot (Godot $MIN_MAJOR.$MIN_MINOR or newer)"
   [[ $(id -u) -eq 0 ]] || die "no Godot $MIN_MAJOR.$MIN_MINOR+ found (not on PATH, GODOT unset), and building the Debian sid chroot needs root. Set GODOT=/path/to/godot (Godot $MIN_MAJOR.$MIN_MINOR or newer)"
   local tool
-  for tool in flock unshare chroot mount; do
+  for tool in flock unshare setpriv chroot mount; do
     have "$tool" || die "'$tool' is missing; cannot use the chroot. Set GODOT=/path/to/godot"
   done
   mkdir -p -- "$CACHE_DIR"
-  exec 9>>"$CACHE_DIR/lock"
-  flock -s 9
+  exec 9>>"$LOCK"
+  if ! flock -n -s 9; then
+    msg "waiting for another run that is provisioning $CACHE_DIR"
+    flock -s 9
+  fi
   chroot_ready && return 0
   flock -u 9
   if ! flock -n -x 9; then
-    msg "waiting for another run that holds $CACHE_DIR/lock (provisioning or using Godot)"
+    msg "waiting for another run that holds $LOCK (provisioning, or using the chroot)"
     flock -x 9
   fi
   chroot_ready || provision_chroot
@@ -291,26 +299,50 @@ inner_main() {
       printf '%s: warning: cannot expose %s inside the chroot\n' "$PROG" "$p" >&2
     fi
   done <<<"$binds"
-  unset _DG_ROOT _DG_CWD _DG_BINDS
+  local xdg=${_DG_XDG:-}
+  unset _DG_ROOT _DG_CWD _DG_BINDS _DG_XDG
   # shellcheck disable=SC2016 # $1 and $@ are expanded by the inner sh
   chroot "$root" /usr/bin/env \
-    -u LD_LIBRARY_PATH -u LD_PRELOAD -u XDG_RUNTIME_DIR -u XDG_CONFIG_HOME \
+    -u LD_LIBRARY_PATH -u LD_PRELOAD -u XDG_CONFIG_HOME \
     -u XDG_DATA_HOME -u XDG_CACHE_HOME -u XDG_DATA_DIRS -u XDG_CONFIG_DIRS \
     -u XAUTHORITY -u OLDPWD \
-    HOME=/root PATH="$CHROOT_PATH" PWD="$cwd" \
+    HOME=/root PATH="$CHROOT_PATH" PWD="$cwd" XDG_RUNTIME_DIR="$xdg" \
     /bin/sh -c 'cd -- "$1" 2>/dev/null || { echo "godot.sh: error: directory $1 is not visible inside the chroot (add it to DUNGEON_GODOT_BIND)" >&2; exit 125; }; shift; exec "$@"' \
     godot.sh "$cwd" "$@" &
-  local child=$! rc interrupted
-  # PID 1 ignores signals it has no handler for: forward them.
-  trap 'interrupted=1; kill -TERM "$child" 2>/dev/null || true' TERM
-  trap 'interrupted=1; kill -INT "$child" 2>/dev/null || true' INT
-  trap 'interrupted=1; kill -HUP "$child" 2>/dev/null || true' HUP
-  while :; do
-    interrupted=0; rc=0
-    wait "$child" || rc=$?
-    (( interrupted )) || break
-  done
+  local child=$! rc=0
+  # We are PID 1: a signal we have no handler for is ignored. The supervisor
+  # signals the whole process group (which reaches Godot directly); unshare
+  # sends TERM (--kill-child=TERM) if the supervisor was SIGKILLed. Either
+  # way, pass TERM on to everything in the namespace -- Xvfb too, which sits
+  # in a process group of its own. Wait only once: bash's `wait PID` again
+  # after a trap, with reparented orphans around, can block forever.
+  trap 'kill -TERM -1 2>/dev/null || true' TERM INT HUP
+  wait "$child" 2>/dev/null || rc=$?
+  # When PID 1 exits the kernel SIGKILLs the rest of the namespace. First ask
+  # what is left (e.g. Xvfb after xvfb-run) to stop, so it removes its lock
+  # and socket files from /tmp.
+  if others_left "$root"; then
+    kill -TERM -1 2>/dev/null || true
+    local n
+    for ((n = 0; n < 30; n++)); do
+      others_left "$root" || break
+      sleep 0.1
+    done
+  fi
   exit "$rc"
+}
+
+# others_left ROOT -> 0 if a live process other than PID 1 is in our PID namespace.
+others_left() {
+  local d line st
+  for d in "$1"/proc/[0-9]*; do
+    [[ ${d##*/} != 1 ]] || continue
+    line=""
+    { read -r line <"$d/stat"; } 2>/dev/null || continue   # gone meanwhile
+    st=${line##*) }; st=${st%% *}
+    [[ $st == Z ]] || return 0
+  done
+  return 1
 }
 
 # run_in_chroot ROOT CWD BINDS -- CMD...   (foreground; BINDS newline-separated)
@@ -318,7 +350,7 @@ run_in_chroot() {
   local root=$1 cwd=$2 binds=$3
   shift 4
   _DG_ROOT=$root _DG_CWD=$cwd _DG_BINDS=$binds \
-    unshare --mount --propagation private --pid --fork --kill-child -- \
+    setpriv --pdeathsig KILL -- unshare --mount --propagation private --pid --fork --kill-child=TERM -- \
     "$BASH" "$SELF" __inner "$@"
 }
 
@@ -372,17 +404,37 @@ SUP_INTERRUPTED=0
 on_signal() {
   SUP_SIGNAL=$1
   SUP_INTERRUPTED=1
-  [[ -n $SUP_CHILD ]] && kill "-$1" -- "-$SUP_CHILD" 2>/dev/null
+  # Always TERM: bash starts background jobs with SIGINT ignored, and that
+  # disposition is inherited by everything below, Godot included.
+  [[ -n $SUP_CHILD ]] && kill -TERM -- "-$SUP_CHILD" 2>/dev/null
   return 0
 }
 
-# supervise SECS CMD... ; exits the script with the command's status.
+# Stop any Xvfb that was started with our per-run auth file.
+reap_xvfb() {
+  have pgrep || return 0
+  local pat="-auth $RUN_DIR/Xauthority" pids n
+  pids="$(pgrep -f -- "$pat" || true)"
+  [[ -n $pids ]] || return 0
+  # shellcheck disable=SC2086 # list of pids
+  kill -TERM $pids 2>/dev/null || true
+  for ((n = 0; n < 30; n++)); do
+    pgrep -f -- "$pat" >/dev/null || return 0
+    sleep 0.1
+  done
+  pids="$(pgrep -f -- "$pat" || true)"
+  # shellcheck disable=SC2086
+  [[ -z $pids ]] || kill -KILL $pids 2>/dev/null || true
+}
+
+# group_alive PGID -> 0 while any process of the group exists
+group_alive() { kill -0 -- "-$1" 2>/dev/null; }
+
+# supervise SECS CMD... ; sets SUP_RC to what the script should exit with.
 supervise() {
   local secs=$1
   shift
-  local flag
-  flag="$(mktemp "${TMPDIR:-/tmp}/godot-sh-timeout.XXXXXX")"
-  rm -f -- "$flag"
+  local flag="$RUN_DIR/timed-out"
   local -a wrap=()
   # Kill the tree if this script dies without a chance to clean up (SIGKILL).
   if have setpriv && [[ $(uname -s) == Linux ]]; then wrap=(setpriv --pdeathsig KILL --); fi
@@ -399,36 +451,54 @@ supervise() {
     set +m
   fi
   SUP_CHILD=$!
+  local parent=$$
   (
     sp=""
     trap '[[ -n $sp ]] && kill "$sp" 2>/dev/null; exit 0' TERM
-    sleep "$secs" & sp=$!; wait "$sp"
+    # Sleep in 1 s steps; give up if this script is gone (e.g. SIGKILLed).
+    left=$secs
+    while (( left > 0 )); do
+      sleep 1 & sp=$!; wait "$sp"
+      kill -0 "$parent" 2>/dev/null || exit 0
+      left=$((left - 1))
+    done
     : >"$flag"
     kill -TERM -- "-$SUP_CHILD" 2>/dev/null || exit 0
     sleep "$KILL_GRACE" & sp=$!; wait "$sp"
     kill -KILL -- "-$SUP_CHILD" 2>/dev/null || true
   ) &
-  local dog=$! rc
+  local dog=$! rc n
   while :; do
     SUP_INTERRUPTED=0; rc=0
-    wait "$SUP_CHILD" || rc=$?
+    wait "$SUP_CHILD" 2>/dev/null || rc=$?   # (no "Killed" job notice)
     (( SUP_INTERRUPTED )) || break
   done
   kill -TERM "$dog" 2>/dev/null || true
   wait "$dog" 2>/dev/null || true
-  # Leave nothing of the group behind (e.g. an Xvfb orphaned by xvfb-run).
-  kill -KILL -- "-$SUP_CHILD" 2>/dev/null || true
+  # Leave nothing of the group behind (e.g. an Xvfb that xvfb-run signalled
+  # but did not wait for): TERM, a short grace to clean up, then KILL.
+  if group_alive "$SUP_CHILD"; then
+    kill -TERM -- "-$SUP_CHILD" 2>/dev/null || true
+    for ((n = 0; n < 30; n++)); do
+      group_alive "$SUP_CHILD" || break
+      sleep 0.1
+    done
+    kill -KILL -- "-$SUP_CHILD" 2>/dev/null || true
+  fi
+  # Xvfb puts itself in a process group of its own, and xvfb-run killed by a
+  # signal does not stop it: find it by our unique auth-file path (host mode;
+  # in the chroot, the PID namespace has already ended it).
+  reap_xvfb
   trap - INT TERM HUP
+  SUP_RC=$rc
   if [[ -e $flag ]]; then
-    rm -f -- "$flag"
     msg "TIMEOUT: Godot did not finish within ${secs} s; killed its process group (exit 124)"
-    exit 124
-  fi
-  if [[ -n $SUP_SIGNAL ]]; then
+    SUP_RC=124
+  elif [[ -n $SUP_SIGNAL ]]; then
     msg "interrupted by SIG$SUP_SIGNAL; stopped Godot"
-    case $SUP_SIGNAL in INT) exit 130 ;; TERM) exit 143 ;; HUP) exit 129 ;; esac
+    case $SUP_SIGNAL in INT) SUP_RC=130 ;; TERM) SUP_RC=143 ;; HUP) SUP_RC=129 ;; esac
   fi
-  exit "$rc"
+  return 0
 }
 
 # ---------------------------------------------------------------------------
@@ -509,12 +579,24 @@ main() {
   fi
 
   msg "using Godot $GODOT_VERSION ($GODOT_WHERE)"
+  # Per-run scratch dir (timeout flag, Xauthority). Under /tmp in the chroot
+  # case, because /tmp is the same directory inside the chroot.
+  local tmp=/tmp d owner
+  [[ $MODE == chroot ]] || tmp=${TMPDIR:-/tmp}
+  # Sweep scratch dirs left by runs that were SIGKILLed (named after their pid).
+  for d in "$tmp"/godot-sh.*.*; do
+    [[ -d $d ]] || continue
+    owner=${d##*/godot-sh.}; owner=${owner%%.*}
+    [[ $owner =~ ^[0-9]+$ ]] && ! kill -0 "$owner" 2>/dev/null && rm -rf -- "$d"
+  done
+  RUN_DIR="$(mktemp -d "$tmp/godot-sh.$$.XXXXXX")"
   local -a cmd=()
   if (( xvfb )); then
     if [[ $MODE == host ]]; then
-      have xvfb-run || die "--xvfb needs xvfb-run on the host for GODOT=$GODOT_BIN (apt-get install xvfb xauth), or unset GODOT to use the Debian sid chroot, which has it"
+      have xvfb-run || { rm -rf -- "$RUN_DIR"; die "--xvfb needs xvfb-run on the host for $GODOT_BIN (apt-get install xvfb xauth), or unset GODOT to use the Debian sid chroot, which has it"; }
     fi
-    cmd=(xvfb-run -a -s "$XVFB_SCREEN")
+    # Our own auth file: xvfb-run killed by a signal would leak its temp dir.
+    cmd=(xvfb-run -a -f "$RUN_DIR/Xauthority" -s "$XVFB_SCREEN")
   fi
   cmd+=("$GODOT_BIN" "${GODOT_ARGS[@]}")
 
@@ -524,10 +606,15 @@ main() {
   else
     local binds
     binds="$(compute_binds)"
+    # A private XDG_RUNTIME_DIR: without one, libpulse leaves /tmp/pulse-* dirs.
+    mkdir -m 700 -- "$RUN_DIR/xdg-runtime"
     supervise "$timeout_s" env _DG_ROOT="$CHROOT" _DG_CWD="$PWD_PHYS" _DG_BINDS="$binds" \
-      unshare --mount --propagation private --pid --fork --kill-child -- \
+      _DG_XDG="$RUN_DIR/xdg-runtime" \
+      unshare --mount --propagation private --pid --fork --kill-child=TERM -- \
       "$BASH" "$SELF" __inner "${cmd[@]}"
   fi
+  rm -rf -- "$RUN_DIR"
+  exit "$SUP_RC"
 }
 
 main "$@"

@@ -29,23 +29,19 @@ func check_eq(got: Variant, want: Variant, what: String) -> bool:
 
 
 ## Announces that the code under test will log an error containing
-## `substring` (once per call). Unannounced errors fail the test; so does an
-## announced one that never appears.
+## `substring` (once per call, in order). Unannounced errors fail the test;
+## so does an announced one that never appears.
 func expect_error(substring: String) -> void:
 	_expected.append(substring)
 
 
-## Called by the runner with the errors logged during the test.
+## Called by the runner with the errors logged during the test. Errors must
+## arrive in the order they were announced.
 func settle_errors(logged: Array[String]) -> void:
 	var expected := _expected.duplicate()
 	for entry in logged:
-		var matched := -1
-		for i in expected.size():
-			if entry.contains(expected[i]):
-				matched = i
-				break
-		if matched >= 0:
-			expected.remove_at(matched)
+		if not expected.is_empty() and entry.contains(expected[0]):
+			expected.remove_at(0)
 			passed += 1
 		else:
 			failed += 1
