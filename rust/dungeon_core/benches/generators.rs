@@ -14,7 +14,10 @@ use dungeon_core::isaac::{self, IsaacConfig};
 fn room_grids(c: &mut Criterion) {
     let mut group = c.benchmark_group("room_grid");
     for level in [1, 5, 10] {
-        for (name, cfg) in [("isaac_seed_002", IsaacConfig::seed_002()), ("isaac_classic", IsaacConfig::classic())] {
+        for (name, cfg) in [
+            ("isaac_seed_002", IsaacConfig::seed_002()),
+            ("isaac_classic", IsaacConfig::classic()),
+        ] {
             let mut seed = 0u64;
             group.bench_with_input(BenchmarkId::new(name, level), &level, |b, &level| {
                 b.iter(|| {
@@ -23,7 +26,10 @@ fn room_grids(c: &mut Criterion) {
                 });
             });
         }
-        for (name, cfg) in [("drunkard_seed_002", DrunkardConfig::seed_002()), ("drunkard_eight_way", DrunkardConfig::eight_way())] {
+        for (name, cfg) in [
+            ("drunkard_seed_002", DrunkardConfig::seed_002()),
+            ("drunkard_eight_way", DrunkardConfig::eight_way()),
+        ] {
             let mut seed = 0u64;
             group.bench_with_input(BenchmarkId::new(name, level), &level, |b, &level| {
                 b.iter(|| {
@@ -54,12 +60,16 @@ fn bsp_sizes(c: &mut Criterion) {
         };
         group.throughput(Throughput::Elements((side * side) as u64));
         let mut seed = 0u64;
-        group.bench_with_input(BenchmarkId::new("generate", format!("{side}x{side}")), &cfg, |b, cfg| {
-            b.iter(|| {
-                seed = seed.wrapping_add(1);
-                black_box(bsp::generate(cfg, seed, 1).ok())
-            });
-        });
+        group.bench_with_input(
+            BenchmarkId::new("generate", format!("{side}x{side}")),
+            &cfg,
+            |b, cfg| {
+                b.iter(|| {
+                    seed = seed.wrapping_add(1);
+                    black_box(bsp::generate(cfg, seed, 1).ok())
+                });
+            },
+        );
     }
     group.finish();
 }

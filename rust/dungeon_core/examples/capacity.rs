@@ -7,10 +7,20 @@ use std::time::Instant;
 fn main() {
     let seeds = 2000u64;
     for (name, run) in [
-        ("isaac seed_002", &(|s, l| isaac::generate(&IsaacConfig::seed_002(), s, l).map(|_| ())) as &dyn Fn(u64, i32) -> Result<(), dungeon_core::GenError>),
-        ("isaac classic", &|s, l| isaac::generate(&IsaacConfig::classic(), s, l).map(|_| ())),
-        ("drunkard seed_002", &|s, l| drunkard::generate(&DrunkardConfig::seed_002(), s, l).map(|_| ())),
-        ("drunkard eight_way", &|s, l| drunkard::generate(&DrunkardConfig::eight_way(), s, l).map(|_| ())),
+        (
+            "isaac seed_002",
+            &(|s, l| isaac::generate(&IsaacConfig::seed_002(), s, l).map(|_| ()))
+                as &dyn Fn(u64, i32) -> Result<(), dungeon_core::GenError>,
+        ),
+        ("isaac classic", &|s, l| {
+            isaac::generate(&IsaacConfig::classic(), s, l).map(|_| ())
+        }),
+        ("drunkard seed_002", &|s, l| {
+            drunkard::generate(&DrunkardConfig::seed_002(), s, l).map(|_| ())
+        }),
+        ("drunkard eight_way", &|s, l| {
+            drunkard::generate(&DrunkardConfig::eight_way(), s, l).map(|_| ())
+        }),
     ] {
         for level in 1..=12 {
             let t = Instant::now();
@@ -19,12 +29,21 @@ fn main() {
             for s in 0..seeds {
                 match run(s, level) {
                     Ok(()) => {}
-                    Err(dungeon_core::GenError::Config(e)) => { cfg_err = Some(e.to_string()); break; }
+                    Err(dungeon_core::GenError::Config(e)) => {
+                        cfg_err = Some(e.to_string());
+                        break;
+                    }
                     Err(_) => fails += 1,
                 }
             }
-            if let Some(e) = cfg_err { println!("{name} L{level}: {e}"); break; }
-            println!("{name} L{level}: {fails}/{seeds} failed, {:.2} us/dungeon", t.elapsed().as_secs_f64() * 1e6 / seeds as f64);
+            if let Some(e) = cfg_err {
+                println!("{name} L{level}: {e}");
+                break;
+            }
+            println!(
+                "{name} L{level}: {fails}/{seeds} failed, {:.2} us/dungeon",
+                t.elapsed().as_secs_f64() * 1e6 / seeds as f64
+            );
         }
     }
 }

@@ -14,7 +14,13 @@ pub const UNREACHABLE: i32 = -1;
 /// `dist` is resized to `masks.len()` and filled (`UNREACHABLE` where no path
 /// exists); `queue` is scratch space reused between calls. Returns the index
 /// of the last cell reached (a farthest one).
-pub fn bfs(width: i32, masks: &[u8], from: usize, dist: &mut Vec<i32>, queue: &mut Vec<u32>) -> usize {
+pub fn bfs(
+    width: i32,
+    masks: &[u8],
+    from: usize,
+    dist: &mut Vec<i32>,
+    queue: &mut Vec<u32>,
+) -> usize {
     dist.clear();
     dist.resize(masks.len(), UNREACHABLE);
     queue.clear();
@@ -32,13 +38,15 @@ pub fn bfs(width: i32, masks: &[u8], from: usize, dist: &mut Vec<i32>, queue: &m
         last = i;
         let d = dist[i] + 1;
         let m = masks[i];
-        // The symmetric-mask invariant keeps these steps inside the grid; the
-        // bounds checks below keep a malformed mask from panicking.
+        // Door masks are symmetric (`DungeonGrid::check`), so an open side
+        // never leads off the grid. A malformed mask can only make a step
+        // wrap to another row or past the end, which the `j < len` test
+        // below drops: no panic, no division in the hot loop.
         let neighbours = [
-            (m & DIRS[0].2 != 0 && i >= w).then(|| i.wrapping_sub(w)),
-            (m & DIRS[1].2 != 0 && (i + 1) % w != 0).then_some(i + 1),
+            (m & DIRS[0].2 != 0).then(|| i.wrapping_sub(w)),
+            (m & DIRS[1].2 != 0).then_some(i + 1),
             (m & DIRS[2].2 != 0).then_some(i + w),
-            (m & DIRS[3].2 != 0 && i % w != 0).then(|| i.wrapping_sub(1)),
+            (m & DIRS[3].2 != 0).then(|| i.wrapping_sub(1)),
         ];
         for j in neighbours.into_iter().flatten() {
             if j < masks.len() && dist[j] == UNREACHABLE {
@@ -135,14 +143,19 @@ impl DungeonGrid {
     #[must_use]
     pub fn has_room_block(&self) -> bool {
         let r = |x, y| self.cell((x, y)).is_room();
-        (0..self.height - 1)
-            .any(|y| (0..self.width - 1).any(|x| r(x, y) && r(x + 1, y) && r(x, y + 1) && r(x + 1, y + 1)))
+        (0..self.height - 1).any(|y| {
+            (0..self.width - 1).any(|x| r(x, y) && r(x + 1, y) && r(x, y + 1) && r(x + 1, y + 1))
+        })
     }
 
     /// Number of door connections (each shared side counted once).
     #[must_use]
     pub fn door_count(&self) -> usize {
-        self.doors.iter().map(|m| m.count_ones() as usize).sum::<usize>() / 2
+        self.doors
+            .iter()
+            .map(|m| m.count_ones() as usize)
+            .sum::<usize>()
+            / 2
     }
 
     /// Whether the rooms and their doors form a tree: connected, and one

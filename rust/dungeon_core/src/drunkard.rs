@@ -148,7 +148,16 @@ impl DrunkardConfig {
 /// 4-direction steps, N E S W.
 const STEPS4: [Pos; 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 /// 8-direction steps.
-const STEPS8: [Pos; 8] = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
+const STEPS8: [Pos; 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
 
 /// Generates level `level` of the run `seed`.
 ///
@@ -182,7 +191,14 @@ pub fn generate(config: &DrunkardConfig, seed: u64, level: i32) -> Result<Dungeo
     })
 }
 
-fn walk(s: &mut RoomScratch, config: &DrunkardConfig, steps: &[Pos], origin: Pos, target: usize, rng: &mut DungeonRng) -> bool {
+fn walk(
+    s: &mut RoomScratch,
+    config: &DrunkardConfig,
+    steps: &[Pos],
+    origin: Pos,
+    target: usize,
+    rng: &mut DungeonRng,
+) -> bool {
     let mut at = origin;
     for _ in 0..config.max_steps {
         if s.rooms.len() >= target {
@@ -199,7 +215,11 @@ fn walk(s: &mut RoomScratch, config: &DrunkardConfig, steps: &[Pos], origin: Pos
         if dx != 0 && dy != 0 {
             // Cut the corner through one of the two orthogonal cells, so
             // the diagonal neighbour shares a door with the path.
-            let via = if rng.chance(0.5) { (at.0 + dx, at.1) } else { (at.0, at.1 + dy) };
+            let via = if rng.chance(0.5) {
+                (at.0 + dx, at.1)
+            } else {
+                (at.0, at.1 + dy)
+            };
             s.place(via);
             if s.rooms.len() >= target {
                 return true;
@@ -235,6 +255,9 @@ mod tests {
         c.width = 2;
         c.height = 2;
         let e = generate(&c, 1, 1).unwrap_err();
-        assert!(matches!(e, GenError::Config(ref ce) if ce.field == "level"), "{e}");
+        assert!(
+            matches!(e, GenError::Config(ref ce) if ce.field == "level"),
+            "{e}"
+        );
     }
 }

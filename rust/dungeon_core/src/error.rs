@@ -29,7 +29,11 @@ impl ConfigError {
 
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid {} = {}: allowed {}", self.field, self.value, self.allowed)
+        write!(
+            f,
+            "invalid {} = {}: allowed {}",
+            self.field, self.value, self.allowed
+        )
     }
 }
 

@@ -72,7 +72,10 @@ impl Cell {
     /// The cell for a numeric code, if there is one.
     #[must_use]
     pub fn from_code(code: i64) -> Option<Cell> {
-        Cell::ALL.iter().copied().find(|c| i64::from(c.code()) == code)
+        Cell::ALL
+            .iter()
+            .copied()
+            .find(|c| i64::from(c.code()) == code)
     }
 
     /// Whether a walker can stand here (every code but `Empty`).
@@ -389,7 +392,11 @@ impl DungeonGrid {
     /// A [`ParseError`] for ragged rows, unknown characters or a missing or
     /// repeated `S`/`E`.
     pub fn from_ascii(text: &str) -> Result<Self, ParseError> {
-        let rows: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let rows: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
         let height = rows.len();
         let width = rows.first().map_or(0, |r| r.chars().count());
         if width == 0 || height == 0 {
@@ -448,10 +455,15 @@ impl DungeonGrid {
     pub fn check(&self) -> Result<(), ParseError> {
         let n = self.width as usize * self.height as usize;
         if self.width < 1 || self.height < 1 || self.cells.len() != n || self.doors.len() != n {
-            return Err(ParseError("cell or door array does not match width × height".into()));
+            return Err(ParseError(
+                "cell or door array does not match width × height".into(),
+            ));
         }
         if self.cell(self.start) != Cell::Start {
-            return Err(ParseError(format!("start {:?} is not a start cell", self.start)));
+            return Err(ParseError(format!(
+                "start {:?} is not a start cell",
+                self.start
+            )));
         }
         if self.cell(self.end) != Cell::End {
             return Err(ParseError(format!("end {:?} is not an end cell", self.end)));
@@ -463,7 +475,9 @@ impl DungeonGrid {
             let p = self.pos(i);
             let mask = self.doors[i];
             if mask > 15 {
-                return Err(ParseError(format!("door mask {mask} at {p:?} is not in 0..=15")));
+                return Err(ParseError(format!(
+                    "door mask {mask} at {p:?} is not in 0..=15"
+                )));
             }
             for (dx, dy, bit, back) in DIRS {
                 if mask & bit == 0 {
@@ -471,7 +485,9 @@ impl DungeonGrid {
                 }
                 let q = (p.0 + dx, p.1 + dy);
                 if !self.cells[i].is_walkable() || !self.cell(q).is_walkable() {
-                    return Err(ParseError(format!("door at {p:?} leads to a non-walkable cell")));
+                    return Err(ParseError(format!(
+                        "door at {p:?} leads to a non-walkable cell"
+                    )));
                 }
                 if self.door_mask(q) & back == 0 {
                     return Err(ParseError(format!("door at {p:?} is one-sided")));
@@ -519,9 +535,24 @@ mod tests {
     #[test]
     fn ascii_errors_are_specific() {
         assert!(DungeonGrid::from_ascii("").unwrap_err().0.contains("empty"));
-        assert!(DungeonGrid::from_ascii("S#\n#").unwrap_err().0.contains("row 1"));
-        assert!(DungeonGrid::from_ascii("S?E").unwrap_err().0.contains("unknown"));
-        assert!(DungeonGrid::from_ascii("S##").unwrap_err().0.contains("exactly one"));
+        assert!(
+            DungeonGrid::from_ascii("S#\n#")
+                .unwrap_err()
+                .0
+                .contains("row 1")
+        );
+        assert!(
+            DungeonGrid::from_ascii("S?E")
+                .unwrap_err()
+                .0
+                .contains("unknown")
+        );
+        assert!(
+            DungeonGrid::from_ascii("S##")
+                .unwrap_err()
+                .0
+                .contains("exactly one")
+        );
     }
 
     #[test]

@@ -24,7 +24,9 @@
 use crate::error::{GenError, check_range};
 use crate::grid::{DIRS, DungeonGrid, Pos};
 use crate::rng::{DungeonRng, stage};
-use crate::room_grid::{EndRules, LevelPlan, MAX_SIDE, RoomCount, RoomScratch, StartRule, plan_level};
+use crate::room_grid::{
+    EndRules, LevelPlan, MAX_SIDE, RoomCount, RoomScratch, StartRule, plan_level,
+};
 
 /// How rooms grow from the start cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,8 +196,17 @@ pub fn generate(config: &IsaacConfig, seed: u64, level: i32) -> Result<DungeonGr
         s.clear();
         s.place(origin);
         let grown = match config.rule {
-            GrowthRule::Classic => grow_classic(&mut s, &mut queue, config.give_up_chance, target, flip_budget, &mut rng),
-            GrowthRule::Crowding => grow_crowding(&mut s, config.give_up_chance, target, flip_budget, &mut rng),
+            GrowthRule::Classic => grow_classic(
+                &mut s,
+                &mut queue,
+                config.give_up_chance,
+                target,
+                flip_budget,
+                &mut rng,
+            ),
+            GrowthRule::Crowding => {
+                grow_crowding(&mut s, config.give_up_chance, target, flip_budget, &mut rng)
+            }
         };
         if !grown {
             reason = "growth stalled before the room count was reached";
@@ -261,7 +272,13 @@ fn grow_classic(
 }
 
 /// Seed 002's passes over all placed rooms with the crowding skip rule.
-fn grow_crowding(s: &mut RoomScratch, give_up: f64, target: usize, mut flips: usize, rng: &mut DungeonRng) -> bool {
+fn grow_crowding(
+    s: &mut RoomScratch,
+    give_up: f64,
+    target: usize,
+    mut flips: usize,
+    rng: &mut DungeonRng,
+) -> bool {
     const CROWD_SKIP: [f64; 4] = [1.0 / 4.0, 1.0 / 3.0, 1.0 / 2.0, 1.0];
     while s.rooms.len() < target {
         let mut eligible = false;
@@ -342,10 +359,25 @@ mod tests {
         );
         let mut c = IsaacConfig::classic();
         c.width = -3;
-        assert!(generate(&c, 1, 1).unwrap_err().to_string().contains("width = -3"));
-        assert!(generate(&IsaacConfig::classic(), 1, 0).unwrap_err().to_string().contains("level = 0"));
+        assert!(
+            generate(&c, 1, 1)
+                .unwrap_err()
+                .to_string()
+                .contains("width = -3")
+        );
+        assert!(
+            generate(&IsaacConfig::classic(), 1, 0)
+                .unwrap_err()
+                .to_string()
+                .contains("level = 0")
+        );
         let mut c = IsaacConfig::classic();
         c.origin = Some((9, 0));
-        assert!(generate(&c, 1, 1).unwrap_err().to_string().contains("origin.x = 9"));
+        assert!(
+            generate(&c, 1, 1)
+                .unwrap_err()
+                .to_string()
+                .contains("origin.x = 9")
+        );
     }
 }

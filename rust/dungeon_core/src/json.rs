@@ -71,7 +71,8 @@ impl DungeonGrid {
     /// that do not match `width × height`, or broken invariants
     /// ([`DungeonGrid::check`]).
     pub fn from_json(text: &str) -> Result<Self, ParseError> {
-        let j: GridJson = serde_json::from_str(text).map_err(|e| ParseError(format!("bad JSON: {e}")))?;
+        let j: GridJson =
+            serde_json::from_str(text).map_err(|e| ParseError(format!("bad JSON: {e}")))?;
         if !(1..=MAX_SIDE).contains(&j.width) || !(1..=MAX_SIDE).contains(&j.height) {
             return Err(ParseError(format!(
                 "width × height = {} × {} is outside 1..={MAX_SIDE}",
@@ -81,7 +82,9 @@ impl DungeonGrid {
         let (w, h) = (j.width as usize, j.height as usize);
         let rows_ok = |rows: &[Vec<u8>]| rows.len() == h && rows.iter().all(|r| r.len() == w);
         if !rows_ok(&j.cells) || !rows_ok(&j.doors) {
-            return Err(ParseError(format!("cells and doors must be {h} rows of {w}")));
+            return Err(ParseError(format!(
+                "cells and doors must be {h} rows of {w}"
+            )));
         }
         let mut g = DungeonGrid::new(j.width, j.height);
         for (i, &code) in j.cells.iter().flatten().enumerate() {
@@ -113,7 +116,10 @@ mod tests {
         g.level = 3;
         let s = g.to_json();
         assert!(s.starts_with(r#"{"generator":"isaac","seed":18446744073709551615,"level":3,"width":3,"height":3,"cells":[[0,2,0],[1,1,1],[0,3,0]]"#), "{s}");
-        assert!(s.contains(r#""start":[1,0],"end":[1,2],"doors":[[0,4,0],[2,15,8],[0,1,0]]"#), "{s}");
+        assert!(
+            s.contains(r#""start":[1,0],"end":[1,2],"doors":[[0,4,0],[2,15,8],[0,1,0]]"#),
+            "{s}"
+        );
         assert_eq!(DungeonGrid::from_json(&s).unwrap(), g);
         assert_eq!(DungeonGrid::from_json(&g.to_json_pretty()).unwrap(), g);
     }
@@ -122,14 +128,34 @@ mod tests {
     fn json_errors() {
         let g = DungeonGrid::from_ascii(".S.\n###\n.E.").unwrap();
         let s = g.to_json();
-        assert!(DungeonGrid::from_json("{").unwrap_err().0.starts_with("bad JSON"));
+        assert!(
+            DungeonGrid::from_json("{")
+                .unwrap_err()
+                .0
+                .starts_with("bad JSON")
+        );
         let bad = s.replace("[[0,2,0]", "[[0,9,0]");
-        assert!(DungeonGrid::from_json(&bad).unwrap_err().0.contains("unknown cell code 9"));
+        assert!(
+            DungeonGrid::from_json(&bad)
+                .unwrap_err()
+                .0
+                .contains("unknown cell code 9")
+        );
         let bad = s.replace("\"width\":3", "\"width\":4");
         assert!(DungeonGrid::from_json(&bad).unwrap_err().0.contains("rows"));
         let bad = s.replace("\"width\":3", "\"width\":-4");
-        assert!(DungeonGrid::from_json(&bad).unwrap_err().0.contains("outside"));
+        assert!(
+            DungeonGrid::from_json(&bad)
+                .unwrap_err()
+                .0
+                .contains("outside")
+        );
         let bad = s.replace("[0,4,0]", "[0,0,0]");
-        assert!(DungeonGrid::from_json(&bad).unwrap_err().0.contains("one-sided"));
+        assert!(
+            DungeonGrid::from_json(&bad)
+                .unwrap_err()
+                .0
+                .contains("one-sided")
+        );
     }
 }

@@ -56,7 +56,8 @@ impl RoomCount {
     pub fn range(&self, level: i32) -> (i32, i32) {
         // The epsilon keeps 2.6 × 5 = 12.999… from flooring to 12.
         let per = (self.per_level * f64::from(level) + 1e-9).floor();
-        let lo = (f64::from(self.base) + per).clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32;
+        let lo =
+            (f64::from(self.base) + per).clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32;
         (lo, lo.saturating_add(self.variance.max(0)))
     }
 
@@ -111,7 +112,12 @@ impl EndRules {
 
     pub(crate) fn validate(&self) -> Result<(), ConfigError> {
         check_range("min_dead_ends", self.min_dead_ends, 2, MAX_SIDE * MAX_SIDE)?;
-        check_range("min_end_distance", self.min_end_distance, 0.0, f64::from(MAX_SIDE) * 2.0)
+        check_range(
+            "min_end_distance",
+            self.min_end_distance,
+            0.0,
+            f64::from(MAX_SIDE) * 2.0,
+        )
     }
 
     fn accepts(&self, start: Pos, end: Pos) -> bool {
@@ -269,7 +275,12 @@ impl RoomScratch {
 
     /// Applies the acceptance rules; returns `(start, end)` or why the layout
     /// was rejected. `origin` is the growth origin (for `StartRule::Origin`).
-    pub fn choose_ends(&mut self, rules: &EndRules, origin: Pos, rng: &mut DungeonRng) -> Result<(Pos, Pos), &'static str> {
+    pub fn choose_ends(
+        &mut self,
+        rules: &EndRules,
+        origin: Pos,
+        rng: &mut DungeonRng,
+    ) -> Result<(Pos, Pos), &'static str> {
         let w = self.width as usize;
         self.dead_ends.clear();
         for i in 0..self.occupied.len() {
@@ -323,7 +334,14 @@ impl RoomScratch {
     }
 
     /// Builds the output grid from the accepted layout.
-    pub fn to_grid(&self, generator: &str, seed: u64, level: i32, start: Pos, end: Pos) -> DungeonGrid {
+    pub fn to_grid(
+        &self,
+        generator: &str,
+        seed: u64,
+        level: i32,
+        start: Pos,
+        end: Pos,
+    ) -> DungeonGrid {
         let mut g = DungeonGrid::new(self.width, self.height);
         for &p in &self.rooms {
             g.set(p, Cell::Room);
@@ -376,7 +394,11 @@ mod tests {
     fn capacity_error_names_the_highest_level() {
         let e = plan_level(8, 8, &RoomCount::SEED_002, 0.5, 0.9, false, 1, 10).unwrap_err();
         assert_eq!(e.field, "level");
-        assert!(e.allowed.starts_with("1..=7 on a 8×8 grid, which holds at most 32 rooms"), "{e}");
+        assert!(
+            e.allowed
+                .starts_with("1..=7 on a 8×8 grid, which holds at most 32 rooms"),
+            "{e}"
+        );
         let p = plan_level(8, 8, &RoomCount::SEED_002, 0.5, 0.9, true, 1, 10).unwrap();
         assert!(capacity(p.width, p.height, 0.5) >= 40);
         assert_eq!((p.width, p.height), (9, 9));

@@ -40,7 +40,11 @@ fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
 pub fn run(generator: &str, preset: &str, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
     match generator {
         "isaac" => isaac::generate(&IsaacConfig::preset(preset).expect("preset"), seed, level),
-        "drunkard" => drunkard::generate(&DrunkardConfig::preset(preset).expect("preset"), seed, level),
+        "drunkard" => drunkard::generate(
+            &DrunkardConfig::preset(preset).expect("preset"),
+            seed,
+            level,
+        ),
         "bsp" => bsp::generate(&BspConfig::preset(preset).expect("preset"), seed, level),
         other => panic!("unknown generator {other}"),
     }
@@ -57,8 +61,12 @@ fn compare_or_update(name: &str, got: &str) {
         std::fs::write(&path, got).unwrap();
         return;
     }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_GOLDEN=1 to create it)", path.display()));
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run with UPDATE_GOLDEN=1 to create it)",
+            path.display()
+        )
+    });
     if want != got {
         let first = want
             .lines()
@@ -76,12 +84,22 @@ fn compare_or_update(name: &str, got: &str) {
 
 #[test]
 fn golden_pictures_and_vectors() {
-    let mut vectors = String::from("# generator\tpreset\tseed as i64 (Godot's int)\tlevel\tjson (see determinism.rs)\n");
+    let mut vectors = String::from(
+        "# generator\tpreset\tseed as i64 (Godot's int)\tlevel\tjson (see determinism.rs)\n",
+    );
     let mut pictures = std::collections::BTreeMap::<String, String>::new();
     for (generator, preset, seed, level) in cases() {
         let g = run(generator, preset, seed, level).unwrap();
-        writeln!(vectors, "{generator}\t{preset}\t{}\t{level}\t{}", seed as i64, g.to_json()).unwrap();
-        let pic = pictures.entry(format!("{generator}_{preset}.txt")).or_default();
+        writeln!(
+            vectors,
+            "{generator}\t{preset}\t{}\t{level}\t{}",
+            seed as i64,
+            g.to_json()
+        )
+        .unwrap();
+        let pic = pictures
+            .entry(format!("{generator}_{preset}.txt"))
+            .or_default();
         writeln!(pic, "seed {seed} level {level}\n{g}").unwrap();
     }
     compare_or_update("vectors.tsv", &vectors);
@@ -97,7 +115,11 @@ fn same_inputs_same_grid_different_seeds_differ() {
         let b = run(generator, preset, seed, level).unwrap();
         assert_eq!(a, b);
         let c = run(generator, preset, seed.wrapping_add(1), level).unwrap();
-        assert_ne!(a.cells(), c.cells(), "{generator}/{preset} seeds {seed} and {seed}+1 gave the same map");
+        assert_ne!(
+            a.cells(),
+            c.cells(),
+            "{generator}/{preset} seeds {seed} and {seed}+1 gave the same map"
+        );
     }
 }
 
@@ -109,5 +131,8 @@ fn levels_do_not_depend_on_earlier_levels() {
     let _ = run("isaac", "seed_002", 99, 2).unwrap();
     assert_eq!(run("isaac", "seed_002", 99, 3).unwrap(), alone);
     // And different levels of one run differ.
-    assert_ne!(run("isaac", "seed_002", 99, 4).unwrap().cells(), alone.cells());
+    assert_ne!(
+        run("isaac", "seed_002", 99, 4).unwrap().cells(),
+        alone.cells()
+    );
 }

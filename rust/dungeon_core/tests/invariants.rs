@@ -13,7 +13,11 @@ fn check_room_grid(g: &DungeonGrid, want_rooms: i32, range: (i32, i32), ends: &E
     assert!(g.is_connected(), "not connected:\n{g}");
     assert_eq!(g.rooms().len() as i32, want_rooms, "room count:\n{g}");
     assert!((range.0..=range.1).contains(&want_rooms));
-    assert_eq!(g.walkable_count(), g.rooms().len(), "every walkable cell is a listed room");
+    assert_eq!(
+        g.walkable_count(),
+        g.rooms().len(),
+        "every walkable cell is a listed room"
+    );
     assert_ne!(g.start(), g.end());
     assert!(g.is_dead_end(g.end()), "end is not a dead end:\n{g}");
     assert!(g.dead_ends().len() as i32 >= ends.min_dead_ends);
@@ -32,7 +36,10 @@ fn check_room_grid(g: &DungeonGrid, want_rooms: i32, range: (i32, i32), ends: &E
         let ok_axis = !ends.end_off_axis || (de.0 != s.0 && de.1 != s.1);
         let dd = f64::from((s.0 - de.0).pow(2) + (s.1 - de.1).pow(2)).sqrt();
         if de != s && ok_axis && dd + 1e-9 >= ends.min_end_distance {
-            assert!(dist[g.index(de).unwrap()] <= end_d, "a farther dead end exists:\n{g}");
+            assert!(
+                dist[g.index(de).unwrap()] <= end_d,
+                "a farther dead end exists:\n{g}"
+            );
         }
     }
 }
@@ -155,8 +162,14 @@ fn check_bsp(g: &DungeonGrid, c: &BspConfig) {
     assert!(rects.len() >= 2 && rects.len() <= 1usize << c.iterations.min(20));
     for (i, r) in rects.iter().enumerate() {
         assert!(r.w >= 1 && r.h >= 1);
-        assert!(r.x >= c.border && r.y >= c.border, "{r:?} crosses the border");
-        assert!(r.x + r.w <= c.width - c.border && r.y + r.h <= c.height - c.border, "{r:?} out of bounds");
+        assert!(
+            r.x >= c.border && r.y >= c.border,
+            "{r:?} crosses the border"
+        );
+        assert!(
+            r.x + r.w <= c.width - c.border && r.y + r.h <= c.height - c.border,
+            "{r:?} out of bounds"
+        );
         for o in &rects[i + 1..] {
             assert!(!r.overlaps(o), "{r:?} overlaps {o:?}");
         }
@@ -199,7 +212,10 @@ fn highest_supported_levels_are_as_documented() {
     }
     // One level past it fails fast with a message naming the limit.
     let e = isaac::generate(&s, 1, 11).unwrap_err().to_string();
-    assert!(e.contains("invalid level = 11: allowed 1..=10 on a 8×8 grid"), "{e}");
+    assert!(
+        e.contains("invalid level = 11: allowed 1..=10 on a 8×8 grid"),
+        "{e}"
+    );
     let e = isaac::generate(&c, 1, 11).unwrap_err().to_string();
     assert!(e.contains("allowed 1..=10 on a 9×8 grid"), "{e}");
     // grow_grid lets the grid grow instead.
@@ -217,8 +233,14 @@ fn too_many_rooms_for_the_grid_is_a_config_error() {
     let mut c = DrunkardConfig::seed_002();
     c.count.base = 100;
     let e = drunkard::generate(&c, 0, 1).unwrap_err();
-    assert!(matches!(e, GenError::Config(ref ce) if ce.field == "level"), "{e}");
+    assert!(
+        matches!(e, GenError::Config(ref ce) if ce.field == "level"),
+        "{e}"
+    );
     let mut c = IsaacConfig::classic();
     c.count.base = 1000;
-    assert!(matches!(isaac::generate(&c, 0, 1), Err(GenError::Config(_))));
+    assert!(matches!(
+        isaac::generate(&c, 0, 1),
+        Err(GenError::Config(_))
+    ));
 }

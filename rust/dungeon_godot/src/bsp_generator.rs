@@ -105,17 +105,8 @@ impl IResource for BspGenerator {
     }
 }
 
-// TEMPORARY until BspConfig::preset lands.
-fn bsp_preset(name: &str) -> Option<BspConfig> {
-    match name {
-        "seed_001" => Some(BspConfig::default()),
-        "large" => Some(BspConfig { width: 80, height: 50, iterations: 5, ..BspConfig::default() }),
-        _ => None,
-    }
-}
-
 /// Preset names in the order of the Inspector's preset enum.
-const PRESETS: [&str; 2] = ["seed_001", "large"];
+const PRESETS: [&str; 2] = BspConfig::PRESETS;
 
 #[godot_api]
 impl BspGenerator {
@@ -134,7 +125,7 @@ impl BspGenerator {
     #[func]
     fn apply_preset(&mut self, name: GString) -> bool {
         let name = name.to_string();
-        let Some(c) = bsp_preset(&name) else {
+        let Some(c) = BspConfig::preset(&name) else {
             godot_error!("BspGenerator: unknown preset {name:?} (expected one of {PRESETS:?})");
             return false;
         };
@@ -168,7 +159,9 @@ impl BspGenerator {
     /// `Vector2i(2, 2^iterations)`. BSP room counts do not change with the level.
     #[func]
     fn room_count_range(&self, _level: i64) -> Vector2i {
-        let max = 1i32.checked_shl(self.iterations.clamp(0, 30) as u32).unwrap_or(i32::MAX);
+        let max = 1i32
+            .checked_shl(self.iterations.clamp(0, 30) as u32)
+            .unwrap_or(i32::MAX);
         range2i((2, max.max(2)))
     }
 }

@@ -44,7 +44,11 @@ pub fn enum_field(field: &'static str, value: i64, options: &[&str]) -> Result<u
         .ok()
         .filter(|&i| i < options.len())
         .ok_or_else(|| {
-            let allowed: Vec<String> = options.iter().enumerate().map(|(i, o)| format!("{i} ({o})")).collect();
+            let allowed: Vec<String> = options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| format!("{i} ({o})"))
+                .collect();
             ConfigError::new(field, value, allowed.join(", "))
         })
 }

@@ -200,7 +200,8 @@ impl DrunkardGenerator {
     /// [member grow_grid] is off.
     #[func]
     fn max_level(&self) -> i64 {
-        let cap = dungeon_core::room_grid::capacity(sat(self.width), sat(self.height), self.max_fill);
+        let cap =
+            dungeon_core::room_grid::capacity(sat(self.width), sat(self.height), self.max_fill);
         i64::from(dungeon_core::room_grid::highest_level(&self.count(), cap))
     }
 }
@@ -221,10 +222,12 @@ impl DrunkardGenerator {
         c.grow_grid = self.grow_grid;
         c.max_fill = self.max_fill;
         c.diagonal = self.diagonal;
-        c.off_grid = [OffGrid::ReturnToStart, OffGrid::Stay][enum_field("off_grid", self.off_grid, &["return_to_start", "stay"])?];
+        c.off_grid = [OffGrid::ReturnToStart, OffGrid::Stay]
+            [enum_field("off_grid", self.off_grid, &["return_to_start", "stay"])?];
         c.max_steps = sat(self.max_steps);
         c.count = self.count();
-        c.ends.start = [StartRule::Origin, StartRule::RandomRoom][enum_field("start_rule", self.start_rule, &["origin", "random_room"])?];
+        c.ends.start = [StartRule::Origin, StartRule::RandomRoom]
+            [enum_field("start_rule", self.start_rule, &["origin", "random_room"])?];
         c.ends.min_dead_ends = sat(self.min_dead_ends);
         c.ends.min_end_distance = self.min_end_distance;
         c.ends.end_off_axis = self.end_off_axis;

@@ -225,7 +225,11 @@ impl DungeonGrid {
     /// The fastest way to read a big grid from GDScript.
     #[func]
     fn cells_packed(&self) -> PackedInt32Array {
-        self.grid.cells().iter().map(|c| i32::from(c.code())).collect()
+        self.grid
+            .cells()
+            .iter()
+            .map(|c| i32::from(c.code()))
+            .collect()
     }
 
     /// All door masks, row by row, like [method cells_packed].

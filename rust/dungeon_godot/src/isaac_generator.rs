@@ -1,6 +1,6 @@
 use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};
-use dungeon_core::{ConfigError, GenError};
 use dungeon_core::room_grid::{RoomCount, StartRule};
+use dungeon_core::{ConfigError, GenError};
 use godot::prelude::*;
 
 use crate::convert::{deliver, enum_field, range2i, sat, seed_bits};
@@ -203,7 +203,8 @@ impl IsaacGenerator {
     /// [member grow_grid] is off.
     #[func]
     fn max_level(&self) -> i64 {
-        let cap = dungeon_core::room_grid::capacity(sat(self.width), sat(self.height), self.max_fill);
+        let cap =
+            dungeon_core::room_grid::capacity(sat(self.width), sat(self.height), self.max_fill);
         i64::from(dungeon_core::room_grid::highest_level(&self.count(), cap))
     }
 }
@@ -224,10 +225,12 @@ impl IsaacGenerator {
         c.origin = (self.origin != Vector2i::new(-1, -1)).then_some((self.origin.x, self.origin.y));
         c.grow_grid = self.grow_grid;
         c.max_fill = self.max_fill;
-        c.rule = [GrowthRule::Classic, GrowthRule::Crowding][enum_field("rule", self.rule, &["classic", "crowding"])?];
+        c.rule = [GrowthRule::Classic, GrowthRule::Crowding]
+            [enum_field("rule", self.rule, &["classic", "crowding"])?];
         c.give_up_chance = self.give_up_chance;
         c.count = self.count();
-        c.ends.start = [StartRule::Origin, StartRule::RandomRoom][enum_field("start_rule", self.start_rule, &["origin", "random_room"])?];
+        c.ends.start = [StartRule::Origin, StartRule::RandomRoom]
+            [enum_field("start_rule", self.start_rule, &["origin", "random_room"])?];
         c.ends.min_dead_ends = sat(self.min_dead_ends);
         c.ends.min_end_distance = self.min_end_distance;
         c.ends.end_off_axis = self.end_off_axis;
@@ -238,7 +241,9 @@ impl IsaacGenerator {
     fn load(&mut self, c: &IsaacConfig) {
         self.width = i64::from(c.width);
         self.height = i64::from(c.height);
-        self.origin = c.origin.map_or(Vector2i::new(-1, -1), |p| Vector2i::new(p.0, p.1));
+        self.origin = c
+            .origin
+            .map_or(Vector2i::new(-1, -1), |p| Vector2i::new(p.0, p.1));
         self.grow_grid = c.grow_grid;
         self.max_fill = c.max_fill;
         self.rule = i64::from(c.rule == GrowthRule::Crowding);
