@@ -31,11 +31,24 @@ step "import the Godot project"
 # avoids it. The import writes .godot/ (class cache, imported resources).
 tests/godot.sh --timeout 300 -- --headless --path godot_project --import --frame-delay 800 >/dev/null 2>&1 || true
 
+step "GDScript runner self-test (every test in it must fail)"
+# Proves the runner counts failed checks, unannounced engine/script errors and
+# missing announced errors as failures. Its output is kept out of the log so
+# the last "N passed, N failed" line is the real suites'.
+selftest="$(tests/godot.sh --timeout 120 -- --headless --path godot_project --script res://tests/runner.gd \
+  -- --suite-dir=res://tests/selftest 2>&1)" && selftest_status=0 || selftest_status=$?
+if [[ $selftest_status -ne 1 ]] || ! grep -qx '4 passed, 5 failed' <<<"$selftest"; then
+  printf '%s\n' "$selftest" >&2
+  echo "run_all: the runner self-test did not catch exactly the 5 planted failures (status $selftest_status)" >&2
+  exit 1
+fi
+echo "runner self-test: caught all 5 planted failures" >&2
+
 step "GDScript suites in Godot"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 set +e
-tests/godot.sh --timeout 900 -- --headless --path godot_project --script res://tests/runner.gd 2>&1 | tee "$log"
+tests/godot.sh --timeout 600 -- --headless --path godot_project --script res://tests/runner.gd 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
 if ! grep -Eq '^[0-9]+ passed, [0-9]+ failed$' "$log"; then

@@ -1,7 +1,7 @@
 extends SceneTree
 ## Headless test runner for the dungeon_gen extension.
 ##
-## Run: godot --headless --path godot_project --script res://tests/runner.gd [-- --filter=NAME]
+## Run: godot --headless --path godot_project --script res://tests/runner.gd [-- --filter=NAME] [--suite-dir=res://...]
 ##
 ## Loads every res://tests/suites/test_*.gd, calls each `test_*` method with a
 ## TestContext, and prints "N passed, N failed" (checks) on its own line. Any
@@ -81,9 +81,12 @@ func _watch() -> void:
 
 func _run_all() -> int:
 	var filter := ""
+	var suite_dir := SUITE_DIR
 	for arg in OS.get_cmdline_user_args():
 		if arg.begins_with("--filter="):
 			filter = arg.substr(9)
+		elif arg.begins_with("--suite-dir="):
+			suite_dir = arg.substr(12)
 	var passed := 0
 	var failed := 0
 	for cls in REQUIRED_CLASSES:
@@ -95,13 +98,13 @@ func _run_all() -> int:
 	if failed > 0:
 		print("%d passed, %d failed" % [passed, failed])
 		return 1
-	var files := DirAccess.get_files_at(SUITE_DIR)
+	var files := DirAccess.get_files_at(suite_dir)
 	files.sort()
 	var tests_run := 0
 	for file in files:
 		if not (file.begins_with("test_") and file.ends_with(".gd")):
 			continue
-		var script: GDScript = load(SUITE_DIR.path_join(file))
+		var script: GDScript = load(suite_dir.path_join(file))
 		if script == null or not script.can_instantiate():
 			failed += 1
 			printerr("FAIL %s: could not load the suite" % file)
