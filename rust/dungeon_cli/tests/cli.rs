@@ -1,0 +1,569 @@
+//! Runs the built `dungeon` binary and checks what it prints, draws and
+//! exits with. The JSON tests compare with the library called directly, so
+//! they prove the CLI makes the same call the Godot classes make.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use dungeon_core::DungeonGrid;
+use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::drunkard::{self, DrunkardConfig};
+use dungeon_core::isaac::{self, IsaacConfig};
+
+fn dungeon(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args(args)
+        .output()
+        .expect("the dungeon binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 stdout")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("UTF-8 stderr")
+}
+
+/// Runs and expects success with nothing on stderr.
+fn ok(args: &[&str]) -> String {
+    let o = dungeon(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    assert_eq!(stderr(&o), "", "{args:?}");
+    stdout(&o)
+}
+
+/// A fresh file path in Cargo's scratch directory for integration tests.
+fn scratch(name: &str) -> PathBuf {
+    let p = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn grid_from_json(line: &str) -> DungeonGrid {
+    DungeonGrid::from_json(line).unwrap_or_else(|e| panic!("{e}: {line}"))
+}
+
+#[test]
+fn isaac_ascii_parses_back_and_is_connected() {
+    let out = ok(&["isaac", "--level", "3", "--seed", "7"]);
+    let g = DungeonGrid::from_ascii(&out).unwrap();
+    assert!(g.is_connected(), "{out}");
+    let lib = isaac::generate(&IsaacConfig::default(), 7, 3).unwrap();
+    assert_eq!(out, lib.to_ascii());
+    assert_eq!(g.rooms().len(), lib.rooms().len());
+}
+
+#[test]
+fn isaac_json_equals_the_library() {
+    let out = ok(&["isaac", "--level", "3", "--seed", "7", "--format", "json"]);
+    assert_eq!(out.lines().count(), 1);
+    let g = grid_from_json(out.trim_end());
+    assert_eq!(g, isaac::generate(&IsaacConfig::default(), 7, 3).unwrap());
+    assert_eq!((g.generator.as_str(), g.seed, g.level), ("isaac", 7, 3));
+}
+
+#[test]
+fn count_gives_consecutive_seeds_as_json_lines() {
+    let out = ok(&["isaac", "--level", "3", "--seed", "7", "--count", "5"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    for (line, seed) in lines.iter().zip(7..) {
+        let g = grid_from_json(line);
+        assert_eq!(g.seed, seed);
+        assert_eq!(
+            g,
+            isaac::generate(&IsaacConfig::default(), seed, 3).unwrap()
+        );
+    }
+    // --format json says the same thing.
+    assert_eq!(
+        ok(&[
+            "isaac", "--level", "3", "--seed", "7", "--count", "5", "--format", "json"
+        ]),
+        out
+    );
+}
+
+#[test]
+fn count_with_ascii_separates_pictures_by_a_blank_line() {
+    let out = ok(&[
+        "drunkard", "--seed", "20", "--count", "3", "--format", "ascii",
+    ]);
+    let pictures: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(pictures.len(), 3, "{out}");
+    for (pic, seed) in pictures.iter().zip(20..) {
+        let want = drunkard::generate(&DrunkardConfig::default(), seed, 1).unwrap();
+        assert_eq!(
+            DungeonGrid::from_ascii(pic).unwrap().to_ascii(),
+            want.to_ascii()
+        );
+    }
+    let emoji = ok(&[
+        "drunkard", "--seed", "20", "--count", "3", "--format", "emoji",
+    ]);
+    assert_eq!(emoji.split("\n\n").count(), 3);
+}
+
+/// Decodes a PNG and returns its size and number of distinct colours.
+fn png_stats(path: &PathBuf) -> ((u32, u32), usize) {
+    let img = image::open(path).unwrap().to_rgb8();
+    let colours: HashSet<[u8; 3]> = img.pixels().map(|p| p.0).collect();
+    (img.dimensions(), colours.len())
+}
+
+#[test]
+fn png_is_width_times_scale_and_colourful() {
+    let path = scratch("isaac_l3_s7.png");
+    let p = path.to_str().unwrap();
+    let out = ok(&[
+        "isaac", "--level", "3", "--seed", "7", "--format", "png", "--out", p, "--scale", "10",
+    ]);
+    assert_eq!(out, "", "png goes to the file only");
+    let g = isaac::generate(&IsaacConfig::default(), 7, 3).unwrap();
+    let (size, colours) = png_stats(&path);
+    assert_eq!(size, (g.width() as u32 * 10, g.height() as u32 * 10));
+    assert!(colours > 4, "{colours} colours");
+    // The default scale for a small room grid is 24.
+    ok(&[
+        "isaac", "--level", "3", "--seed", "7", "--format", "png", "--out", p,
+    ]);
+    assert_eq!(png_stats(&path).0, (8 * 24, 8 * 24));
+}
+
+#[test]
+fn png_of_a_big_map_is_scaled_down_and_too_big_is_an_error() {
+    let path = scratch("bsp_512.png");
+    let p = path.to_str().unwrap();
+    let big = [
+        "bsp",
+        "--width",
+        "512",
+        "--height",
+        "256",
+        "--iterations",
+        "8",
+        "--format",
+        "png",
+        "--out",
+        p,
+    ];
+    ok(&big);
+    let ((w, h), colours) = png_stats(&path);
+    assert_eq!((w, h), (512 * 4, 256 * 4));
+    assert!(colours > 4);
+    let mut too_big = big.to_vec();
+    too_big.extend(["--scale", "24"]);
+    let o = dungeon(&too_big);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("dungeon: --scale: ") && err.contains("--scale 16 or less"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn bad_arguments_exit_2_with_one_line_naming_the_flag() {
+    for (args, needle) in [
+        (
+            &["isaac", "--level", "x"][..],
+            r#"dungeon: --level: expected an integer, got "x""#,
+        ),
+        (&["isaac", "--seed", "-"][..], "dungeon: --seed: "),
+        (
+            &["isaac", "--diagonal"][..],
+            "dungeon: --diagonal: not a flag for isaac",
+        ),
+        (
+            &["bsp", "--rule", "classic"][..],
+            "dungeon: --rule: not a flag for bsp",
+        ),
+        (
+            &["drunkard", "--iterations", "3"][..],
+            "dungeon: --iterations: not a flag for drunkard",
+        ),
+        (
+            &["foo"][..],
+            r#"dungeon: unknown generator "foo" (expected isaac, drunkard or bsp)"#,
+        ),
+        (&[][..], "dungeon: missing generator"),
+        (
+            &["isaac", "--nope", "1"][..],
+            "dungeon: --nope: unknown flag",
+        ),
+        (&["isaac", "--width"][..], "dungeon: --width: missing value"),
+        (
+            &["isaac", "--width", "1", "--width", "2"][..],
+            "dungeon: --width: given more than once",
+        ),
+        (&["isaac", "--format", "gif"][..], "dungeon: --format: "),
+        (
+            &["isaac", "--format", "png"][..],
+            "dungeon: --format png: needs --out FILE",
+        ),
+        (
+            &["isaac", "--format", "png", "--out", "x.png", "--count", "2"][..],
+            "dungeon: --count: ",
+        ),
+        (
+            &["isaac", "--count", "0"][..],
+            "dungeon: --count: expected 1..=100000, got 0",
+        ),
+        (&["isaac", "--count", "100001"][..], "dungeon: --count: "),
+        (
+            &["isaac", "--scale", "8"][..],
+            "dungeon: --scale: only applies to --format png",
+        ),
+        (
+            &["isaac", "--preset", "large"][..],
+            "dungeon: --preset: unknown preset",
+        ),
+        (
+            &["isaac", "--rule", "fast"][..],
+            "dungeon: --rule: expected classic or crowding",
+        ),
+        (
+            &["isaac", "--end-off-axis", "yes"][..],
+            "dungeon: --end-off-axis: expected true or false",
+        ),
+        (
+            &["drunkard", "--off-grid", "wrap"][..],
+            "dungeon: --off-grid: ",
+        ),
+        (
+            &["bsp", "--partition-range", "wide"][..],
+            "dungeon: --partition-range: expected a number",
+        ),
+        (
+            &["isaac", "words"][..],
+            r#"dungeon: unexpected argument "words""#,
+        ),
+    ] {
+        let o = dungeon(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with(needle), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.ends_with('\n'));
+        assert_eq!(stdout(&o), "", "{args:?}");
+    }
+}
+
+#[test]
+fn generator_errors_exit_1_naming_the_field() {
+    for (args, needle) in [
+        (
+            &["isaac", "--level", "0"][..],
+            "dungeon: invalid level = 0: allowed 1..=",
+        ),
+        (
+            &["isaac", "--width", "300"][..],
+            "dungeon: invalid width = 300: allowed 2..=256",
+        ),
+        (
+            &["drunkard", "--level", "40"][..],
+            "dungeon: invalid level = 40",
+        ),
+        (&["bsp", "--border", "0"][..], "dungeon: invalid border = 0"),
+        (&["bsp", "--level", "0"][..], "dungeon: invalid level = 0"),
+        // Unreachable end distance: every attempt fails, the budget ends it.
+        (
+            &["isaac", "--min-end-distance", "100", "--max-attempts", "3"][..],
+            "dungeon: isaac: no valid layout in 3 attempts",
+        ),
+    ] {
+        let o = dungeon(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.starts_with(needle), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert_eq!(stdout(&o), "");
+    }
+}
+
+#[test]
+fn preset_then_overrides() {
+    let out = ok(&[
+        "isaac", "--preset", "classic", "--width", "11", "--seed", "3", "--level", "2", "--format",
+        "json",
+    ]);
+    let mut c = IsaacConfig::classic();
+    c.width = 11;
+    let g = grid_from_json(out.trim_end());
+    assert_eq!(g.width(), 11);
+    assert_eq!(g, isaac::generate(&c, 3, 2).unwrap());
+    // The order on the command line does not matter: the preset comes first.
+    let again = ok(&[
+        "--format=json",
+        "--width=11",
+        "isaac",
+        "--level",
+        "2",
+        "--seed",
+        "3",
+        "--preset",
+        "classic",
+    ]);
+    assert_eq!(again, out);
+}
+
+#[test]
+fn every_flag_reaches_the_config() {
+    let out = ok(&[
+        "isaac",
+        "--width",
+        "10",
+        "--height",
+        "9",
+        "--origin-x",
+        "2",
+        "--origin-y",
+        "3",
+        "--rule",
+        "classic",
+        "--base-rooms",
+        "4",
+        "--rooms-per-level",
+        "2.5",
+        "--room-variance",
+        "2",
+        "--give-up-chance",
+        "0.4",
+        "--start",
+        "random",
+        "--min-dead-ends",
+        "3",
+        "--min-end-distance",
+        "2.5",
+        "--end-off-axis",
+        "false",
+        "--max-fill",
+        "0.5",
+        "--grow-grid",
+        "--max-attempts",
+        "500",
+        "--format",
+        "json",
+        "--level",
+        "4",
+        "--seed",
+        "12",
+    ]);
+    let mut c = IsaacConfig::seed_002();
+    c.width = 10;
+    c.height = 9;
+    c.origin = Some((2, 3));
+    c.rule = isaac::GrowthRule::Classic;
+    c.count.base = 4;
+    c.count.per_level = 2.5;
+    c.count.variance = 2;
+    c.give_up_chance = 0.4;
+    c.ends.start = dungeon_core::room_grid::StartRule::RandomRoom;
+    c.ends.min_dead_ends = 3;
+    c.ends.min_end_distance = 2.5;
+    c.ends.end_off_axis = false;
+    c.max_fill = 0.5;
+    c.grow_grid = true;
+    c.max_attempts = 500;
+    assert_eq!(
+        grid_from_json(out.trim_end()),
+        isaac::generate(&c, 12, 4).unwrap()
+    );
+
+    let out = ok(&[
+        "drunkard",
+        "--width",
+        "9",
+        "--height",
+        "7",
+        "--diagonal",
+        "true",
+        "--off-grid",
+        "stay",
+        "--max-steps",
+        "5000",
+        "--start",
+        "origin",
+        "--format",
+        "json",
+        "--level",
+        "2",
+    ]);
+    let mut c = DrunkardConfig::seed_002();
+    c.width = 9;
+    c.height = 7;
+    c.diagonal = true;
+    c.off_grid = drunkard::OffGrid::Stay;
+    c.max_steps = 5000;
+    c.ends.start = dungeon_core::room_grid::StartRule::Origin;
+    assert_eq!(
+        grid_from_json(out.trim_end()),
+        drunkard::generate(&c, 0, 2).unwrap()
+    );
+
+    let out = ok(&[
+        "bsp",
+        "--width",
+        "60",
+        "--height",
+        "45",
+        "--iterations",
+        "5",
+        "--partition-range",
+        "0.3",
+        "--min-partition-size",
+        "7",
+        "--room-size-min",
+        "0.5",
+        "--room-size-max",
+        "0.9",
+        "--min-room-size",
+        "3",
+        "--border",
+        "2",
+        "--format",
+        "json",
+        "--seed",
+        "5",
+    ]);
+    let c = BspConfig {
+        width: 60,
+        height: 45,
+        iterations: 5,
+        partition_range: 0.3,
+        min_partition_size: 7,
+        room_size_min: 0.5,
+        room_size_max: 0.9,
+        min_room_size: 3,
+        border: 2,
+    };
+    assert_eq!(
+        grid_from_json(out.trim_end()),
+        bsp::generate(&c, 5, 1).unwrap()
+    );
+}
+
+#[test]
+fn drunkard_every_format() {
+    let lib = drunkard::generate(&DrunkardConfig::default(), 3, 5).unwrap();
+    let base = ["drunkard", "--level", "5", "--seed", "3"];
+    let with = |extra: &[&str]| ok(&[&base[..], extra].concat());
+    assert_eq!(with(&[]), lib.to_ascii());
+    assert_eq!(with(&["--format", "emoji"]), lib.to_emoji());
+    assert_eq!(grid_from_json(with(&["--format", "json"]).trim_end()), lib);
+    let path = scratch("drunkard_l5_s3.png");
+    with(&["--format", "png", "--out", path.to_str().unwrap()]);
+    let (size, colours) = png_stats(&path);
+    assert_eq!(size, (8 * 24, 8 * 24));
+    assert!(colours > 4);
+    let eight = ok(&["drunkard", "--preset", "eight_way", "--format", "json"]);
+    assert_eq!(
+        grid_from_json(eight.trim_end()),
+        drunkard::generate(&DrunkardConfig::eight_way(), 0, 1).unwrap()
+    );
+}
+
+#[test]
+fn bsp_every_format() {
+    let lib = bsp::generate(&BspConfig::default(), 1, 2).unwrap();
+    let base = ["bsp", "--level", "2", "--seed", "1"];
+    let with = |extra: &[&str]| ok(&[&base[..], extra].concat());
+    let ascii = with(&[]);
+    assert_eq!(ascii, lib.to_ascii());
+    assert!(DungeonGrid::from_ascii(&ascii).unwrap().is_connected());
+    assert_eq!(with(&["--format", "emoji"]), lib.to_emoji());
+    assert_eq!(grid_from_json(with(&["--format", "json"]).trim_end()), lib);
+    let path = scratch("bsp_l2_s1.png");
+    with(&["--format", "png", "--out", path.to_str().unwrap()]);
+    let (size, colours) = png_stats(&path);
+    assert_eq!(size, (40 * 24, 40 * 24));
+    assert!(colours > 4);
+}
+
+#[test]
+fn bsp_presets() {
+    for (name, config) in [
+        ("seed_001", BspConfig::seed_001()),
+        ("large", BspConfig::large()),
+    ] {
+        let out = ok(&["bsp", "--preset", name, "--seed", "9", "--format", "json"]);
+        assert_eq!(
+            grid_from_json(out.trim_end()),
+            bsp::generate(&config, 9, 1).unwrap()
+        );
+    }
+    let out = ok(&[
+        "bsp",
+        "--preset",
+        "large",
+        "--iterations",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let c = BspConfig {
+        iterations: 3,
+        ..BspConfig::large()
+    };
+    assert_eq!(
+        grid_from_json(out.trim_end()),
+        bsp::generate(&c, 0, 1).unwrap()
+    );
+}
+
+#[test]
+fn negative_seeds_are_godot_ints() {
+    let out = ok(&["isaac", "--seed", "-1", "--format", "json"]);
+    let g = grid_from_json(out.trim_end());
+    assert_eq!(g.seed, u64::MAX);
+    assert_eq!(
+        g,
+        isaac::generate(&IsaacConfig::default(), u64::MAX, 1).unwrap()
+    );
+}
+
+#[test]
+fn out_writes_the_same_text_to_a_file() {
+    let path = scratch("isaac.jsonl");
+    let p = path.to_str().unwrap();
+    let printed = ok(&["isaac", "--count", "3", "--format", "json"]);
+    assert_eq!(
+        ok(&["isaac", "--count", "3", "--format", "json", "--out", p]),
+        ""
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), printed);
+    // A failed generation leaves no file behind.
+    let failed = scratch("failed.txt");
+    let o = dungeon(&["isaac", "--level", "0", "--out", failed.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!failed.exists());
+}
+
+#[test]
+fn help_goes_to_stdout_and_exits_0() {
+    for flag in ["--help", "-h"] {
+        let out = ok(&[flag]);
+        assert!(out.contains("Usage: dungeon <isaac|drunkard|bsp>"), "{out}");
+        for name in [
+            "--seed",
+            "--level",
+            "--preset",
+            "--format",
+            "--out",
+            "--scale",
+            "--count",
+            "--origin-x",
+            "--give-up-chance",
+            "--max-steps",
+            "--off-grid",
+            "--partition-range",
+            "--border",
+        ] {
+            assert!(out.contains(name), "{name}");
+        }
+    }
+    assert!(ok(&["bsp", "--width", "x", "--help"]).starts_with("dungeon: print or draw"));
+}
