@@ -168,8 +168,8 @@ impl IsaacConfig {
         let origin = match self.origin {
             None => ((plan.width - 1) / 2, (plan.height - 1) / 2),
             Some(p) => {
-                check_range("origin.x", p.0, 0, self.width - 1)?;
-                check_range("origin.y", p.1, 0, self.height - 1)?;
+                check_range("origin.x", p.0, 0, plan.width - 1)?;
+                check_range("origin.y", p.1, 0, plan.height - 1)?;
                 p
             }
         };
