@@ -53,7 +53,7 @@ func test_bad_input_never_crashes(t) -> void:
 	var cases := [
 		["width", -3], ["width", 0], ["height", 1 << 40], ["iterations", 0], ["iterations", 99],
 		["partition_range", 0.9], ["min_partition_size", -1], ["room_size_min", 0.0],
-		["min_room_size", 0], ["border", 0],
+		["min_room_size", 0], ["border", 0], ["room_size_max", 1.5], ["border", 1 << 40],
 	]
 	for c in cases:
 		Support.check_rejects(t, BspGenerator.new(), c[0], c[1])

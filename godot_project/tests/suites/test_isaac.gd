@@ -87,6 +87,10 @@ func test_presets_and_inspector_enum(t) -> void:
 	t.expect_error("unknown preset")
 	t.check(not gen.apply_preset("nope"), "unknown preset returns false")
 	t.check_eq(gen.width, 9, "unknown preset leaves settings alone")
+	t.expect_error("invalid preset = 99")
+	gen.preset = 99
+	t.check_eq(gen.preset, 1, "an out-of-range preset is refused")
+	t.check_eq(gen.width, 9, "and leaves settings alone")
 
 
 func test_level_past_capacity_fails_fast_and_grow_grid_fixes_it(t) -> void:
@@ -107,6 +111,7 @@ func test_bad_input_never_crashes(t) -> void:
 		["give_up_chance", 1.0], ["give_up_chance", -0.5], ["base_rooms", 0], ["base_rooms", 1000000],
 		["rooms_per_level", -1.0], ["room_variance", -3], ["min_dead_ends", 0], ["min_end_distance", -2.0],
 		["max_fill", 0.0], ["max_fill", 5.0], ["max_attempts", 0], ["max_attempts", -7],
+		["rule", 5], ["start_rule", -1],
 	]
 	for c in cases:
 		var gen := IsaacGenerator.new()

@@ -1,7 +1,7 @@
 use dungeon_core::bsp::{self, BspConfig};
 use godot::prelude::*;
 
-use crate::convert::{deliver, range2i, sat, seed_bits};
+use crate::convert::{deliver, enum_field, range2i, sat, seed_bits};
 use crate::dungeon_grid::DungeonGrid;
 
 /// Classic roguelike maps: rectangular rooms joined by corridors, with doors
@@ -116,8 +116,12 @@ impl BspGenerator {
 
     #[func]
     fn set_preset(&mut self, preset: i64) {
-        let name = PRESETS[usize::from(preset == 1)];
-        self.apply_preset(GString::from(name));
+        match enum_field("preset", preset, &PRESETS) {
+            Ok(i) => {
+                self.apply_preset(GString::from(PRESETS[i]));
+            }
+            Err(e) => godot_error!("BspGenerator: {e}"),
+        }
     }
 
     /// Loads a preset by name (`"seed_001"` or `"large"`), overwriting the
@@ -130,7 +134,10 @@ impl BspGenerator {
             return false;
         };
         self.load(&c);
-        self.preset = i64::from(name == PRESETS[1]);
+        self.preset = PRESETS
+            .iter()
+            .position(|p| *p == name)
+            .map_or(0, |i| i as i64);
         self.base_mut().notify_property_list_changed();
         true
     }

@@ -138,8 +138,12 @@ impl DrunkardGenerator {
 
     #[func]
     fn set_preset(&mut self, preset: i64) {
-        let name = if preset == 1 { "eight_way" } else { "seed_002" };
-        self.apply_preset(GString::from(name));
+        match enum_field("preset", preset, &DrunkardConfig::PRESETS) {
+            Ok(i) => {
+                self.apply_preset(GString::from(DrunkardConfig::PRESETS[i]));
+            }
+            Err(e) => godot_error!("DrunkardGenerator: {e}"),
+        }
     }
 
     /// Loads a preset by name (`"seed_002"` or `"eight_way"`), overwriting
@@ -155,7 +159,10 @@ impl DrunkardGenerator {
             return false;
         };
         self.load(&c);
-        self.preset = i64::from(name == "eight_way");
+        self.preset = DrunkardConfig::PRESETS
+            .iter()
+            .position(|p| *p == name)
+            .map_or(0, |i| i as i64);
         self.base_mut().notify_property_list_changed();
         true
     }

@@ -141,8 +141,12 @@ impl IsaacGenerator {
 
     #[func]
     fn set_preset(&mut self, preset: i64) {
-        let name = if preset == 1 { "classic" } else { "seed_002" };
-        self.apply_preset(GString::from(name));
+        match enum_field("preset", preset, &IsaacConfig::PRESETS) {
+            Ok(i) => {
+                self.apply_preset(GString::from(IsaacConfig::PRESETS[i]));
+            }
+            Err(e) => godot_error!("IsaacGenerator: {e}"),
+        }
     }
 
     /// Loads a preset by name (`"seed_002"` or `"classic"`), overwriting the
@@ -158,7 +162,10 @@ impl IsaacGenerator {
             return false;
         };
         self.load(&c);
-        self.preset = i64::from(name == "classic");
+        self.preset = IsaacConfig::PRESETS
+            .iter()
+            .position(|p| *p == name)
+            .map_or(0, |i| i as i64);
         self.base_mut().notify_property_list_changed();
         true
     }
