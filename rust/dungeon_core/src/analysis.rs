@@ -28,7 +28,9 @@ pub fn bfs(
         return from;
     }
     let w = width as usize;
+    let n = masks.len();
     dist[from] = 0;
+    queue.reserve(n);
     queue.push(from as u32);
     let mut head = 0;
     let mut last = from;
@@ -40,17 +42,19 @@ pub fn bfs(
         let m = masks[i];
         // Door masks are symmetric (`DungeonGrid::check`), so an open side
         // never leads off the grid. A malformed mask can only make a step
-        // wrap to another row or past the end, which the `j < len` test
-        // below drops: no panic, no division in the hot loop.
-        let neighbours = [
-            (m & DIRS[0].2 != 0).then(|| i.wrapping_sub(w)),
-            (m & DIRS[1].2 != 0).then_some(i + 1),
-            (m & DIRS[2].2 != 0).then_some(i + w),
-            (m & DIRS[3].2 != 0).then(|| i.wrapping_sub(1)),
-        ];
-        for j in neighbours.into_iter().flatten() {
-            if j < masks.len() && dist[j] == UNREACHABLE {
-                dist[j] = d;
+        // wrap to another row or past the end, which `get_mut` drops: no
+        // panic, and no division in the hot loop.
+        for (bit, j) in [
+            (DIRS[0].2, i.wrapping_sub(w)),
+            (DIRS[1].2, i + 1),
+            (DIRS[2].2, i + w),
+            (DIRS[3].2, i.wrapping_sub(1)),
+        ] {
+            if m & bit != 0
+                && let Some(dj) = dist.get_mut(j)
+                && *dj == UNREACHABLE
+            {
+                *dj = d;
                 queue.push(j as u32);
             }
         }
