@@ -1,0 +1,112 @@
+extends Node
+## A bot for checks and demos, added by main.gd for `-- --autoplay=N`.
+##
+## With real physics it first walks the player into a closed side of the
+## start room (or, on a tile map, straight up into the room wall) for 1.5 s
+## and checks that it went nowhere, then walks the shortest path (DungeonGrid.path) through the door
+## openings to the EXIT, N times (N levels). It prints what happened and
+## quits with 0 on success, 1 on failure. Use it with --fixed-fps 60 to run
+## faster than real time.
+
+## Game seconds a level may take before the bot counts as stuck.
+const LEVEL_TIMEOUT := 40.0
+const WALL_PUSH_FRAMES := 90
+
+var levels_wanted := 3
+
+var _main: Node
+var _phase := "wall"
+var _frames := 0
+var _push := Vector2.ZERO
+var _route: Array[Vector2i] = []
+var _level := 0
+var _levels_done := 0
+var _level_time := 0.0
+
+
+func _ready() -> void:
+	_main = get_parent()
+	_level = _main.level
+	# Steer before the player moves in the same physics frame.
+	process_physics_priority = -1
+
+
+func _physics_process(delta: float) -> void:
+	var grid: DungeonGrid = _main.dungeon.grid
+	var player: Node2D = _main.player
+	if grid == null:
+		_finish(false, "no dungeon: %s" % _main.dungeon.last_error)
+		return
+	# Whatever the bot does, the player never stands in a wall or outside.
+	if not _main.changing_level and not grid.is_walkable(_main.player_cell()):
+		_finish(false, "the player is in a non-walkable cell %s" % _main.player_cell())
+		return
+	if _phase == "wall":
+		_wall_check(grid, player)
+		return
+	_level_time += delta
+	if _main.level != _level:
+		_levels_done += 1
+		print("autoplay: level %d done in %.1f s (game time), now on level %d, %d rooms" % [
+			_level, _level_time, _main.level, _main.dungeon.drawn_room_count()])
+		_level = _main.level
+		_level_time = 0.0
+		_route.clear()
+		if _levels_done >= levels_wanted:
+			_finish(true, "reached the EXIT %d times through door openings" % _levels_done)
+			return
+	if _level_time > LEVEL_TIMEOUT:
+		_finish(false, "stuck on level %d at cell %s" % [_level, _main.player_cell()])
+		return
+	if _main.changing_level:
+		player.auto_direction = Vector2.ZERO
+		return
+	if _route.is_empty():
+		_route = grid.path(_main.player_cell(), grid.end_cell)
+		if _route.is_empty():
+			_finish(false, "no path from %s to the EXIT" % _main.player_cell())
+			return
+	var target: Vector2 = _main.cell_position(_route[0])
+	if player.position.distance_to(target) < 5.0 and _route.size() > 1:
+		_route.pop_front()
+		target = _main.cell_position(_route[0])
+	player.auto_direction = (target - player.position).limit_length(1.0) if player.position.distance_to(target) > 2.0 else Vector2.ZERO
+
+
+func _wall_check(grid: DungeonGrid, player: Node2D) -> void:
+	var start := grid.start_cell
+	if _frames == 0:
+		var dirs := {
+			DungeonGrid.DOOR_NORTH: Vector2.UP, DungeonGrid.DOOR_EAST: Vector2.RIGHT,
+			DungeonGrid.DOOR_SOUTH: Vector2.DOWN, DungeonGrid.DOOR_WEST: Vector2.LEFT,
+		}
+		var tile_map := Dungeon.is_tile_grid(grid)
+		for side in dirs:
+			var closed: bool = not grid.is_walkable(start + Vector2i(dirs[side])) if tile_map else grid.door_mask(start) & side == 0
+			if closed:
+				_push = dirs[side]
+				break
+		if _push == Vector2.ZERO:
+			_push = Vector2.UP
+	_frames += 1
+	player.auto_direction = _push
+	if _frames < WALL_PUSH_FRAMES:
+		return
+	player.auto_direction = Vector2.ZERO
+	var moved: float = player.position.distance_to(_main.cell_position(start))
+	if not Dungeon.is_tile_grid(grid) and _main.player_cell() != start:
+		_finish(false, "walked through the wall towards %s into cell %s" % [_push, _main.player_cell()])
+		return
+	print("autoplay: pushed %s into a wall for %d frames: stopped in %s, %.0f px from the start" % [_push, _frames, _main.player_cell(), moved])
+	player.teleport(_main.cell_position(start))
+	_phase = "walk"
+
+
+func _finish(ok: bool, message: String) -> void:
+	set_physics_process(false)
+	_main.player.auto_direction = Vector2.ZERO
+	if ok:
+		print("autoplay: ok, " + message)
+	else:
+		printerr("autoplay: FAILED, " + message)
+	get_tree().quit(0 if ok else 1)

@@ -1,0 +1,358 @@
+@tool
+class_name Dungeon
+extends Node2D
+## Turns a dungeon generator's [DungeonGrid] into a level you can walk.
+##
+## Give it a generator resource in the Inspector ([IsaacGenerator],
+## [DrunkardGenerator] or [BspGenerator]) and it draws the dungeon right in
+## the 2D editor; change any generator setting and the preview follows.
+##
+## - Room grids (Isaac, Drunkard): one [code]room_scene[/code] instance per
+##   room cell at [code]cell * room_size[/code], walls open exactly on the
+##   sides of the cell's door mask.
+## - Tile grids (BSP): a [TileMapLayer] painted from the grid with a TileSet
+##   drawn in code (floor, corridor, door, wall, start, end); walls go on every
+##   empty tile that touches a walkable one (8 neighbours) and collide.
+##
+## In a game, call [method generate_level] and read [member grid].
+
+## Emitted after a grid was generated and built.
+signal generated(grid: DungeonGrid)
+## Emitted with the generator's message when a generation fails.
+signal generation_failed(message: String)
+
+const DungeonTiles := preload("res://scripts/dungeon_tiles.gd")
+const RoomScript := preload("res://scripts/room.gd")
+const NEIGHBOURS_8: Array[Vector2i] = [
+	Vector2i(-1, -1), Vector2i(0, -1), Vector2i(1, -1), Vector2i(-1, 0),
+	Vector2i(1, 0), Vector2i(-1, 1), Vector2i(0, 1), Vector2i(1, 1),
+]
+
+## The generator to call: an IsaacGenerator, DrunkardGenerator or
+## BspGenerator. Its seed, level and settings decide the editor preview.
+@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator")
+var generator: Resource:
+	set(value):
+		if value == generator:
+			return
+		_watch(generator, false)
+		generator = value
+		_watch(generator, true)
+		if Engine.is_editor_hint() and is_inside_tree():
+			generate()
+## Size of one room (room grids): room `cell` sits at `cell * room_size`.
+@export var room_size := Vector2(100, 200):
+	set(value):
+		room_size = value
+		if grid != null:
+			build(grid)
+## The scene instanced for every room cell. Its root needs room.gd's API
+## (setup(), open_sides, is_open()).
+@export var room_scene: PackedScene = preload("res://scenes/room.tscn")
+## Tile size in pixels for tile grids (BSP).
+@export_range(8, 128, 1) var tile_size := 32:
+	set(value):
+		tile_size = value
+		if grid != null:
+			build(grid)
+## Generate as soon as the node enters the tree in a running game.
+@export var generate_on_ready := true
+## Generate again with the current settings (editor preview).
+@export_tool_button("Generate", "Reload") var generate_button := generate
+
+## The grid on display, or null.
+var grid: DungeonGrid
+## Room nodes by cell (room grids only).
+var rooms: Dictionary = {}
+## Cells painted as wall (tile grids only), in scan order.
+var wall_cells: Array[Vector2i] = []
+## The layer painted for tile grids (always present, empty for room grids).
+var tile_layer: TileMapLayer
+## Why the last generate call failed; empty after a success.
+var last_error := ""
+
+var _rooms_root: Node2D
+var _markers: Node2D
+var _tile_sets: Dictionary = {}
+var _signature := ""
+var _poll := 0.0
+var _tile_view := false
+
+
+func _init() -> void:
+	tile_layer = TileMapLayer.new()
+	tile_layer.name = "Tiles"
+	add_child(tile_layer, false, Node.INTERNAL_MODE_BACK)
+	_rooms_root = Node2D.new()
+	_rooms_root.name = "Rooms"
+	add_child(_rooms_root, false, Node.INTERNAL_MODE_BACK)
+	_markers = Node2D.new()
+	_markers.name = "Markers"
+	_markers.draw.connect(_draw_markers)
+	add_child(_markers, false, Node.INTERNAL_MODE_BACK)
+
+
+func _ready() -> void:
+	if Engine.is_editor_hint():
+		set_process(true)
+		generate()
+		return
+	set_process(false)
+	if generate_on_ready and generator != null:
+		generate()
+
+
+## Generates with the generator's own seed and level and builds the result.
+func generate() -> DungeonGrid:
+	if generator == null:
+		return _fail("Dungeon: no generator set (pick one in the Inspector)")
+	return _take(generator.generate())
+
+
+## Generates level `level` of the generator's seed and builds the result.
+## Returns null (and keeps the previous dungeon) if the generator fails.
+func generate_level(level: int) -> DungeonGrid:
+	if generator == null:
+		return _fail("Dungeon: no generator set (pick one in the Inspector)")
+	return _take(generator.generate_level(level))
+
+
+## Replaces what is on display with `new_grid`.
+func build(new_grid: DungeonGrid) -> void:
+	clear()
+	grid = new_grid
+	if grid == null:
+		return
+	_tile_view = is_tile_grid(grid)
+	if _tile_view:
+		_build_tiles()
+	else:
+		_build_rooms()
+	_signature = _generator_signature()
+	queue_redraw()
+	_markers.queue_redraw()
+
+
+## Removes every room node and tile.
+func clear() -> void:
+	for child in _rooms_root.get_children():
+		_rooms_root.remove_child(child)
+		child.free()
+	rooms.clear()
+	wall_cells.clear()
+	tile_layer.clear()
+	grid = null
+	queue_redraw()
+	_markers.queue_redraw()
+
+
+## `true` for tile maps (BSP), `false` for room grids (Isaac, Drunkard).
+static func is_tile_grid(g: DungeonGrid) -> bool:
+	return g != null and (g.generator == "bsp" or not g.room_rects().is_empty())
+
+
+## The atlas coordinates painted for a wall tile at `cell` of `g`.
+static func wall_atlas(g: DungeonGrid, cell: Vector2i) -> Vector2i:
+	return DungeonTiles.WALL_FACE if g.is_walkable(cell + Vector2i(0, 1)) else DungeonTiles.WALL
+
+
+## The atlas coordinates painted for a walkable cell code.
+static func atlas_for_code(code: int) -> Vector2i:
+	return DungeonTiles.atlas_for_code(code)
+
+
+## `true` if `cell` of `g` is empty and one of its 8 neighbours is walkable.
+static func is_wall(g: DungeonGrid, cell: Vector2i) -> bool:
+	if g.get_cellv(cell) != DungeonGrid.EMPTY:
+		return false
+	for d in NEIGHBOURS_8:
+		if g.is_walkable(cell + d):
+			return true
+	return false
+
+
+## Pixel size of one grid cell in the current view.
+func cell_size() -> Vector2:
+	if grid != null and _tile_view:
+		return Vector2(tile_size, tile_size)
+	return room_size
+
+
+## Centre of `cell`, in this node's coordinates.
+func cell_to_local(cell: Vector2i) -> Vector2:
+	return (Vector2(cell) + Vector2(0.5, 0.5)) * cell_size()
+
+
+## The cell under `point` (this node's coordinates).
+func local_to_cell(point: Vector2) -> Vector2i:
+	return Vector2i((point / cell_size()).floor())
+
+
+## The part of the grid with rooms (room grids) or painted tiles (tile
+## maps), in this node's coordinates.
+func used_rect() -> Rect2:
+	if grid == null:
+		return Rect2()
+	if _tile_view:
+		var used := tile_layer.get_used_rect()
+		return Rect2(Vector2(used.position) * cell_size(), Vector2(used.size) * cell_size())
+	var r := Rect2i(grid.room_cells()[0], Vector2i.ONE)
+	for cell in grid.room_cells():
+		r = r.expand(cell).expand(cell + Vector2i.ONE)
+	return Rect2(Vector2(r.position) * cell_size(), Vector2(r.size) * cell_size())
+
+
+## The whole grid in this node's coordinates.
+func bounds() -> Rect2:
+	if grid == null:
+		return Rect2()
+	return Rect2(Vector2.ZERO, Vector2(grid.width, grid.height) * cell_size())
+
+
+## The room node at `cell`, or null.
+func get_room(cell: Vector2i) -> Node2D:
+	return rooms.get(cell)
+
+
+## Every room node, in the order the generator placed the rooms.
+func room_nodes() -> Array[Node2D]:
+	var out: Array[Node2D] = []
+	for child in _rooms_root.get_children():
+		out.append(child)
+	return out
+
+
+## Rooms the grid has: room cells for room grids, BSP rooms for tile maps.
+func drawn_room_count() -> int:
+	if grid == null:
+		return 0
+	return grid.room_rects().size() if _tile_view else grid.room_count()
+
+
+func _take(new_grid: DungeonGrid) -> DungeonGrid:
+	if new_grid == null:
+		var msg: String = generator.last_error if generator != null else "no generator"
+		last_error = msg
+		if Engine.is_editor_hint():
+			clear()
+		generation_failed.emit(msg)
+		return null
+	last_error = ""
+	build(new_grid)
+	generated.emit(new_grid)
+	return new_grid
+
+
+func _fail(msg: String) -> DungeonGrid:
+	last_error = msg
+	if Engine.is_editor_hint():
+		clear()
+		queue_redraw()
+	else:
+		push_error(msg)
+	generation_failed.emit(msg)
+	return null
+
+
+func _build_rooms() -> void:
+	var dead := grid.dead_ends()
+	for cell in grid.room_cells():
+		var code := grid.get_cellv(cell)
+		var kind := RoomScript.Kind.NORMAL
+		if code == DungeonGrid.START:
+			kind = RoomScript.Kind.START
+		elif code == DungeonGrid.END:
+			kind = RoomScript.Kind.EXIT
+		var room: Node2D = room_scene.instantiate()
+		room.position = Vector2(cell) * room_size
+		room.setup(cell, room_size, grid.door_mask(cell), kind, dead.has(cell))
+		room.decor_seed = hash([grid.seed, grid.level, cell])
+		_rooms_root.add_child(room)
+		rooms[cell] = room
+
+
+func _build_tiles() -> void:
+	if not _tile_sets.has(tile_size):
+		_tile_sets[tile_size] = DungeonTiles.make_tile_set(tile_size)
+	tile_layer.tile_set = _tile_sets[tile_size]
+	var cells := grid.cells_packed()
+	var w := grid.width
+	for y in grid.height:
+		for x in w:
+			var cell := Vector2i(x, y)
+			var code := cells[y * w + x]
+			if code != DungeonGrid.EMPTY:
+				tile_layer.set_cell(cell, 0, DungeonTiles.atlas_for_code(code))
+			elif is_wall(grid, cell):
+				wall_cells.append(cell)
+				tile_layer.set_cell(cell, 0, wall_atlas(grid, cell))
+
+
+# Labels over the tile map's start and exit, drawn above the tiles.
+func _draw_markers() -> void:
+	if grid == null or not _tile_view:
+		return
+	var font := ThemeDB.fallback_font
+	for item in [[grid.start_cell, "START", DungeonTiles.START_ACCENT], [grid.end_cell, "EXIT", DungeonTiles.END_ACCENT]]:
+		var text: String = item[1]
+		var size := 18
+		var w := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, size).x
+		var at := cell_to_local(item[0]) + Vector2(-w * 0.5, -tile_size * 0.75)
+		_markers.draw_string_outline(font, at, text, HORIZONTAL_ALIGNMENT_LEFT, -1, size, 4, Color(0, 0, 0, 0.85))
+		_markers.draw_string(font, at, text, HORIZONTAL_ALIGNMENT_LEFT, -1, size, item[2])
+
+
+func _draw() -> void:
+	if not Engine.is_editor_hint():
+		return
+	var font := ThemeDB.fallback_font
+	if generator == null:
+		draw_string(font, Vector2(0, -8), "Dungeon: pick a generator in the Inspector", HORIZONTAL_ALIGNMENT_LEFT, -1, 16, Color.WHITE)
+	elif grid == null and last_error != "":
+		draw_string(font, Vector2(0, -8), "Generation failed: " + last_error, HORIZONTAL_ALIGNMENT_LEFT, -1, 16, Color("ff6b81"))
+	elif grid != null:
+		draw_rect(bounds(), Color(1, 1, 1, 0.25), false, 2.0)
+
+
+# --- Editor preview -------------------------------------------------------
+
+
+func _watch(res: Resource, on: bool) -> void:
+	if res == null:
+		return
+	for sig in ["changed", "property_list_changed"]:
+		if on and not res.is_connected(sig, _on_generator_changed):
+			res.connect(sig, _on_generator_changed)
+		elif not on and res.is_connected(sig, _on_generator_changed):
+			res.disconnect(sig, _on_generator_changed)
+
+
+# `changed` / `property_list_changed` (apply_preset): compare the settings now.
+func _on_generator_changed() -> void:
+	_poll = 0.0
+
+
+# The extension's resources do not emit `changed` when a property is set, so
+# the editor preview also compares the generator's settings a few times a
+# second and regenerates when they differ.
+func _process(delta: float) -> void:
+	if not Engine.is_editor_hint():
+		set_process(false)
+		return
+	_poll -= delta
+	if _poll > 0.0:
+		return
+	_poll = 0.25
+	if generator != null and _generator_signature() != _signature:
+		_signature = _generator_signature()
+		generate()
+
+
+func _generator_signature() -> String:
+	if generator == null:
+		return ""
+	var parts := PackedStringArray()
+	for p in generator.get_property_list():
+		if p["usage"] & PROPERTY_USAGE_EDITOR and p["name"] != "last_error":
+			parts.append(var_to_str(generator.get(p["name"])))
+	return "|".join(parts)

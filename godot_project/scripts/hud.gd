@@ -1,0 +1,151 @@
+extends CanvasLayer
+## The sample's HUD: the control bar (generator, seed, Regenerate, Next
+## level), the level panel, the minimap, the key hints and the level banner.
+## It only shows things and reports clicks; main.gd decides what happens.
+
+signal generator_selected(index: int)
+signal regenerate_requested
+signal next_level_requested
+
+var generator_picker: OptionButton
+var seed_edit: LineEdit
+var random_seed_toggle: CheckBox
+var regenerate_button: Button
+var next_level_button: Button
+var level_label: Label
+var generator_label: Label
+var rooms_label: Label
+var range_label: Label
+var seed_label: Label
+var message_label: Label
+var banner: Label
+var fade_rect: ColorRect
+var minimap: Control
+
+var _banner_tween: Tween
+var _bound := false
+
+
+func _ready() -> void:
+	setup()
+
+
+## Finds the controls and connects them. _ready calls it; main.gd calls it
+## too, so the HUD also works in a scene that is not in a running tree yet.
+func setup() -> void:
+	if _bound:
+		return
+	_bound = true
+	generator_picker = %GeneratorPicker
+	seed_edit = %SeedEdit
+	random_seed_toggle = %RandomSeed
+	regenerate_button = %Regenerate
+	next_level_button = %NextLevel
+	level_label = %Level
+	generator_label = %GeneratorName
+	rooms_label = %Rooms
+	range_label = %Range
+	seed_label = %Seed
+	message_label = %Message
+	banner = %Banner
+	fade_rect = %Fade
+	minimap = %Minimap
+	generator_picker.item_selected.connect(func(i: int) -> void: generator_selected.emit(i))
+	regenerate_button.pressed.connect(func() -> void: regenerate_requested.emit())
+	next_level_button.pressed.connect(func() -> void: next_level_requested.emit())
+	seed_edit.text_changed.connect(_on_seed_text_changed)
+	seed_edit.text_submitted.connect(func(_t: String) -> void:
+		seed_edit.release_focus()
+		regenerate_requested.emit())
+	random_seed_toggle.add_theme_icon_override("unchecked", _box_icon(false))
+	random_seed_toggle.add_theme_icon_override("checked", _box_icon(true))
+	banner.modulate.a = 0.0
+	fade_rect.color.a = 0.0
+	message_label.hide()
+
+
+## Fills the generator picker.
+func setup_generators(labels: Array, selected: int) -> void:
+	generator_picker.clear()
+	for label in labels:
+		generator_picker.add_item(label)
+	generator_picker.select(selected)
+
+
+## `true` when "Random" is ticked: Regenerate then rolls a new seed.
+func is_random_seed() -> bool:
+	return random_seed_toggle.button_pressed
+
+
+## The seed typed in the field (0 if empty).
+func typed_seed() -> int:
+	return seed_edit.text.to_int()
+
+
+func set_seed_text(value: int) -> void:
+	seed_edit.text = str(value)
+
+
+## Updates the level panel.
+func show_level(level: int, generator_name: String, drawn: int, count_range: Vector2i, run_seed: int, max_level: int) -> void:
+	level_label.text = "LEVEL %d" % level if max_level <= 0 else "LEVEL %d / %d" % [level, max_level]
+	generator_label.text = generator_name
+	rooms_label.text = "%d rooms" % drawn
+	range_label.text = "this level: %d – %d" % [count_range.x, count_range.y]
+	seed_label.text = "seed %d" % run_seed
+	message_label.hide()
+
+
+## Shows an error (or notice) under the level panel.
+func show_message(text: String, is_error := true) -> void:
+	message_label.text = text
+	message_label.modulate = Color("ff8a9a") if is_error else Color("ffcd75")
+	message_label.show()
+
+
+## Flashes a big centred title (e.g. "LEVEL 4").
+func show_banner(text: String, sub := "") -> void:
+	banner.text = text if sub == "" else "%s\n%s" % [text, sub]
+	if _banner_tween:
+		_banner_tween.kill()
+	banner.modulate.a = 1.0
+	if not is_inside_tree():
+		return
+	_banner_tween = create_tween()
+	_banner_tween.tween_interval(1.1)
+	_banner_tween.tween_property(banner, "modulate:a", 0.0, 0.6)
+
+
+## Hides the banner at once.
+func hide_banner() -> void:
+	if _banner_tween:
+		_banner_tween.kill()
+	banner.modulate.a = 0.0
+
+
+## Fades the screen to `alpha` over `seconds`; await the returned signal.
+func fade_to(alpha: float, seconds := 0.25) -> Signal:
+	var tween := create_tween()
+	tween.tween_property(fade_rect, "color:a", alpha, seconds)
+	return tween.finished
+
+
+# A check box drawn in the HUD's colours (the default one is too dark here).
+static func _box_icon(checked: bool) -> ImageTexture:
+	var img := Image.create_empty(18, 18, false, Image.FORMAT_RGBA8)
+	img.fill(Color("6d63a0"))
+	img.fill_rect(Rect2i(1, 1, 16, 16), Color("17142a"))
+	if checked:
+		img.fill_rect(Rect2i(4, 4, 10, 10), Color("5ee0b4"))
+	return ImageTexture.create_from_image(img)
+
+
+func _on_seed_text_changed(text: String) -> void:
+	var digits := ""
+	for ch in text:
+		if ch >= "0" and ch <= "9":
+			digits += ch
+	if digits != text:
+		var caret := seed_edit.caret_column
+		seed_edit.text = digits
+		seed_edit.caret_column = mini(caret, digits.length())

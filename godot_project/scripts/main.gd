@@ -1,0 +1,373 @@
+extends Node2D
+## The sample game: pick a generator, walk from START to the EXIT stairs,
+## and every exit takes you one level down, where the generator draws more
+## rooms (IsaacGenerator/DrunkardGenerator.generate_level(level)). The run
+## seed makes the whole sequence of levels reproducible.
+##
+## Command line (after Godot's own `--`):
+##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
+##                       PNG of the window to PATH, check it and quit
+##   --generator=ID      isaac_classic | isaac | drunkard | bsp
+##   --seed=N            run seed
+##   --level=N           level to show
+##   --zoom=Z            camera zoom
+##   --overview          frame the whole level instead of following the player
+##   --autoplay=N        a bot walks to the EXIT N times (see autoplay.gd), then quits
+
+## The generators the picker offers: label, class and preset.
+const GENERATORS: Array[Dictionary] = [
+	{"id": "isaac_classic", "label": "Isaac · classic", "type": "IsaacGenerator", "preset": "classic"},
+	{"id": "isaac", "label": "Isaac · seed 002", "type": "IsaacGenerator", "preset": "seed_002"},
+	{"id": "drunkard", "label": "Drunkard walk", "type": "DrunkardGenerator", "preset": "seed_002"},
+	{"id": "bsp", "label": "BSP rooms + corridors", "type": "BspGenerator", "preset": "seed_001"},
+]
+## Key bindings added at start-up when project.godot does not define them.
+const DEFAULT_KEYS := {
+	"move_left": [KEY_A, KEY_LEFT],
+	"move_right": [KEY_D, KEY_RIGHT],
+	"move_up": [KEY_W, KEY_UP],
+	"move_down": [KEY_S, KEY_DOWN],
+	"regenerate": [KEY_R],
+	"next_level": [KEY_N],
+	"zoom_in": [KEY_EQUAL, KEY_KP_ADD],
+	"zoom_out": [KEY_MINUS, KEY_KP_SUBTRACT],
+	"overview": [KEY_TAB, KEY_M],
+}
+## Screen space the HUD panels cover (left, top, right, bottom), kept free
+## when the overview frames the whole level.
+const HUD_MARGINS := Vector4(250, 70, 262, 62)
+## A screenshot must have at least this many distinct colours to count as
+## "not blank".
+const MIN_SCREENSHOT_COLOURS := 16
+const Hud := preload("res://scripts/hud.gd")
+
+## The run seed: level N of this seed is always the same floor.
+@export var run_seed := 2024
+## Index into GENERATORS picked at start.
+@export_range(0, 3) var generator_index := 0
+## Camera zoom for room grids and tile maps.
+@export var room_zoom := 1.0
+@export var tile_zoom := 1.0
+
+## The level on display (1 = first).
+var level := 1
+## `true` while the camera shows the whole level instead of following.
+var overview := false
+## `true` during the fade from one level to the next.
+var changing_level := false
+
+var dungeon: Dungeon
+var player: CharacterBody2D
+var hud: Hud
+var camera: Camera2D
+
+var _zoom_factor := 1.0
+var _screenshot_path := ""
+var _started := false
+var _autoplay_levels := 0
+
+
+static func ensure_input_actions() -> void:
+	for action in DEFAULT_KEYS:
+		if InputMap.has_action(action):
+			continue
+		InputMap.add_action(action)
+		for key in DEFAULT_KEYS[action]:
+			var ev := InputEventKey.new()
+			ev.physical_keycode = key
+			InputMap.action_add_event(action, ev)
+
+
+## A new generator for entry `index` of GENERATORS, preset applied.
+static func make_generator(index: int) -> Resource:
+	var entry: Dictionary = GENERATORS[index]
+	var gen: Resource = ClassDB.instantiate(entry["type"])
+	gen.apply_preset(entry["preset"])
+	return gen
+
+
+func _ready() -> void:
+	start()
+
+
+## Wires the HUD and builds the first level. _ready calls it; call it
+## yourself to use the scene before it is in a running scene tree (tests).
+func start() -> void:
+	if _started:
+		return
+	_started = true
+	dungeon = $Dungeon
+	player = $Player
+	hud = $HUD
+	camera = $Camera
+	hud.setup()
+	ensure_input_actions()
+	var start_level := _parse_args()
+	var labels: Array = []
+	for g in GENERATORS:
+		labels.append(g["label"])
+	hud.setup_generators(labels, generator_index)
+	hud.set_seed_text(run_seed)
+	hud.generator_selected.connect(select_generator)
+	hud.regenerate_requested.connect(regenerate)
+	hud.next_level_requested.connect(next_level)
+	dungeon.generation_failed.connect(func(msg: String) -> void: hud.show_message(msg))
+	select_generator(generator_index, start_level)
+	if _screenshot_path != "":
+		_take_screenshot.call_deferred()
+	elif _autoplay_levels > 0:
+		var bot: Node = preload("res://scripts/autoplay.gd").new()
+		bot.name = "Autoplay"
+		bot.levels_wanted = _autoplay_levels
+		add_child(bot)
+
+
+## Switches to generator `index` and starts its run at `start_level`.
+func select_generator(index: int, start_level := 1) -> void:
+	generator_index = clampi(index, 0, GENERATORS.size() - 1)
+	hud.generator_picker.select(generator_index)
+	dungeon.generator = make_generator(generator_index)
+	level = start_level
+	build_level()
+
+
+## Rebuilds the current level: with the typed seed, or a new random seed if
+## "Random" is ticked.
+func regenerate() -> void:
+	var previous := run_seed
+	if hud.is_random_seed():
+		run_seed = randi()
+		hud.set_seed_text(run_seed)
+	else:
+		run_seed = hud.typed_seed()
+	if not build_level():
+		run_seed = previous
+
+
+## Goes one level down. After the generator's last level a new run begins.
+func next_level() -> void:
+	var last := max_level()
+	if last > 0 and level >= last:
+		level = 1
+		run_seed = randi() if hud.is_random_seed() else run_seed + 1
+		hud.set_seed_text(run_seed)
+		if build_level():
+			hud.show_banner("RUN COMPLETE", "new run, seed %d" % run_seed)
+		return
+	level += 1
+	if not build_level():
+		level -= 1
+
+
+## The generator's highest level (0: no limit).
+func max_level() -> int:
+	var gen := dungeon.generator
+	return gen.max_level() if gen != null and gen.has_method("max_level") else 0
+
+
+## Generates `level` of `run_seed`, puts the player on START, updates the
+## HUD. On failure the HUD shows the generator's message, the previous
+## dungeon stays and this returns false.
+func build_level() -> bool:
+	var gen := dungeon.generator
+	gen.seed = run_seed
+	var grid := dungeon.generate_level(level)
+	if grid == null:
+		return false
+	var tile_view := Dungeon.is_tile_grid(grid)
+	_zoom_factor = 1.0
+	player.teleport(cell_position(grid.start_cell))
+	_update_camera(true)
+	hud.minimap.show_grid(grid, tile_view, dungeon.room_size)
+	hud.minimap.set_player(Vector2(grid.start_cell) + Vector2(0.5, 0.5))
+	var drawn := dungeon.drawn_room_count()
+	hud.show_level(level, GENERATORS[generator_index]["label"], drawn, gen.room_count_range(level), run_seed, max_level())
+	if _screenshot_path == "":
+		hud.show_banner("LEVEL %d" % level, "%d rooms" % drawn)
+	return true
+
+
+## Centre of `cell` in this node's coordinates (where the player stands).
+func cell_position(cell: Vector2i) -> Vector2:
+	return dungeon.transform * dungeon.cell_to_local(cell)
+
+
+## The grid cell under the player.
+func player_cell() -> Vector2i:
+	return dungeon.local_to_cell(dungeon.transform.affine_inverse() * player.position)
+
+
+## The camera's zoom and centre: following the player, or framing the whole
+## level in the screen space the HUD leaves free.
+func camera_target() -> Array:
+	var grid := dungeon.grid
+	var base := room_zoom
+	if grid != null and Dungeon.is_tile_grid(grid):
+		base = tile_zoom
+	if not overview or grid == null:
+		return [Vector2.ONE * base * _zoom_factor, player.position]
+	var view := Vector2(
+		ProjectSettings.get_setting("display/window/size/viewport_width"),
+		ProjectSettings.get_setting("display/window/size/viewport_height"))
+	if is_inside_tree():
+		view = get_viewport().get_visible_rect().size
+	var area := Rect2(HUD_MARGINS.x, HUD_MARGINS.y, view.x - HUD_MARGINS.x - HUD_MARGINS.z, view.y - HUD_MARGINS.y - HUD_MARGINS.w)
+	var used := dungeon.transform * dungeon.used_rect()
+	if not used.has_area():
+		return [Vector2.ONE * base, player.position]
+	var z := minf(area.size.x / used.size.x, area.size.y / used.size.y) * 0.94
+	var centre := used.get_center() - (area.get_center() - view * 0.5) / z
+	return [Vector2(z, z), centre]
+
+
+func set_overview(on: bool) -> void:
+	overview = on
+	_update_camera(false)
+
+
+func _update_camera(snap: bool) -> void:
+	var target := camera_target()
+	camera.position = target[1]
+	if snap:
+		camera.zoom = target[0]
+		if camera.is_inside_tree():
+			camera.reset_smoothing()
+
+
+func _process(delta: float) -> void:
+	var target := camera_target()
+	camera.position = target[1]
+	camera.zoom = camera.zoom.lerp(target[0], minf(1.0, delta * 8.0))
+
+
+func _physics_process(_delta: float) -> void:
+	var grid := dungeon.grid
+	if grid == null:
+		return
+	var local := dungeon.transform.affine_inverse() * player.position
+	hud.minimap.set_player(local / dungeon.cell_size())
+	var cell := dungeon.local_to_cell(local)
+	if changing_level or cell != grid.end_cell or _screenshot_path != "":
+		return
+	# Room grids: step onto the stairs in the middle of the EXIT room.
+	# Tile maps: step onto the EXIT tile.
+	var reach := dungeon.cell_size().x * 0.5 if Dungeon.is_tile_grid(grid) else 24.0
+	if local.distance_to(dungeon.cell_to_local(cell)) <= reach:
+		_descend()
+
+
+func _descend() -> void:
+	changing_level = true
+	player.controls_enabled = false
+	await hud.fade_to(1.0, 0.25)
+	next_level()
+	await hud.fade_to(0.0, 0.35)
+	player.controls_enabled = true
+	changing_level = false
+
+
+func _unhandled_input(event: InputEvent) -> void:
+	if event is InputEventMouseButton and event.pressed:
+		match event.button_index:
+			MOUSE_BUTTON_WHEEL_UP:
+				_zoom(1.1)
+			MOUSE_BUTTON_WHEEL_DOWN:
+				_zoom(1.0 / 1.1)
+			_:
+				get_viewport().gui_release_focus()
+		return
+	if event.is_action_pressed("regenerate", false, true):
+		regenerate()
+	elif event.is_action_pressed("next_level", false, true):
+		next_level()
+	elif event.is_action_pressed("overview", false, true):
+		set_overview(not overview)
+	elif event.is_action_pressed("zoom_in", true, true):
+		_zoom(1.15)
+	elif event.is_action_pressed("zoom_out", true, true):
+		_zoom(1.0 / 1.15)
+
+
+func _zoom(factor: float) -> void:
+	overview = false
+	_zoom_factor = clampf(_zoom_factor * factor, 0.3, 3.0)
+
+
+# --- Command line and screenshot ------------------------------------------
+
+
+func _parse_args() -> int:
+	var start_level := 1
+	for arg in OS.get_cmdline_user_args():
+		var key := arg.get_slice("=", 0)
+		var value := arg.substr(key.length() + 1) if arg.contains("=") else ""
+		match key:
+			"--screenshot":
+				_screenshot_path = value if value != "" else "res://../docs/screenshot.png"
+			"--generator":
+				for g in GENERATORS.size():
+					if GENERATORS[g]["id"] == value:
+						generator_index = g
+			"--seed":
+				run_seed = value.to_int()
+			"--level":
+				start_level = maxi(1, value.to_int())
+			"--zoom":
+				room_zoom = value.to_float()
+				tile_zoom = value.to_float()
+			"--overview":
+				overview = true
+			"--autoplay":
+				_autoplay_levels = maxi(1, value.to_int())
+	return start_level
+
+
+func _take_screenshot() -> void:
+	var path := ProjectSettings.globalize_path(_screenshot_path) if _screenshot_path.begins_with("res://") else _screenshot_path
+	var grid := dungeon.grid
+	if grid == null:
+		printerr("screenshot: generation failed: %s" % dungeon.last_error)
+		get_tree().quit(1)
+		return
+	hud.hide_banner()
+	var gen := dungeon.generator
+	print("dungeon: %s, level %d, seed %d, %d rooms (level range %s)" % [
+		GENERATORS[generator_index]["label"], level, run_seed, dungeon.drawn_room_count(), gen.room_count_range(level)])
+	print(grid.to_ascii())
+	# Let the camera, HUD layout and tweens settle.
+	for i in 30:
+		await get_tree().process_frame
+	await RenderingServer.frame_post_draw
+	var img := get_viewport().get_texture().get_image()
+	DirAccess.make_dir_recursive_absolute(path.get_base_dir())
+	var err := img.save_png(path)
+	if err != OK:
+		printerr("screenshot: cannot write %s: %s" % [path, error_string(err)])
+		get_tree().quit(1)
+		return
+	var ok := _check_screenshot(path)
+	get_tree().quit(0 if ok else 1)
+
+
+## Reloads the saved PNG and checks its size and that it is not blank.
+func _check_screenshot(path: String) -> bool:
+	var saved := Image.load_from_file(path)
+	if saved == null or saved.is_empty():
+		printerr("screenshot: %s cannot be read back" % path)
+		return false
+	saved.convert(Image.FORMAT_RGBA8)
+	var want := Vector2i(
+		ProjectSettings.get_setting("display/window/size/viewport_width"),
+		ProjectSettings.get_setting("display/window/size/viewport_height"))
+	var colours := {}
+	var data := saved.get_data()
+	for i in range(0, data.size(), 4):
+		colours[data.decode_u32(i)] = true
+	print("screenshot: %s %dx%d, %d colours" % [path, saved.get_width(), saved.get_height(), colours.size()])
+	if saved.get_size() != want:
+		printerr("screenshot: size %s, want %s" % [saved.get_size(), want])
+		return false
+	if colours.size() < MIN_SCREENSHOT_COLOURS:
+		printerr("screenshot: only %d colours, the window looks blank" % colours.size())
+		return false
+	return true

@@ -1,0 +1,354 @@
+extends RefCounted
+## The sample project (main.tscn, the Dungeon node, rooms, tile view, HUD)
+## inside real Godot: what is on screen matches the generated grid.
+##
+## The runner calls tests from SceneTree._initialize, before the root
+## viewport is in the tree, so nodes never get _ready here: the tests call
+## main.gd's start() (what its _ready does) and Dungeon.generate() directly.
+
+const MAIN_SCENE := "res://main.tscn"
+const SEED := 2024
+const ROOM_GENERATORS := [0, 1, 2]  # main.gd GENERATORS: Isaac classic, Isaac seed 002, Drunkard
+const BSP := 3
+const SIDES := [DungeonGrid.DOOR_NORTH, DungeonGrid.DOOR_EAST, DungeonGrid.DOOR_SOUTH, DungeonGrid.DOOR_WEST]
+## Atlas coordinates the tile view must use, written out independently of
+## dungeon_tiles.gd.
+const WANT_ATLAS := {
+	DungeonGrid.ROOM: Vector2i(0, 0),
+	DungeonGrid.CORRIDOR: Vector2i(1, 0),
+	DungeonGrid.DOOR: Vector2i(2, 0),
+	DungeonGrid.START: Vector2i(4, 0),
+	DungeonGrid.END: Vector2i(5, 0),
+}
+const WALL_TOP := Vector2i(3, 0)
+const WALL_FACE := Vector2i(6, 0)
+
+
+func _main() -> Node:
+	var main: Node = load(MAIN_SCENE).instantiate()
+	main.run_seed = SEED
+	main.start()
+	return main
+
+
+func _done(node: Node) -> void:
+	if node.get_parent() != null:
+		node.get_parent().remove_child(node)
+	node.free()
+
+
+func test_main_scene_is_the_project_main_scene(t) -> void:
+	t.check_eq(ProjectSettings.get_setting("application/run/main_scene"), MAIN_SCENE, "run/main_scene")
+	var main := _main()
+	t.check(main.dungeon is Dungeon, "main.tscn has a Dungeon node")
+	t.check(main.dungeon.grid != null, "main.tscn generates on start")
+	t.check_eq(main.level, 1, "the run starts on level 1")
+	for action in ["move_left", "move_right", "move_up", "move_down", "regenerate", "next_level"]:
+		t.check(InputMap.has_action(action), "input action " + action)
+	_done(main)
+
+
+func test_room_views_match_the_grid(t) -> void:
+	var main := _main()
+	for index in ROOM_GENERATORS:
+		main.select_generator(index)
+		var label: String = main.GENERATORS[index]["id"]
+		_check_room_view(t, main.dungeon, label)
+		# Two levels further down, still one room node per room cell.
+		main.next_level()
+		main.next_level()
+		_check_room_view(t, main.dungeon, label + " level 3")
+	_done(main)
+
+
+func _check_room_view(t, dungeon: Dungeon, label: String) -> void:
+	var grid := dungeon.grid
+	if not t.check(grid != null, label + ": grid"):
+		return
+	var cells := grid.room_cells()
+	var nodes := dungeon.room_nodes()
+	t.check_eq(nodes.size(), cells.size(), label + ": room nodes == room cells")
+	t.check_eq(nodes.size(), grid.room_count(), label + ": room nodes == room_count()")
+	var dead := grid.dead_ends()
+	var seen := {}
+	var bad_pos := 0
+	var bad_doors := 0
+	var bad_open := 0
+	var bad_dead := 0
+	var starts: Array[Vector2i] = []
+	var exits: Array[Vector2i] = []
+	for room in nodes:
+		var cell: Vector2i = room.cell
+		seen[cell] = true
+		if room.position != Vector2(cell) * dungeon.room_size:
+			bad_pos += 1
+		if room.open_sides != grid.door_mask(cell):
+			bad_doors += 1
+		for side in SIDES:
+			if room.is_open(side) != (grid.door_mask(cell) & side != 0):
+				bad_open += 1
+		if room.dead_end != dead.has(cell):
+			bad_dead += 1
+		if room.kind == Room.Kind.START:
+			starts.append(cell)
+		elif room.kind == Room.Kind.EXIT:
+			exits.append(cell)
+	var missing := 0
+	for cell in cells:
+		if not seen.has(cell) or dungeon.get_room(cell) == null:
+			missing += 1
+	t.check_eq(missing, 0, label + ": room cells without a node")
+	t.check_eq(bad_pos, 0, label + ": rooms not at cell * room_size")
+	t.check_eq(bad_doors, 0, label + ": open_sides != door_mask")
+	t.check_eq(bad_open, 0, label + ": is_open(side) disagrees with the door mask")
+	t.check_eq(bad_dead, 0, label + ": dead-end marks")
+	t.check(starts.size() == 1 and starts[0] == grid.start_cell, "%s: START rooms %s, want [%s]" % [label, starts, grid.start_cell])
+	t.check(exits.size() == 1 and exits[0] == grid.end_cell, "%s: EXIT rooms %s, want [%s]" % [label, exits, grid.end_cell])
+	t.check_eq(dungeon.tile_layer.get_used_cells().size(), 0, label + ": no tiles in the room view")
+
+
+func test_walls_close_every_side_without_a_door(t) -> void:
+	var main := _main()
+	var player_radius: float = (main.player.get_node("Shape").shape as CircleShape2D).radius
+	for index in ROOM_GENERATORS:
+		main.select_generator(index)
+		var leaks := 0
+		var blocked_doors := 0
+		var narrow := 0
+		var shapes_differ := 0
+		for room in main.dungeon.room_nodes():
+			var rects: Array[Rect2] = room.collision_rects()
+			if rects != room.wall_rects():
+				shapes_differ += 1
+			for side in SIDES:
+				var r := _side_report(room, rects, side)
+				leaks += r[0]
+				blocked_doors += r[1]
+				if room.is_open(side) and r[2] < player_radius * 2.0 + 2.0:
+					narrow += 1
+		var label: String = main.GENERATORS[index]["id"]
+		t.check_eq(shapes_differ, 0, label + ": collision shapes == wall_rects()")
+		t.check_eq(leaks, 0, label + ": wall points a body could pass")
+		t.check_eq(blocked_doors, 0, label + ": door openings blocked")
+		t.check_eq(narrow, 0, label + ": openings narrower than the player")
+	_done(main)
+
+
+# Samples the middle line of `side`'s wall band every pixel:
+# [points outside the door a body could pass, blocked points inside the
+# door opening, door opening width].
+func _side_report(room: Node2D, rects: Array[Rect2], side: int) -> Array:
+	var size: Vector2 = room.size
+	var m := Room.MARGIN
+	var mid := m + Room.WALL * 0.5
+	var door: Rect2 = room.door_rect(side)
+	var leaks := 0
+	var blocked_in_door := 0
+	var horizontal := side == DungeonGrid.DOOR_NORTH or side == DungeonGrid.DOOR_SOUTH
+	var length := size.x if horizontal else size.y
+	for i in range(int(m), int(length - m)):
+		var p := Vector2(i + 0.5, mid)
+		match side:
+			DungeonGrid.DOOR_SOUTH:
+				p = Vector2(i + 0.5, size.y - mid)
+			DungeonGrid.DOOR_WEST:
+				p = Vector2(mid, i + 0.5)
+			DungeonGrid.DOOR_EAST:
+				p = Vector2(size.x - mid, i + 0.5)
+		var hit := false
+		for r in rects:
+			if r.has_point(p):
+				hit = true
+				break
+		var in_door := door.has_area() and door.has_point(p)
+		if in_door and hit:
+			blocked_in_door += 1
+		elif not in_door and not hit:
+			leaks += 1
+	var width := int(door.size.x if horizontal else door.size.y)
+	return [leaks, blocked_in_door, width]
+
+
+func test_next_level_has_its_room_count(t) -> void:
+	var main := _main()
+	for index in ROOM_GENERATORS:
+		main.select_generator(index)
+		var gen: Resource = main.dungeon.generator
+		var label: String = main.GENERATORS[index]["id"]
+		for want_level in range(2, 6):
+			main.next_level()
+			var grid: DungeonGrid = main.dungeon.grid
+			var r: Vector2i = gen.room_count_range(want_level)
+			var n := grid.room_count()
+			t.check_eq(main.level, want_level, label + ": level counter")
+			t.check_eq(grid.level, want_level, label + ": grid.level")
+			t.check(n >= r.x and n <= r.y, "%s level %d: %d rooms outside %s" % [label, want_level, n, r])
+			t.check_eq(n, gen.room_count(want_level), label + ": room_count(level)")
+			t.check_eq(main.dungeon.room_nodes().size(), n, label + ": room nodes")
+			var hud = main.hud
+			t.check(hud.level_label.text.contains(str(want_level)), label + ": HUD level " + hud.level_label.text)
+			t.check(hud.rooms_label.text.contains(str(n)), label + ": HUD rooms " + hud.rooms_label.text)
+			t.check(hud.range_label.text.contains("%d – %d" % [r.x, r.y]), label + ": HUD range " + hud.range_label.text)
+			t.check(hud.seed_label.text.contains(str(SEED)), label + ": HUD seed " + hud.seed_label.text)
+	_done(main)
+
+
+func test_run_seed_makes_levels_reproducible(t) -> void:
+	var main := _main()
+	main.select_generator(1)
+	main.next_level()
+	main.next_level()
+	var shown: String = main.dungeon.grid.to_json()
+	var gen := IsaacGenerator.new()
+	gen.apply_preset("seed_002")
+	gen.seed = SEED
+	t.check_eq(shown, gen.generate_level(3).to_json(), "level 3 on screen == generate_level(3) of the run seed")
+	# Regenerate with the typed seed rebuilds the same floor.
+	main.hud.set_seed_text(SEED)
+	main.regenerate()
+	t.check_eq(main.dungeon.grid.to_json(), shown, "Regenerate with the same seed")
+	main.hud.set_seed_text(SEED + 1)
+	main.regenerate()
+	t.check(main.dungeon.grid.to_json() != shown, "another seed, another floor")
+	t.check_eq(main.dungeon.grid.seed, SEED + 1, "grid.seed follows the seed field")
+	_done(main)
+
+
+func test_last_level_starts_a_new_run(t) -> void:
+	var main := _main()
+	main.select_generator(0)
+	var last: int = main.max_level()
+	t.check(last > 1, "classic has a last level")
+	main.level = last
+	main.build_level()
+	main.next_level()
+	t.check_eq(main.level, 1, "after the last level: level 1")
+	t.check_eq(main.run_seed, SEED + 1, "of the next seed")
+	t.check(main.dungeon.grid != null, "and it was generated")
+	_done(main)
+
+
+func test_bsp_tile_view(t) -> void:
+	var main := _main()
+	main.select_generator(BSP)
+	var dungeon: Dungeon = main.dungeon
+	var grid := dungeon.grid
+	if not t.check(grid != null, "bsp grid"):
+		_done(main)
+		return
+	var layer := dungeon.tile_layer
+	t.check_eq(dungeon.room_nodes().size(), 0, "no room nodes in the tile view")
+	var walkable := 0
+	var walls := 0
+	var wrong := 0
+	var samples := 0
+	for y in grid.height:
+		for x in grid.width:
+			var cell := Vector2i(x, y)
+			var code := grid.get_cell(x, y)
+			var want := Vector2i(-1, -1)
+			if code != DungeonGrid.EMPTY:
+				walkable += 1
+				want = WANT_ATLAS[code]
+			else:
+				var touches := false
+				for dy in [-1, 0, 1]:
+					for dx in [-1, 0, 1]:
+						if grid.is_walkable(cell + Vector2i(dx, dy)):
+							touches = true
+				if touches:
+					walls += 1
+					want = WALL_FACE if grid.is_walkable(cell + Vector2i(0, 1)) else WALL_TOP
+			samples += 1
+			if layer.get_cell_atlas_coords(cell) != want:
+				wrong += 1
+			elif want != Vector2i(-1, -1) and layer.get_cell_source_id(cell) != 0:
+				wrong += 1
+	t.check_eq(layer.get_used_cells().size(), walkable + walls, "used cells == walkable + wall tiles")
+	t.check_eq(dungeon.wall_cells.size(), walls, "wall_cells")
+	t.check_eq(wrong, 0, "cells with the wrong tile (of %d)" % samples)
+	t.check_eq(layer.get_cell_atlas_coords(grid.start_cell), WANT_ATLAS[DungeonGrid.START], "start tile")
+	t.check_eq(layer.get_cell_atlas_coords(grid.end_cell), WANT_ATLAS[DungeonGrid.END], "end tile")
+	# Walls collide, floors do not.
+	var source := layer.tile_set.get_source(0) as TileSetAtlasSource
+	for coords in [WALL_TOP, WALL_FACE]:
+		t.check_eq(source.get_tile_data(coords, 0).get_collision_polygons_count(0), 1, "wall tile %s collides" % coords)
+	for code in WANT_ATLAS:
+		t.check_eq(source.get_tile_data(WANT_ATLAS[code], 0).get_collision_polygons_count(0), 0, "tile %s is walkable" % WANT_ATLAS[code])
+	var r: Vector2i = dungeon.generator.room_count_range(1)
+	t.check(dungeon.drawn_room_count() >= r.x and dungeon.drawn_room_count() <= r.y, "bsp room count in range")
+	t.check(main.hud.rooms_label.text.contains(str(grid.room_rects().size())), "HUD shows the BSP room count")
+	# The player starts on the START tile.
+	t.check_eq(main.player_cell(), grid.start_cell, "player on START")
+	_done(main)
+
+
+func test_dungeon_node_on_its_own(t) -> void:
+	var dungeon := Dungeon.new()
+	var gen := DrunkardGenerator.new()
+	gen.seed = 5
+	gen.level = 2
+	dungeon.generator = gen
+	dungeon.room_size = Vector2(64, 48)
+	var grid := dungeon.generate()
+	if t.check(grid != null and grid == dungeon.grid, "generate() builds the dungeon"):
+		t.check_eq(grid.level, 2, "generate() uses the generator's level")
+		var room: Node2D = dungeon.get_room(grid.end_cell)
+		t.check_eq(room.position, Vector2(grid.end_cell) * Vector2(64, 48), "room_size is used")
+		dungeon.room_size = Vector2(100, 200)
+		room = dungeon.get_room(grid.end_cell)
+		t.check_eq(room.position, Vector2(grid.end_cell) * Vector2(100, 200), "changing room_size rebuilds")
+	var before := dungeon.grid
+	gen.width = -3
+	t.expect_error("width")
+	t.check(dungeon.generate() == null, "a failed generation returns null")
+	t.check(dungeon.last_error.contains("width"), "and keeps the message: " + dungeon.last_error)
+	t.check(dungeon.grid == before, "and keeps the dungeon on display")
+	dungeon.clear()
+	t.check_eq(dungeon.room_nodes().size(), 0, "clear() removes the rooms")
+	_done(dungeon)
+
+
+func test_room_scene_api(t) -> void:
+	var room: Node2D = load("res://scenes/room.tscn").instantiate()
+	room.setup(Vector2i(2, 3), Vector2(100, 200), DungeonGrid.DOOR_NORTH | DungeonGrid.DOOR_WEST, Room.Kind.NORMAL, false)
+	t.check(room.is_open(DungeonGrid.DOOR_NORTH) and room.is_open(DungeonGrid.DOOR_WEST), "open sides")
+	t.check(not room.is_open(DungeonGrid.DOOR_EAST) and not room.is_open(DungeonGrid.DOOR_SOUTH), "closed sides")
+	t.check_eq(room.cell, Vector2i(2, 3), "cell")
+	var n: int = room.collision_rects().size()
+	room.open_sides = 0
+	t.check(room.collision_rects().size() < n, "closing the doors rebuilds the walls")
+	t.check_eq(room.collision_rects().size(), 4, "a closed room has four walls")
+	_done(room)
+
+
+func test_keys_and_buttons(t) -> void:
+	var main := _main()
+	main.select_generator(1)
+	var key := InputEventKey.new()
+	key.physical_keycode = KEY_N
+	key.pressed = true
+	main._unhandled_input(key)
+	t.check_eq(main.level, 2, "N goes to the next level")
+	main.hud.next_level_button.pressed.emit()
+	t.check_eq(main.level, 3, "the Next level button too")
+	var shown: String = main.dungeon.grid.to_json()
+	key.physical_keycode = KEY_R
+	main._unhandled_input(key)
+	t.check_eq(main.dungeon.grid.to_json(), shown, "R with the same seed rebuilds the same level")
+	main.hud.random_seed_toggle.button_pressed = true
+	main.hud.regenerate_button.pressed.emit()
+	t.check_eq(main.level, 3, "Regenerate keeps the level")
+	t.check_eq(main.dungeon.grid.seed, main.run_seed, "Random: the grid uses the new run seed")
+	t.check_eq(main.hud.typed_seed(), main.run_seed, "and the seed field shows it")
+	main.hud.generator_picker.item_selected.emit(2)
+	t.check_eq(main.dungeon.generator.get_class(), "DrunkardGenerator", "the picker switches generators")
+	t.check_eq(main.level, 1, "a new generator starts at level 1")
+	key.physical_keycode = KEY_TAB
+	main._unhandled_input(key)
+	t.check(main.overview, "Tab shows the whole level")
+	var target: Array = main.camera_target()
+	var used: Rect2 = main.dungeon.used_rect()
+	t.check(target[0].x < 1.0 and target[0].x > 0.1, "overview zooms out: %s" % target[0])
+	t.check(used.grow(1.0).has_point(target[1]), "overview centres on the level")
+	_done(main)
