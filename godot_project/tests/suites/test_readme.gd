@@ -1,0 +1,58 @@
+extends RefCounted
+## The README's GDScript examples, run exactly as written.
+
+const README := "../README.md"
+
+
+## The `gdscript` code blocks of the README, in order.
+func _examples() -> Array[String]:
+	var text := FileAccess.get_file_as_string(ProjectSettings.globalize_path("res://").path_join(README))
+	var blocks: Array[String] = []
+	var parts := text.split("```gdscript\n")
+	for i in range(1, parts.size()):
+		blocks.append(parts[i].split("```")[0])
+	return blocks
+
+
+## Wraps an example in `func run()` of a Node2D script and returns an instance.
+func _load(example: String) -> Node2D:
+	var src := "extends Node2D\n\nfunc run() -> void:\n"
+	for line in example.split("\n"):
+		var indent := 0
+		while line.substr(indent * 4, 4) == "    ":
+			indent += 1
+		src += "\t".repeat(indent + 1) + line.substr(indent * 4) + "\n"
+	var script := GDScript.new()
+	script.source_code = src
+	if script.reload() != OK:
+		return null
+	var node := Node2D.new()
+	node.set_script(script)
+	return node
+
+
+func test_first_example_builds_rooms(t) -> void:
+	var examples := _examples()
+	if not t.check(examples.size() >= 2, "README has its GDScript examples"):
+		return
+	var node := _load(examples[0])
+	if not t.check(node != null, "the first example compiles"):
+		return
+	node.run()
+	var gen := IsaacGenerator.new()
+	gen.seed = 42
+	var grid := gen.generate_level(3)
+	t.check_eq(node.get_child_count(), grid.room_cells().size(), "one room scene per room cell")
+	var last: Node2D = node.get_child(node.get_child_count() - 1)
+	var cells := grid.room_cells()
+	t.check_eq(last.position, Vector2(cells[cells.size() - 1]) * Vector2(100, 200), "rooms placed at cell * size")
+	node.free()
+
+
+func test_error_example_returns_null(t) -> void:
+	var node := _load(_examples()[1])
+	if not t.check(node != null, "the error example compiles"):
+		return
+	t.expect_error("invalid width = -3: allowed 2..=256")
+	node.run()
+	node.free()
