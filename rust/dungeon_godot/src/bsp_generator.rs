@@ -1,8 +1,10 @@
 use dungeon_core::bsp::{self, BspConfig};
 use godot::prelude::*;
 
-use crate::convert::{deliver, enum_field, range2i, sat, seed_bits};
+use crate::convert::{enum_field, impl_finish, range2i, sat, seed_bits};
 use crate::dungeon_grid::DungeonGrid;
+
+impl_finish!(BspGenerator);
 
 /// Classic roguelike maps: rectangular rooms joined by corridors, with doors
 /// where corridors enter rooms. The map is split in two again and again
@@ -153,13 +155,7 @@ impl BspGenerator {
     #[func]
     fn generate_level(&mut self, level: i64) -> Option<Gd<DungeonGrid>> {
         let result = bsp::generate(&self.config(), seed_bits(self.seed), sat(level));
-        match deliver(result, &mut self.last_error) {
-            Ok(grid) => Some(grid),
-            Err(msg) => {
-                self.signals().generation_failed().emit(&msg);
-                None
-            }
-        }
+        self.finish(result)
     }
 
     /// The fewest and most rooms a map can have with these settings, as

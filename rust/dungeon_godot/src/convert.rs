@@ -58,6 +58,29 @@ pub fn seed_bits(seed: i64) -> u64 {
     seed as u64
 }
 
+/// Gives a generator class `fn finish(&mut self, result)`: the grid on
+/// success; on failure `push_error`, `last_error` and the `generation_failed`
+/// signal (see [`deliver`]), then `None` — Godot's `null`.
+macro_rules! impl_finish {
+    ($class:ty) => {
+        impl $class {
+            fn finish(
+                &mut self,
+                result: Result<dungeon_core::DungeonGrid, dungeon_core::GenError>,
+            ) -> Option<Gd<DungeonGrid>> {
+                match $crate::convert::deliver(result, &mut self.last_error) {
+                    Ok(grid) => Some(grid),
+                    Err(msg) => {
+                        self.signals().generation_failed().emit(&msg);
+                        None
+                    }
+                }
+            }
+        }
+    };
+}
+pub(crate) use impl_finish;
+
 /// Turns a generator result into what a `#[func]` returns: the wrapped grid,
 /// or the error message after logging it with `push_error` and storing it in
 /// `last_error`. A success clears `last_error`.

@@ -3,8 +3,10 @@ use dungeon_core::room_grid::{RoomCount, StartRule};
 use dungeon_core::{ConfigError, GenError};
 use godot::prelude::*;
 
-use crate::convert::{deliver, enum_field, range2i, sat, seed_bits};
+use crate::convert::{enum_field, impl_finish, range2i, sat, seed_bits};
 use crate::dungeon_grid::DungeonGrid;
+
+impl_finish!(DrunkardGenerator);
 
 /// Drunkard-walk floor plans: a walker wanders a small grid (8×8 by default)
 /// and every cell it enters becomes a room. Floors come out long and winding
@@ -181,13 +183,7 @@ impl DrunkardGenerator {
             .config()
             .map_err(GenError::from)
             .and_then(|c| drunkard::generate(&c, seed_bits(self.seed), sat(level)));
-        match deliver(result, &mut self.last_error) {
-            Ok(grid) => Some(grid),
-            Err(msg) => {
-                self.signals().generation_failed().emit(&msg);
-                None
-            }
-        }
+        self.finish(result)
     }
 
     /// The fewest and most rooms `level` can have, as `Vector2i(min, max)`.
