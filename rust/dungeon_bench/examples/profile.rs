@@ -31,7 +31,7 @@ fn main() {
             "drunkard" => drunkard::generate(&drunkard_matched(w, h, true), seed, 1),
             _ => bsp::generate(&bsp_scaling(w), seed, 1),
         };
-        walkable += g.map_or(0, |g| g.rooms().len());
+        walkable += g.map_or(0, |g| g.room_cell_count());
     }
     let el = t.elapsed();
     println!(

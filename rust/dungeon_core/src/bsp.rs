@@ -68,7 +68,6 @@
 //! println!("{grid}");
 //! ```
 
-use crate::analysis::{UNREACHABLE, bfs};
 use crate::error::{ConfigError, GenError, check_range};
 use crate::grid::{Cell, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, Pos, Rect};
 use crate::rng::{DungeonRng, stage};
@@ -275,6 +274,8 @@ struct Node {
     rect: Rect,
     depth: i32,
     first_child: usize,
+    /// For a leaf, the index of its room in the room list.
+    room: usize,
 }
 
 impl Node {
@@ -302,6 +303,7 @@ fn split_tree(c: &BspConfig, rng: &mut DungeonRng) -> Vec<Node> {
         rect: root,
         depth: 0,
         first_child: 0,
+        room: 0,
     });
     let mut head = 0;
     while let Some(&node) = nodes.get(head) {
@@ -315,6 +317,7 @@ fn split_tree(c: &BspConfig, rng: &mut DungeonRng) -> Vec<Node> {
                     rect,
                     depth: node.depth + 1,
                     first_child: 0,
+                    room: 0,
                 });
             }
         }
@@ -392,22 +395,54 @@ fn row_span(
     (row + (hi as usize) < len).then(|| row + lo as usize..=row + hi as usize)
 }
 
-/// The map being drawn: tiles, door masks, and every corridor tile carved so
-/// far (in carving order), so the door pass visits corridors only.
+/// A corridor tile: its row-major index, its position, and the split-tree
+/// node whose join carved it (the tile lies inside that node's part).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Carved {
+    at: u32,
+    x: u16,
+    y: u16,
+    join: u32,
+}
+
+/// A room tile next to a corridor tile, the way into and out of its room,
+/// with the node that carved the corridor: the room lies inside that node's
+/// part (a room keeps a one-tile margin inside its own part, so a tile next
+/// to it is in the same part), which makes finding the room a short walk
+/// down the split tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Contact {
+    at: u32,
+    x: u16,
+    y: u16,
+    join: u32,
+}
+
+/// The map being drawn: tiles, door masks, every corridor tile carved so far
+/// (in carving order), so the door pass visits corridors only, and the room
+/// tiles that corridors touch, which [`room_distances`] needs.
 struct Canvas<'g> {
     cells: &'g mut [Cell],
     masks: &'g mut [u8],
     width: usize,
-    carved: Vec<u32>,
+    height: usize,
+    /// The node whose children are being joined.
+    join: u32,
+    carved: Vec<Carved>,
+    contacts: Vec<Contact>,
 }
 
 impl<'g> Canvas<'g> {
     fn new(cells: &'g mut [Cell], masks: &'g mut [u8], width: usize) -> Self {
+        let height = cells.len().min(masks.len()) / width.max(1);
         Self {
             cells,
             masks,
             width,
+            height,
+            join: 0,
             carved: Vec::new(),
+            contacts: Vec::new(),
         }
     }
 
@@ -436,13 +471,26 @@ impl<'g> Canvas<'g> {
         }
     }
 
-    /// Carves one tile if it is empty; room tiles stay room tiles.
-    fn carve(&mut self, i: usize) {
+    /// Carves tile `(x, y)` if it is empty; room tiles stay room tiles.
+    /// Outside the map it does nothing.
+    fn carve(&mut self, x: i32, y: i32) {
+        let (Ok(xu), Ok(yu)) = (u16::try_from(x), u16::try_from(y)) else {
+            return;
+        };
+        if usize::from(xu) >= self.width || usize::from(yu) >= self.height {
+            return;
+        }
+        let i = usize::from(yu) * self.width + usize::from(xu);
         if let Some(c) = self.cells.get_mut(i)
             && *c == Cell::Empty
         {
             *c = Cell::Corridor;
-            self.carved.push(i as u32);
+            self.carved.push(Carved {
+                at: i as u32,
+                x: xu,
+                y: yu,
+                join: self.join,
+            });
         }
     }
 
@@ -450,12 +498,12 @@ impl<'g> Canvas<'g> {
     /// column), both ends included.
     fn carve_line(&mut self, a: Pos, b: Pos) {
         if a.1 == b.1 {
-            if let Some(span) = row_span(self.width, self.cells.len(), a.1, a.0, b.0) {
-                span.for_each(|i| self.carve(i));
+            for x in a.0.min(b.0)..=a.0.max(b.0) {
+                self.carve(x, a.1);
             }
-        } else if a.0 == b.0 && a.0 >= 0 && (a.0 as usize) < self.width {
-            for y in a.1.min(b.1).max(0)..=a.1.max(b.1) {
-                self.carve(y as usize * self.width + a.0 as usize);
+        } else if a.0 == b.0 {
+            for y in a.1.min(b.1)..=a.1.max(b.1) {
+                self.carve(a.0, y);
             }
         }
     }
@@ -474,10 +522,11 @@ impl<'g> Canvas<'g> {
     }
 
     /// One pass over the carved corridor tiles: sets each one's door mask
-    /// (and the back side of a room tile it touches) and turns it into a
-    /// door where it enters a room through the wall. Afterwards the masks are
-    /// exactly what [`DungeonGrid::connect_adjacent`] computes, since
-    /// walkability is all a mask looks at and doors are walkable.
+    /// (and the back side of a room tile it touches), turns it into a door
+    /// where it enters a room through the wall, and lists the room tiles it
+    /// touches as contacts. Afterwards the masks are exactly what
+    /// [`DungeonGrid::connect_adjacent`] computes, since walkability is all a
+    /// mask looks at and doors are walkable.
     ///
     /// Corridors never reach the map's outer ring (`border ≥ 1`), so all four
     /// neighbours exist; the `get`s only keep a broken invariant from
@@ -485,16 +534,17 @@ impl<'g> Canvas<'g> {
     fn finish_corridors(&mut self) {
         let w = self.width;
         for k in 0..self.carved.len() {
-            let i = self.carved[k] as usize;
+            let t = self.carved[k];
+            let i = t.at as usize;
             let near = [i.wrapping_sub(w), i + 1, i + w, i.wrapping_sub(1)];
             let cell = |j: usize| self.cells.get(j).copied().unwrap_or(Cell::Empty);
             let [n, e, s, wst] = near.map(cell);
             let mut mask = 0;
-            for ((c, j), (bit, back)) in [n, e, s, wst].into_iter().zip(near).zip([
-                (DOOR_N, DOOR_S),
-                (DOOR_E, DOOR_W),
-                (DOOR_S, DOOR_N),
-                (DOOR_W, DOOR_E),
+            for ((c, j), (bit, back, dx, dy)) in [n, e, s, wst].into_iter().zip(near).zip([
+                (DOOR_N, DOOR_S, 0, -1),
+                (DOOR_E, DOOR_W, 1, 0),
+                (DOOR_S, DOOR_N, 0, 1),
+                (DOOR_W, DOOR_E, -1, 0),
             ]) {
                 if c.is_walkable() {
                     mask |= bit;
@@ -502,6 +552,12 @@ impl<'g> Canvas<'g> {
                         && let Some(m) = self.masks.get_mut(j)
                     {
                         *m |= back;
+                        self.contacts.push(Contact {
+                            at: j as u32,
+                            x: t.x.wrapping_add_signed(dx),
+                            y: t.y.wrapping_add_signed(dy),
+                            join: t.join,
+                        });
                     }
                 }
             }
@@ -538,12 +594,23 @@ fn is_entry(n: Cell, e: Cell, s: Cell, w: Cell) -> bool {
 /// [`GenError::Config`] when [`BspConfig::validate`] fails or `level` is
 /// outside `1..=1000`. A valid config never fails.
 pub fn generate(config: &BspConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
+    generate_measured(config, seed, level).map(|(g, _)| g)
+}
+
+/// [`generate`], also returning each room centre's distance from the start
+/// as [`choose_ends`] computed it (for the tests that check it against a
+/// plain BFS).
+fn generate_measured(
+    config: &BspConfig,
+    seed: u64,
+    level: i32,
+) -> Result<(DungeonGrid, Vec<u32>), GenError> {
     config.validate()?;
     check_range("level", level, 1, MAX_LEVEL)?;
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let mut room_rng = rng.stage(ROOMS_STREAM);
     let mut corridor_rng = rng.stage(CORRIDORS_STREAM);
-    let nodes = split_tree(config, &mut rng);
+    let mut nodes = split_tree(config, &mut rng);
 
     let mut g = DungeonGrid::new(config.width, config.height);
     let width = g.width as usize;
@@ -553,11 +620,12 @@ pub fn generate(config: &BspConfig, seed: u64, level: i32) -> Result<DungeonGrid
     // room's centre.
     let mut reps: Vec<Pos> = vec![(0, 0); nodes.len()];
     let mut rects = Vec::with_capacity(nodes.len() / 2 + 1);
-    for (node, rep) in nodes.iter().zip(reps.iter_mut()) {
+    for (node, rep) in nodes.iter_mut().zip(reps.iter_mut()) {
         if node.is_leaf() {
             let room = place_room(node.rect, config, &mut room_rng);
             canvas.paint_room(room);
             *rep = room.center();
+            node.room = rects.len();
             rects.push(room);
         }
     }
@@ -569,69 +637,323 @@ pub fn generate(config: &BspConfig, seed: u64, level: i32) -> Result<DungeonGrid
         if k != 0
             && let (Some(&a), Some(&b)) = (reps.get(k), reps.get(k + 1))
         {
+            canvas.join = i as u32;
             reps[i] = canvas.join(a, b, &mut corridor_rng);
         }
     }
     canvas.finish_corridors();
-    let corridors = canvas.carved.len();
+    let (carved, contacts) = (canvas.carved, canvas.contacts);
 
-    let floor: usize = rects.iter().map(|r| r.w as usize * r.h as usize).sum();
-    g.rooms.reserve_exact(floor);
-    for r in &rects {
-        for y in r.y..r.y + r.h {
-            g.rooms.extend((r.x..r.x + r.w).map(|x| (x, y)));
-        }
-    }
-
-    let (start, end) = choose_ends(&g, &rects, floor + corridors, seed, level)?;
+    // `g.rooms` stays empty: `DungeonGrid::rooms` lists the rectangles'
+    // cells when first asked.
+    let map = Layout {
+        width,
+        masks: &g.doors,
+        cells: &g.cells,
+        nodes: &nodes,
+        rects: &rects,
+    };
+    let (start, end, dist) = choose_ends(&map, &contacts, carved.len(), seed, level)?;
     g.set_ends(start, end);
     g.room_rects = rects;
     g.generator = "bsp".to_owned();
     g.seed = seed;
     g.level = level;
-    Ok(g)
+    Ok((g, dist))
+}
+
+/// A finished map as [`choose_ends`] reads it: tiles, door masks, the split
+/// tree and the rooms (in leaf order, `Node::room` indexes them).
+struct Layout<'a> {
+    width: usize,
+    cells: &'a [Cell],
+    masks: &'a [u8],
+    nodes: &'a [Node],
+    rects: &'a [Rect],
+}
+
+impl Layout<'_> {
+    /// The room whose part contains `p`, walking down the split tree from
+    /// node `from`, whose part must contain `p`. Child indices only grow, so
+    /// the walk ends.
+    fn room_at(&self, from: usize, p: Pos) -> Option<usize> {
+        let mut i = from;
+        loop {
+            let node = self.nodes.get(i)?;
+            if node.is_leaf() {
+                return Some(node.room);
+            }
+            let a = node.first_child;
+            i = if self.nodes.get(a)?.rect.contains(p) {
+                a
+            } else {
+                a + 1
+            };
+        }
+    }
+}
+
+/// Steps between two tiles of one room: inside a rectangle of floor the
+/// shortest path is the Manhattan distance, and no path is shorter.
+fn manhattan(a: Pos, b: Pos) -> u32 {
+    a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
+}
+
+/// No path (yet) in [`room_distances`].
+const FAR: u32 = u32::MAX;
+
+/// The room tiles that corridors touch, grouped by room, with a table from
+/// tile index to slot. Built in linear time: no sort.
+struct Doorways {
+    /// Slots of room `r`: `first[r]..first[r + 1]`.
+    first: Vec<usize>,
+    /// Per slot: the tile's index, position and room.
+    at: Vec<u32>,
+    pos: Vec<Pos>,
+    room: Vec<u32>,
+    /// Open-addressing table: `keys[h]` is a tile index + 1 (0 = free),
+    /// `slots[h]` its slot.
+    keys: Vec<u32>,
+    slots: Vec<u32>,
+}
+
+impl Doorways {
+    fn new(map: &Layout, contacts: &[Contact]) -> Self {
+        let rooms = map.rects.len();
+        let cap = (contacts.len() * 2).next_power_of_two().max(16);
+        let mut keys = vec![0u32; cap];
+        let mut slots = vec![0u32; cap];
+        // First pass: drop repeats (a tile next to two corridor tiles),
+        // find each tile's room and count per room.
+        let mut first = vec![0usize; rooms + 1];
+        let mut found: Vec<(u32, u32, usize)> = Vec::with_capacity(contacts.len());
+        for c in contacts {
+            let Some(h) = probe(&keys, c.at) else {
+                continue;
+            };
+            if keys[h] != 0 {
+                continue;
+            }
+            let p = (i32::from(c.x), i32::from(c.y));
+            let Some(r) = map.room_at(c.join as usize, p).filter(|&r| r < rooms) else {
+                continue;
+            };
+            keys[h] = c.at + 1;
+            first[r + 1] += 1;
+            found.push((c.at, r as u32, h));
+        }
+        for r in 0..rooms {
+            first[r + 1] += first[r];
+        }
+        // Second pass: place each tile in its room's slots.
+        let mut next = first.clone();
+        let n = found.len();
+        let (mut at, mut pos, mut room) = (vec![0; n], vec![(0, 0); n], vec![0; n]);
+        let w = map.width.max(1);
+        for (t, r, h) in found {
+            let slot = next[r as usize];
+            next[r as usize] += 1;
+            at[slot] = t;
+            pos[slot] = ((t as usize % w) as i32, (t as usize / w) as i32);
+            room[slot] = r;
+            slots[h] = slot as u32;
+        }
+        Self {
+            first,
+            at,
+            pos,
+            room,
+            keys,
+            slots,
+        }
+    }
+
+    /// The slot of room tile `at`, if a corridor touches it.
+    fn slot(&self, at: u32) -> Option<usize> {
+        let h = probe(&self.keys, at)?;
+        (self.keys[h] == at + 1).then(|| self.slots[h] as usize)
+    }
+}
+
+/// Where `at` is, or would go, in an open-addressing table of `keys`
+/// (a power of two long, never full): linear probing from a multiplicative
+/// hash. `None` only if the table were full.
+fn probe(keys: &[u32], at: u32) -> Option<usize> {
+    let mask = keys.len().checked_sub(1)?;
+    let mut h = (at.wrapping_mul(0x9E37_79B9) as usize) & mask;
+    for _ in 0..keys.len() {
+        let k = keys[h];
+        if k == 0 || k == at + 1 {
+            return Some(h);
+        }
+        h = (h + 1) & mask;
+    }
+    None
+}
+
+/// The exact BFS distance, in tile steps through doors, from `start` (a tile
+/// of room `first`) to every room's centre; [`FAR`] where there is none.
+///
+/// A plain BFS would visit every floor tile, and room floor is most of the
+/// walkable map. Here rooms are crossed in one step each: the nodes are the
+/// corridor and door tiles (unit steps, through the door masks) and the room
+/// tiles that touch a corridor (doorways); between two tiles of one room the
+/// distance is their Manhattan distance, since a room is an open rectangle
+/// and no grid path is shorter. Rooms never touch each other (two tiles
+/// apart), so every path between rooms runs through corridor tiles and
+/// doorways. That is Dijkstra with two queues: a FIFO of corridor tiles
+/// (unit steps, so pushed in distance order) and a heap of doorways, popping
+/// whichever is nearer. A room centre's distance is the best doorway
+/// distance plus the Manhattan step to it.
+///
+/// Work: each corridor tile and doorway is settled once; a settled doorway
+/// offers its room's other doorways a distance, pushed only when it
+/// improves on theirs. `corridors` sizes the FIFO.
+fn room_distances(map: &Layout, contacts: &[Contact], corridors: usize, start: Pos) -> Vec<u32> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    let ways = Doorways::new(map, contacts);
+    let n = map.cells.len().min(map.masks.len());
+    let mut settled = vec![0u64; n / 64 + 1];
+    let mut best = vec![FAR; map.rects.len()];
+    let mut offered = vec![FAR; ways.at.len()];
+    let mut fifo: Vec<(u32, u32)> = Vec::with_capacity(corridors);
+    let mut head = 0;
+    // (distance << 32 | slot), smallest first.
+    let mut heap: BinaryHeap<Reverse<u64>> = BinaryHeap::with_capacity(ways.at.len());
+
+    // Standing on tile `from` of room `r` at distance `d`: its centre and
+    // its doorways are a Manhattan step away.
+    let enter = |r: usize,
+                 from: Pos,
+                 d: u32,
+                 best: &mut [u32],
+                 offered: &mut [u32],
+                 heap: &mut BinaryHeap<Reverse<u64>>| {
+        let (Some(rect), Some(b)) = (map.rects.get(r), best.get_mut(r)) else {
+            return;
+        };
+        *b = (*b).min(d + manhattan(from, rect.center()));
+        let slots = ways.first[r]..ways.first[r + 1];
+        for ((slot, &p), o) in slots
+            .clone()
+            .zip(&ways.pos[slots.clone()])
+            .zip(&mut offered[slots])
+        {
+            let dt = d + manhattan(from, p);
+            if dt < *o {
+                *o = dt;
+                heap.push(Reverse(u64::from(dt) << 32 | slot as u64));
+            }
+        }
+    };
+    if let Some(r) = map.room_at(0, start) {
+        enter(r, start, 0, &mut best, &mut offered, &mut heap);
+    }
+
+    let w = map.width;
+    let step = [w.wrapping_neg(), 1, w, usize::MAX];
+    let is_settled = |settled: &[u64], i: usize| settled[i / 64] & (1 << (i % 64)) != 0;
+    // Every pass pops one entry. A corridor tile is marked when queued, so
+    // it is queued once; a doorway is queued only on an improvement and
+    // marked when popped. So the loop ends.
+    loop {
+        let from_fifo = match (fifo.get(head), heap.peek()) {
+            (Some(&(_, df)), Some(&Reverse(top))) => u64::from(df) <= top >> 32,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => break,
+        };
+        let (i, d) = if from_fifo {
+            let (i, d) = fifo[head];
+            head += 1;
+            (i as usize, d)
+        } else {
+            let Some(Reverse(top)) = heap.pop() else {
+                break;
+            };
+            let slot = top as u32 as usize;
+            let (Some(&at), Some(&r), Some(&p)) =
+                (ways.at.get(slot), ways.room.get(slot), ways.pos.get(slot))
+            else {
+                continue;
+            };
+            let d = (top >> 32) as u32;
+            if at as usize >= n || is_settled(&settled, at as usize) {
+                continue;
+            }
+            enter(r as usize, p, d, &mut best, &mut offered, &mut heap);
+            settled[at as usize / 64] |= 1 << (at % 64);
+            (at as usize, d)
+        };
+        if i >= n {
+            continue;
+        }
+        let from_room = map.cells[i].is_room();
+        // Only the open sides, lowest bit first (N, E, S, W).
+        let mut open = map.masks[i] & 15;
+        while open != 0 {
+            let side = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let j = i.wrapping_add(step[side]);
+            if j >= n || is_settled(&settled, j) {
+                continue;
+            }
+            if !map.cells[j].is_room() {
+                // Queued once: the first push has the smallest distance.
+                settled[j / 64] |= 1 << (j % 64);
+                fifo.push((j as u32, d + 1));
+            } else if !from_room
+                && let Some(slot) = ways.slot(j as u32)
+                && d + 1 < offered[slot]
+            {
+                // A corridor steps into a room: a doorway, via the heap.
+                // (From a room tile, the rest of its room is reached by
+                // `enter`'s jumps.)
+                offered[slot] = d + 1;
+                heap.push(Reverse(u64::from(d + 1) << 32 | slot as u64));
+            }
+        }
+    }
+    best
 }
 
 /// Start: the centre of a random room. End: the centre of the room whose
-/// centre is farthest from the start by path (the first such room on ties).
-/// One BFS over the door masks; `walkable` sizes its queue.
+/// centre is farthest from the start by path (the first such room on ties),
+/// by [`room_distances`].
 ///
 /// The errors cannot happen for a validated config (at least two rooms, all
 /// connected); they stand in for panics should an invariant ever break.
 fn choose_ends(
-    g: &DungeonGrid,
-    rects: &[Rect],
-    walkable: usize,
+    map: &Layout,
+    contacts: &[Contact],
+    corridors: usize,
     seed: u64,
     level: i32,
-) -> Result<(Pos, Pos), GenError> {
+) -> Result<(Pos, Pos, Vec<u32>), GenError> {
     let stuck = |reason: &str| GenError::Exhausted {
         generator: "bsp",
         attempts: 1,
         reason: reason.to_owned(),
     };
-    let count = u32::try_from(rects.len()).map_err(|_| stuck("too many rooms"))?;
+    let count = u32::try_from(map.rects.len()).map_err(|_| stuck("too many rooms"))?;
     let mut rng = DungeonRng::for_level(seed, level, stage::ENDS);
     let first = rng.below(count) as usize;
-    let start = rects.get(first).ok_or_else(|| stuck("no rooms"))?.center();
-    let from = g
-        .index(start)
-        .ok_or_else(|| stuck("start outside the map"))?;
-    let (mut dist, mut queue) = (Vec::new(), Vec::with_capacity(walkable));
-    bfs(g.width, &g.doors, from, &mut dist, &mut queue);
-    let mut best: Option<(i32, Pos)> = None;
-    for (k, r) in rects.iter().enumerate() {
-        let p = r.center();
-        let d = g
-            .index(p)
-            .and_then(|i| dist.get(i).copied())
-            .unwrap_or(UNREACHABLE);
-        if k != first && d != UNREACHABLE && best.is_none_or(|(bd, _)| d > bd) {
-            best = Some((d, p));
+    let start = map
+        .rects
+        .get(first)
+        .ok_or_else(|| stuck("no rooms"))?
+        .center();
+    let dist = room_distances(map, contacts, corridors, start);
+    let mut best: Option<(u32, Pos)> = None;
+    for (k, (r, &d)) in map.rects.iter().zip(&dist).enumerate() {
+        if k != first && d != FAR && best.is_none_or(|(bd, _)| d > bd) {
+            best = Some((d, r.center()));
         }
     }
-    best.map(|(_, end)| (start, end))
-        .ok_or_else(|| stuck("no second room reachable"))
+    let (_, end) = best.ok_or_else(|| stuck("no second room reachable"))?;
+    Ok((start, end, dist))
 }
 
 #[cfg(test)]
@@ -656,7 +978,14 @@ mod tests {
         let mut g = grid(s);
         let w = g.width as usize;
         let corridors = (0..g.cells.len()).filter(|&i| g.cells[i] == Cell::Corridor);
-        let carved = corridors.map(|i| i as u32).collect();
+        let carved = corridors
+            .map(|i| Carved {
+                at: i as u32,
+                x: (i % w) as u16,
+                y: (i / w) as u16,
+                join: 0,
+            })
+            .collect();
         let mut canvas = Canvas::new(&mut g.cells, &mut g.doors, w);
         canvas.carved = carved;
         canvas.finish_corridors();
@@ -916,7 +1245,8 @@ mod tests {
         let mut canvas = Canvas::new(&mut g.cells, &mut g.doors, 7);
         canvas.carve_line((1, 2), (5, 2));
         canvas.carve_line((6, 0), (6, 0));
-        assert_eq!(canvas.carved, [17, 18, 6]);
+        let at: Vec<u32> = canvas.carved.iter().map(|t| t.at).collect();
+        assert_eq!(at, [17, 18, 6]);
         assert_eq!(
             g.to_ascii(),
             pic("
@@ -1230,6 +1560,70 @@ mod tests {
             }
         }
         assert!(ok > 300, "only {ok} valid configs in the sweep");
+    }
+
+    #[test]
+    fn room_distances_match_a_tile_bfs() {
+        // The room-skipping search must give every room centre exactly the
+        // distance a BFS over all tiles gives: dense and sparse maps, big
+        // and tiny rooms, wide cuts, and the sweep's odd shapes.
+        let mut configs = vec![
+            BspConfig::default(),
+            BspConfig::large(),
+            BspConfig {
+                width: 256,
+                height: 256,
+                iterations: 8,
+                ..BspConfig::default()
+            },
+            BspConfig {
+                width: 200,
+                height: 120,
+                iterations: 3,
+                room_size_min: 0.9,
+                room_size_max: 1.0,
+                ..BspConfig::default()
+            },
+            BspConfig {
+                width: 90,
+                height: 60,
+                iterations: 16,
+                min_room_size: 1,
+                min_partition_size: 3,
+                partition_range: 0.45,
+                room_size_min: 0.1,
+                room_size_max: 1.0,
+                ..BspConfig::default()
+            },
+        ];
+        let mut r = DungeonRng::new(77);
+        while configs.len() < 60 {
+            let c = BspConfig {
+                width: r.range(8, 120),
+                height: r.range(8, 120),
+                iterations: r.range(1, 10),
+                partition_range: r.uniform(0.0, 0.45),
+                min_partition_size: r.range(3, 10),
+                room_size_min: r.uniform(0.05, 0.8),
+                room_size_max: 1.0,
+                min_room_size: r.range(1, 4),
+                border: r.range(1, 3),
+            };
+            if c.validate().is_ok() {
+                configs.push(c);
+            }
+        }
+        for c in &configs {
+            for seed in 0..12 {
+                let (g, dist) = generate_measured(c, seed, 1).unwrap();
+                let tiles = g.distances_from(g.start());
+                for (k, rect) in g.room_rects().iter().enumerate() {
+                    let want = tiles[g.index(rect.center()).unwrap()];
+                    let got = if dist[k] == FAR { -1 } else { dist[k] as i32 };
+                    assert_eq!(got, want, "room {k} {rect:?}, {c:?} seed {seed}\n{g}");
+                }
+            }
+        }
     }
 
     #[test]

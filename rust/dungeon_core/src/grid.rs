@@ -11,6 +11,7 @@
 //! east neighbour opens west.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 /// An `(x, y)` cell coordinate.
 pub type Pos = (i32, i32);
@@ -193,6 +194,19 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// The cache behind [`DungeonGrid::rooms`] for tile grids. It is derived
+/// from `room_rects`, so it never makes two grids differ.
+#[derive(Clone, Debug, Default)]
+struct RectCells(OnceLock<Vec<Pos>>);
+
+impl PartialEq for RectCells {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for RectCells {}
+
 /// A generated dungeon: cell codes, door masks, rooms, start and end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DungeonGrid {
@@ -200,8 +214,11 @@ pub struct DungeonGrid {
     pub(crate) height: i32,
     pub(crate) cells: Vec<Cell>,
     pub(crate) doors: Vec<u8>,
+    /// Room cells as generated (room grids); empty for tile grids, whose
+    /// room cells are `room_rects` expanded on first use.
     pub(crate) rooms: Vec<Pos>,
     pub(crate) room_rects: Vec<Rect>,
+    rect_cells: RectCells,
     pub(crate) start: Pos,
     pub(crate) end: Pos,
     /// Which generator made this grid (`"isaac"`, `"drunkard"`, `"bsp"`...).
@@ -226,6 +243,7 @@ impl DungeonGrid {
             doors: vec![0; n],
             rooms: Vec::new(),
             room_rects: Vec::new(),
+            rect_cells: RectCells::default(),
             start: (0, 0),
             end: (0, 0),
             generator: String::new(),
@@ -296,10 +314,33 @@ impl DungeonGrid {
     }
 
     /// Room cells in generation order (for tile grids: every room's floor
-    /// cells, room by room, in `room_rects` order).
+    /// cells, room by room, in `room_rects` order, each room row by row).
+    ///
+    /// A tile grid lists its floor cells on the first call (8 bytes per
+    /// cell, kept afterwards), so generating never pays for a list nobody
+    /// reads.
     #[must_use]
     pub fn rooms(&self) -> &[Pos] {
-        &self.rooms
+        if self.rooms.is_empty() && !self.room_rects.is_empty() {
+            self.rect_cells
+                .0
+                .get_or_init(|| self.room_rects.iter().flat_map(Rect::cells).collect())
+        } else {
+            &self.rooms
+        }
+    }
+
+    /// How many cells [`DungeonGrid::rooms`] lists, without listing them.
+    #[must_use]
+    pub fn room_cell_count(&self) -> usize {
+        if self.rooms.is_empty() {
+            self.room_rects
+                .iter()
+                .map(|r| r.w.max(0) as usize * r.h.max(0) as usize)
+                .sum()
+        } else {
+            self.rooms.len()
+        }
     }
 
     /// Room rectangles (tile generators such as BSP; empty for room grids).
@@ -468,7 +509,7 @@ impl DungeonGrid {
         if self.cell(self.end) != Cell::End {
             return Err(ParseError(format!("end {:?} is not an end cell", self.end)));
         }
-        if let Some(p) = self.rooms.iter().find(|&&p| !self.cell(p).is_room()) {
+        if let Some(p) = self.rooms().iter().find(|&&p| !self.cell(p).is_room()) {
             return Err(ParseError(format!("room {p:?} is not a room cell")));
         }
         for i in 0..n {

@@ -44,7 +44,7 @@ impl DungeonGrid {
                 .chunks(w)
                 .map(|r| r.iter().map(|c| c.code()).collect())
                 .collect(),
-            rooms: self.rooms.clone(),
+            rooms: self.rooms().to_vec(),
             start: self.start,
             end: self.end,
             doors: self.doors.chunks(w).map(<[u8]>::to_vec).collect(),
@@ -92,8 +92,17 @@ impl DungeonGrid {
                 .ok_or_else(|| ParseError(format!("unknown cell code {code} at index {i}")))?;
         }
         g.doors = j.doors.into_iter().flatten().collect();
-        g.rooms = j.rooms;
         g.room_rects = j.room_rects;
+        // A tile grid's room cells are its rectangles' cells: check that
+        // the listed ones are exactly those, then derive them as generated
+        // grids do.
+        if g.room_rects.is_empty() {
+            g.rooms = j.rooms;
+        } else if j.rooms != g.rooms() {
+            return Err(ParseError(
+                "rooms must list the room_rects' cells, rect by rect, row by row".into(),
+            ));
+        }
         g.start = j.start;
         g.end = j.end;
         g.generator = j.generator;
@@ -122,6 +131,33 @@ mod tests {
         );
         assert_eq!(DungeonGrid::from_json(&s).unwrap(), g);
         assert_eq!(DungeonGrid::from_json(&g.to_json_pretty()).unwrap(), g);
+    }
+
+    #[test]
+    fn tile_grid_rooms_are_the_rects_cells() {
+        // A BSP grid lists its room cells only when asked; JSON carries
+        // them, and reading it back gives an equal grid either way.
+        let c = crate::bsp::BspConfig::default();
+        let g = crate::bsp::generate(&c, 3, 1).unwrap();
+        let fresh = g.clone();
+        let expanded: Vec<_> = g.room_rects().iter().flat_map(|r| r.cells()).collect();
+        assert_eq!(g.room_cell_count(), expanded.len());
+        let s = g.to_json();
+        assert_eq!(g.rooms(), expanded.as_slice());
+        let back = DungeonGrid::from_json(&s).unwrap();
+        assert_eq!(back, fresh);
+        assert_eq!(back, g);
+        assert_eq!(back.rooms(), expanded.as_slice());
+        // Listed rooms that are not the rects' cells are refused.
+        let (x, y) = expanded[0];
+        let bad = s.replacen(&format!("\"rooms\":[[{x},{y}],"), "\"rooms\":[", 1);
+        assert_ne!(bad, s);
+        assert!(
+            DungeonGrid::from_json(&bad)
+                .unwrap_err()
+                .0
+                .contains("room_rects' cells"),
+        );
     }
 
     #[test]

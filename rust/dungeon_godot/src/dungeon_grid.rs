@@ -2,7 +2,7 @@ use dungeon_core::grid::DIRS;
 use dungeon_core::{Cell, DungeonGrid as CoreGrid};
 use godot::prelude::*;
 
-use crate::convert::{cell_array, pos, rect2i, vec2i};
+use crate::convert::{cell_array, pos, rect2i, sat, vec2i};
 
 /// A generated dungeon: a grid of cells, its rooms, doors, start and end.
 ///
@@ -167,7 +167,7 @@ impl DungeonGrid {
     /// How many room cells [method room_cells] returns.
     #[func]
     fn room_count(&self) -> i32 {
-        self.grid.rooms().len() as i32
+        sat(self.grid.room_cell_count() as i64)
     }
 
     /// The sides of `cell` that open into a neighbour: a sum of
