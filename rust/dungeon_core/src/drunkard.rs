@@ -199,14 +199,21 @@ fn walk(
     target: usize,
     rng: &mut DungeonRng,
 ) -> bool {
+    // One unsigned compare per axis (a negative coordinate wraps to a huge
+    // one), and the cell index computed once per step: this loop is most of
+    // the drunkard's time.
+    let (w, h) = (s.width as u32, s.height as u32);
+    let choices = steps.len() as u32;
     let mut at = origin;
     for _ in 0..config.max_steps {
         if s.rooms.len() >= target {
             return true;
         }
-        let (dx, dy) = steps[rng.below(steps.len() as u32) as usize];
+        let Some(&(dx, dy)) = steps.get(rng.below(choices) as usize) else {
+            continue;
+        };
         let next = (at.0 + dx, at.1 + dy);
-        if s.idx(next).is_none() {
+        if next.0 as u32 >= w || next.1 as u32 >= h {
             if config.off_grid == OffGrid::ReturnToStart {
                 at = origin;
             }
@@ -225,7 +232,7 @@ fn walk(
                 return true;
             }
         }
-        s.place(next);
+        s.place_inside(next.1 as usize * w as usize + next.0 as usize, next);
         at = next;
     }
     s.rooms.len() >= target

@@ -265,6 +265,17 @@ impl RoomScratch {
         }
     }
 
+    /// [`RoomScratch::place`] for a cell known to be inside, at index `i`.
+    #[inline]
+    pub fn place_inside(&mut self, i: usize, p: Pos) {
+        if let Some(o) = self.occupied.get_mut(i)
+            && !*o
+        {
+            *o = true;
+            self.rooms.push(p);
+        }
+    }
+
     /// Number of 4-neighbours of `p` that are rooms.
     #[inline]
     pub fn filled_neighbours(&self, p: Pos) -> u32 {

@@ -2,7 +2,7 @@ use dungeon_core::grid::DIRS;
 use dungeon_core::{Cell, DungeonGrid as CoreGrid};
 use godot::prelude::*;
 
-use crate::convert::{cell_array, pos, rect2i, sat, vec2i};
+use crate::convert::{array_of, cell_array, pos, rect2i, sat, vec2i};
 
 /// A generated dungeon: a grid of cells, its rooms, doors, start and end.
 ///
@@ -241,7 +241,7 @@ impl DungeonGrid {
     /// Room rectangles (BSP); empty for room grids.
     #[func]
     fn room_rects(&self) -> Array<Rect2i> {
-        self.grid.room_rects().iter().map(rect2i).collect()
+        array_of(self.grid.room_rects().iter().map(rect2i))
     }
 
     /// The grid as text, one row per line: `.` empty, `#` room, `S` start,
