@@ -215,7 +215,8 @@ pub(crate) struct RoomScratch {
     masks: Vec<u8>,
     dist: Vec<i32>,
     queue: Vec<u32>,
-    dead_ends: Vec<usize>,
+    /// Dead ends as (cell index, position).
+    dead_ends: Vec<(usize, Pos)>,
     order: Vec<usize>,
 }
 
@@ -265,17 +266,6 @@ impl RoomScratch {
         }
     }
 
-    /// [`RoomScratch::place`] for a cell known to be inside, at index `i`.
-    #[inline]
-    pub fn place_inside(&mut self, i: usize, p: Pos) {
-        if let Some(o) = self.occupied.get_mut(i)
-            && !*o
-        {
-            *o = true;
-            self.rooms.push(p);
-        }
-    }
-
     /// Number of 4-neighbours of `p` that are rooms.
     #[inline]
     pub fn filled_neighbours(&self, p: Pos) -> u32 {
@@ -294,20 +284,24 @@ impl RoomScratch {
     ) -> Result<(Pos, Pos), &'static str> {
         let w = self.width as usize;
         self.dead_ends.clear();
-        for i in 0..self.occupied.len() {
-            let p = ((i % w) as i32, (i / w) as i32);
-            let mut m = 0;
-            if self.occupied[i] {
-                for (dx, dy, bit, _) in DIRS {
-                    if self.is_room((p.0 + dx, p.1 + dy)) {
-                        m |= bit;
+        // Row by row, so no cell needs a division to find its position.
+        let mut i = 0;
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let mut m = 0;
+                if self.occupied[i] {
+                    for (dx, dy, bit, _) in DIRS {
+                        if self.is_room((x + dx, y + dy)) {
+                            m |= bit;
+                        }
+                    }
+                    if m.count_ones() == 1 {
+                        self.dead_ends.push((i, (x, y)));
                     }
                 }
-                if m.count_ones() == 1 {
-                    self.dead_ends.push(i);
-                }
+                self.masks[i] = m;
+                i += 1;
             }
-            self.masks[i] = m;
         }
         if (self.dead_ends.len() as i32) < rules.min_dead_ends {
             return Err("too few dead ends");
@@ -329,16 +323,15 @@ impl RoomScratch {
             let s = self.order[k];
             let sp = ((s % w) as i32, (s / w) as i32);
             bfs(self.width, &self.masks, s, &mut self.dist, &mut self.queue);
-            let mut best: Option<(i32, usize)> = None;
-            for &e in &self.dead_ends {
+            let mut best: Option<(i32, Pos)> = None;
+            for &(e, ep) in &self.dead_ends {
                 let d = self.dist[e];
-                let ep = ((e % w) as i32, (e / w) as i32);
                 if d != UNREACHABLE && rules.accepts(sp, ep) && best.is_none_or(|(bd, _)| d > bd) {
-                    best = Some((d, e));
+                    best = Some((d, ep));
                 }
             }
-            if let Some((_, e)) = best {
-                return Ok((sp, ((e % w) as i32, (e / w) as i32)));
+            if let Some((_, ep)) = best {
+                return Ok((sp, ep));
             }
         }
         Err("no start/end pair meets the distance rules")
