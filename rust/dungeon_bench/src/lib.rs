@@ -19,8 +19,9 @@
 //!   [`bsp_floor_matched`] keeps the room count and shrinks our rooms so that
 //!   their floor covers about the same share of the map.
 //! - **What each side outputs.** mapgen's `BspRooms` alone places rooms only;
-//!   ours also carves corridors, places doors, fills door masks, lists every
-//!   room tile and picks start and end by a BFS. [`mapgen_bsp_pipeline`] is the
+//!   ours also carves corridors, places doors, fills door masks and picks
+//!   start and end by their exact path distance (room tiles are listed only
+//!   when asked). [`mapgen_bsp_pipeline`] is the
 //!   closest mapgen chain to our output: rooms, corridors to the nearest room,
 //!   a start and the farthest exit by a Dijkstra map.
 //! - **Drunkard walk, floor count.** mapgen's `DrunkardsWalk::open_halls()`

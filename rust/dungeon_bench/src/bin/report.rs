@@ -929,7 +929,8 @@ fn vs_mapgen(s: &mut String, d: &Data) {
            little. `ours_rooms_matched` keeps our default room size (60–70 % of each part); \
            `ours_floor_matched` shrinks our rooms to mapgen's floor share.\n\
          - **Output.** `mapgen_BspRooms` only places rooms. Ours also carves corridors, places \
-           doors, fills door masks, lists every room tile and picks start and end by a BFS; \
+           doors, fills door masks and picks start and end by their exact path distance (it lists \
+           room tiles only when asked); \
            `mapgen_pipeline` (`BspRooms` + `NearestCorridors` + `AreaStartingPosition` + \
            `DistantExit`) is the mapgen chain closest to that.\n\
          - **Allocation.** mapgen's filters take the empty input map by reference and return a fresh \
@@ -1025,7 +1026,7 @@ fn scaling(s: &mut String, d: &Data) {
         s,
         "## 7. Scaling: time per cell\n\n\
          BSP with one room per 256 tiles (split depth `2·log2(side) − 8`; seed 001's 4 at 40×40), \
-         full `generate` including corridors, doors and the start/end BFS. The drunkard walk fills \
+         full `generate` including corridors, doors and the start/end search. The drunkard walk fills \
          half of a square room grid (stay at the edge); the room grid stops at 256×256.\n\n\
          | generator | map | split depth | median per map | ns per cell | ÷ 256² per cell |\n|---|---|---|---|---|---|"
     );
@@ -1071,7 +1072,8 @@ fn memory(s: &mut String, d: &Data) {
          `rust/dungeon_bench/src/bin/peak_mem.rs` generates one map in a fresh process and reads \
          the peak resident set (`VmHWM`) before and after; the difference is what generating \
          cost at its peak. \"Kept\" is what the returned `DungeonGrid` holds: a cell code and a \
-         door mask per cell, 8 bytes per listed room tile, 16 per room rectangle. Cross-checked \
+         door mask per cell, 8 bytes per room cell of a room grid (a BSP map lists its room tiles \
+         only when `rooms()` is first called, so they are not counted), 16 per room rectangle. Cross-checked \
          with `/usr/bin/time -v` on the largest map: {time_v}.\n\n\
          | generator | map | cells | peak RSS | peak growth per cell | kept by the grid, per cell | time |\n|---|---|---|---|---|---|---|",
         time_v = d.machine("time_v_max_rss")
@@ -1103,53 +1105,58 @@ fn hot_spots(s: &mut String) {
 const HOT_SPOTS: &str = "## 9. Where the time goes (profiles)
 
 Taken with `perf record` on `rust/dungeon_bench/examples/profile.rs` (the benches' configs in a
-loop) when this bench was written; the script does not rerun them. Shares are of the whole
-`generate` call.
+loop, with the BSP passes kept out of line so each shows separately) when this bench was written;
+the script does not rerun them. Shares are of the whole `generate` call.
 
-- **BSP, default room size (rooms-matched 256×256 and 1024×1024):** about 48 % in
-  `dungeon_core::analysis::bfs`, called once per map from `bsp.rs::choose_ends` to find the room
-  centre farthest from the start. It visits every walkable tile (about 40 % of the map) through a
-  4-byte-per-cell distance array in BFS order, which jumps a whole row up and down, so it is
-  memory-bound. A further 25–30 % is the kernel faulting in and zeroing fresh pages plus
-  `memset`: `choose_ends` allocates that distance array anew for each map and `bfs` fills it
-  with −1 for *every* cell (`dist.resize(masks.len(), UNREACHABLE)`, 4 MiB at 1024²), and
-  `DungeonGrid::new` allocates 2 bytes per cell. About 10–14 % is `memmove`: `generate` copies
-  every room floor tile into `DungeonGrid::rooms` as an 8-byte `(i32, i32)` (3.4 MB at 1024²
-  with default rooms), and `Canvas::carved` grows by doubling. `bsp::generate`'s own work —
-  splitting, painting rooms, carving corridors, the door pass — is only 7–10 %.
-- **BSP 1024×1024, floor-matched (1 % floor):** about 66 % page faults + `memset` of the
-  per-cell buffers above, 15 % BFS: with little floor, the cost is touching memory once per cell.
-- **Drunkard walk 80×50, 50 % floor:** 88 % in the walk loop of `drunkard.rs::generate` /
-  `walk`, which is bound by branch mispredictions (a random direction, then a bounds test and an
-  occupancy test that go either way). One walker needs about 12 000 steps for 2000 cells where
-  mapgen's respawning 400-step diggers need about 8 000 (simulated); mapgen's per-digger recount
-  of the whole map only starts to dominate on larger maps, which is why we lose at 80×50 and win
-  at 256×256. 11 % is the BFS in `room_grid.rs::RoomScratch::choose_ends`.
-- **Godot boundary:** `rust/dungeon_godot/src/convert.rs::cell_array` collects into
-  `Array<Vector2i>`, and gdext 0.5.5's `Array: FromIterator` pushes one element per FFI call
-  (its source notes the missing reserve). That is about 0.1 µs per cell: for the 24 000 room tiles of
-  a 256×256 BSP map it costs several times the generation itself (section 4).
+How BSP picks its end room now: `bsp.rs::room_distances` computes the exact tile distance from the
+start to every room centre without visiting room floor. It searches corridor tiles and doorways
+(room tiles next to a corridor) only, and crosses a room in one Manhattan step, since a room is an
+open rectangle. A unit test checks it against a BFS over every tile on 60 configurations. The map
+no longer lists its room tiles while generating: `DungeonGrid::rooms()` expands `room_rects` on
+first use.
 
-What would move the missed targets (not done here: the bench does not edit the core):
-1. `bsp.rs::choose_ends`: pick the end on the room graph instead of a tile BFS — the split tree
-   already records which rooms each corridor joins and its L-shaped length — or BFS over corridor
-   tiles only, crossing each room as one node with Manhattan distances inside it. Removes about
-   half of the BSP time.
-2. `analysis::bfs` callers: keep the distance buffer in reusable scratch (as `RoomScratch` does for
-   room grids) and size it to walkable tiles, not to the map; for tile grids let
-   `DungeonGrid::rooms` stay empty and derive room tiles from `room_rects` when asked (the binding's
-   `room_cells()` can expand the rectangles).
-3. `convert.rs::cell_array`: build the `Array` with one `resize` and per-index writes, or offer a
-   packed form (`PackedInt32Array` of x, y pairs) next to `room_cells()`.
-4. `drunkard.rs::walk`: precomputed index steps over a grid padded by one cell (no bounds test),
-   and an option for several walkers as mapgen has, for large fills.
-Even so, 1 ms at 1024×1024 is under 1 ns per cell: about the cost of writing the grid's own
-2 bytes per cell once. mapgen's `BspRooms` gets there (about 0.5 ms, section 6) because it only
-writes its rooms (1 % of the map) into one copy of its input map — no corridors, no doors, no
-BFS, no tile list — and that copy lands in heap memory that is reused from call to call. Our
-floor-matched map (same room count, same floor share) still takes a few ms, most of it faulting
-in fresh per-cell buffers: items 1 and 2 are what would close that gap. With default room sizes
-(40 % floor) the estimate after 1 and 2 is still a few ms at 1024×1024.
+- **BSP, one room per 256 tiles (the `generators` bench), 256×256:**
+  - About 45 % is the end search (`room_distances`).
+  - The rest is spread over the passes that each touch every corridor tile: carving (12 %), the
+    door pass (12 %), painting rooms (10 %) and grouping doorways by room (9 %).
+  - Each pass costs roughly 10–40 ns per corridor tile on this machine. The cost is branches that
+    go either way (is the next tile a room? already visited?), not memory.
+- **The same at 1024×1024:**
+  - About 35–40 % is the search and 25 % the kernel faulting in fresh pages.
+  - glibc hands freed heap memory back to the OS between maps, so every map faults its 2 B/cell
+    grid and its buffers in again.
+  - With `GLIBC_TUNABLES=glibc.malloc.trim_threshold=268435456:glibc.malloc.mmap_threshold=268435456`
+    the same criterion bench ran in about 6.5 ms instead of 9.7 ms. That is a setting for the whole
+    process, not one a library should change.
+- **BSP rooms-matched 1024×1024 (128 big rooms):**
+  - 25 % is `memset`, zeroing the grid's 2 bytes per cell in `DungeonGrid::new`.
+  - 29 % is the search, 14 % carving, 11 % painting the 40 % room floor and 10 % the door pass.
+- **BSP 1024×1024, floor-matched (1 % floor, long corridors):**
+  - The search takes 41 %, the door pass 25 %, carving 15 % and `memset` 10 %.
+- **Drunkard walk 80×50, 50 % floor:**
+  - 63 % is the walk loop (`drunkard.rs::Walker::run`), 12 % the BFS that picks the ends.
+  - The other 22 % is the attempt's setup, the dead-end scan and the start-room shuffle.
+  - One walker needs about 12 000 steps for 2000 cells. mapgen's respawning 400-step diggers need
+    about 8 000 (simulated). mapgen's recount of the whole map after each digger only starts to
+    dominate on larger maps.
+- **Godot boundary:**
+  - `rust/dungeon_godot/src/convert.rs::array_of` builds every `Array` from a slice.
+  - gdext then resizes the Godot array once and writes the elements in place. Collecting an
+    iterator pushes one element per FFI call, which is what the first version did.
+
+What would move the targets still missed:
+1. **Dense BSP maps (one room per 256 tiles).** Fewer passes over the corridor tiles: carving, the
+   door pass and the doorway grouping could be one pass. A cheaper search would also help.
+   - I tried a compact corridor graph (neighbours by carving order, a hash table for the rest). It
+     was no faster: building it cost what the search saved.
+   - I tried walking corridor runs between branches with only a heap (no FIFO). It was no faster
+     either.
+2. **1 ms at 1024×1024 on dense maps.** That is under 1 ns per cell, and this machine spends about
+   that much faulting in and zeroing the grid's own 2 bytes per cell when the allocator returns
+   fresh pages. The rooms-matched maps (the work mapgen's figures measure) are within target.
+3. **Drunkard at 80×50.** The single walker of seed 002 takes more steps than mapgen's many short
+   diggers. Several walkers would be a different algorithm, not a faster one, and would change
+   every layout.
 
 ";
 
