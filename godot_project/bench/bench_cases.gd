@@ -320,6 +320,12 @@ func _bsp(side: int) -> void:
 			var cells: Array[Vector2i] = gen.generate_level(1).room_cells()
 			acc += cells.size()
 		return acc)
+	_time("bsp/ext_room_cells_packed/%d" % side, ext_rounds, ext_batch, func(s0: int, n: int) -> int:
+		var acc := 0
+		for s in range(s0, s0 + n):
+			gen.seed = s
+			acc += gen.generate_level(1).room_cells_packed().size()
+		return acc)
 	_time("bsp/ext_room_rects/%d" % side, ext_rounds, ext_batch, func(s0: int, n: int) -> int:
 		var acc := 0
 		for s in range(s0, s0 + n):

@@ -25,6 +25,8 @@ func test_reading_a_grid(t) -> void:
 	t.check(rooms is Array, "room_cells is an Array")
 	t.check_eq(rooms.get_typed_builtin(), TYPE_VECTOR2I, "room_cells is Array[Vector2i]")
 	t.check_eq(grid.room_count(), rooms.size(), "room_count")
+	_check_packed_rooms(t, grid, "isaac")
+	_check_packed_rooms(t, BspGenerator.new().generate_level(1), "bsp")
 	t.check_eq(grid.get_cell(-1, 0), DungeonGrid.EMPTY, "outside is EMPTY")
 	t.check_eq(grid.door_mask(Vector2i(100, 100)), 0, "outside has no doors")
 	t.check_eq(grid.distance_from_start(grid.start_cell), 0, "start distance")
@@ -78,3 +80,17 @@ func test_new_grid_is_harmless(t) -> void:
 	t.check_eq(g.room_cells().size(), 0, "no rooms")
 	t.check_eq(g.path(Vector2i.ZERO, Vector2i.ZERO).size(), 0, "no path")
 	t.check(not g.is_fully_connected(), "an empty grid is not connected")
+
+
+## room_cells_packed() holds room_cells() as x, y pairs, in the same order.
+func _check_packed_rooms(t, grid: DungeonGrid, label: String) -> void:
+	var rooms := grid.room_cells()
+	var packed := grid.room_cells_packed()
+	t.check(packed is PackedInt32Array, label + ": room_cells_packed is a PackedInt32Array")
+	t.check_eq(packed.size(), 2 * rooms.size(), label + ": two ints per room cell")
+	var same := rooms.size() > 0
+	for k in rooms.size():
+		if Vector2i(packed[2 * k], packed[2 * k + 1]) != rooms[k]:
+			same = false
+			break
+	t.check(same, label + ": room_cells_packed pairs == room_cells")

@@ -60,6 +60,17 @@
 //! end: [`generate`] fails exactly when [`BspConfig::validate`] (or the level
 //! check) does. There are no retries; the work is linear in the map area.
 //!
+//! # Start and end
+//!
+//! The start is the centre of a random room; the end is the centre of the
+//! room farthest from it by walking distance in tiles (the first such room
+//! on ties). The distance is exact, the same a BFS over every tile would
+//! give, but the search never walks room floor: it follows corridor tiles
+//! and crosses each room in one step of Manhattan distance between the
+//! tiles where corridors meet it (see `room_distances`). The room tiles are
+//! not listed while generating either: [`DungeonGrid::rooms`] expands
+//! [`DungeonGrid::room_rects`] when first asked.
+//!
 //! ```
 //! use dungeon_core::bsp::{self, BspConfig};
 //! let grid = bsp::generate(&BspConfig::seed_001(), 1, 1).unwrap();

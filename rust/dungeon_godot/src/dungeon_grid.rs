@@ -164,6 +164,22 @@ impl DungeonGrid {
         cell_array(self.grid.rooms())
     }
 
+    /// The same cells as [method room_cells], packed as x, y pairs: cell `k`
+    /// is `Vector2i(a[2 * k], a[2 * k + 1])`. It crosses into GDScript as
+    /// one block, so on big tile maps (BSP) it is several times faster to
+    /// get than [method room_cells], which builds one `Vector2i` element at
+    /// a time.
+    #[func]
+    fn room_cells_packed(&self) -> PackedInt32Array {
+        let flat: Vec<i32> = self
+            .grid
+            .rooms()
+            .iter()
+            .flat_map(|&(x, y)| [x, y])
+            .collect();
+        PackedInt32Array::from(flat.as_slice())
+    }
+
     /// How many room cells [method room_cells] returns.
     #[func]
     fn room_count(&self) -> i32 {

@@ -474,10 +474,19 @@ fn headline(s: &mut String, d: &Data) {
         100.0,
         &r,
     );
+    let r = d.gratio("bsp/port/256", "bsp/ext_room_cells_packed/256");
+    ratio_row(
+        s,
+        "Godot: BSP 256×256, GDScript port ÷ extension (generate + `room_cells_packed()`: every \
+         room floor tile as x, y pairs)",
+        100.0,
+        &r,
+    );
     let r = d.gratio("bsp/port/256", "bsp/ext_room_cells/256");
     ratio_row(
         s,
-        "Godot: BSP 256×256, GDScript port ÷ extension (generate + `room_cells()`)",
+        "Godot: BSP 256×256, GDScript port ÷ extension (generate + `room_cells()`: every room \
+         floor tile as an `Array[Vector2i]`)",
         100.0,
         &r,
     );
@@ -840,18 +849,17 @@ fn boundary(s: &mut String, d: &Data) {
         let _ = writeln!(
             s,
             "- **Fastest to consume on 8×8:** {best}: conversion + walk {} against {} for {other} \
-             (mean of the two generators). A packed array crosses the boundary as one block copy \
-             of all 64 cells, whatever they hold, while `room_cells()` builds a Godot `Array` one \
-             element at a time — gdext's `Array: FromIterator` pushes each `Vector2i` through the \
-             FFI — about {} per room (level 5 has 22–25 rooms). Walking is the other way round: the \
-             `Array[Vector2i]` holds only the rooms and hands out ready `Vector2i`s, while the packed \
-             grid makes GDScript visit all 64 cells and derive `x`, `y` with `%` and `/`. So on 8×8 \
-             the two are {}; on tile maps (section 4) the block copy wins by far. Use \
-             `cells_packed()` / `door_masks_packed()` whenever a whole grid is read (tile maps, \
-             minimaps) and `room_cells()` for short room lists, where it reads best. The fixed cost \
-             of one `generate_level` call outside the core (property write, config build, \
-             wrapping the result in a `DungeonGrid` object) is {}, against {} for the \
-             `room_cells()` conversion.\n",
+             (mean of the two generators). `room_cells()` holds only the rooms and hands out ready \
+             `Vector2i`s; building it costs about {} per room (level 5 has 22–25 rooms): gdext sizes \
+             the Godot `Array` once and writes each element in place as a `Variant`. A packed array \
+             crosses as one block copy of all 64 cells, whatever they hold, but then GDScript visits \
+             all 64 cells and derives `x`, `y` with `%` and `/`. So on 8×8 the two are {}, and \
+             `room_cells()` reads best. On tile maps (section 4), with thousands of room tiles, the \
+             block copies win by far: use `cells_packed()` / `door_masks_packed()` to paint a whole \
+             map and `room_cells_packed()` for its room tiles. The fixed cost of one \
+             `generate_level` call outside the core (property write, config build, wrapping the \
+             result in a `DungeonGrid` object) is {}, against {} for the `room_cells()` \
+             conversion.\n",
             t(bt),
             t(ot),
             t(per_room),
@@ -877,21 +885,24 @@ fn godot_bsp(s: &mut String, d: &Data) {
          Arrays and a Dictionary BFS. It is slow at 1024×1024, so it runs fewer rounds there \
          (3 per run, one map each; 5 at 256×256). `cells_packed()` is the natural read for a \
          tile map (a `TileMapLayer` painter reads it); `room_cells()` lists every room floor tile \
-         as a `Vector2i`.\n\n\
-         | map | GDScript port | ext: generate | ext: + `cells_packed()` | ext: + `room_cells()` | ext: + `room_rects()` | port ÷ ext (`cells_packed`) | port ÷ ext (`room_cells`) |\n\
-         |---|---|---|---|---|---|---|---|"
+         as a `Vector2i` in an `Array`, built one element at a time; `room_cells_packed()` lists \
+         the same tiles as x, y pairs in a `PackedInt32Array`, which crosses as one block.\n\n\
+         | map | GDScript port | ext: generate | ext: + `cells_packed()` | ext: + `room_cells_packed()` | ext: + `room_cells()` | ext: + `room_rects()` | port ÷ ext (`cells_packed`) | port ÷ ext (`room_cells_packed`) | port ÷ ext (`room_cells`) |\n\
+         |---|---|---|---|---|---|---|---|---|---|"
     );
     for side in [40, 256, 1024] {
         let id = |v: &str| format!("bsp/{v}/{side}");
         let _ = writeln!(
             s,
-            "| {side}×{side} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {side}×{side} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             ts(d.g(&id("port"))),
             ts(d.g(&id("ext_generate"))),
             ts(d.g(&id("ext_cells_packed"))),
+            ts(d.g(&id("ext_room_cells_packed"))),
             ts(d.g(&id("ext_room_cells"))),
             ts(d.g(&id("ext_room_rects"))),
             xs(&d.gratio(&id("port"), &id("ext_cells_packed"))),
+            xs(&d.gratio(&id("port"), &id("ext_room_cells_packed"))),
             xs(&d.gratio(&id("port"), &id("ext_room_cells")))
         );
     }
@@ -1154,9 +1165,13 @@ What would move the targets still missed:
 2. **1 ms at 1024×1024 on dense maps.** That is under 1 ns per cell, and this machine spends about
    that much faulting in and zeroing the grid's own 2 bytes per cell when the allocator returns
    fresh pages. The rooms-matched maps (the work mapgen's figures measure) are within target.
-3. **Drunkard at 80×50.** The single walker of seed 002 takes more steps than mapgen's many short
-   diggers. Several walkers would be a different algorithm, not a faster one, and would change
-   every layout.
+3. **`room_cells()` on big tile maps.** A Godot `Array[Vector2i]` holds one `Variant` per tile, so
+   reading 21 000 room tiles costs several times the generation, even with the array sized once.
+   `room_cells_packed()` gives the same tiles as one `PackedInt32Array` block and meets the target.
+   The `Array` form stays for short room lists, where it reads best.
+4. **Drunkard at 80×50.** It now beats mapgen, but narrowly. The single walker of seed 002 takes
+   more steps than mapgen's many short diggers. Several walkers would be a different algorithm, not
+   a faster one, and would change every layout.
 
 ";
 
