@@ -31,6 +31,9 @@ step "import the Godot project"
 # avoids it. The import writes .godot/ (class cache, imported resources).
 tests/godot.sh --timeout 300 -- --headless --path godot_project --import --frame-delay 800 >/dev/null 2>&1 || true
 
+step "editor help shows the extension's docs (register-docs)"
+tests/check_editor_help.sh
+
 step "sample project: screenshot (Xvfb + Mesa) and a bot playing every generator"
 tests/run_sample.sh --check
 

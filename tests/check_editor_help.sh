@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Checks that the extension's documentation shows in Godot's editor help.
+#
+# The binding is built with gdext's `register-docs`: the Rust `///` comments
+# become class reference XML that the extension hands to the editor when it
+# loads. This opens the editor (headless) on a throwaway copy of the addon with
+# a test-only plugin (tests/editor_help/) that opens each class's help page and
+# prints its text, then looks for one sentence of each class's docs.
+#
+# Usage: tests/check_editor_help.sh   (after tests/build_extension.sh)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+work=$(mktemp -d /tmp/dungeon-help.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/addons/editor_help_check"
+cp -r godot_project/addons/dungeon_gen "$work/addons/"
+cp tests/editor_help/plugin.cfg tests/editor_help/plugin.gd "$work/addons/editor_help_check/"
+cat > "$work/project.godot" <<'PROJECT'
+config_version=5
+
+[application]
+config/name="dungeon_gen editor help check"
+
+[editor_plugins]
+enabled=PackedStringArray("res://addons/editor_help_check/plugin.cfg")
+PROJECT
+
+export DUNGEON_GODOT_BIND="$work${DUNGEON_GODOT_BIND:+:$DUNGEON_GODOT_BIND}"
+# The first import of a project with a GDExtension can crash on exit after
+# writing its results (see run_all.sh); its outcome does not matter here.
+tests/godot.sh --timeout 300 -- --headless --path "$work" --import >/dev/null 2>&1 || true
+out=$(tests/godot.sh --timeout 300 -- --headless --editor --path "$work" 2>&1 || true)
+
+fail=0
+expect() {
+  local cls=$1 sentence=$2
+  if grep -F "HELP[$cls]:" <<<"$out" | grep -qF "$sentence"; then
+    echo "ok: $cls help shows \"$sentence\""
+  else
+    echo "FAIL: $cls help does not show \"$sentence\""
+    fail=1
+  fi
+}
+expect DungeonGrid "A generated dungeon: a grid of cells, its rooms, doors, start and end."
+expect DungeonGrid "packed as x, y pairs"
+expect DungeonGrid "Door-mask bit: open to the north (y - 1)."
+expect IsaacGenerator "rooms grow outward from a start room"
+expect DrunkardGenerator "a walker wanders a small grid"
+expect BspGenerator "rectangular rooms joined by corridors"
+if [ "$fail" != 0 ]; then
+  echo "--- editor output (HELP lines) ---"
+  grep -F "HELP[" <<<"$out" | cut -c1-400 || echo "(none)"
+  exit 1
+fi
