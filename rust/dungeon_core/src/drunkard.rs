@@ -236,12 +236,11 @@ impl Walker {
     /// out; returns how many are placed. Placed cells are `buf[..count]`
     /// (`buf` has a slot per cell plus one; `count` of them are filled).
     ///
-    /// The loop is most of the drunkard's time, so it is written for the
-    /// CPU: one unsigned compare per axis (a negative coordinate wraps to a
-    /// huge one), and branch-free placement. The walker mostly re-treads
-    /// old cells, and a branch on that is a coin flip the CPU keeps
-    /// mispredicting; instead every step writes its cell into the next free
-    /// slot and keeps it (`count += 1`) only if the cell was new.
+    /// The loop is most of the drunkard's time, so it is kept small: one
+    /// unsigned compare per axis (a negative coordinate wraps to a huge
+    /// one), and no branch on whether the walker re-treads an old cell
+    /// (most steps do): every step writes its cell into the next free slot
+    /// and keeps it (`count += 1`) only if the cell was new.
     #[inline(never)]
     fn run(
         &self,
