@@ -406,23 +406,14 @@ fn row_span(
     (row + (hi as usize) < len).then(|| row + lo as usize..=row + hi as usize)
 }
 
-/// A corridor tile: its row-major index, its position, and the split-tree
-/// node whose join carved it (the tile lies inside that node's part).
+/// A tile the corridor pass records: its row-major index, its position, and
+/// the split-tree node whose join carved the corridor. For a corridor tile
+/// that is where it lies; for a room tile next to a corridor (a contact, the
+/// way into and out of its room) the room lies inside that node's part too,
+/// since a room keeps a one-tile margin inside its own part, so finding the
+/// room is a short walk down the split tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Carved {
-    at: u32,
-    x: u16,
-    y: u16,
-    join: u32,
-}
-
-/// A room tile next to a corridor tile, the way into and out of its room,
-/// with the node that carved the corridor: the room lies inside that node's
-/// part (a room keeps a one-tile margin inside its own part, so a tile next
-/// to it is in the same part), which makes finding the room a short walk
-/// down the split tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Contact {
+struct TileRef {
     at: u32,
     x: u16,
     y: u16,
@@ -439,8 +430,8 @@ struct Canvas<'g> {
     height: usize,
     /// The node whose children are being joined.
     join: u32,
-    carved: Vec<Carved>,
-    contacts: Vec<Contact>,
+    carved: Vec<TileRef>,
+    contacts: Vec<TileRef>,
 }
 
 impl<'g> Canvas<'g> {
@@ -496,7 +487,7 @@ impl<'g> Canvas<'g> {
             && *c == Cell::Empty
         {
             *c = Cell::Corridor;
-            self.carved.push(Carved {
+            self.carved.push(TileRef {
                 at: i as u32,
                 x: xu,
                 y: yu,
@@ -563,7 +554,7 @@ impl<'g> Canvas<'g> {
                         && let Some(m) = self.masks.get_mut(j)
                     {
                         *m |= back;
-                        self.contacts.push(Contact {
+                        self.contacts.push(TileRef {
                             at: j as u32,
                             x: t.x.wrapping_add_signed(dx),
                             y: t.y.wrapping_add_signed(dy),
@@ -729,7 +720,7 @@ struct Doorways {
 }
 
 impl Doorways {
-    fn new(map: &Layout, contacts: &[Contact]) -> Self {
+    fn new(map: &Layout, contacts: &[TileRef]) -> Self {
         let rooms = map.rects.len();
         let cap = (contacts.len() * 2).next_power_of_two().max(16);
         let mut keys = vec![0u32; cap];
@@ -737,7 +728,7 @@ impl Doorways {
         // First pass: drop repeats (a tile next to two corridor tiles),
         // find each tile's room and count per room.
         let mut first = vec![0usize; rooms + 1];
-        let mut found: Vec<(u32, u32, usize)> = Vec::with_capacity(contacts.len());
+        let mut found: Vec<(u32, Pos, u32, usize)> = Vec::with_capacity(contacts.len());
         for c in contacts {
             let Some(h) = probe(&keys, c.at) else {
                 continue;
@@ -751,7 +742,7 @@ impl Doorways {
             };
             keys[h] = c.at + 1;
             first[r + 1] += 1;
-            found.push((c.at, r as u32, h));
+            found.push((c.at, p, r as u32, h));
         }
         for r in 0..rooms {
             first[r + 1] += first[r];
@@ -760,12 +751,11 @@ impl Doorways {
         let mut next = first.clone();
         let n = found.len();
         let (mut at, mut pos, mut room) = (vec![0; n], vec![(0, 0); n], vec![0; n]);
-        let w = map.width.max(1);
-        for (t, r, h) in found {
+        for (t, p, r, h) in found {
             let slot = next[r as usize];
             next[r as usize] += 1;
             at[slot] = t;
-            pos[slot] = ((t as usize % w) as i32, (t as usize / w) as i32);
+            pos[slot] = p;
             room[slot] = r;
             slots[h] = slot as u32;
         }
@@ -820,7 +810,13 @@ fn probe(keys: &[u32], at: u32) -> Option<usize> {
 /// Work: each corridor tile and doorway is settled once; a settled doorway
 /// offers its room's other doorways a distance, pushed only when it
 /// improves on theirs. `corridors` sizes the FIFO.
-fn room_distances(map: &Layout, contacts: &[Contact], corridors: usize, start: Pos) -> Vec<u32> {
+fn room_distances(
+    map: &Layout,
+    contacts: &[TileRef],
+    corridors: usize,
+    first: usize,
+    start: Pos,
+) -> Vec<u32> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
 
@@ -833,6 +829,15 @@ fn room_distances(map: &Layout, contacts: &[Contact], corridors: usize, start: P
     let mut head = 0;
     // (distance << 32 | slot), smallest first.
     let mut heap: BinaryHeap<Reverse<u64>> = BinaryHeap::with_capacity(ways.at.len());
+    // Doorway `slot` can be reached in `d` steps: queue it if that is better.
+    let offer = |slot: usize, d: u32, offered: &mut [u32], heap: &mut BinaryHeap<Reverse<u64>>| {
+        if let Some(o) = offered.get_mut(slot)
+            && d < *o
+        {
+            *o = d;
+            heap.push(Reverse(u64::from(d) << 32 | slot as u64));
+        }
+    };
 
     // Standing on tile `from` of room `r` at distance `d`: its centre and
     // its doorways are a Manhattan step away.
@@ -846,22 +851,13 @@ fn room_distances(map: &Layout, contacts: &[Contact], corridors: usize, start: P
             return;
         };
         *b = (*b).min(d + manhattan(from, rect.center()));
-        let slots = ways.first[r]..ways.first[r + 1];
-        for ((slot, &p), o) in slots
-            .clone()
-            .zip(&ways.pos[slots.clone()])
-            .zip(&mut offered[slots])
-        {
-            let dt = d + manhattan(from, p);
-            if dt < *o {
-                *o = dt;
-                heap.push(Reverse(u64::from(dt) << 32 | slot as u64));
+        for slot in ways.first[r]..ways.first[r + 1] {
+            if let Some(&p) = ways.pos.get(slot) {
+                offer(slot, d + manhattan(from, p), offered, heap);
             }
         }
     };
-    if let Some(r) = map.room_at(0, start) {
-        enter(r, start, 0, &mut best, &mut offered, &mut heap);
-    }
+    enter(first, start, 0, &mut best, &mut offered, &mut heap);
 
     let w = map.width;
     let step = [w.wrapping_neg(), 1, w, usize::MAX];
@@ -915,15 +911,11 @@ fn room_distances(map: &Layout, contacts: &[Contact], corridors: usize, start: P
                 // Queued once: the first push has the smallest distance.
                 settled[j / 64] |= 1 << (j % 64);
                 fifo.push((j as u32, d + 1));
-            } else if !from_room
-                && let Some(slot) = ways.slot(j as u32)
-                && d + 1 < offered[slot]
-            {
+            } else if !from_room && let Some(slot) = ways.slot(j as u32) {
                 // A corridor steps into a room: a doorway, via the heap.
                 // (From a room tile, the rest of its room is reached by
                 // `enter`'s jumps.)
-                offered[slot] = d + 1;
-                heap.push(Reverse(u64::from(d + 1) << 32 | slot as u64));
+                offer(slot, d + 1, &mut offered, &mut heap);
             }
         }
     }
@@ -938,7 +930,7 @@ fn room_distances(map: &Layout, contacts: &[Contact], corridors: usize, start: P
 /// connected); they stand in for panics should an invariant ever break.
 fn choose_ends(
     map: &Layout,
-    contacts: &[Contact],
+    contacts: &[TileRef],
     corridors: usize,
     seed: u64,
     level: i32,
@@ -956,7 +948,7 @@ fn choose_ends(
         .get(first)
         .ok_or_else(|| stuck("no rooms"))?
         .center();
-    let dist = room_distances(map, contacts, corridors, start);
+    let dist = room_distances(map, contacts, corridors, first, start);
     let mut best: Option<(u32, Pos)> = None;
     for (k, (r, &d)) in map.rects.iter().zip(&dist).enumerate() {
         if k != first && d != FAR && best.is_none_or(|(bd, _)| d > bd) {
@@ -990,7 +982,7 @@ mod tests {
         let w = g.width as usize;
         let corridors = (0..g.cells.len()).filter(|&i| g.cells[i] == Cell::Corridor);
         let carved = corridors
-            .map(|i| Carved {
+            .map(|i| TileRef {
                 at: i as u32,
                 x: (i % w) as u16,
                 y: (i / w) as u16,

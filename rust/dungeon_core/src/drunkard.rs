@@ -170,13 +170,12 @@ pub fn generate(config: &DrunkardConfig, seed: u64, level: i32) -> Result<Dungeo
     let mut s = RoomScratch::new(plan.width, plan.height);
     let target = plan.rooms as usize;
     let steps: &[Pos] = if config.diagonal { &STEPS8 } else { &STEPS4 };
-    let mut buf = Vec::new();
     let mut reason = "no attempt made";
     for _ in 0..config.max_attempts {
         s.clear();
         let origin = (rng.range(0, plan.width - 1), rng.range(0, plan.height - 1));
         s.place(origin);
-        if !walk(&mut s, config, steps, origin, target, &mut rng, &mut buf) {
+        if !walk(&mut s, config, steps, origin, target, &mut rng) {
             reason = "the walk ran out of steps before the room count was reached";
             continue;
         }
@@ -199,105 +198,37 @@ fn walk(
     origin: Pos,
     target: usize,
     rng: &mut DungeonRng,
-    buf: &mut Vec<Pos>,
 ) -> bool {
-    // The rooms so far (the origin) go first; `steps_from` adds to them.
-    buf.clear();
-    buf.extend_from_slice(&s.rooms);
-    let placed = buf.len();
-    buf.resize(s.occupied.len() + 1, (0, 0));
-    let walker = Walker {
-        width: s.width,
-        height: s.height,
-        origin,
-        target,
-        max_steps: config.max_steps,
-        back_to_start: config.off_grid == OffGrid::ReturnToStart,
-    };
-    let count = walker.run(steps, &mut s.occupied, buf, placed, rng);
-    s.rooms.clear();
-    s.rooms
-        .extend_from_slice(buf.get(..count).unwrap_or_default());
-    count >= target
-}
-
-/// The walk's settings, gathered so the hot loop keeps them in registers.
-struct Walker {
-    width: i32,
-    height: i32,
-    origin: Pos,
-    target: usize,
-    max_steps: i32,
-    back_to_start: bool,
-}
-
-impl Walker {
-    /// Walks from `origin` until `target` cells are placed or the steps run
-    /// out; returns how many are placed. Placed cells are `buf[..count]`
-    /// (`buf` has a slot per cell plus one; `count` of them are filled).
-    ///
-    /// The loop is most of the drunkard's time, so it is kept small: one
-    /// unsigned compare per axis (a negative coordinate wraps to a huge
-    /// one), and no branch on whether the walker re-treads an old cell
-    /// (most steps do): every step writes its cell into the next free slot
-    /// and keeps it (`count += 1`) only if the cell was new.
-    #[inline(never)]
-    fn run(
-        &self,
-        steps: &[Pos],
-        occupied: &mut [bool],
-        buf: &mut [Pos],
-        mut count: usize,
-        outer: &mut DungeonRng,
-    ) -> usize {
-        let (w, h) = (self.width as u32, self.height as u32);
-        let choices = steps.len() as u32;
-        // A local copy keeps the generator's state in registers; it is
-        // written back at the end.
-        let mut local = outer.clone();
-        let rng = &mut local;
-        let mut place = |p: Pos, count: &mut usize| {
-            let i = p.1 as usize * w as usize + p.0 as usize;
-            if let (Some(o), Some(slot)) = (occupied.get_mut(i), buf.get_mut(*count)) {
-                *slot = p;
-                *count += usize::from(!*o);
-                *o = true;
-            }
-        };
-        let mut at = self.origin;
-        for _ in 0..self.max_steps {
-            if count >= self.target {
-                break;
-            }
-            let Some(&(dx, dy)) = steps.get(rng.below(choices) as usize) else {
-                continue;
-            };
-            let next = (at.0 + dx, at.1 + dy);
-            if next.0 as u32 >= w || next.1 as u32 >= h {
-                if self.back_to_start {
-                    at = self.origin;
-                }
-                continue;
-            }
-            if dx != 0 && dy != 0 {
-                // Cut the corner through one of the two orthogonal cells,
-                // so the diagonal neighbour shares a door with the path.
-                let via = if rng.chance(0.5) {
-                    (at.0 + dx, at.1)
-                } else {
-                    (at.0, at.1 + dy)
-                };
-                place(via, &mut count);
-                if count >= self.target {
-                    break;
-                }
-            }
-            place(next, &mut count);
-            at = next;
+    let mut at = origin;
+    for _ in 0..config.max_steps {
+        if s.rooms.len() >= target {
+            return true;
         }
-        *outer = local;
-        count
+        let (dx, dy) = steps[rng.below(steps.len() as u32) as usize];
+        let next = (at.0 + dx, at.1 + dy);
+        if s.idx(next).is_none() {
+            if config.off_grid == OffGrid::ReturnToStart {
+                at = origin;
+            }
+            continue;
+        }
+        if dx != 0 && dy != 0 {
+            // Cut the corner through one of the two orthogonal cells, so
+            // the diagonal neighbour shares a door with the path.
+            let via = if rng.chance(0.5) {
+                (at.0 + dx, at.1)
+            } else {
+                (at.0, at.1 + dy)
+            };
+            s.place(via);
+            if s.rooms.len() >= target {
+                return true;
+            }
+        }
+        s.place(next);
+        at = next;
     }
+    s.rooms.len() >= target
 }
 
 #[cfg(test)]

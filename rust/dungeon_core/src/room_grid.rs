@@ -15,7 +15,7 @@
 
 use crate::analysis::{UNREACHABLE, bfs};
 use crate::error::{ConfigError, check_range};
-use crate::grid::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, Pos};
+use crate::grid::{Cell, DIRS, DungeonGrid, Pos};
 use crate::rng::{DungeonRng, stage};
 
 /// Largest grid side a room-grid generator accepts.
@@ -284,27 +284,22 @@ impl RoomScratch {
     ) -> Result<(Pos, Pos), &'static str> {
         let w = self.width as usize;
         self.dead_ends.clear();
-        // Row by row, so no cell needs a division to find its position, and
-        // each side is a bit computed without a branch (an edge side is 0).
-        let occupied = &self.occupied;
-        let room = |j: usize| occupied.get(j).copied().unwrap_or(false);
-        let (width, height) = (self.width, self.height);
+        // Row by row, so no cell needs a division to find its position.
         let mut i = 0;
-        for y in 0..height {
-            for x in 0..width {
+        for y in 0..self.height {
+            for x in 0..self.width {
                 let mut m = 0;
-                if room(i) {
-                    m = (u8::from(y > 0 && room(i.wrapping_sub(w))) * DOOR_N)
-                        | (u8::from(x + 1 < width && room(i + 1)) * DOOR_E)
-                        | (u8::from(y + 1 < height && room(i + w)) * DOOR_S)
-                        | (u8::from(x > 0 && room(i.wrapping_sub(1))) * DOOR_W);
+                if self.occupied[i] {
+                    for (dx, dy, bit, _) in DIRS {
+                        if self.is_room((x + dx, y + dy)) {
+                            m |= bit;
+                        }
+                    }
                     if m.count_ones() == 1 {
                         self.dead_ends.push((i, (x, y)));
                     }
                 }
-                if let Some(slot) = self.masks.get_mut(i) {
-                    *slot = m;
-                }
+                self.masks[i] = m;
                 i += 1;
             }
         }

@@ -1146,7 +1146,7 @@ first use.
 - **BSP 1024×1024, floor-matched (1 % floor, long corridors):**
   - The search takes 41 %, the door pass 25 %, carving 15 % and `memset` 10 %.
 - **Drunkard walk 80×50, 50 % floor:**
-  - 63 % is the walk loop (`drunkard.rs::Walker::run`), 12 % the BFS that picks the ends.
+  - 63 % is the walk loop (`drunkard.rs::walk`), 12 % the BFS that picks the ends.
   - The other 22 % is the attempt's setup, the dead-end scan and the start-room shuffle.
   - One walker needs about 12 000 steps for 2000 cells. mapgen's respawning 400-step diggers need
     about 8 000 (simulated). mapgen's recount of the whole map after each digger only starts to
