@@ -169,13 +169,17 @@ pub fn generate(config: &DrunkardConfig, seed: u64, level: i32) -> Result<Dungeo
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let mut s = RoomScratch::new(plan.width, plan.height);
     let target = plan.rooms as usize;
-    let steps: &[Pos] = if config.diagonal { &STEPS8 } else { &STEPS4 };
     let mut reason = "no attempt made";
     for _ in 0..config.max_attempts {
         s.clear();
         let origin = (rng.range(0, plan.width - 1), rng.range(0, plan.height - 1));
         s.place(origin);
-        if !walk(&mut s, config, steps, origin, target, &mut rng) {
+        let walked = if config.diagonal {
+            walk(&mut s, config, &STEPS8, origin, target, &mut rng)
+        } else {
+            walk(&mut s, config, &STEPS4, origin, target, &mut rng)
+        };
+        if !walked {
             reason = "the walk ran out of steps before the room count was reached";
             continue;
         }
@@ -191,10 +195,13 @@ pub fn generate(config: &DrunkardConfig, seed: u64, level: i32) -> Result<Dungeo
     })
 }
 
-fn walk(
+/// One walk of up to `max_steps` steps. Compiled once per direction table
+/// (`N` = 4 or 8), so the 4-direction walk carries no diagonal test: that
+/// test branches on the random direction and is mispredicted half the time.
+fn walk<const N: usize>(
     s: &mut RoomScratch,
     config: &DrunkardConfig,
-    steps: &[Pos],
+    steps: &[Pos; N],
     origin: Pos,
     target: usize,
     rng: &mut DungeonRng,
@@ -204,7 +211,7 @@ fn walk(
         if s.rooms.len() >= target {
             return true;
         }
-        let (dx, dy) = steps[rng.below(steps.len() as u32) as usize];
+        let (dx, dy) = steps[rng.below(N as u32) as usize];
         let next = (at.0 + dx, at.1 + dy);
         if s.idx(next).is_none() {
             if config.off_grid == OffGrid::ReturnToStart {
@@ -212,7 +219,7 @@ fn walk(
             }
             continue;
         }
-        if dx != 0 && dy != 0 {
+        if N == 8 && dx != 0 && dy != 0 {
             // Cut the corner through one of the two orthogonal cells, so
             // the diagonal neighbour shares a door with the path.
             let via = if rng.chance(0.5) {

@@ -15,7 +15,7 @@
 
 use crate::analysis::{UNREACHABLE, bfs};
 use crate::error::{ConfigError, check_range};
-use crate::grid::{Cell, DIRS, DungeonGrid, Pos};
+use crate::grid::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, Pos};
 use crate::rng::{DungeonRng, stage};
 
 /// Largest grid side a room-grid generator accepts.
@@ -274,6 +274,41 @@ impl RoomScratch {
             .count() as u32
     }
 
+    /// Fills `masks` (every pair of adjacent rooms shares a door) and lists
+    /// the dead ends in row-major order.
+    ///
+    /// The masks are computed without branching on the cells: whether a cell
+    /// is a room is close to a coin flip on a half-full grid, so a branch on
+    /// it would be mispredicted often. Each neighbour is read at a clamped
+    /// index and masked off at the grid edge.
+    fn scan_doors(&mut self) {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let occ = &self.occupied;
+        self.dead_ends.clear();
+        let mut i = 0;
+        for y in 0..h {
+            let up = u8::from(y > 0);
+            let down = u8::from(y + 1 < h);
+            let above = if y > 0 { i - w } else { i };
+            let below = if y + 1 < h { i + w } else { i };
+            for x in 0..w {
+                let left = u8::from(x > 0);
+                let right = u8::from(x + 1 < w);
+                let n = u8::from(occ[above + x]) & up;
+                let s = u8::from(occ[below + x]) & down;
+                let e = u8::from(occ[i + x + usize::from(right)]) & right;
+                let west = u8::from(occ[i + x - usize::from(left)]) & left;
+                let m =
+                    u8::from(occ[i + x]) * (n * DOOR_N | e * DOOR_E | s * DOOR_S | west * DOOR_W);
+                self.masks[i + x] = m;
+                if m.is_power_of_two() {
+                    self.dead_ends.push((i + x, (x as i32, y as i32)));
+                }
+            }
+            i += w;
+        }
+    }
+
     /// Applies the acceptance rules; returns `(start, end)` or why the layout
     /// was rejected. `origin` is the growth origin (for `StartRule::Origin`).
     pub fn choose_ends(
@@ -283,26 +318,7 @@ impl RoomScratch {
         rng: &mut DungeonRng,
     ) -> Result<(Pos, Pos), &'static str> {
         let w = self.width as usize;
-        self.dead_ends.clear();
-        // Row by row, so no cell needs a division to find its position.
-        let mut i = 0;
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let mut m = 0;
-                if self.occupied[i] {
-                    for (dx, dy, bit, _) in DIRS {
-                        if self.is_room((x + dx, y + dy)) {
-                            m |= bit;
-                        }
-                    }
-                    if m.count_ones() == 1 {
-                        self.dead_ends.push((i, (x, y)));
-                    }
-                }
-                self.masks[i] = m;
-                i += 1;
-            }
-        }
+        self.scan_doors();
         if (self.dead_ends.len() as i32) < rules.min_dead_ends {
             return Err("too few dead ends");
         }
