@@ -287,19 +287,17 @@ impl RoomScratch {
         self.dead_ends.clear();
         let mut i = 0;
         for y in 0..h {
-            let up = u8::from(y > 0);
-            let down = u8::from(y + 1 < h);
+            let (up, down) = (u8::from(y > 0), u8::from(y + 1 < h));
             let above = if y > 0 { i - w } else { i };
             let below = if y + 1 < h { i + w } else { i };
             for x in 0..w {
-                let left = u8::from(x > 0);
-                let right = u8::from(x + 1 < w);
+                let (left, right) = (u8::from(x > 0), u8::from(x + 1 < w));
                 let n = u8::from(occ[above + x]) & up;
-                let s = u8::from(occ[below + x]) & down;
                 let e = u8::from(occ[i + x + usize::from(right)]) & right;
+                let s = u8::from(occ[below + x]) & down;
                 let west = u8::from(occ[i + x - usize::from(left)]) & left;
-                let m =
-                    u8::from(occ[i + x]) * (n * DOOR_N | e * DOOR_E | s * DOOR_S | west * DOOR_W);
+                let sides = (n * DOOR_N) | (e * DOOR_E) | (s * DOOR_S) | (west * DOOR_W);
+                let m = u8::from(occ[i + x]) * sides;
                 self.masks[i + x] = m;
                 if m.is_power_of_two() {
                     self.dead_ends.push((i + x, (x as i32, y as i32)));
