@@ -473,40 +473,43 @@ impl<'g> Canvas<'g> {
         }
     }
 
-    /// Carves tile `(x, y)` if it is empty; room tiles stay room tiles.
-    /// Outside the map it does nothing.
-    fn carve(&mut self, x: i32, y: i32) {
-        let (Ok(xu), Ok(yu)) = (u16::try_from(x), u16::try_from(y)) else {
+    /// Carves a straight corridor from `a` to `b` (which share a row or a
+    /// column), both ends included: empty tiles become corridor, room tiles
+    /// stay room tiles. The part of the line outside the map is skipped.
+    fn carve_line(&mut self, a: Pos, b: Pos) {
+        let (dx, dy) = if a.1 == b.1 {
+            (1, 0)
+        } else if a.0 == b.0 {
+            (0, 1)
+        } else {
             return;
         };
-        if usize::from(xu) >= self.width || usize::from(yu) >= self.height {
+        // Clip to the map once, so the loop needs no per-tile position check.
+        let (w, h) = (self.width as i64, self.height as i64);
+        let x0 = i64::from(a.0.min(b.0)).max(0);
+        let y0 = i64::from(a.1.min(b.1)).max(0);
+        let x1 = i64::from(a.0.max(b.0)).min(w - 1);
+        let y1 = i64::from(a.1.max(b.1)).min(h - 1);
+        if x0 > x1 || y0 > y1 || x1 > i64::from(u16::MAX) || y1 > i64::from(u16::MAX) {
             return;
         }
-        let i = usize::from(yu) * self.width + usize::from(xu);
-        if let Some(c) = self.cells.get_mut(i)
-            && *c == Cell::Empty
-        {
-            *c = Cell::Corridor;
-            self.carved.push(TileRef {
-                at: i as u32,
-                x: xu,
-                y: yu,
-                join: self.join,
-            });
-        }
-    }
-
-    /// Carves a straight corridor from `a` to `b` (which share a row or a
-    /// column), both ends included.
-    fn carve_line(&mut self, a: Pos, b: Pos) {
-        if a.1 == b.1 {
-            for x in a.0.min(b.0)..=a.0.max(b.0) {
-                self.carve(x, a.1);
+        let len = (x1 - x0 + y1 - y0) as usize + 1;
+        let step = if dx == 1 { 1 } else { self.width };
+        let mut i = (y0 * w + x0) as usize;
+        let (x0, y0) = (x0 as u16, y0 as u16);
+        for k in 0..len as u16 {
+            if let Some(c) = self.cells.get_mut(i)
+                && *c == Cell::Empty
+            {
+                *c = Cell::Corridor;
+                self.carved.push(TileRef {
+                    at: i as u32,
+                    x: x0 + k * dx,
+                    y: y0 + k * dy,
+                    join: self.join,
+                });
             }
-        } else if a.0 == b.0 {
-            for y in a.1.min(b.1)..=a.1.max(b.1) {
-                self.carve(a.0, y);
-            }
+            i += step;
         }
     }
 
