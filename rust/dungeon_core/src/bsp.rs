@@ -704,6 +704,10 @@ fn manhattan(a: Pos, b: Pos) -> u32 {
     a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
 }
 
+/// Tags a heap entry in [`room_distances`] as a corridor tile (the rest of
+/// its bits) rather than a doorway slot. Tile indices stay below 2^24.
+const RUN_END: u64 = 1 << 31;
+
 /// No path (yet) in [`room_distances`].
 const FAR: u32 = u32::MAX;
 
@@ -810,6 +814,15 @@ fn probe(keys: &[u32], at: u32) -> Option<usize> {
 /// whichever is nearer. A room centre's distance is the best doorway
 /// distance plus the Manhattan step to it.
 ///
+/// Straight runs are walked, not queued: stepping onto a corridor tile open
+/// only ahead and behind (a run's first tile), the search walks on while
+/// the tiles stay like that, marks each one, and queues only what lies past
+/// the run's end (a doorway, or a bend or junction tile, via the heap at
+/// its distance). A run tile leads nowhere but along its run, so whichever
+/// end is settled first walks the whole run, and the far end still gets its
+/// exact distance from the queue. Only the run tiles' own distances can be
+/// too large, and nothing reads them.
+///
 /// Work: each corridor tile and doorway is settled once; a settled doorway
 /// offers its room's other doorways a distance, pushed only when it
 /// improves on theirs. `corridors` sizes the FIFO.
@@ -883,19 +896,29 @@ fn room_distances(
             let Some(Reverse(top)) = heap.pop() else {
                 break;
             };
-            let slot = top as u32 as usize;
-            let (Some(&at), Some(&r), Some(&p)) =
-                (ways.at.get(slot), ways.room.get(slot), ways.pos.get(slot))
-            else {
-                continue;
-            };
-            let d = (top >> 32) as u32;
-            if at as usize >= n || is_settled(&settled, at as usize) {
-                continue;
+            if top & RUN_END != 0 {
+                // A corridor tile past the end of a walked run.
+                let t = (top as u32 & !(RUN_END as u32)) as usize;
+                if t >= n || is_settled(&settled, t) {
+                    continue;
+                }
+                settled[t / 64] |= 1 << (t % 64);
+                (t, (top >> 32) as u32)
+            } else {
+                let slot = top as u32 as usize;
+                let (Some(&at), Some(&r), Some(&p)) =
+                    (ways.at.get(slot), ways.room.get(slot), ways.pos.get(slot))
+                else {
+                    continue;
+                };
+                let d = (top >> 32) as u32;
+                if at as usize >= n || is_settled(&settled, at as usize) {
+                    continue;
+                }
+                enter(r as usize, p, d, &mut best, &mut offered, &mut heap);
+                settled[at as usize / 64] |= 1 << (at % 64);
+                (at as usize, d)
             }
-            enter(r as usize, p, d, &mut best, &mut offered, &mut heap);
-            settled[at as usize / 64] |= 1 << (at % 64);
-            (at as usize, d)
         };
         if i >= n {
             continue;
@@ -913,7 +936,36 @@ fn room_distances(
             if !map.cells[j].is_room() {
                 // Queued once: the first push has the smallest distance.
                 settled[j / 64] |= 1 << (j % 64);
-                fifo.push((j as u32, d + 1));
+                let through = if side % 2 == 0 {
+                    DOOR_N | DOOR_S
+                } else {
+                    DOOR_E | DOOR_W
+                };
+                if map.masks[j] & 15 != through {
+                    fifo.push((j as u32, d + 1));
+                    continue;
+                }
+                // A straight run: walk it to its end here.
+                let (mut t, mut dt) = (j, d + 1);
+                loop {
+                    let next = t.wrapping_add(step[side]);
+                    if next >= n || is_settled(&settled, next) {
+                        break;
+                    }
+                    if map.cells[next].is_room() {
+                        if let Some(slot) = ways.slot(next as u32) {
+                            offer(slot, dt + 1, &mut offered, &mut heap);
+                        }
+                        break;
+                    }
+                    if map.masks[next] & 15 != through {
+                        heap.push(Reverse(u64::from(dt + 1) << 32 | RUN_END | next as u64));
+                        break;
+                    }
+                    settled[next / 64] |= 1 << (next % 64);
+                    t = next;
+                    dt += 1;
+                }
             } else if !from_room && let Some(slot) = ways.slot(j as u32) {
                 // A corridor steps into a room: a doorway, via the heap.
                 // (From a room tile, the rest of its room is reached by
@@ -1572,7 +1624,8 @@ mod tests {
     fn room_distances_match_a_tile_bfs() {
         // The room-skipping search must give every room centre exactly the
         // distance a BFS over all tiles gives: dense and sparse maps, big
-        // and tiny rooms, wide cuts, and the sweep's odd shapes.
+        // and tiny rooms, long corridors, wide cuts, and the sweep's odd
+        // shapes.
         let mut configs = vec![
             BspConfig::default(),
             BspConfig::large(),
@@ -1599,6 +1652,15 @@ mod tests {
                 partition_range: 0.45,
                 room_size_min: 0.1,
                 room_size_max: 1.0,
+                ..BspConfig::default()
+            },
+            // Tiny rooms far apart: long straight runs, walked in one go.
+            BspConfig {
+                width: 400,
+                height: 300,
+                iterations: 6,
+                room_size_min: 0.05,
+                room_size_max: 0.15,
                 ..BspConfig::default()
             },
         ];
