@@ -936,7 +936,7 @@ fn room_distances(
             if !map.cells[j].is_room() {
                 // Queued once: the first push has the smallest distance.
                 settled[j / 64] |= 1 << (j % 64);
-                let through = if side % 2 == 0 {
+                let through = if side.is_multiple_of(2) {
                     DOOR_N | DOOR_S
                 } else {
                     DOOR_E | DOOR_W
