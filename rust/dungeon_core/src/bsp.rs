@@ -878,12 +878,17 @@ fn room_distances(
     let w = map.width;
     let step = [w.wrapping_neg(), 1, w, usize::MAX];
     let is_settled = |settled: &[u64], i: usize| settled[i / 64] & (1 << (i % 64)) != 0;
-    // Every pass pops one entry. A corridor tile is marked when queued, so
-    // it is queued once; a doorway is queued only on an improvement and
-    // marked when popped. So the loop ends.
+    // Every pass pops one entry. A corridor tile is marked when it enters
+    // the FIFO or a walk, so it does that once; a run's far end enters the
+    // heap at most once per side it can be reached from, and a doorway only
+    // on an improvement; heap entries are marked when popped. So the loop
+    // ends.
     loop {
         let from_fifo = match (fifo.get(head), heap.peek()) {
-            (Some(&(_, df)), Some(&Reverse(top))) => u64::from(df) <= top >> 32,
+            // Heap first on a tie: a run's far end waiting there at distance
+            // `d` is settled before a FIFO tile at `d` can step onto it and
+            // claim `d + 1`.
+            (Some(&(_, df)), Some(&Reverse(top))) => u64::from(df) < top >> 32,
             (Some(_), None) => true,
             (None, Some(_)) => false,
             (None, None) => break,
