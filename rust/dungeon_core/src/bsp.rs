@@ -485,6 +485,8 @@ impl<'g> Canvas<'g> {
             return;
         };
         // Clip to the map once, so the loop needs no per-tile position check.
+        // Positions fit in `u16` (`MAX_SIDE` is 4096); a line beyond that
+        // range is skipped rather than wrapped.
         let (w, h) = (self.width as i64, self.height as i64);
         let x0 = i64::from(a.0.min(b.0)).max(0);
         let y0 = i64::from(a.1.min(b.1)).max(0);
@@ -885,9 +887,11 @@ fn room_distances(
     // ends.
     loop {
         let from_fifo = match (fifo.get(head), heap.peek()) {
-            // Heap first on a tie: a run's far end waiting there at distance
-            // `d` is settled before a FIFO tile at `d` can step onto it and
-            // claim `d + 1`.
+            // Heap first on a tie, so a run's far end waiting there at `d`
+            // is settled before a FIFO tile at `d` could step onto it. On a
+            // grid that tie cannot happen (neighbouring tiles differ in
+            // distance parity); the order keeps the search exact without
+            // leaning on that.
             (Some(&(_, df)), Some(&Reverse(top))) => u64::from(df) < top >> 32,
             (Some(_), None) => true,
             (None, Some(_)) => false,
