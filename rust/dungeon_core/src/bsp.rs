@@ -880,6 +880,7 @@ fn room_distances(
     let w = map.width;
     let step = [w.wrapping_neg(), 1, w, usize::MAX];
     let is_settled = |settled: &[u64], i: usize| settled[i / 64] & (1 << (i % 64)) != 0;
+    let settle = |settled: &mut [u64], i: usize| settled[i / 64] |= 1 << (i % 64);
     // Every pass pops one entry. A corridor tile is marked when it enters
     // the FIFO or a walk, so it does that once; a run's far end enters the
     // heap at most once per side it can be reached from, and a doorway only
@@ -911,7 +912,7 @@ fn room_distances(
                 if t >= n || is_settled(&settled, t) {
                     continue;
                 }
-                settled[t / 64] |= 1 << (t % 64);
+                settle(&mut settled, t);
                 (t, (top >> 32) as u32)
             } else {
                 let slot = top as u32 as usize;
@@ -925,7 +926,7 @@ fn room_distances(
                     continue;
                 }
                 enter(r as usize, p, d, &mut best, &mut offered, &mut heap);
-                settled[at as usize / 64] |= 1 << (at % 64);
+                settle(&mut settled, at as usize);
                 (at as usize, d)
             }
         };
@@ -944,7 +945,7 @@ fn room_distances(
             }
             if !map.cells[j].is_room() {
                 // Queued once: the first push has the smallest distance.
-                settled[j / 64] |= 1 << (j % 64);
+                settle(&mut settled, j);
                 let through = if side.is_multiple_of(2) {
                     DOOR_N | DOOR_S
                 } else {
@@ -971,7 +972,7 @@ fn room_distances(
                         heap.push(Reverse(u64::from(dt + 1) << 32 | RUN_END | next as u64));
                         break;
                     }
-                    settled[next / 64] |= 1 << (next % 64);
+                    settle(&mut settled, next);
                     t = next;
                     dt += 1;
                 }
