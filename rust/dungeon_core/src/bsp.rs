@@ -663,6 +663,7 @@ fn generate_measured(
     let (start, end, dist) = choose_ends(&map, &contacts, carved.len(), seed, level)?;
     g.set_ends(start, end);
     g.room_rects = rects;
+    g.kind = crate::grid::GridKind::TileMap;
     g.generator = "bsp".to_owned();
     g.seed = seed;
     g.level = level;

@@ -29,5 +29,8 @@ pub mod rng;
 pub mod room_grid;
 
 pub use error::{ConfigError, GenError};
-pub use grid::{Cell, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, ParseError, Pos, Rect};
+pub use grid::{
+    Cell, Connection, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, ParseError, Pos,
+    Rect, Room, RoomRole,
+};
 pub use rng::DungeonRng;

@@ -1,0 +1,243 @@
+//! The invariants every generated grid keeps, checked on grids read from
+//! JSON (or anywhere else) before they are used.
+
+use super::{Cell, DIRS, DungeonGrid, GridKind, ParseError, Rect};
+
+fn err<T>(msg: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError(msg.into()))
+}
+
+/// Whether `r` has a positive size and lies inside a `width × height` grid,
+/// in arithmetic that cannot overflow.
+pub(crate) fn rect_fits(r: &Rect, width: i32, height: i32) -> bool {
+    let (x, y, w, h) = (
+        i64::from(r.x),
+        i64::from(r.y),
+        i64::from(r.w),
+        i64::from(r.h),
+    );
+    w >= 1 && h >= 1 && x >= 0 && y >= 0 && x + w <= i64::from(width) && y + h <= i64::from(height)
+}
+
+impl DungeonGrid {
+    /// Checks every invariant a generated grid keeps:
+    /// - sizes match and the level is at least 1;
+    /// - exactly one start cell and one end cell, at `start` and `end`;
+    /// - door masks are in `0..=15`, open only between walkable cells, and
+    ///   symmetric; every door tile opens into a room;
+    /// - the rooms cover the room floor exactly: on a room grid, the room
+    ///   cells list each room-floor cell once; on a tile map, the room
+    ///   rectangles lie inside the grid, never overlap and hold exactly the
+    ///   room floor;
+    /// - every walkable cell is reachable from the start through doors.
+    ///
+    /// Nothing is allocated beyond the grid's own size.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the first broken invariant.
+    pub fn check(&self) -> Result<(), ParseError> {
+        let n = self.width as usize * self.height as usize;
+        if self.width < 1 || self.height < 1 || self.cells.len() != n || self.doors.len() != n {
+            return err("cell or door array does not match width × height");
+        }
+        if self.level < 1 {
+            return err(format!("level {} is not 1 or more", self.level));
+        }
+        self.check_ends()?;
+        self.check_doors()?;
+        self.check_rooms()?;
+        if !self.is_connected() {
+            return err("some walkable cells cannot be reached from the start through doors");
+        }
+        Ok(())
+    }
+
+    fn check_ends(&self) -> Result<(), ParseError> {
+        let (starts, ends) = (self.count(Cell::Start), self.count(Cell::End));
+        if starts != 1 || ends != 1 {
+            return err(format!(
+                "need exactly one start cell and one end cell, found {starts} and {ends}"
+            ));
+        }
+        if self.cell(self.start) != Cell::Start {
+            return err(format!("start {:?} is not the start cell", self.start));
+        }
+        if self.cell(self.end) != Cell::End {
+            return err(format!("end {:?} is not the end cell", self.end));
+        }
+        Ok(())
+    }
+
+    fn check_doors(&self) -> Result<(), ParseError> {
+        if let Some(i) = self.doors.iter().position(|&m| m > 15) {
+            let (p, mask) = (self.pos(i), self.doors[i]);
+            return err(format!("door mask {mask} at {p:?} is not in 0..=15"));
+        }
+        for (i, (&cell, &mask)) in self.cells.iter().zip(&self.doors).enumerate() {
+            let p = self.pos(i);
+            for (dx, dy, bit, back) in DIRS {
+                if mask & bit == 0 {
+                    continue;
+                }
+                let q = (p.0 + dx, p.1 + dy);
+                if !cell.is_walkable() || !self.cell(q).is_walkable() {
+                    return err(format!("door at {p:?} leads to a non-walkable cell"));
+                }
+                if self.door_mask(q) & back == 0 {
+                    return err(format!("door at {p:?} is one-sided"));
+                }
+            }
+            if cell == Cell::Door
+                && !DIRS.iter().any(|&(dx, dy, bit, _)| {
+                    mask & bit != 0 && self.cell((p.0 + dx, p.1 + dy)).is_room()
+                })
+            {
+                return err(format!("door tile at {p:?} opens into no room"));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_rooms(&self) -> Result<(), ParseError> {
+        let floor = self.cells.iter().filter(|c| c.is_room()).count();
+        let mut seen = vec![false; self.cells.len()];
+        let mut mark = |p, what: &str| match self.index(p) {
+            None => err(format!("{what} {p:?} is outside the grid")),
+            Some(i) if !self.cells[i].is_room() => err(format!("{what} {p:?} is not room floor")),
+            Some(i) if seen[i] => err(format!("{what} {p:?} is listed twice")),
+            Some(i) => {
+                seen[i] = true;
+                Ok(())
+            }
+        };
+        match self.kind {
+            GridKind::RoomGrid => {
+                if !self.room_rects.is_empty() {
+                    return err("a room grid has no room_rects");
+                }
+                if self.rooms.len() != floor {
+                    return err(format!(
+                        "rooms lists {} cells but the grid has {floor} room cells",
+                        self.rooms.len()
+                    ));
+                }
+                for &p in &self.rooms {
+                    mark(p, "room cell")?;
+                }
+            }
+            GridKind::TileMap => {
+                if !self.rooms.is_empty() {
+                    return err("a tile map lists its room cells through room_rects");
+                }
+                // Sizes first, so nothing below walks a huge rectangle.
+                let mut area = 0usize;
+                for r in &self.room_rects {
+                    if !rect_fits(r, self.width, self.height) {
+                        return err(format!(
+                            "room rect [{}, {}, {}, {}] is empty or not inside the {}×{} grid",
+                            r.x, r.y, r.w, r.h, self.width, self.height
+                        ));
+                    }
+                    area += r.w as usize * r.h as usize;
+                }
+                if area != floor {
+                    return err(format!(
+                        "room rects cover {area} cells but the grid has {floor} room cells"
+                    ));
+                }
+                for r in &self.room_rects {
+                    for p in r.cells() {
+                        mark(p, "room rect cell")?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PLUS: &str = ".S.\n###\n.E.";
+
+    fn plus() -> DungeonGrid {
+        DungeonGrid::from_ascii(PLUS).unwrap()
+    }
+
+    #[test]
+    fn a_generated_shape_passes() {
+        assert_eq!(plus().check(), Ok(()));
+    }
+
+    #[test]
+    fn broken_invariants_are_named() {
+        type Breaker = Box<dyn Fn(&mut DungeonGrid)>;
+        let cases: Vec<(Breaker, &str)> = vec![
+            (Box::new(|g| g.doors[1] |= 2), "leads to a non-walkable"),
+            (Box::new(|g| g.doors[4] &= !1), "one-sided"),
+            (Box::new(|g| g.doors[4] = 16), "not in 0..=15"),
+            (Box::new(|g| g.cells[3] = Cell::Start), "exactly one start"),
+            (
+                Box::new(|g| g.cells[7] = Cell::Room),
+                "exactly one start cell and one end",
+            ),
+            (Box::new(|g| g.start = (0, 1)), "is not the start cell"),
+            (Box::new(|g| g.rooms.push((1, 1))), "rooms lists 6"),
+            (Box::new(|g| g.rooms[0] = g.rooms[1]), "listed twice"),
+            (Box::new(|g| g.rooms.truncate(4)), "rooms lists 4"),
+            (Box::new(|g| g.level = 0), "level 0"),
+            (
+                Box::new(|g| {
+                    g.doors[4] &= !2;
+                    g.doors[5] = 0;
+                }),
+                "cannot be reached",
+            ),
+        ];
+        for (break_it, want) in cases {
+            let mut g = plus();
+            break_it(&mut g);
+            let e = g.check().unwrap_err().0;
+            assert!(e.contains(want), "{e} / {want}");
+        }
+    }
+
+    #[test]
+    fn tile_map_rects_are_bounded_and_exact() {
+        let mut g = DungeonGrid::from_ascii("S#.E#").unwrap();
+        g.kind = GridKind::TileMap;
+        g.rooms.clear();
+        g.doors = vec![0; 5];
+        g.doors[0] = 2;
+        g.doors[1] = 8;
+        g.doors[3] = 2;
+        g.doors[4] = 8;
+        g.room_rects = vec![Rect::new(0, 0, 2, 1), Rect::new(3, 0, 2, 1)];
+        // Two rooms with no way between them.
+        assert!(g.check().unwrap_err().0.contains("cannot be reached"));
+        for (rects, want) in [
+            (vec![Rect::new(0, 0, 100_000, 100_000)], "not inside"),
+            (vec![Rect::new(5, 5, i32::MAX, 1)], "not inside"),
+            (vec![Rect::new(0, 0, 0, 1)], "empty"),
+            (vec![Rect::new(0, 0, 2, 1)], "cover 2 cells"),
+            (
+                vec![
+                    Rect::new(0, 0, 2, 1),
+                    Rect::new(1, 0, 1, 1),
+                    Rect::new(3, 0, 1, 1),
+                ],
+                "listed twice",
+            ),
+            (
+                vec![Rect::new(0, 0, 2, 1), Rect::new(2, 0, 2, 1)],
+                "not room floor",
+            ),
+        ] {
+            g.room_rects = rects;
+            let e = g.check().unwrap_err().0;
+            assert!(e.contains(want), "{e} / {want}");
+        }
+    }
+}

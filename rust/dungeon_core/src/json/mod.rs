@@ -1,0 +1,540 @@
+//! The JSON schema shared by the CLI and Godot's `DungeonGrid.to_json()`.
+//!
+//! Version 2, one object per dungeon:
+//!
+//! | field | meaning |
+//! | --- | --- |
+//! | `version` | `2` |
+//! | `kind` | `"room_grid"` (each cell a room) or `"tile_map"` (each cell a tile) |
+//! | `generator`, `seed`, `level` | what made it |
+//! | `width`, `height` | size in cells |
+//! | `cells` | `height` rows of `width` cell codes |
+//! | `doors` | `height` rows of `width` door masks (N=1, E=2, S=4, W=8) |
+//! | `start`, `end` | `[x, y]` |
+//! | `rooms` | room records in room order: `{"role": "normal"\|"start"\|"end", "rect": [x, y, w, h]}` |
+//! | `connections` | the room graph: `{"rooms": [a, b], "tiles": [[x, y], ...]}` |
+//!
+//! Version 1 (no `version` field; `rooms` listed room cells as `[x, y]` and
+//! `room_rects` the tile map's rectangles) still loads.
+//!
+//! Reading is strict: the text must describe a grid a generator could have
+//! made ([`DungeonGrid::check`]), the records and connections must agree with
+//! the cells and doors, and nothing sized by the input is allocated before
+//! its size is checked. Whole numbers may be written as integral floats
+//! (`3.0`, as Godot's JSON writes them) and a leading UTF-8 byte order mark
+//! is skipped.
+
+mod number;
+
+use serde::{Deserialize, Serialize};
+
+use crate::grid::check::rect_fits;
+use crate::grid::{Cell, Connection, DungeonGrid, GridKind, ParseError, Pos, Rect, Room, RoomRole};
+use number::{Whole, plain};
+
+/// Largest grid side `from_json` accepts.
+const MAX_SIDE: i32 = 16_384;
+
+/// The version [`DungeonGrid::to_json`] writes.
+pub const VERSION: u32 = 2;
+
+#[derive(Serialize)]
+struct RoomOut {
+    role: &'static str,
+    rect: Rect,
+}
+
+#[derive(Serialize)]
+struct ConnectionOut<'a> {
+    rooms: [usize; 2],
+    tiles: &'a [Pos],
+}
+
+#[derive(Serialize)]
+struct GridOut<'a> {
+    version: u32,
+    kind: &'static str,
+    generator: &'a str,
+    seed: u64,
+    level: i32,
+    width: i32,
+    height: i32,
+    cells: Vec<Vec<u8>>,
+    doors: Vec<&'a [u8]>,
+    start: Pos,
+    end: Pos,
+    rooms: Vec<RoomOut>,
+    connections: Vec<ConnectionOut<'a>>,
+}
+
+type XY = [Whole<i32>; 2];
+type Row = Vec<Whole<i64>>;
+
+fn xy(p: &XY) -> Pos {
+    (p[0].0, p[1].0)
+}
+
+fn rect(r: &[Whole<i32>; 4]) -> Rect {
+    Rect::new(r[0].0, r[1].0, r[2].0, r[3].0)
+}
+
+#[derive(Deserialize)]
+struct Probe {
+    version: Option<Whole<i64>>,
+}
+
+/// The fields both versions share.
+#[derive(Deserialize)]
+struct Common {
+    generator: String,
+    seed: Whole<u64>,
+    level: Whole<i32>,
+    width: Whole<i32>,
+    height: Whole<i32>,
+    cells: Vec<Row>,
+    doors: Vec<Row>,
+    start: XY,
+    end: XY,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct V1 {
+    #[serde(flatten)]
+    common: Common,
+    rooms: Vec<XY>,
+    #[serde(default)]
+    room_rects: Vec<[Whole<i32>; 4]>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoomIn {
+    role: String,
+    rect: [Whole<i32>; 4],
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConnectionIn {
+    rooms: [Whole<u64>; 2],
+    tiles: Vec<XY>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct V2 {
+    #[allow(dead_code)]
+    version: Whole<i64>,
+    kind: String,
+    #[serde(flatten)]
+    common: Common,
+    rooms: Vec<RoomIn>,
+    connections: Vec<ConnectionIn>,
+}
+
+fn bad(msg: impl Into<String>) -> ParseError {
+    ParseError(msg.into())
+}
+
+fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, ParseError> {
+    serde_json::from_str(text).map_err(|e| bad(format!("bad JSON: {e}")))
+}
+
+impl DungeonGrid {
+    /// The grid as one line of JSON (see the module docs for the schema).
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.json_out()).unwrap_or_default()
+    }
+
+    /// The grid as indented JSON.
+    #[must_use]
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(&self.json_out()).unwrap_or_default()
+    }
+
+    fn json_out(&self) -> GridOut<'_> {
+        let w = self.width as usize;
+        GridOut {
+            version: VERSION,
+            kind: self.kind.name(),
+            generator: &self.generator,
+            seed: self.seed,
+            level: self.level,
+            width: self.width,
+            height: self.height,
+            cells: self
+                .cells
+                .chunks(w)
+                .map(|r| r.iter().map(|c| c.code()).collect())
+                .collect(),
+            doors: self.doors.chunks(w).collect(),
+            start: self.start,
+            end: self.end,
+            rooms: self
+                .room_records()
+                .iter()
+                .map(|r| RoomOut {
+                    role: r.role.name(),
+                    rect: r.rect,
+                })
+                .collect(),
+            connections: self
+                .connections()
+                .iter()
+                .map(|c| ConnectionOut {
+                    rooms: [c.rooms.0, c.rooms.1],
+                    tiles: &c.tiles,
+                })
+                .collect(),
+        }
+    }
+
+    /// Reads a grid written by [`DungeonGrid::to_json`] (version 2, or the
+    /// older version 1) and checks every invariant a generated grid keeps.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming what is wrong: malformed JSON, an unknown
+    /// field, version or cell code, rows that do not match `width × height`,
+    /// rooms or connections that disagree with the cells, or a broken
+    /// invariant ([`DungeonGrid::check`]).
+    pub fn from_json(text: &str) -> Result<Self, ParseError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let probe: Probe = parse(text)?;
+        match probe.version.map(|v| v.0) {
+            None | Some(1) => {
+                let j: V1 = parse(text)?;
+                let rects: Vec<Rect> = j.room_rects.iter().map(rect).collect();
+                let kind = if rects.is_empty() && j.common.generator != "bsp" {
+                    GridKind::RoomGrid
+                } else {
+                    GridKind::TileMap
+                };
+                let mut g = grid_from(j.common, kind)?;
+                match kind {
+                    GridKind::RoomGrid => g.rooms = j.rooms.iter().map(xy).collect(),
+                    GridKind::TileMap => {
+                        g.room_rects = rects;
+                        g.check()?;
+                        // The listed cells must be the rectangles' cells.
+                        if j.rooms.len() != g.room_cell_count()
+                            || j.rooms.iter().map(xy).ne(g.rooms().iter().copied())
+                        {
+                            return Err(bad(
+                                "rooms must list the room_rects' cells, rect by rect, row by row",
+                            ));
+                        }
+                    }
+                }
+                g.check()?;
+                Ok(g)
+            }
+            Some(2) => {
+                let j: V2 = parse(text)?;
+                let kind = match j.kind.as_str() {
+                    "room_grid" => GridKind::RoomGrid,
+                    "tile_map" => GridKind::TileMap,
+                    other => {
+                        return Err(bad(format!(
+                            "unknown kind {other:?} (expected \"room_grid\" or \"tile_map\")"
+                        )));
+                    }
+                };
+                let mut g = grid_from(j.common, kind)?;
+                let records: Vec<Room> = j
+                    .rooms
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| {
+                        let role = RoomRole::from_name(&r.role).ok_or_else(|| {
+                            bad(format!("room {i}: unknown role {:?}", r.role))
+                        })?;
+                        let rect = rect(&r.rect);
+                        if !rect_fits(&rect, g.width, g.height) {
+                            return Err(bad(format!(
+                                "room {i}: rect [{}, {}, {}, {}] is empty or not inside the {}×{} grid",
+                                rect.x, rect.y, rect.w, rect.h, g.width, g.height
+                            )));
+                        }
+                        Ok(Room { role, rect })
+                    })
+                    .collect::<Result<_, _>>()?;
+                match kind {
+                    GridKind::RoomGrid => {
+                        if let Some(i) = records.iter().position(|r| (r.rect.w, r.rect.h) != (1, 1))
+                        {
+                            return Err(bad(format!(
+                                "room {i}: a room grid's rooms are single cells"
+                            )));
+                        }
+                        g.rooms = records.iter().map(|r| (r.rect.x, r.rect.y)).collect();
+                    }
+                    GridKind::TileMap => g.room_rects = records.iter().map(|r| r.rect).collect(),
+                }
+                g.check()?;
+                if let Some((i, r)) = g
+                    .room_records()
+                    .iter()
+                    .zip(&records)
+                    .enumerate()
+                    .find_map(|(i, (want, got))| (want.role != got.role).then_some((i, want)))
+                {
+                    return Err(bad(format!(
+                        "room {i} has role {:?}, but as the room holding {} it must be {:?}",
+                        records[i].role.name(),
+                        match r.role {
+                            RoomRole::Start => "the start",
+                            RoomRole::End => "the end",
+                            RoomRole::Normal => "neither start nor end",
+                        },
+                        r.role.name()
+                    )));
+                }
+                let listed: Vec<Connection> = j
+                    .connections
+                    .iter()
+                    .map(|c| Connection {
+                        rooms: (
+                            usize::try_from(c.rooms[0].0).unwrap_or(usize::MAX),
+                            usize::try_from(c.rooms[1].0).unwrap_or(usize::MAX),
+                        ),
+                        tiles: c.tiles.iter().map(xy).collect(),
+                    })
+                    .collect();
+                if listed != g.connections() {
+                    return Err(bad(format!(
+                        "connections do not match the rooms and doors: the grid joins {} room pairs, \
+                         the text lists {} (or other tiles)",
+                        g.connections().len(),
+                        listed.len()
+                    )));
+                }
+                Ok(g)
+            }
+            Some(v) => Err(bad(format!(
+                "unsupported version {v}: this build reads versions 1 and {VERSION}"
+            ))),
+        }
+    }
+}
+
+/// The grid of the fields both versions share, sizes checked before the
+/// grid is allocated (the rows must already hold `width × height` values).
+fn grid_from(j: Common, kind: GridKind) -> Result<DungeonGrid, ParseError> {
+    let (width, height) = (j.width.0, j.height.0);
+    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+        return Err(bad(format!(
+            "width × height = {width} × {height} is outside 1..={MAX_SIDE}"
+        )));
+    }
+    let (w, h) = (width as usize, height as usize);
+    let rows_ok = |rows: &[Row]| rows.len() == h && rows.iter().all(|r| r.len() == w);
+    if !rows_ok(&j.cells) || !rows_ok(&j.doors) {
+        return Err(bad(format!("cells and doors must be {h} rows of {w}")));
+    }
+    let mut g = DungeonGrid::new(width, height);
+    g.kind = kind;
+    for (i, code) in j.cells.iter().flat_map(|r| plain(r)).enumerate() {
+        g.cells[i] = Cell::from_code(code)
+            .ok_or_else(|| bad(format!("unknown cell code {code} at {:?}", g.pos(i))))?;
+    }
+    for (i, mask) in j.doors.iter().flat_map(|r| plain(r)).enumerate() {
+        g.doors[i] = u8::try_from(mask)
+            .ok()
+            .filter(|&m| m <= 15)
+            .ok_or_else(|| {
+                bad(format!(
+                    "door mask {mask} at {:?} is not in 0..=15",
+                    g.pos(i)
+                ))
+            })?;
+    }
+    g.start = xy(&j.start);
+    g.end = xy(&j.end);
+    g.generator = j.generator;
+    g.seed = j.seed.0;
+    g.level = j.level.0;
+    Ok(g)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grid::{DungeonGrid, GridKind};
+
+    fn plus() -> DungeonGrid {
+        let mut g = DungeonGrid::from_ascii(".S.\n###\n.E.").unwrap();
+        g.generator = "isaac".into();
+        g.seed = u64::MAX;
+        g.level = 3;
+        g
+    }
+
+    #[test]
+    fn json_round_trip_and_schema() {
+        let g = plus();
+        let s = g.to_json();
+        assert_eq!(
+            s,
+            concat!(
+                r#"{"version":2,"kind":"room_grid","generator":"isaac","seed":18446744073709551615,"#,
+                r#""level":3,"width":3,"height":3,"cells":[[0,2,0],[1,1,1],[0,3,0]],"#,
+                r#""doors":[[0,4,0],[2,15,8],[0,1,0]],"start":[1,0],"end":[1,2],"#,
+                r#""rooms":[{"role":"start","rect":[1,0,1,1]},{"role":"normal","rect":[0,1,1,1]},"#,
+                r#"{"role":"normal","rect":[1,1,1,1]},{"role":"normal","rect":[2,1,1,1]},"#,
+                r#"{"role":"end","rect":[1,2,1,1]}],"#,
+                r#""connections":[{"rooms":[0,2],"tiles":[]},{"rooms":[1,2],"tiles":[]},"#,
+                r#"{"rooms":[2,3],"tiles":[]},{"rooms":[2,4],"tiles":[]}]}"#
+            )
+        );
+        assert_eq!(DungeonGrid::from_json(&s).unwrap(), g);
+        assert_eq!(DungeonGrid::from_json(&g.to_json_pretty()).unwrap(), g);
+    }
+
+    #[test]
+    fn version_1_still_loads() {
+        let v1 = concat!(
+            r#"{"generator":"isaac","seed":18446744073709551615,"level":3,"width":3,"height":3,"#,
+            r#""cells":[[0,2,0],[1,1,1],[0,3,0]],"rooms":[[1,0],[0,1],[1,1],[2,1],[1,2]],"#,
+            r#""start":[1,0],"end":[1,2],"doors":[[0,4,0],[2,15,8],[0,1,0]],"room_rects":[]}"#
+        );
+        assert_eq!(DungeonGrid::from_json(v1).unwrap(), plus());
+        let tiles = crate::bsp::generate(&crate::bsp::BspConfig::default(), 3, 1).unwrap();
+        let v2 = tiles.to_json();
+        let mut v: serde_json::Value = serde_json::from_str(&v2).unwrap();
+        let o = v.as_object_mut().unwrap();
+        for key in ["version", "kind", "connections"] {
+            o.remove(key);
+        }
+        let rects: Vec<_> = tiles
+            .room_rects()
+            .iter()
+            .map(|r| [r.x, r.y, r.w, r.h])
+            .collect();
+        o.insert("room_rects".into(), serde_json::json!(rects));
+        o.insert("rooms".into(), serde_json::json!(tiles.rooms()));
+        let back = DungeonGrid::from_json(&v.to_string()).unwrap();
+        assert_eq!(back.kind(), GridKind::TileMap);
+        assert_eq!(back, tiles);
+        // Listed room cells that are not the rects' cells are refused.
+        v["rooms"] = serde_json::json!(&tiles.rooms()[1..]);
+        let e = DungeonGrid::from_json(&v.to_string()).unwrap_err().0;
+        assert!(e.contains("room_rects' cells"), "{e}");
+    }
+
+    #[test]
+    fn tile_maps_round_trip() {
+        let c = crate::bsp::BspConfig::default();
+        for seed in 0..20 {
+            let g = crate::bsp::generate(&c, seed, 1).unwrap();
+            let back = DungeonGrid::from_json(&g.to_json()).unwrap();
+            assert_eq!(back, g);
+            assert_eq!(back.connections(), g.connections());
+            assert_eq!(back.room_records(), g.room_records());
+        }
+    }
+
+    #[test]
+    fn godot_floats_and_a_byte_order_mark_load() {
+        let g = plus();
+        let mut v: serde_json::Value = serde_json::from_str(&g.to_json()).unwrap();
+        // What JSON.stringify(JSON.parse_string(text)) does in Godot.
+        fn floats(v: &mut serde_json::Value) {
+            match v {
+                serde_json::Value::Number(n) => {
+                    *v = serde_json::json!(n.as_f64().unwrap());
+                }
+                serde_json::Value::Array(a) => a.iter_mut().for_each(floats),
+                serde_json::Value::Object(o) => o.values_mut().for_each(floats),
+                _ => {}
+            }
+        }
+        v["seed"] = serde_json::json!(7);
+        floats(&mut v);
+        let text = v.to_string();
+        assert!(text.contains("\"width\":3.0"), "{text}");
+        let back = DungeonGrid::from_json(&format!("\u{feff}{text}")).unwrap();
+        assert_eq!(back.seed, 7);
+        assert_eq!(back.to_ascii(), g.to_ascii());
+        let e = DungeonGrid::from_json(&text.replace("\"width\":3.0", "\"width\":3.5"))
+            .unwrap_err()
+            .0;
+        assert!(e.contains("3.5"), "{e}");
+    }
+
+    /// Each case: a text edit that breaks one rule, and words the error must
+    /// contain.
+    #[test]
+    fn json_errors_name_what_is_wrong() {
+        let s = plus().to_json();
+        let cases = [
+            ("{", "bad JSON"),
+            ("[[0,2,0],[1", "unknown cell code 9"),
+            ("\"width\":3", "rows"),
+            ("\"version\":2", "unsupported version 3"),
+            ("\"kind\":\"room_grid\"", "unknown kind"),
+            ("\"role\":\"start\"", "role \"normal\""),
+            ("[2,15,8]", "one-sided"),
+            ("\"rect\":[1,1,1,1]", "listed twice"),
+            ("\"rect\":[2,1,1,1]", "single cells"),
+            ("{\"rooms\":[2,4],\"tiles\":[]}", "connections do not match"),
+        ];
+        let edits = [
+            ("{", None),
+            ("[[0,2,0],[1", Some("[[0,9,0],[1")),
+            ("\"width\":3", Some("\"width\":4")),
+            ("\"version\":2", Some("\"version\":3")),
+            ("\"kind\":\"room_grid\"", Some("\"kind\":\"maze\"")),
+            ("\"role\":\"start\"", Some("\"role\":\"normal\"")),
+            ("[2,15,8]", Some("[2,15,0]")),
+            ("\"rect\":[2,1,1,1]", Some("\"rect\":[1,1,1,1]")),
+            ("\"rect\":[0,1,1,1]", Some("\"rect\":[0,1,2,1]")),
+            (
+                "{\"rooms\":[2,4],\"tiles\":[]}",
+                Some("{\"rooms\":[2,4],\"tiles\":[[0,0]]}"),
+            ),
+        ];
+        for ((_, want), (from, to)) in cases.iter().zip(edits) {
+            let text = match to {
+                None => from.to_owned(),
+                Some(to) => {
+                    assert!(s.contains(from), "{from}");
+                    s.replacen(from, to, 1)
+                }
+            };
+            let e = DungeonGrid::from_json(&text).unwrap_err().0;
+            assert!(e.contains(want), "{e} / {want}");
+        }
+        let bad = s.replace("\"width\":3", "\"width\":-4");
+        assert!(
+            DungeonGrid::from_json(&bad)
+                .unwrap_err()
+                .0
+                .contains("outside")
+        );
+    }
+
+    #[test]
+    fn huge_rects_are_refused_before_anything_is_listed() {
+        // The 150-byte grid that once allocated gigabytes.
+        let v1 = |rects: &str| {
+            format!(
+                concat!(
+                    r#"{{"generator":"bsp","seed":1,"level":1,"width":3,"height":3,"#,
+                    r#""cells":[[2,0,0],[4,0,0],[3,0,0]],"rooms":[],"start":[0,0],"end":[0,2],"#,
+                    r#""doors":[[4,0,0],[5,0,0],[1,0,0]],"room_rects":{}}}"#
+                ),
+                rects
+            )
+        };
+        for rects in [
+            "[[0,0,100000,100000]]",
+            "[[5,5,2147483647,1]]",
+            "[[0,0,0,1]]",
+            "[[-1,0,1,1]]",
+        ] {
+            let e = DungeonGrid::from_json(&v1(rects)).unwrap_err().0;
+            assert!(e.contains("not inside"), "{rects}: {e}");
+        }
+    }
+}
