@@ -48,7 +48,7 @@ func test_json_round_trip(t) -> void:
 	var text := grid.to_json()
 	var parsed = JSON.parse_string(text)
 	t.check(parsed is Dictionary, "to_json is JSON")
-	for key in ["generator", "seed", "level", "width", "height", "cells", "rooms", "start", "end", "doors", "room_rects"]:
+	for key in ["version", "kind", "generator", "seed", "level", "width", "height", "cells", "doors", "start", "end", "rooms", "connections"]:
 		t.check(parsed.has(key), "JSON has " + key)
 	var back := DungeonGrid.from_json(text)
 	t.check(back != null, "from_json")

@@ -54,6 +54,11 @@ pub struct DungeonGrid {
 }
 
 impl DungeonGrid {
+    /// The core grid.
+    pub(crate) fn core(&self) -> &CoreGrid {
+        &self.grid
+    }
+
     /// Wraps a core grid in a new Godot object.
     pub fn wrap(grid: CoreGrid) -> Gd<Self> {
         Gd::from_init_fn(|base| Self {

@@ -11,6 +11,7 @@ mod bsp_generator;
 mod convert;
 mod drunkard_generator;
 mod dungeon_grid;
+mod dungeon_grid_rooms;
 mod isaac_generator;
 
 mod entry {

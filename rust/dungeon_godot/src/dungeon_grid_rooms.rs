@@ -1,0 +1,198 @@
+//! `DungeonGrid`'s rooms and room graph, as Godot methods.
+
+use dungeon_core::{GridKind, RoomRole};
+use godot::prelude::*;
+
+use crate::convert::{cell_array, rect2i, vec2i};
+use crate::dungeon_grid::DungeonGrid;
+
+/// A list of room numbers as a packed array.
+fn room_list(rooms: impl IntoIterator<Item = usize>) -> PackedInt32Array {
+    rooms.into_iter().map(|r| r as i32).collect()
+}
+
+#[godot_api(secondary)]
+impl DungeonGrid {
+    /// Grid kind: each cell is a whole room (Isaac, Drunkard). Place one room
+    /// scene per room cell.
+    #[constant]
+    const KIND_ROOM_GRID: i32 = 0;
+    /// Grid kind: each cell is a tile (BSP). Rooms are rectangles of floor
+    /// tiles joined by corridor and door tiles.
+    #[constant]
+    const KIND_TILE_MAP: i32 = 1;
+    /// Room role: an ordinary room.
+    #[constant]
+    const ROLE_NORMAL: i32 = RoomRole::Normal as i32;
+    /// Room role: the room holding [member start_cell].
+    #[constant]
+    const ROLE_START: i32 = RoomRole::Start as i32;
+    /// Room role: the room holding [member end_cell].
+    #[constant]
+    const ROLE_END: i32 = RoomRole::End as i32;
+
+    /// [constant KIND_ROOM_GRID] or [constant KIND_TILE_MAP].
+    #[func]
+    fn get_kind(&self) -> i32 {
+        match self.core().kind() {
+            GridKind::RoomGrid => Self::KIND_ROOM_GRID,
+            GridKind::TileMap => Self::KIND_TILE_MAP,
+        }
+    }
+
+    /// How many rooms there are. Rooms are numbered from `0` to
+    /// `get_room_count() - 1`: on a room grid one room per room cell, in the
+    /// order they were placed; on a tile map one per rectangle.
+    #[func]
+    fn get_room_count(&self) -> i32 {
+        self.core().room_records().len() as i32
+    }
+
+    /// The rectangle of floor that room `room` covers (a single cell on a room
+    /// grid). An empty `Rect2i` and an error for a number that is not a room.
+    #[func]
+    fn get_room_rect(&self, room: i32) -> Rect2i {
+        self.room(room, "get_room_rect")
+            .map_or(Rect2i::default(), |r| rect2i(&r.rect))
+    }
+
+    /// The role of room `room`: [constant ROLE_NORMAL], [constant ROLE_START]
+    /// or [constant ROLE_END]. `-1` and an error for a number that is not a room.
+    #[func]
+    fn get_room_role(&self, room: i32) -> i32 {
+        self.room(room, "get_room_role")
+            .map_or(-1, |r| r.role as i32)
+    }
+
+    /// Every floor cell of room `room`, row by row.
+    #[func]
+    fn get_room_cells(&self, room: i32) -> Array<Vector2i> {
+        self.room(room, "get_room_cells")
+            .map_or_else(Array::new, |r| cell_array(&r.cells().collect::<Vec<_>>()))
+    }
+
+    /// Where the doors of room `room` lead: for each open side of one of its
+    /// floor cells, the cell just outside (a neighbouring room on a room grid,
+    /// a door or corridor tile on a tile map).
+    #[func]
+    fn get_room_doors(&self, room: i32) -> Array<Vector2i> {
+        if self.room(room, "get_room_doors").is_none() {
+            return Array::new();
+        }
+        let doors = self.core().room_doors(room as usize);
+        cell_array(&doors.iter().map(|d| d.1).collect::<Vec<_>>())
+    }
+
+    /// The room whose floor holds `cell`; `-1` on corridors, doors, empty
+    /// cells and outside the grid.
+    #[func]
+    fn get_room_at(&self, cell: Vector2i) -> i32 {
+        self.core()
+            .room_at((cell.x, cell.y))
+            .map_or(-1, |r| r as i32)
+    }
+
+    /// The room holding [member start_cell].
+    #[func]
+    fn get_start_room(&self) -> i32 {
+        self.get_room_at(vec2i(self.core().start()))
+    }
+
+    /// The room holding [member end_cell].
+    #[func]
+    fn get_end_room(&self) -> i32 {
+        self.get_room_at(vec2i(self.core().end()))
+    }
+
+    /// The rooms with role `role` (see [constant ROLE_NORMAL]), in room order.
+    #[func]
+    fn get_rooms_with_role(&self, role: i32) -> PackedInt32Array {
+        match RoomRole::ALL.into_iter().find(|r| *r as i32 == role) {
+            Some(r) => room_list(self.core().rooms_with_role(r)),
+            None => {
+                godot_error!(
+                    "DungeonGrid.get_rooms_with_role: unknown role {role} (expected ROLE_NORMAL, ROLE_START or ROLE_END)"
+                );
+                PackedInt32Array::new()
+            }
+        }
+    }
+
+    /// The rooms a walker can reach from room `room` without crossing
+    /// another room, in room order.
+    #[func]
+    fn get_room_neighbors(&self, room: i32) -> PackedInt32Array {
+        if self.room(room, "get_room_neighbors").is_none() {
+            return PackedInt32Array::new();
+        }
+        room_list(self.core().room_neighbors(room as usize))
+    }
+
+    /// The fewest rooms to walk through from `from_room` to `to_room`, both
+    /// included; empty when there is no way (or a number is not a room).
+    #[func]
+    fn get_room_path(&self, from_room: i32, to_room: i32) -> PackedInt32Array {
+        if self.room(from_room, "get_room_path").is_none()
+            || self.room(to_room, "get_room_path").is_none()
+        {
+            return PackedInt32Array::new();
+        }
+        self.core()
+            .room_path(from_room as usize, to_room as usize)
+            .map_or_else(PackedInt32Array::new, room_list)
+    }
+
+    /// How many connections the room graph has. Connection `i` joins the two
+    /// rooms [method get_connection_rooms] names.
+    #[func]
+    fn get_connection_count(&self) -> i32 {
+        self.core().connections().len() as i32
+    }
+
+    /// The two rooms connection `connection` joins, as `Vector2i(a, b)` with
+    /// `a < b`; `Vector2i(-1, -1)` and an error for a number out of range.
+    #[func]
+    fn get_connection_rooms(&self, connection: i32) -> Vector2i {
+        self.connection(connection, "get_connection_rooms")
+            .map_or(Vector2i::new(-1, -1), |c| {
+                Vector2i::new(c.rooms.0 as i32, c.rooms.1 as i32)
+            })
+    }
+
+    /// The corridor and door tiles of connection `connection`, in walking
+    /// order from its first room to its second; empty when a door opens
+    /// straight from one room into the other (room grids).
+    #[func]
+    fn get_connection_tiles(&self, connection: i32) -> Array<Vector2i> {
+        self.connection(connection, "get_connection_tiles")
+            .map_or_else(Array::new, |c| cell_array(&c.tiles))
+    }
+}
+
+impl DungeonGrid {
+    /// Room `room`, or `None` after logging an error naming `method`.
+    fn room(&self, room: i32, method: &str) -> Option<&dungeon_core::Room> {
+        let rooms = self.core().room_records();
+        let found = usize::try_from(room).ok().and_then(|r| rooms.get(r));
+        if found.is_none() {
+            godot_error!(
+                "DungeonGrid.{method}: {room} is not a room number (this grid has rooms 0..{})",
+                rooms.len()
+            );
+        }
+        found
+    }
+
+    /// Connection `connection`, or `None` after logging an error.
+    fn connection(&self, connection: i32, method: &str) -> Option<&dungeon_core::Connection> {
+        let all = self.core().connections();
+        let found = usize::try_from(connection).ok().and_then(|c| all.get(c));
+        if found.is_none() {
+            godot_error!(
+                "DungeonGrid.{method}: {connection} is not a connection number (this grid has 0..{})",
+                all.len()
+            );
+        }
+        found
+    }
+}
