@@ -29,6 +29,7 @@ impl DungeonGrid {
     ///   cells list each room-floor cell once; on a tile map, the room
     ///   rectangles lie inside the grid, never overlap and hold exactly the
     ///   room floor;
+    /// - start and end lie in two different rooms;
     /// - every walkable cell is reachable from the start through doors.
     ///
     /// Nothing is allocated beyond the grid's own size.
@@ -46,6 +47,9 @@ impl DungeonGrid {
         self.check_ends()?;
         self.check_doors()?;
         self.check_rooms()?;
+        if self.room_at(self.start).is_none() || self.room_at(self.start) == self.room_at(self.end) {
+            return err("start and end must lie in two different rooms");
+        }
         if !self.is_connected() {
             return err("some walkable cells cannot be reached from the start through doors");
         }
