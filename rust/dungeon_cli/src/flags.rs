@@ -11,6 +11,28 @@ use dungeon_core::drunkard::{DrunkardConfig, OffGrid};
 use dungeon_core::isaac::{GrowthRule, IsaacConfig};
 use dungeon_core::room_grid::StartRule;
 
+/// A preset table: `--preset NAME` and the config it starts from. The first
+/// entry is the generator's default.
+pub type Presets<C> = [(&'static str, fn() -> C); 2];
+
+/// Isaac's presets. The names are the core's new preset names; until the
+/// core renames its constructors they map to the old ones
+/// (`compact` = `seed_002`, `branching` = `classic`).
+pub const ISAAC_PRESETS: Presets<IsaacConfig> = [
+    ("compact", IsaacConfig::seed_002),
+    ("branching", IsaacConfig::classic),
+];
+
+/// The drunkard walk's presets (`winding` = `seed_002`, `wide` = `eight_way`).
+pub const DRUNKARD_PRESETS: Presets<DrunkardConfig> = [
+    ("winding", DrunkardConfig::seed_002),
+    ("wide", DrunkardConfig::eight_way),
+];
+
+/// BSP's presets (`small` = `seed_001`, `large` = `large`).
+pub const BSP_PRESETS: Presets<BspConfig> =
+    [("small", BspConfig::seed_001), ("large", BspConfig::large)];
+
 /// Setter: parses the flag's value into the config, or says what was
 /// expected (the caller prefixes the flag's name).
 pub type Setter<C> = fn(&mut C, &str) -> Result<(), String>;
