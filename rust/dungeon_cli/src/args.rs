@@ -10,7 +10,7 @@
 //! generator's name, so `--diagonal drunkard` means `drunkard --diagonal`.
 //!
 //! Parsing never generates anything: it gives a [`Request`] or a
-//! [`UsageError`], which [`crate::run`] prints as `dungeon: <message>` with
+//! [`UsageError`], which [`crate::run()`] prints as `dungeon: <message>` with
 //! exit status 2.
 
 use std::ffi::{OsStr, OsString};

@@ -43,7 +43,7 @@
 //! $ dungeon drunkard --count 1000 --format json > floors.jsonl
 //! ```
 //!
-//! The binary is a few lines around [`run`], which a test or a fuzz target
+//! The binary is a few lines around [`run()`], which a test or a fuzz target
 //! can call in-process.
 
 #![cfg_attr(
