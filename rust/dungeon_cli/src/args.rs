@@ -167,7 +167,7 @@ impl Gen {
 
     /// The generator's flags: (name, is a switch).
     fn flags(self) -> Vec<(&'static str, bool)> {
-        fn list<C>(table: &[Flag<C>]) -> Vec<(&'static str, bool)> {
+        fn list<C: Clone>(table: &[Flag<C>]) -> Vec<(&'static str, bool)> {
             table.iter().map(|f| (f.name, f.is_switch())).collect()
         }
         match self {
@@ -500,16 +500,21 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
 }
 
 /// Whether `v` is a valid value for flag `g` (on a scratch config).
-fn check_value<C>(table: &[Flag<C>], mut scratch: C, g: &Given, v: &str) -> Result<(), UsageError> {
+fn check_value<C: Clone>(
+    table: &[Flag<C>],
+    mut scratch: C,
+    g: &Given,
+    v: &str,
+) -> Result<(), UsageError> {
     match table.iter().find(|f| f.name == g.name) {
-        Some(f) => (f.set)(&mut scratch, v).map_err(|e| g.err(e)),
+        Some(f) => f.set(&mut scratch, v).map_err(|e| g.err(e)),
         None => Err(g.err("not a flag for this generator")),
     }
 }
 
 /// The preset (the first one by default), then the given generator flags
 /// in table order.
-fn config<C>(
+fn config<C: Clone>(
     presets: &Presets<C>,
     table: &[Flag<C>],
     preset: Option<&str>,
@@ -522,7 +527,7 @@ fn config<C>(
     let mut config = (start.1)();
     for f in table {
         if let Some(g) = given.iter().find(|g| g.name == f.name) {
-            (f.set)(&mut config, g.text()?).map_err(|e| g.err(e))?;
+            f.set(&mut config, g.text()?).map_err(|e| g.err(e))?;
         }
     }
     Ok(config)
