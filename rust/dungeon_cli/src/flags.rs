@@ -42,16 +42,19 @@ pub enum Field<C> {
     Num(fn(&mut C) -> &mut f64),
     /// A switch: `--name` alone means `true`.
     Bool(fn(&mut C) -> &mut bool),
-    /// Anything else: a parser into the config, and what it holds now.
-    Other(fn(&mut C, &str) -> Result<(), String>, fn(&C) -> String),
+    /// Anything else: its placeholder in the usage text, a parser into the
+    /// config, and what the config holds now.
+    Other(
+        &'static str,
+        fn(&mut C, &str) -> Result<(), String>,
+        fn(&C) -> String,
+    ),
 }
 
 /// One generator flag.
 pub struct Flag<C> {
     /// The name without the leading `--`.
     pub name: &'static str,
-    /// The value placeholder shown in the usage text.
-    pub value: &'static str,
     /// One line of help.
     pub help: &'static str,
     /// The field it sets.
@@ -64,22 +67,18 @@ pub const SWITCH: &str = "[true|false]";
 impl<C: Clone> Flag<C> {
     /// A flag: `--name VALUE` sets `field`.
     #[must_use]
-    pub const fn new(
-        name: &'static str,
-        value: &'static str,
-        help: &'static str,
-        field: Field<C>,
-    ) -> Self {
-        let value = if let Field::Bool(_) = field {
-            SWITCH
-        } else {
-            value
-        };
-        Self {
-            name,
-            value,
-            help,
-            field,
+    pub const fn new(name: &'static str, help: &'static str, field: Field<C>) -> Self {
+        Self { name, help, field }
+    }
+
+    /// The value placeholder shown in the usage text.
+    #[must_use]
+    pub fn value(&self) -> &'static str {
+        match self.field {
+            Field::Int(_) => "N",
+            Field::Num(_) => "F",
+            Field::Bool(_) => SWITCH,
+            Field::Other(value, _, _) => value,
         }
     }
 
@@ -98,7 +97,7 @@ impl<C: Clone> Flag<C> {
             Field::Int(f) => *f(c) = int(v)?,
             Field::Num(f) => *f(c) = number(v)?,
             Field::Bool(f) => *f(c) = boolean(v)?,
-            Field::Other(set, _) => set(c, v)?,
+            Field::Other(_, set, _) => set(c, v)?,
         }
         Ok(())
     }
@@ -111,7 +110,7 @@ impl<C: Clone> Flag<C> {
             Field::Int(f) => f(&mut c).to_string(),
             Field::Num(f) => show_f64(*f(&mut c)),
             Field::Bool(f) => f(&mut c).to_string(),
-            Field::Other(_, show) => show(&c),
+            Field::Other(_, _, show) => show(&c),
         }
     }
 }
@@ -219,67 +218,59 @@ macro_rules! room_grid_flags {
     ($C:ty, [$($own:expr),* $(,)?]) => {{
         type G = Flag<$C>;
         vec![
-            G::new("width", "W", "grid width in rooms, 2..=256", Int(|c| &mut c.width)),
-            G::new("height", "H", "grid height in rooms, 2..=256", Int(|c| &mut c.height)),
+            G::new("width", "grid width in rooms, 2..=256", Int(|c| &mut c.width)),
+            G::new("height", "grid height in rooms, 2..=256", Int(|c| &mut c.height)),
             $($own,)*
             G::new(
                 "base-rooms",
-                "N",
                 "rooms: base + floor(per-level × level) + 0..=variance",
                 Int(|c| &mut c.count.base),
             ),
             G::new(
                 "rooms-per-level",
-                "F",
                 "rooms added per level (see --base-rooms)",
                 Num(|c| &mut c.count.per_level),
             ),
             G::new(
                 "room-variance",
-                "N",
                 "up to N random extra rooms (see --base-rooms)",
                 Int(|c| &mut c.count.variance),
             ),
             G::new(
                 "start",
-                "origin|random",
                 "start in the growth origin or in a random room",
                 Other(
+                    "origin|random",
                     |c, v| put(&mut c.ends.start, choice(v, &STARTS)),
                     |c| name_of(&STARTS, c.ends.start),
                 ),
             ),
             G::new(
                 "min-dead-ends",
-                "N",
                 "a layout needs at least N dead ends, 2 or more",
                 Int(|c| &mut c.ends.min_dead_ends),
             ),
             G::new(
                 "min-end-distance",
-                "F",
                 "straight-line distance from start to end, at least F",
                 Num(|c| &mut c.ends.min_end_distance),
             ),
             G::new(
                 "end-off-axis",
-                "",
                 "the end shares no row and no column with the start",
                 Bool(|c| &mut c.ends.end_off_axis),
             ),
             G::new(
                 "max-fill",
-                "F",
                 "share of the grid's cells a level may ask for",
                 Num(|c| &mut c.max_fill),
             ),
             G::new(
                 "grow-grid",
-                "",
                 "grow the grid when a level does not fit, else fail",
                 Bool(|c| &mut c.grow_grid),
             ),
-            G::new("max-attempts", "N", "layouts tried before giving up", Int(|c| &mut c.max_attempts)),
+            G::new("max-attempts", "layouts tried before giving up", Int(|c| &mut c.max_attempts)),
         ]
     }};
 }
@@ -293,9 +284,9 @@ pub fn isaac() -> Vec<Flag<IsaacConfig>> {
         [
             F::new(
                 "origin-x",
-                "X",
                 "growth origin column; alone, the row is the centre",
                 Other(
+                    "X",
                     |c, v| {
                         let y = c.origin.map_or(centre(c.height), |p| p.1);
                         c.origin = Some((int(v)?, y));
@@ -306,9 +297,9 @@ pub fn isaac() -> Vec<Flag<IsaacConfig>> {
             ),
             F::new(
                 "origin-y",
-                "Y",
                 "growth origin row; alone, the column is the centre",
                 Other(
+                    "Y",
                     |c, v| {
                         let x = c.origin.map_or(centre(c.width), |p| p.0);
                         c.origin = Some((x, int(v)?));
@@ -319,16 +310,15 @@ pub fn isaac() -> Vec<Flag<IsaacConfig>> {
             ),
             F::new(
                 "rule",
-                "classic|crowding",
                 "classic: a tree; crowding: compact, may have loops",
                 Other(
+                    "classic|crowding",
                     |c, v| put(&mut c.rule, choice(v, &RULES)),
                     |c| name_of(&RULES, c.rule),
                 ),
             ),
             F::new(
                 "give-up-chance",
-                "F",
                 "chance to skip an eligible neighbour, 0..=0.99",
                 Num(|c| &mut c.give_up_chance),
             ),
@@ -345,22 +335,20 @@ pub fn drunkard() -> Vec<Flag<DrunkardConfig>> {
         [
             F::new(
                 "diagonal",
-                "",
                 "walk in 8 directions instead of 4",
                 Bool(|c| &mut c.diagonal)
             ),
             F::new(
                 "off-grid",
-                "return_to_start|stay",
                 "what a step off the grid does",
                 Other(
+                    "return_to_start|stay",
                     |c, v| put(&mut c.off_grid, choice(v, &OFF_GRID)),
                     |c| name_of(&OFF_GRID, c.off_grid),
                 ),
             ),
             F::new(
                 "max-steps",
-                "N",
                 "steps per walk before it gives up",
                 Int(|c| &mut c.max_steps)
             ),
@@ -375,55 +363,46 @@ pub fn bsp() -> Vec<Flag<BspConfig>> {
     vec![
         F::new(
             "width",
-            "W",
             "map width in tiles, 8..=4096",
             Int(|c| &mut c.width),
         ),
         F::new(
             "height",
-            "H",
             "map height in tiles, 8..=4096",
             Int(|c| &mut c.height),
         ),
         F::new(
             "iterations",
-            "N",
             "split depth, 1..=16: up to 2^N rooms",
             Int(|c| &mut c.iterations),
         ),
         F::new(
             "partition-range",
-            "F",
             "cuts fall at 0.5 ± F of the side, 0..=0.45",
             Num(|c| &mut c.partition_range),
         ),
         F::new(
             "min-partition-size",
-            "N",
             "no part is cut below N tiles a side, ≥ min-room-size + 2",
             Int(|c| &mut c.min_partition_size),
         ),
         F::new(
             "room-size-min",
-            "F",
             "smallest room side as a share of its part, (0, 1]",
             Num(|c| &mut c.room_size_min),
         ),
         F::new(
             "room-size-max",
-            "F",
             "largest room side as a share of its part, [min, 1]",
             Num(|c| &mut c.room_size_max),
         ),
         F::new(
             "min-room-size",
-            "N",
             "smallest room side in tiles, 1 or more",
             Int(|c| &mut c.min_room_size),
         ),
         F::new(
             "border",
-            "N",
             "empty tiles around the whole map, 1 or more",
             Int(|c| &mut c.border),
         ),
@@ -435,7 +414,7 @@ pub fn bsp() -> Vec<Flag<BspConfig>> {
 pub fn usage_lines<C: Clone>(flags: &[Flag<C>], defaults: &C) -> String {
     let mut out = String::new();
     for f in flags {
-        let head = format!("--{} {}", f.name, f.value);
+        let head = format!("--{} {}", f.name, f.value());
         out.push_str(&format!(
             "  {head:<31}  {} [{}]\n",
             f.help,
