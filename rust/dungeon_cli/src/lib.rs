@@ -44,7 +44,7 @@
 //! ```
 //!
 //! The binary is a few lines around [`run()`], which a test or a fuzz target
-//! can call in-process.
+//! can call in-process; [`check_args`] parses without generating.
 
 #![cfg_attr(
     not(test),
@@ -83,6 +83,16 @@ pub fn run(args: &[OsString], stdout: &mut dyn Write, stderr: &mut dyn Write) ->
         Err(Failure::Failed(msg)) => fail(stderr, 1, &msg),
         Err(Failure::Usage(msg)) => fail(stderr, 2, &msg),
     }
+}
+
+/// Parses `args` as [`run()`] does, without generating or writing anything:
+/// the message [`run()`] would print after `dungeon: ` with exit status 2,
+/// if any. A cheap target for fuzzing the argument parser alone.
+///
+/// # Errors
+/// The usage error, naming the argument.
+pub fn check_args(args: &[OsString]) -> Result<(), String> {
+    args::parse(args).map(|_| ()).map_err(|e| e.0)
 }
 
 fn stdout_failure(e: &std::io::Error) -> Failure {

@@ -898,6 +898,15 @@ fn random_command_lines_never_panic_nor_write_files() {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let code = dungeon_cli::run(&args, &mut out, &mut err);
         let err = String::from_utf8(err).unwrap();
+        // Parsing alone agrees on what is a usage error.
+        match dungeon_cli::check_args(&args) {
+            // Only a scale too big for the map is found after generating.
+            Ok(()) => assert!(
+                code != 2 || err.starts_with("dungeon: --scale: "),
+                "{args:?}: {err}"
+            ),
+            Err(msg) => assert_eq!(err, format!("dungeon: {msg}\n"), "{args:?}"),
+        }
         match code {
             0 => assert_eq!(err, "", "{args:?}"),
             1 | 2 => assert!(
