@@ -1,42 +1,117 @@
 //! Generator flags: one table per generator that maps `--name value` to a
-//! config field.
+//! config field, one line a flag.
 //!
 //! Every public field of `IsaacConfig`, `DrunkardConfig` and `BspConfig` has
 //! a flag here (a test destructures each config to keep it that way). The
 //! tables also print the usage text, defaults included, so `--help` cannot
 //! drift from the code.
 
+use Field::{Bool, Int, Num, Other};
 use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::{DrunkardConfig, OffGrid};
 use dungeon_core::isaac::{GrowthRule, IsaacConfig};
 use dungeon_core::room_grid::StartRule;
 
-/// Setter: parses the flag's value into the config, or says what was
-/// expected (the caller prefixes the flag's name).
-pub type Setter<C> = fn(&mut C, &str) -> Result<(), String>;
+/// A preset table: `--preset NAME` and the config it starts from. The first
+/// entry is the generator's default.
+pub type Presets<C> = [(&'static str, fn() -> C); 2];
+
+/// Isaac's presets. The names are the core's new preset names; until the
+/// core renames its constructors they map to the old ones
+/// (`compact` = `seed_002`, `branching` = `classic`).
+pub const ISAAC_PRESETS: Presets<IsaacConfig> = [
+    ("compact", IsaacConfig::seed_002),
+    ("branching", IsaacConfig::classic),
+];
+
+/// The drunkard walk's presets (`winding` = `seed_002`, `wide` = `eight_way`).
+pub const DRUNKARD_PRESETS: Presets<DrunkardConfig> = [
+    ("winding", DrunkardConfig::seed_002),
+    ("wide", DrunkardConfig::eight_way),
+];
+
+/// BSP's presets (`small` = `seed_001`, `large` = `large`).
+pub const BSP_PRESETS: Presets<BspConfig> =
+    [("small", BspConfig::seed_001), ("large", BspConfig::large)];
+
+/// The config field a flag writes, and how its value is read.
+pub enum Field<C> {
+    /// A 32-bit integer.
+    Int(fn(&mut C) -> &mut i32),
+    /// A finite number.
+    Num(fn(&mut C) -> &mut f64),
+    /// A switch: `--name` alone means `true`.
+    Bool(fn(&mut C) -> &mut bool),
+    /// Anything else: its placeholder in the usage text, a parser into the
+    /// config, and what the config holds now.
+    Other(
+        &'static str,
+        fn(&mut C, &str) -> Result<(), String>,
+        fn(&C) -> String,
+    ),
+}
 
 /// One generator flag.
 pub struct Flag<C> {
     /// The name without the leading `--`.
     pub name: &'static str,
-    /// The value placeholder shown in the usage text.
-    pub value: &'static str,
     /// One line of help.
     pub help: &'static str,
-    /// Writes a value into the config.
-    pub set: Setter<C>,
-    /// The field's current value, for the defaults in the usage text.
-    pub show: fn(&C) -> String,
+    /// The field it sets.
+    pub field: Field<C>,
 }
 
 /// The placeholder of a switch: `--grow-grid` alone means `true`.
 pub const SWITCH: &str = "[true|false]";
 
-impl<C> Flag<C> {
+impl<C: Clone> Flag<C> {
+    /// A flag: `--name VALUE` sets `field`.
+    #[must_use]
+    pub const fn new(name: &'static str, help: &'static str, field: Field<C>) -> Self {
+        Self { name, help, field }
+    }
+
+    /// The value placeholder shown in the usage text.
+    #[must_use]
+    pub fn value(&self) -> &'static str {
+        match self.field {
+            Field::Int(_) => "N",
+            Field::Num(_) => "F",
+            Field::Bool(_) => SWITCH,
+            Field::Other(value, _, _) => value,
+        }
+    }
+
     /// Whether the flag is a boolean switch that may stand alone.
     #[must_use]
     pub fn is_switch(&self) -> bool {
-        self.value == SWITCH
+        matches!(self.field, Field::Bool(_))
+    }
+
+    /// Parses `v` into the config.
+    ///
+    /// # Errors
+    /// What was expected, naming the value (the caller adds the flag).
+    pub fn set(&self, c: &mut C, v: &str) -> Result<(), String> {
+        match self.field {
+            Field::Int(f) => *f(c) = int(v)?,
+            Field::Num(f) => *f(c) = number(v)?,
+            Field::Bool(f) => *f(c) = boolean(v)?,
+            Field::Other(_, set, _) => set(c, v)?,
+        }
+        Ok(())
+    }
+
+    /// The field's value in `c`, for the defaults in the usage text.
+    #[must_use]
+    pub fn show(&self, c: &C) -> String {
+        let mut c = c.clone();
+        match self.field {
+            Field::Int(f) => f(&mut c).to_string(),
+            Field::Num(f) => show_f64(*f(&mut c)),
+            Field::Bool(f) => f(&mut c).to_string(),
+            Field::Other(_, _, show) => show(&c),
+        }
     }
 }
 
@@ -102,24 +177,34 @@ fn put<T>(slot: &mut T, value: Result<T, String>) -> Result<(), String> {
     Ok(())
 }
 
+/// The name of `value` in `options` (the first one, if several).
+fn name_of<T: PartialEq>(options: &[(&str, T)], value: T) -> String {
+    options
+        .iter()
+        .find(|(_, t)| *t == value)
+        .map_or_else(String::new, |(n, _)| (*n).to_owned())
+}
+
 /// A number as the usage text shows it: short, without float noise.
 fn show_f64(x: f64) -> String {
     let s = format!("{x}");
     if s.len() > 6 { format!("{x:.3}") } else { s }
 }
 
-fn show_start(s: StartRule) -> String {
-    match s {
-        StartRule::Origin => "origin",
-        StartRule::RandomRoom => "random",
-    }
-    .to_owned()
-}
-
 const STARTS: [(&str, StartRule); 3] = [
     ("origin", StartRule::Origin),
     ("random", StartRule::RandomRoom),
     ("random_room", StartRule::RandomRoom),
+];
+
+const RULES: [(&str, GrowthRule); 2] = [
+    ("classic", GrowthRule::Classic),
+    ("crowding", GrowthRule::Crowding),
+];
+
+const OFF_GRID: [(&str, OffGrid); 2] = [
+    ("return_to_start", OffGrid::ReturnToStart),
+    ("stay", OffGrid::Stay),
 ];
 
 /// The centre coordinate of a side, as Isaac uses for a missing origin.
@@ -130,148 +215,113 @@ const fn centre(side: i32) -> i32 {
 /// The room-grid flags Isaac and drunkard share, around the generator's own
 /// flags. Field names match in both configs, so one list serves both.
 macro_rules! room_grid_flags {
-    ($C:ty, [$($own:expr),* $(,)?]) => {
+    ($C:ty, [$($own:expr),* $(,)?]) => {{
+        type G = Flag<$C>;
         vec![
-            Flag::<$C> {
-                name: "width",
-                value: "W",
-                help: "grid width in rooms, 2..=256",
-                set: |c, v| put(&mut c.width, int(v)),
-                show: |c| c.width.to_string(),
-            },
-            Flag::<$C> {
-                name: "height",
-                value: "H",
-                help: "grid height in rooms, 2..=256",
-                set: |c, v| put(&mut c.height, int(v)),
-                show: |c| c.height.to_string(),
-            },
+            G::new("width", "grid width in rooms, 2..=256", Int(|c| &mut c.width)),
+            G::new("height", "grid height in rooms, 2..=256", Int(|c| &mut c.height)),
             $($own,)*
-            Flag::<$C> {
-                name: "base-rooms",
-                value: "N",
-                help: "rooms: base + floor(per-level × level) + 0..=variance",
-                set: |c, v| put(&mut c.count.base, int(v)),
-                show: |c| c.count.base.to_string(),
-            },
-            Flag::<$C> {
-                name: "rooms-per-level",
-                value: "F",
-                help: "rooms added per level (see --base-rooms)",
-                set: |c, v| put(&mut c.count.per_level, number(v)),
-                show: |c| show_f64(c.count.per_level),
-            },
-            Flag::<$C> {
-                name: "room-variance",
-                value: "N",
-                help: "up to N random extra rooms (see --base-rooms)",
-                set: |c, v| put(&mut c.count.variance, int(v)),
-                show: |c| c.count.variance.to_string(),
-            },
-            Flag::<$C> {
-                name: "start",
-                value: "origin|random",
-                help: "start in the growth origin or in a random room",
-                set: |c, v| put(&mut c.ends.start, choice(v, &STARTS)),
-                show: |c| show_start(c.ends.start),
-            },
-            Flag::<$C> {
-                name: "min-dead-ends",
-                value: "N",
-                help: "a layout needs at least N dead ends, 2 or more",
-                set: |c, v| put(&mut c.ends.min_dead_ends, int(v)),
-                show: |c| c.ends.min_dead_ends.to_string(),
-            },
-            Flag::<$C> {
-                name: "min-end-distance",
-                value: "F",
-                help: "straight-line distance from start to end, at least F",
-                set: |c, v| put(&mut c.ends.min_end_distance, number(v)),
-                show: |c| show_f64(c.ends.min_end_distance),
-            },
-            Flag::<$C> {
-                name: "end-off-axis",
-                value: SWITCH,
-                help: "the end shares no row and no column with the start",
-                set: |c, v| put(&mut c.ends.end_off_axis, boolean(v)),
-                show: |c| c.ends.end_off_axis.to_string(),
-            },
-            Flag::<$C> {
-                name: "max-fill",
-                value: "F",
-                help: "share of the grid's cells a level may ask for",
-                set: |c, v| put(&mut c.max_fill, number(v)),
-                show: |c| show_f64(c.max_fill),
-            },
-            Flag::<$C> {
-                name: "grow-grid",
-                value: SWITCH,
-                help: "grow the grid when a level does not fit, else fail",
-                set: |c, v| put(&mut c.grow_grid, boolean(v)),
-                show: |c| c.grow_grid.to_string(),
-            },
-            Flag::<$C> {
-                name: "max-attempts",
-                value: "N",
-                help: "layouts tried before giving up",
-                set: |c, v| put(&mut c.max_attempts, int(v)),
-                show: |c| c.max_attempts.to_string(),
-            },
+            G::new(
+                "base-rooms",
+                "rooms: base + floor(per-level × level) + 0..=variance",
+                Int(|c| &mut c.count.base),
+            ),
+            G::new(
+                "rooms-per-level",
+                "rooms added per level (see --base-rooms)",
+                Num(|c| &mut c.count.per_level),
+            ),
+            G::new(
+                "room-variance",
+                "up to N random extra rooms (see --base-rooms)",
+                Int(|c| &mut c.count.variance),
+            ),
+            G::new(
+                "start",
+                "start in the growth origin or in a random room",
+                Other(
+                    "origin|random",
+                    |c, v| put(&mut c.ends.start, choice(v, &STARTS)),
+                    |c| name_of(&STARTS, c.ends.start),
+                ),
+            ),
+            G::new(
+                "min-dead-ends",
+                "a layout needs at least N dead ends, 2 or more",
+                Int(|c| &mut c.ends.min_dead_ends),
+            ),
+            G::new(
+                "min-end-distance",
+                "straight-line distance from start to end, at least F",
+                Num(|c| &mut c.ends.min_end_distance),
+            ),
+            G::new(
+                "end-off-axis",
+                "the end shares no row and no column with the start",
+                Bool(|c| &mut c.ends.end_off_axis),
+            ),
+            G::new(
+                "max-fill",
+                "share of the grid's cells a level may ask for",
+                Num(|c| &mut c.max_fill),
+            ),
+            G::new(
+                "grow-grid",
+                "grow the grid when a level does not fit, else fail",
+                Bool(|c| &mut c.grow_grid),
+            ),
+            G::new("max-attempts", "layouts tried before giving up", Int(|c| &mut c.max_attempts)),
         ]
-    };
+    }};
 }
 
 /// Isaac's flags, in the order they are applied (size before origin).
 #[must_use]
 pub fn isaac() -> Vec<Flag<IsaacConfig>> {
-    const RULES: [(&str, GrowthRule); 2] = [
-        ("classic", GrowthRule::Classic),
-        ("crowding", GrowthRule::Crowding),
-    ];
+    type F = Flag<IsaacConfig>;
     room_grid_flags!(
         IsaacConfig,
         [
-            Flag::<IsaacConfig> {
-                name: "origin-x",
-                value: "X",
-                help: "growth origin column; alone, the row is the centre",
-                set: |c, v| {
-                    let x = int(v)?;
-                    let y = c.origin.map_or(centre(c.height), |p| p.1);
-                    c.origin = Some((x, y));
-                    Ok(())
-                },
-                show: |c| c.origin.map_or("centre".to_owned(), |p| p.0.to_string()),
-            },
-            Flag::<IsaacConfig> {
-                name: "origin-y",
-                value: "Y",
-                help: "growth origin row; alone, the column is the centre",
-                set: |c, v| {
-                    let y = int(v)?;
-                    let x = c.origin.map_or(centre(c.width), |p| p.0);
-                    c.origin = Some((x, y));
-                    Ok(())
-                },
-                show: |c| c.origin.map_or("centre".to_owned(), |p| p.1.to_string()),
-            },
-            Flag::<IsaacConfig> {
-                name: "rule",
-                value: "classic|crowding",
-                help: "classic: a tree; crowding: compact, may have loops",
-                set: |c, v| put(&mut c.rule, choice(v, &RULES)),
-                show: |c| match c.rule {
-                    GrowthRule::Classic => "classic".to_owned(),
-                    GrowthRule::Crowding => "crowding".to_owned(),
-                },
-            },
-            Flag::<IsaacConfig> {
-                name: "give-up-chance",
-                value: "F",
-                help: "chance to skip an eligible neighbour, 0..=0.99",
-                set: |c, v| put(&mut c.give_up_chance, number(v)),
-                show: |c| show_f64(c.give_up_chance),
-            },
+            F::new(
+                "origin-x",
+                "growth origin column; alone, the row is the centre",
+                Other(
+                    "X",
+                    |c, v| {
+                        let y = c.origin.map_or(centre(c.height), |p| p.1);
+                        c.origin = Some((int(v)?, y));
+                        Ok(())
+                    },
+                    |c| c.origin.map_or("centre".to_owned(), |p| p.0.to_string()),
+                ),
+            ),
+            F::new(
+                "origin-y",
+                "growth origin row; alone, the column is the centre",
+                Other(
+                    "Y",
+                    |c, v| {
+                        let x = c.origin.map_or(centre(c.width), |p| p.0);
+                        c.origin = Some((x, int(v)?));
+                        Ok(())
+                    },
+                    |c| c.origin.map_or("centre".to_owned(), |p| p.1.to_string()),
+                ),
+            ),
+            F::new(
+                "rule",
+                "classic: a tree; crowding: compact, may have loops",
+                Other(
+                    "classic|crowding",
+                    |c, v| put(&mut c.rule, choice(v, &RULES)),
+                    |c| name_of(&RULES, c.rule),
+                ),
+            ),
+            F::new(
+                "give-up-chance",
+                "chance to skip an eligible neighbour, 0..=0.99",
+                Num(|c| &mut c.give_up_chance),
+            ),
         ]
     )
 }
@@ -279,37 +329,29 @@ pub fn isaac() -> Vec<Flag<IsaacConfig>> {
 /// The drunkard walk's flags, in the order they are applied.
 #[must_use]
 pub fn drunkard() -> Vec<Flag<DrunkardConfig>> {
-    const OFF_GRID: [(&str, OffGrid); 2] = [
-        ("return_to_start", OffGrid::ReturnToStart),
-        ("stay", OffGrid::Stay),
-    ];
+    type F = Flag<DrunkardConfig>;
     room_grid_flags!(
         DrunkardConfig,
         [
-            Flag::<DrunkardConfig> {
-                name: "diagonal",
-                value: SWITCH,
-                help: "walk in 8 directions instead of 4",
-                set: |c, v| put(&mut c.diagonal, boolean(v)),
-                show: |c| c.diagonal.to_string(),
-            },
-            Flag::<DrunkardConfig> {
-                name: "off-grid",
-                value: "return_to_start|stay",
-                help: "what a step off the grid does",
-                set: |c, v| put(&mut c.off_grid, choice(v, &OFF_GRID)),
-                show: |c| match c.off_grid {
-                    OffGrid::ReturnToStart => "return_to_start".to_owned(),
-                    OffGrid::Stay => "stay".to_owned(),
-                },
-            },
-            Flag::<DrunkardConfig> {
-                name: "max-steps",
-                value: "N",
-                help: "steps per walk before it gives up",
-                set: |c, v| put(&mut c.max_steps, int(v)),
-                show: |c| c.max_steps.to_string(),
-            },
+            F::new(
+                "diagonal",
+                "walk in 8 directions instead of 4",
+                Bool(|c| &mut c.diagonal)
+            ),
+            F::new(
+                "off-grid",
+                "what a step off the grid does",
+                Other(
+                    "return_to_start|stay",
+                    |c, v| put(&mut c.off_grid, choice(v, &OFF_GRID)),
+                    |c| name_of(&OFF_GRID, c.off_grid),
+                ),
+            ),
+            F::new(
+                "max-steps",
+                "steps per walk before it gives up",
+                Int(|c| &mut c.max_steps)
+            ),
         ]
     )
 }
@@ -317,83 +359,66 @@ pub fn drunkard() -> Vec<Flag<DrunkardConfig>> {
 /// BSP's flags, in the order they are applied.
 #[must_use]
 pub fn bsp() -> Vec<Flag<BspConfig>> {
+    type F = Flag<BspConfig>;
     vec![
-        Flag {
-            name: "width",
-            value: "W",
-            help: "map width in tiles, 8..=4096",
-            set: |c, v| put(&mut c.width, int(v)),
-            show: |c| c.width.to_string(),
-        },
-        Flag {
-            name: "height",
-            value: "H",
-            help: "map height in tiles, 8..=4096",
-            set: |c, v| put(&mut c.height, int(v)),
-            show: |c| c.height.to_string(),
-        },
-        Flag {
-            name: "iterations",
-            value: "N",
-            help: "split depth, 1..=16: up to 2^N rooms",
-            set: |c, v| put(&mut c.iterations, int(v)),
-            show: |c| c.iterations.to_string(),
-        },
-        Flag {
-            name: "partition-range",
-            value: "F",
-            help: "cuts fall at 0.5 ± F of the side, 0..=0.45",
-            set: |c, v| put(&mut c.partition_range, number(v)),
-            show: |c| show_f64(c.partition_range),
-        },
-        Flag {
-            name: "min-partition-size",
-            value: "N",
-            help: "no part is cut below N tiles a side, ≥ min-room-size + 2",
-            set: |c, v| put(&mut c.min_partition_size, int(v)),
-            show: |c| c.min_partition_size.to_string(),
-        },
-        Flag {
-            name: "room-size-min",
-            value: "F",
-            help: "smallest room side as a share of its part, (0, 1]",
-            set: |c, v| put(&mut c.room_size_min, number(v)),
-            show: |c| show_f64(c.room_size_min),
-        },
-        Flag {
-            name: "room-size-max",
-            value: "F",
-            help: "largest room side as a share of its part, [min, 1]",
-            set: |c, v| put(&mut c.room_size_max, number(v)),
-            show: |c| show_f64(c.room_size_max),
-        },
-        Flag {
-            name: "min-room-size",
-            value: "N",
-            help: "smallest room side in tiles, 1 or more",
-            set: |c, v| put(&mut c.min_room_size, int(v)),
-            show: |c| c.min_room_size.to_string(),
-        },
-        Flag {
-            name: "border",
-            value: "N",
-            help: "empty tiles around the whole map, 1 or more",
-            set: |c, v| put(&mut c.border, int(v)),
-            show: |c| c.border.to_string(),
-        },
+        F::new(
+            "width",
+            "map width in tiles, 8..=4096",
+            Int(|c| &mut c.width),
+        ),
+        F::new(
+            "height",
+            "map height in tiles, 8..=4096",
+            Int(|c| &mut c.height),
+        ),
+        F::new(
+            "iterations",
+            "split depth, 1..=16: up to 2^N rooms",
+            Int(|c| &mut c.iterations),
+        ),
+        F::new(
+            "partition-range",
+            "cuts fall at 0.5 ± F of the side, 0..=0.45",
+            Num(|c| &mut c.partition_range),
+        ),
+        F::new(
+            "min-partition-size",
+            "no part is cut below N tiles a side, ≥ min-room-size + 2",
+            Int(|c| &mut c.min_partition_size),
+        ),
+        F::new(
+            "room-size-min",
+            "smallest room side as a share of its part, (0, 1]",
+            Num(|c| &mut c.room_size_min),
+        ),
+        F::new(
+            "room-size-max",
+            "largest room side as a share of its part, [min, 1]",
+            Num(|c| &mut c.room_size_max),
+        ),
+        F::new(
+            "min-room-size",
+            "smallest room side in tiles, 1 or more",
+            Int(|c| &mut c.min_room_size),
+        ),
+        F::new(
+            "border",
+            "empty tiles around the whole map, 1 or more",
+            Int(|c| &mut c.border),
+        ),
     ]
 }
 
 /// The usage lines for one table: `--name VALUE  help [default]`.
 #[must_use]
-pub fn usage_lines<C>(flags: &[Flag<C>], defaults: &C) -> String {
+pub fn usage_lines<C: Clone>(flags: &[Flag<C>], defaults: &C) -> String {
     let mut out = String::new();
     for f in flags {
-        let head = format!("--{} {}", f.name, f.value);
+        let head = format!("--{} {}", f.name, f.value());
         out.push_str(&format!(
             "  {head:<31}  {} [{}]\n",
             f.help,
-            (f.show)(defaults)
+            f.show(defaults)
         ));
     }
     out
@@ -419,9 +444,9 @@ mod tests {
         }
     }
 
-    fn apply_all<C>(flags: &[Flag<C>], c: &mut C) {
+    fn apply_all<C: Clone>(flags: &[Flag<C>], c: &mut C) {
         for f in flags {
-            (f.set)(c, odd_value(f.name)).unwrap();
+            f.set(c, odd_value(f.name)).unwrap();
         }
     }
 
@@ -540,7 +565,7 @@ mod tests {
         let flags = isaac();
         let set = |name: &str, c: &mut IsaacConfig, v: &str| {
             let f = flags.iter().find(|f| f.name == name).unwrap();
-            (f.set)(c, v)
+            f.set(c, v)
         };
         let mut c = IsaacConfig::classic(); // 9 × 8: centre (4, 3)
         set("origin-x", &mut c, "1").unwrap();

@@ -2,13 +2,12 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
 
 use dungeon_core::{DungeonGrid, GenError};
-use image::ImageEncoder;
 use image::codecs::png::PngEncoder;
+use image::{ImageEncoder, ImageError};
 
-use crate::cli::{Format, Request};
+use crate::args::{Dest, Format, Request};
 use crate::render;
 
 /// Why a run stopped early.
@@ -24,42 +23,41 @@ pub enum Failure {
     Closed,
 }
 
-/// Generates and writes everything `req` asks for.
+/// Generates and writes everything `req` asks for to `stdout` or the file.
 ///
 /// # Errors
 /// A [`Failure`]; output written before it stays written.
-pub fn run(req: &Request) -> Result<(), Failure> {
+pub fn run(req: &Request, stdout: &mut dyn Write) -> Result<(), Failure> {
+    let mut out = Output::new(&req.out, stdout);
     if req.format == Format::Png {
-        return png(req);
+        return png(req, &mut out);
     }
-    let mut out = Output::new(req.out.clone());
     for k in 0..req.count {
-        let seed = req.seed.saturating_add(u64::from(k));
-        let grid = generate(req, seed)?;
+        let grid = generate(req, req.seed_at(k))?;
         let text = match req.format {
             Format::Ascii => grid.to_ascii(),
             Format::Emoji => grid.to_emoji(),
             Format::Json | Format::Png => grid.to_json() + "\n",
         };
         if k > 0 && matches!(req.format, Format::Ascii | Format::Emoji) {
-            out.write(b"\n")?;
+            out.put(b"\n")?;
         }
-        out.write(text.as_bytes())?;
+        out.put(text.as_bytes())?;
     }
     out.finish()
 }
 
 fn generate(req: &Request, seed: u64) -> Result<DungeonGrid, Failure> {
     req.job.generate(seed, req.level).map_err(|e| match e {
-        GenError::Exhausted { .. } if req.count > 1 => Failure::Failed(format!("seed {seed}: {e}")),
-        _ => Failure::Failed(e.to_string()),
+        GenError::Config(e) => Failure::Failed(req.as_typed(e).to_string()),
+        GenError::Exhausted { .. } if req.count > 1 => {
+            Failure::Failed(format!("seed {}: {e}", req.show_seed(seed)))
+        }
+        GenError::Exhausted { .. } => Failure::Failed(e.to_string()),
     })
 }
 
-fn png(req: &Request) -> Result<(), Failure> {
-    let Some(path) = &req.out else {
-        return Err(Failure::Usage("--format png: needs --out FILE".into()));
-    };
+fn png(req: &Request, out: &mut Output<'_>) -> Result<(), Failure> {
     let grid = generate(req, req.seed)?;
     let scale = req.scale.unwrap_or_else(|| render::auto_scale(&grid));
     let (w, h) = render::image_size(&grid, scale).map_err(|e| {
@@ -70,56 +68,74 @@ fn png(req: &Request) -> Result<(), Failure> {
         })
     })?;
     let img = render::draw(&grid, scale);
-    let file = File::create(path).map_err(|e| io_failure(Some(path), &e))?;
-    let mut writer = BufWriter::new(file);
-    PngEncoder::new(&mut writer)
+    PngEncoder::new(&mut *out)
         .write_image(img.as_raw(), w, h, image::ExtendedColorType::Rgb8)
-        .map_err(|e| Failure::Failed(format!("--out {}: {e}", path.display())))?;
-    writer.flush().map_err(|e| io_failure(Some(path), &e))
-}
-
-fn io_failure(path: Option<&Path>, e: &io::Error) -> Failure {
-    match path {
-        None if e.kind() == io::ErrorKind::BrokenPipe => Failure::Closed,
-        None => Failure::Failed(format!("stdout: {e}")),
-        Some(p) => Failure::Failed(format!("--out {}: {e}", p.display())),
-    }
+        .map_err(|e| match e {
+            ImageError::IoError(e) => out.failure(&e),
+            e => Failure::Failed(format!("{}: {e}", out.name())),
+        })?;
+    out.finish()
 }
 
 /// Stdout or a file, opened on the first write so a failed generation
 /// leaves no empty file behind.
-struct Output {
-    path: Option<PathBuf>,
-    writer: Option<Box<dyn Write>>,
+struct Output<'a> {
+    dest: &'a Dest,
+    stdout: &'a mut dyn Write,
+    file: Option<BufWriter<File>>,
 }
 
-impl Output {
-    fn new(path: Option<PathBuf>) -> Self {
-        Self { path, writer: None }
+impl<'a> Output<'a> {
+    fn new(dest: &'a Dest, stdout: &'a mut dyn Write) -> Self {
+        Self {
+            dest,
+            stdout,
+            file: None,
+        }
     }
 
-    fn write(&mut self, bytes: &[u8]) -> Result<(), Failure> {
-        let writer = match &mut self.writer {
-            Some(w) => w,
-            None => {
-                let w: Box<dyn Write> = match &self.path {
-                    None => Box::new(BufWriter::new(io::stdout().lock())),
-                    Some(p) => Box::new(BufWriter::new(
-                        File::create(p).map_err(|e| io_failure(Some(p), &e))?,
-                    )),
-                };
-                self.writer.insert(w)
-            }
-        };
-        writer
-            .write_all(bytes)
-            .map_err(|e| io_failure(self.path.as_deref(), &e))
+    /// How messages name the output.
+    fn name(&self) -> String {
+        match self.dest {
+            Dest::Stdout => "stdout".to_owned(),
+            Dest::File(p) => format!("--out {}", p.display()),
+        }
     }
 
-    fn finish(mut self) -> Result<(), Failure> {
-        match &mut self.writer {
-            Some(w) => w.flush().map_err(|e| io_failure(self.path.as_deref(), &e)),
-            None => Ok(()),
+    fn failure(&self, e: &io::Error) -> Failure {
+        match self.dest {
+            Dest::Stdout if e.kind() == io::ErrorKind::BrokenPipe => Failure::Closed,
+            _ => Failure::Failed(format!("{}: {e}", self.name())),
+        }
+    }
+
+    fn put(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        self.write_all(bytes).map_err(|e| self.failure(&e))
+    }
+
+    fn finish(&mut self) -> Result<(), Failure> {
+        self.flush().map_err(|e| self.failure(&e))
+    }
+}
+
+impl Write for Output<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self.dest {
+            Dest::Stdout => self.stdout.write(bytes),
+            Dest::File(path) => match &mut self.file {
+                Some(f) => f.write(bytes),
+                None => self
+                    .file
+                    .insert(BufWriter::new(File::create(path)?))
+                    .write(bytes),
+            },
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.file {
+            Some(f) => f.flush(),
+            None => self.stdout.flush(),
         }
     }
 }

@@ -3,6 +3,8 @@
 //! they prove the CLI makes the same call the Godot classes make.
 
 use std::collections::HashSet;
+use std::ffi::OsString;
+use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -287,7 +289,16 @@ fn generator_errors_exit_1_naming_the_field() {
 #[test]
 fn preset_then_overrides() {
     let out = ok(&[
-        "isaac", "--preset", "classic", "--width", "11", "--seed", "3", "--level", "2", "--format",
+        "isaac",
+        "--preset",
+        "branching",
+        "--width",
+        "11",
+        "--seed",
+        "3",
+        "--level",
+        "2",
+        "--format",
         "json",
     ]);
     let mut c = IsaacConfig::classic();
@@ -305,7 +316,7 @@ fn preset_then_overrides() {
         "--seed",
         "3",
         "--preset",
-        "classic",
+        "branching",
     ]);
     assert_eq!(again, out);
 }
@@ -459,7 +470,7 @@ fn drunkard_every_format() {
     let (size, colours) = png_stats(&path);
     assert_eq!(size, (8 * 24, 8 * 24));
     assert!(colours > 4);
-    let eight = ok(&["drunkard", "--preset", "eight_way", "--format", "json"]);
+    let eight = ok(&["drunkard", "--preset", "wide", "--format", "json"]);
     assert_eq!(
         grid_from_json(eight.trim_end()),
         drunkard::generate(&DrunkardConfig::eight_way(), 0, 1).unwrap()
@@ -486,7 +497,7 @@ fn bsp_every_format() {
 #[test]
 fn bsp_presets() {
     for (name, config) in [
-        ("seed_001", BspConfig::seed_001()),
+        ("small", BspConfig::seed_001()),
         ("large", BspConfig::large()),
     ] {
         let out = ok(&["bsp", "--preset", name, "--seed", "9", "--format", "json"]);
@@ -566,4 +577,346 @@ fn help_goes_to_stdout_and_exits_0() {
         }
     }
     assert!(ok(&["bsp", "--width", "x", "--help"]).starts_with("dungeon: print or draw"));
+}
+
+/// A fresh, empty directory in Cargo's scratch directory.
+fn scratch_dir(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs the binary in `dir`.
+fn dungeon_in(dir: &PathBuf, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the dungeon binary runs")
+}
+
+fn files_in(dir: &PathBuf) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn out_dash_writes_to_stdout() {
+    let dir = scratch_dir("out_dash");
+    let printed = ok(&["isaac", "--seed", "7", "--count", "2"]);
+    let o = dungeon_in(
+        &dir,
+        &["isaac", "--seed", "7", "--count", "2", "--out", "-"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), printed);
+    // PNG: the raw bytes on stdout, the same as the file would hold.
+    let o = dungeon_in(
+        &dir,
+        &["bsp", "--seed", "3", "--format", "png", "--out", "-"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stdout.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let img = image::load_from_memory(&o.stdout).unwrap();
+    assert_eq!((img.width(), img.height()), (40 * 24, 40 * 24));
+    let file = scratch("bsp_s3.png");
+    ok(&[
+        "bsp",
+        "--seed",
+        "3",
+        "--format",
+        "png",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read(&file).unwrap(), o.stdout);
+    // No file named "-" appeared.
+    assert!(files_in(&dir).is_empty(), "{:?}", files_in(&dir));
+}
+
+#[test]
+fn dash_h_as_a_value_is_a_value() {
+    let dir = scratch_dir("dash_h");
+    let o = dungeon_in(&dir, &["isaac", "--preset", "-h"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "dungeon: --preset: unknown preset \"-h\" for isaac (expected compact or branching)\n"
+    );
+    assert_eq!(stdout(&o), "");
+    let o = dungeon_in(&dir, &["isaac", "--seed", "-h"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("dungeon: --seed: expected an integer")
+            && stderr(&o).contains("\"-h\""),
+        "{}",
+        stderr(&o)
+    );
+    // --out -h writes a file named -h and prints nothing.
+    let o = dungeon_in(&dir, &["isaac", "--seed", "7", "--out", "-h"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(files_in(&dir), ["-h"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("-h")).unwrap(),
+        ok(&["isaac", "--seed", "7"])
+    );
+    // Help is still help where a flag is expected.
+    assert!(ok(&["isaac", "-h"]).contains("Usage: dungeon"));
+}
+
+#[test]
+fn double_dash_ends_the_options() {
+    assert_eq!(
+        ok(&["--seed", "7", "--", "isaac"]),
+        ok(&["isaac", "--seed", "7"])
+    );
+    for after in ["--help", "-h", "--level"] {
+        let o = dungeon(&["isaac", "--", after]);
+        assert_eq!(o.status.code(), Some(2), "{after}");
+        assert_eq!(
+            stderr(&o),
+            format!("dungeon: unexpected argument {after:?}\n")
+        );
+        assert_eq!(stdout(&o), "");
+    }
+}
+
+#[test]
+fn count_from_the_top_seed_wraps_around_like_godot_ints() {
+    // Seeds are 64-bit and count on modulo 2^64, as `seed + k` does on a
+    // Godot int: -1, 0, 1.
+    let out = ok(&["isaac", "--seed", "-1", "--count", "3"]);
+    let seeds: Vec<u64> = out.lines().map(|l| grid_from_json(l).seed).collect();
+    assert_eq!(seeds, [u64::MAX, 0, 1]);
+    for (line, seed) in out.lines().zip(seeds) {
+        assert_eq!(
+            grid_from_json(line),
+            isaac::generate(&IsaacConfig::default(), seed, 1).unwrap()
+        );
+    }
+    assert_eq!(
+        ok(&["isaac", "--seed", "18446744073709551615", "--count", "3"]),
+        out
+    );
+    // Seeds past 64 bits name the value as given and what would work.
+    let o = dungeon(&["isaac", "--seed", "18446744073709551616"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "dungeon: --seed: expected an integer in -9223372036854775808..=18446744073709551615, \
+         got \"18446744073709551616\"\n"
+    );
+}
+
+#[test]
+fn config_errors_show_the_value_as_typed() {
+    // What the core allows may change; the value must read as typed.
+    for (args, want) in [
+        (
+            &["isaac", "--min-end-distance", "-9223372036854775808"][..],
+            "dungeon: invalid min_end_distance = -9223372036854775808: allowed ",
+        ),
+        (
+            &["drunkard", "--max-fill", "0.010000000000000000001"][..],
+            "dungeon: invalid max_fill = 0.010000000000000000001: allowed ",
+        ),
+        (
+            &["bsp", "--partition-range", "0.46"][..],
+            "dungeon: invalid partition_range = 0.46: allowed ",
+        ),
+        (
+            &["isaac", "--width", "+0300"][..],
+            "dungeon: invalid width = +0300: allowed 2..=256",
+        ),
+        (
+            &["isaac", "--origin-x", "08"][..],
+            "dungeon: invalid origin.x = 08: allowed 0..=7",
+        ),
+        (
+            &["isaac", "--level", "00"][..],
+            "dungeon: invalid level = 00: allowed ",
+        ),
+    ] {
+        let o = dungeon(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.starts_with(want), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    // A value out of f64's range is refused before the core sees it.
+    let o = dungeon(&["drunkard", "--rooms-per-level", "1e400"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "dungeon: --rooms-per-level: expected a number, got \"1e400\"\n"
+    );
+}
+
+/// Runs the library in-process: (status, stdout, stderr).
+fn in_process(args: &[&str]) -> (u8, Vec<u8>, String) {
+    let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = dungeon_cli::run(&args, &mut out, &mut err);
+    (code, out, String::from_utf8(err).unwrap())
+}
+
+#[test]
+fn the_library_runs_the_same_command_line() {
+    for args in [
+        &["isaac", "--seed", "7", "--level", "3"][..],
+        &["drunkard", "--count", "3", "--format", "emoji"][..],
+        &["bsp", "--format", "png", "--out", "-", "--scale", "2"][..],
+        &["--help"][..],
+        &["isaac", "--level", "0"][..],
+        &["isaac", "--preset", "-h"][..],
+    ] {
+        let o = dungeon(args);
+        let (code, out, err) = in_process(args);
+        assert_eq!(Some(i32::from(code)), o.status.code(), "{args:?}");
+        assert_eq!(out, o.stdout, "{args:?}");
+        assert_eq!(err, stderr(&o), "{args:?}");
+    }
+}
+
+/// A writer that fails every write with `kind`.
+struct Failing(std::io::ErrorKind);
+
+impl Write for Failing {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(self.0.into())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Err(self.0.into())
+    }
+}
+
+#[test]
+fn a_closed_stdout_stops_quietly_and_a_broken_one_is_reported() {
+    let args: Vec<OsString> = ["isaac", "--count", "5"].map(OsString::from).to_vec();
+    let mut err = Vec::new();
+    let code = dungeon_cli::run(&args, &mut Failing(ErrorKind::BrokenPipe), &mut err);
+    assert_eq!((code, err.as_slice()), (0, &b""[..]));
+    let code = dungeon_cli::run(&args, &mut Failing(ErrorKind::StorageFull), &mut err);
+    assert_eq!(code, 1);
+    assert!(
+        String::from_utf8(err)
+            .unwrap()
+            .starts_with("dungeon: stdout: ")
+    );
+}
+
+/// Argument lists built from pieces that mean something to the parser,
+/// mixed at random: the library must answer each with 0, 1 or 2, one line
+/// on stderr for 1 and 2, and create no file (`--out` only ever comes as
+/// `--out -`).
+#[test]
+fn random_command_lines_never_panic_nor_write_files() {
+    const PIECES: &[&[&str]] = &[
+        &["isaac"],
+        &["drunkard"],
+        &["bsp"],
+        &["--"],
+        &["-h"],
+        &["--help"],
+        &["-"],
+        &["-x"],
+        &["--seed"],
+        &["-1"],
+        &["18446744073709551615"],
+        &["99999999999999999999"],
+        &["--level"],
+        &["3"],
+        &["0"],
+        &["--count"],
+        &["2"],
+        &["--preset"],
+        &["large"],
+        &["compact"],
+        &["wide"],
+        &["--format"],
+        &["png"],
+        &["json"],
+        &["emoji"],
+        &["--scale"],
+        &["--out", "-"],
+        &["--out=-"],
+        &["--width"],
+        &["--height"],
+        &["12"],
+        &["300"],
+        &["--diagonal"],
+        &["--grow-grid"],
+        &["true"],
+        &["maybe"],
+        &["--rule"],
+        &["crowding"],
+        &["--min-end-distance"],
+        &["-9223372036854775808"],
+        &["1e400"],
+        &["nan"],
+        &["--origin-x"],
+        &["--iterations"],
+        &["--border"],
+        &["--bogus"],
+        &["--width=7"],
+        &["--diagonal=false"],
+        &["--help=1"],
+        &["--="],
+        &[""],
+        &["é"],
+    ];
+    let before = files_in(&PathBuf::from("."));
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: usize| {
+        // xorshift64*: a fixed sequence, so a failure reproduces.
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    };
+    let mut codes = [0; 3];
+    for _ in 0..3000 {
+        let len = next(7);
+        let mut args: Vec<OsString> = Vec::new();
+        for _ in 0..len {
+            args.extend(PIECES[next(PIECES.len())].iter().map(OsString::from));
+        }
+        #[cfg(unix)]
+        if next(20) == 0 {
+            use std::os::unix::ffi::OsStringExt;
+            args.insert(
+                next(args.len() + 1),
+                OsString::from_vec(vec![b'-', b'-', 0xff]),
+            );
+        }
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = dungeon_cli::run(&args, &mut out, &mut err);
+        let err = String::from_utf8(err).unwrap();
+        // Parsing alone agrees on what is a usage error.
+        match dungeon_cli::check_args(&args) {
+            // Only a scale too big for the map is found after generating.
+            Ok(()) => assert!(
+                code != 2 || err.starts_with("dungeon: --scale: "),
+                "{args:?}: {err}"
+            ),
+            Err(msg) => assert_eq!(err, format!("dungeon: {msg}\n"), "{args:?}"),
+        }
+        match code {
+            0 => assert_eq!(err, "", "{args:?}"),
+            1 | 2 => assert!(
+                err.starts_with("dungeon: ") && err.lines().count() == 1,
+                "{args:?}: {err}"
+            ),
+            _ => panic!("{args:?}: status {code}"),
+        }
+        codes[usize::from(code)] += 1;
+    }
+    assert!(codes.iter().all(|&n| n > 0), "{codes:?}");
+    assert_eq!(files_in(&PathBuf::from(".")), before);
 }

@@ -1,0 +1,463 @@
+//! The command line. `clap` splits it into flags and values (`--flag VALUE`,
+//! `--flag=VALUE`, `--` ending the options, `-h`/`--help`); the generator
+//! tables in [`crate::flags`] then check each value and fill the config.
+//!
+//! clap knows every flag of every generator, so flags may come before the
+//! generator's name; a flag of another generator is refused here, naming
+//! it. A flag that takes a value takes the next argument whatever it is
+//! (`--out -h` writes a file named `-h`); a switch (`--diagonal`) takes the
+//! next argument only if it does not start with `-` and is not a
+//! generator's name, so `--diagonal drunkard` means `drunkard --diagonal`.
+//!
+//! Parsing never generates anything: it gives a [`Request`] or a
+//! [`UsageError`], which [`crate::run()`] prints as `dungeon: <message>` with
+//! exit status 2.
+
+mod request;
+mod usage;
+
+use std::ffi::{OsStr, OsString};
+use std::path::PathBuf;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Arg, ArgAction, ArgMatches, value_parser};
+use dungeon_core::bsp::BspConfig;
+use dungeon_core::drunkard::DrunkardConfig;
+use dungeon_core::isaac::IsaacConfig;
+
+pub use request::{Dest, Format, Job, Request};
+pub use usage::usage;
+
+use crate::flags::{self, Flag, Presets};
+use crate::render;
+
+/// Most dungeons one call may print.
+pub const MAX_COUNT: u32 = 100_000;
+
+/// A bad command line: the message names the argument. Exit status 2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Print the usage text.
+    Help,
+    /// Generate.
+    Run(Box<Request>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Gen {
+    Isaac,
+    Drunkard,
+    Bsp,
+}
+
+impl Gen {
+    const ALL: [Gen; 3] = [Gen::Isaac, Gen::Drunkard, Gen::Bsp];
+
+    fn name(self) -> &'static str {
+        match self {
+            Gen::Isaac => "isaac",
+            Gen::Drunkard => "drunkard",
+            Gen::Bsp => "bsp",
+        }
+    }
+
+    fn from_name(name: &OsStr) -> Option<Gen> {
+        Gen::ALL.into_iter().find(|g| name == g.name())
+    }
+
+    /// The generator's flags: (name, is a switch).
+    fn flags(self) -> Vec<(&'static str, bool)> {
+        fn list<C: Clone>(table: &[Flag<C>]) -> Vec<(&'static str, bool)> {
+            table.iter().map(|f| (f.name, f.is_switch())).collect()
+        }
+        match self {
+            Gen::Isaac => list(&flags::isaac()),
+            Gen::Drunkard => list(&flags::drunkard()),
+            Gen::Bsp => list(&flags::bsp()),
+        }
+    }
+
+    fn presets(self) -> [&'static str; 2] {
+        fn names<C>(presets: &Presets<C>) -> [&'static str; 2] {
+            presets.map(|p| p.0)
+        }
+        match self {
+            Gen::Isaac => names(&flags::ISAAC_PRESETS),
+            Gen::Drunkard => names(&flags::DRUNKARD_PRESETS),
+            Gen::Bsp => names(&flags::BSP_PRESETS),
+        }
+    }
+}
+
+/// Flags every generator takes.
+const GLOBAL: [&str; 7] = ["seed", "level", "preset", "format", "out", "scale", "count"];
+
+/// clap's id for the generator's name and any stray word after it.
+const WORDS: &str = "generator";
+
+/// The clap command: every flag of every generator, each value kept as
+/// typed (checked later, by the tables), repeats kept (refused later).
+fn command() -> clap::Command {
+    let mut cmd = clap::Command::new("dungeon")
+        .no_binary_name(true)
+        .disable_help_flag(true)
+        .arg(
+            Arg::new("help")
+                .short('h')
+                .long("help")
+                .action(ArgAction::Help),
+        )
+        .arg(
+            Arg::new(WORDS)
+                .action(ArgAction::Append)
+                .value_parser(value_parser!(OsString)),
+        );
+    let global = GLOBAL.iter().map(|&n| (n, false));
+    let mut seen: Vec<&str> = Vec::new();
+    for (name, switch) in global.chain(Gen::ALL.into_iter().flat_map(Gen::flags)) {
+        if seen.contains(&name) {
+            continue;
+        }
+        seen.push(name);
+        let arg = Arg::new(name)
+            .long(name)
+            .action(ArgAction::Append)
+            .value_parser(value_parser!(OsString));
+        cmd = cmd.arg(if switch {
+            arg.num_args(0..=1).default_missing_value("true")
+        } else {
+            arg.allow_hyphen_values(true)
+        });
+    }
+    cmd
+}
+
+/// A flag as given: its name (no `--`) and its value (`true` for a switch
+/// given alone).
+struct Given {
+    name: String,
+    value: OsString,
+}
+
+impl Given {
+    fn text(&self) -> Result<&str, UsageError> {
+        self.value.to_str().ok_or_else(|| {
+            self.err(format!(
+                "{:?} is not valid UTF-8",
+                self.value.to_string_lossy()
+            ))
+        })
+    }
+
+    fn err(&self, msg: impl std::fmt::Display) -> UsageError {
+        UsageError(format!("--{}: {msg}", self.name))
+    }
+}
+
+/// Parses the arguments after the program name.
+///
+/// # Errors
+/// A [`UsageError`] naming the first bad argument.
+pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
+    let matches = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) if e.kind() == ErrorKind::DisplayHelp => return Ok(Command::Help),
+        Err(e) => return Err(from_clap(&e)),
+    };
+    let mut given = given_flags(&matches)?;
+    let words: Vec<&OsStr> = matches.get_raw(WORDS).into_iter().flatten().collect();
+    let generator = match words.first() {
+        Some(word) => Gen::from_name(word).ok_or_else(|| {
+            UsageError(format!(
+                "unknown generator {:?} (expected isaac, drunkard or bsp)",
+                word.to_string_lossy()
+            ))
+        })?,
+        None => generator_after_switch(&mut given).ok_or_else(|| {
+            UsageError(
+                "missing generator (expected isaac, drunkard or bsp; see dungeon --help)".into(),
+            )
+        })?,
+    };
+    // Flags first: `--seed --level 2` is about `--seed`, not about the `2`.
+    let command = build(generator, &given)?;
+    if let Some(word) = words.get(1) {
+        return Err(UsageError(format!(
+            "unexpected argument {:?}",
+            word.to_string_lossy()
+        )));
+    }
+    Ok(command)
+}
+
+/// The flags given, in command-line order; a flag given twice is refused.
+fn given_flags(matches: &ArgMatches) -> Result<Vec<Given>, UsageError> {
+    let mut given = Vec::new();
+    for id in matches.ids() {
+        let name = id.as_str();
+        if name == WORDS {
+            continue;
+        }
+        let values: Vec<&OsStr> = matches.get_raw(name).into_iter().flatten().collect();
+        if values.len() > 1 {
+            return Err(UsageError(format!("--{name}: given more than once")));
+        }
+        if let Some(value) = values.first() {
+            let at = matches.index_of(name).unwrap_or(usize::MAX);
+            given.push((
+                at,
+                Given {
+                    name: name.to_owned(),
+                    value: value.to_os_string(),
+                },
+            ));
+        }
+    }
+    given.sort_by_key(|g| g.0);
+    Ok(given.into_iter().map(|g| g.1).collect())
+}
+
+/// `--diagonal drunkard`: a switch took the generator's name as its value.
+/// The name is the generator then, and the switch is on.
+fn generator_after_switch(given: &mut [Given]) -> Option<Gen> {
+    let is_switch = |name: &str| {
+        Gen::ALL
+            .into_iter()
+            .flat_map(Gen::flags)
+            .any(|(n, switch)| switch && n == name)
+    };
+    let g = given
+        .iter_mut()
+        .find(|g| is_switch(&g.name) && Gen::from_name(&g.value).is_some())?;
+    let generator = Gen::from_name(&g.value);
+    g.value = "true".into();
+    generator
+}
+
+/// One line for a clap error, naming the argument.
+fn from_clap(e: &clap::Error) -> UsageError {
+    let context = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.as_str(),
+        _ => "",
+    };
+    let arg = context(ContextKind::InvalidArg);
+    // clap names an option with its placeholder: `--width <width>`.
+    let flag = arg.split(' ').next().unwrap_or(arg);
+    UsageError(match e.kind() {
+        ErrorKind::UnknownArgument if arg.starts_with("--") => {
+            format!("{flag}: unknown flag (see dungeon --help)")
+        }
+        ErrorKind::UnknownArgument => {
+            format!("{flag}: unknown flag (flags start with --; see dungeon --help)")
+        }
+        ErrorKind::InvalidValue if context(ContextKind::InvalidValue).is_empty() => {
+            format!("{flag}: missing value")
+        }
+        ErrorKind::TooManyValues => format!(
+            "{flag}: takes no value, got {:?}",
+            context(ContextKind::InvalidValue)
+        ),
+        _ => {
+            let text = e.to_string();
+            let line = text.lines().next().unwrap_or_default();
+            line.strip_prefix("error: ").unwrap_or(line).to_owned()
+        }
+    })
+}
+
+/// Checks every flag in command-line order, then builds the config: preset
+/// first, then the generator flags in table order.
+fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
+    let mut seed = (0, false);
+    let mut level = 1;
+    let mut preset = None;
+    let mut format = None;
+    let mut out = None;
+    let mut scale = None;
+    let mut count = 1;
+    let mut typed = Vec::new();
+    let own: Vec<&str> = generator.flags().into_iter().map(|f| f.0).collect();
+    for g in given {
+        match g.name.as_str() {
+            "seed" => seed = parse_seed(g.text()?).map_err(|e| g.err(e))?,
+            "level" => level = flags::int(g.text()?).map_err(|e| g.err(e))?,
+            "preset" => {
+                let name = g.text()?;
+                let presets = generator.presets();
+                if !presets.contains(&name) {
+                    return Err(g.err(format!(
+                        "unknown preset {name:?} for {} (expected {})",
+                        generator.name(),
+                        presets.join(" or ")
+                    )));
+                }
+                preset = Some(name);
+            }
+            "format" => {
+                format = Some(
+                    flags::choice(
+                        g.text()?,
+                        &[
+                            ("ascii", Format::Ascii),
+                            ("emoji", Format::Emoji),
+                            ("json", Format::Json),
+                            ("png", Format::Png),
+                        ],
+                    )
+                    .map_err(|e| g.err(e))?,
+                );
+            }
+            "out" => {
+                out = Some(match g.value.to_str() {
+                    Some("") => return Err(g.err("expected a file name, or - for standard output")),
+                    Some("-") => Dest::Stdout,
+                    _ => Dest::File(PathBuf::from(&g.value)),
+                });
+            }
+            "scale" => {
+                let s = flags::int(g.text()?).map_err(|e| g.err(e))?;
+                scale = Some(
+                    u32::try_from(s)
+                        .ok()
+                        .filter(|s| (1..=render::MAX_SCALE).contains(s))
+                        .ok_or_else(|| {
+                            g.err(format!("expected 1..={}, got {s}", render::MAX_SCALE))
+                        })?,
+                );
+            }
+            "count" => {
+                let k = flags::int(g.text()?).map_err(|e| g.err(e))?;
+                count = u32::try_from(k)
+                    .ok()
+                    .filter(|k| (1..=MAX_COUNT).contains(k))
+                    .ok_or_else(|| g.err(format!("expected 1..={MAX_COUNT}, got {k}")))?;
+            }
+            name if own.contains(&name) => {
+                // Values are checked here, in command-line order; they are
+                // applied below, in table order.
+                let v = g.text()?;
+                match generator {
+                    Gen::Isaac => check_value(&flags::isaac(), IsaacConfig::default(), g, v)?,
+                    Gen::Drunkard => {
+                        check_value(&flags::drunkard(), DrunkardConfig::default(), g, v)?;
+                    }
+                    Gen::Bsp => check_value(&flags::bsp(), BspConfig::default(), g, v)?,
+                }
+            }
+            _ => return Err(g.err(format!("not a flag for {}", generator.name()))),
+        }
+        if let Ok(text) = g.text() {
+            typed.push((g.name.clone(), text.to_owned()));
+        }
+    }
+
+    // One dungeon prints as ASCII, several as JSON lines, unless asked.
+    let format = format.unwrap_or(if count > 1 {
+        Format::Json
+    } else {
+        Format::Ascii
+    });
+    if format == Format::Png && out.is_none() {
+        return Err(UsageError(
+            "--format png: needs --out FILE (or --out - for standard output)".into(),
+        ));
+    }
+    if format == Format::Png && count > 1 {
+        return Err(UsageError(format!(
+            "--count: --format png draws one dungeon, got --count {count}"
+        )));
+    }
+    if scale.is_some() && format != Format::Png {
+        return Err(UsageError("--scale: only applies to --format png".into()));
+    }
+
+    let job = match generator {
+        Gen::Isaac => Job::Isaac(config(
+            &flags::ISAAC_PRESETS,
+            &flags::isaac(),
+            preset,
+            given,
+        )?),
+        Gen::Drunkard => Job::Drunkard(config(
+            &flags::DRUNKARD_PRESETS,
+            &flags::drunkard(),
+            preset,
+            given,
+        )?),
+        Gen::Bsp => Job::Bsp(config(&flags::BSP_PRESETS, &flags::bsp(), preset, given)?),
+    };
+    Ok(Command::Run(Box::new(Request {
+        job,
+        seed: seed.0,
+        seed_as_int: seed.1,
+        level,
+        format,
+        out: out.unwrap_or(Dest::Stdout),
+        scale,
+        count,
+        typed,
+    })))
+}
+
+/// Whether `v` is a valid value for flag `g` (on a scratch config).
+fn check_value<C: Clone>(
+    table: &[Flag<C>],
+    mut scratch: C,
+    g: &Given,
+    v: &str,
+) -> Result<(), UsageError> {
+    match table.iter().find(|f| f.name == g.name) {
+        Some(f) => f.set(&mut scratch, v).map_err(|e| g.err(e)),
+        None => Err(g.err("not a flag for this generator")),
+    }
+}
+
+/// The preset (the first one by default), then the given generator flags
+/// in table order.
+fn config<C: Clone>(
+    presets: &Presets<C>,
+    table: &[Flag<C>],
+    preset: Option<&str>,
+    given: &[Given],
+) -> Result<C, UsageError> {
+    let start = presets
+        .iter()
+        .find(|p| Some(p.0) == preset)
+        .unwrap_or(&presets[0]);
+    let mut config = (start.1)();
+    for f in table {
+        if let Some(g) = given.iter().find(|g| g.name == f.name) {
+            f.set(&mut config, g.text()?).map_err(|e| g.err(e))?;
+        }
+    }
+    Ok(config)
+}
+
+/// A run seed: `0..=u64::MAX`, or a negative Godot `int` seed, which means
+/// the same 64 bits (`-1` = `18446744073709551615`). The flag says which.
+fn parse_seed(v: &str) -> Result<(u64, bool), String> {
+    let t = v.trim();
+    if let Ok(s) = t.parse::<u64>() {
+        return Ok((s, false));
+    }
+    if let Ok(s) = t.parse::<i64>() {
+        return Ok((s as u64, true));
+    }
+    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        Err(format!(
+            "expected an integer in {}..={}, got {v:?}",
+            i64::MIN,
+            u64::MAX
+        ))
+    } else {
+        Err(format!("expected an integer, got {v:?}"))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,109 @@
+//! What a parsed command line asks for.
+
+use std::path::PathBuf;
+
+use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::drunkard::{self, DrunkardConfig};
+use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::{ConfigError, DungeonGrid, GenError};
+
+/// Output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `DungeonGrid::to_ascii`.
+    Ascii,
+    /// `DungeonGrid::to_emoji`.
+    Emoji,
+    /// `DungeonGrid::to_json`, one object per line.
+    Json,
+    /// A picture (`--out` required).
+    Png,
+}
+
+/// Where the output goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dest {
+    /// Standard output (no `--out`, or `--out -`).
+    Stdout,
+    /// `--out FILE`, created on the first write.
+    File(PathBuf),
+}
+
+/// A generator with its finished config.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Job {
+    /// `isaac::generate`.
+    Isaac(IsaacConfig),
+    /// `drunkard::generate`.
+    Drunkard(DrunkardConfig),
+    /// `bsp::generate`.
+    Bsp(BspConfig),
+}
+
+impl Job {
+    /// Runs the generator: the same call the Godot classes make.
+    ///
+    /// # Errors
+    /// The core's [`GenError`].
+    pub fn generate(&self, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
+        match self {
+            Job::Isaac(c) => isaac::generate(c, seed, level),
+            Job::Drunkard(c) => drunkard::generate(c, seed, level),
+            Job::Bsp(c) => bsp::generate(c, seed, level),
+        }
+    }
+}
+
+/// Everything a run needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// Generator and config.
+    pub job: Job,
+    /// First run seed.
+    pub seed: u64,
+    /// The seed was typed as a negative Godot `int`: messages show seeds so.
+    pub seed_as_int: bool,
+    /// Level passed to the generator.
+    pub level: i32,
+    /// Output format.
+    pub format: Format,
+    /// Where to write.
+    pub out: Dest,
+    /// PNG pixels per cell; `None` = automatic.
+    pub scale: Option<u32>,
+    /// Number of dungeons.
+    pub count: u32,
+    /// Each flag given and its value as typed, so that a generator error
+    /// about a field shows the value the way the user wrote it.
+    pub typed: Vec<(String, String)>,
+}
+
+impl Request {
+    /// The seed of dungeon `k`: seeds count on modulo 2^64, as `seed + k`
+    /// does on a Godot `int` (`--seed -1 --count 3` gives -1, 0, 1).
+    #[must_use]
+    pub fn seed_at(&self, k: u32) -> u64 {
+        self.seed.wrapping_add(u64::from(k))
+    }
+
+    /// A seed the way the user wrote theirs: as a Godot `int` if negative.
+    #[must_use]
+    pub fn show_seed(&self, seed: u64) -> String {
+        if self.seed_as_int {
+            (seed as i64).to_string()
+        } else {
+            seed.to_string()
+        }
+    }
+
+    /// `e` with its value as typed, when a flag set the field it names
+    /// (`min_end_distance` is `--min-end-distance`, `origin.x` `--origin-x`).
+    #[must_use]
+    pub fn as_typed(&self, mut e: ConfigError) -> ConfigError {
+        let flag = e.field.replace(['_', '.'], "-");
+        if let Some((_, raw)) = self.typed.iter().find(|(name, _)| *name == flag) {
+            e.value.clone_from(raw);
+        }
+        e
+    }
+}

@@ -1,0 +1,275 @@
+//! The parser's unit tests.
+use super::*;
+use dungeon_core::ConfigError;
+use dungeon_core::bsp::BspConfig;
+use dungeon_core::drunkard::DrunkardConfig;
+use dungeon_core::isaac::{self, IsaacConfig};
+
+fn parse_str(line: &str) -> Result<Command, UsageError> {
+    let args: Vec<OsString> = line.split_whitespace().map(OsString::from).collect();
+    parse(&args)
+}
+
+fn request(line: &str) -> Request {
+    match parse_str(line) {
+        Ok(Command::Run(r)) => *r,
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+fn error(line: &str) -> String {
+    parse_str(line).unwrap_err().0
+}
+
+#[test]
+fn defaults() {
+    let r = request("isaac");
+    assert_eq!(r.job, Job::Isaac(IsaacConfig::default()));
+    assert_eq!((r.seed, r.seed_as_int, r.level, r.count), (0, false, 1, 1));
+    assert_eq!(
+        (r.format, r.out, r.scale),
+        (Format::Ascii, Dest::Stdout, None)
+    );
+}
+
+#[test]
+fn preset_then_flags_in_any_order() {
+    let r = request("--width 12 isaac --preset branching --rule=crowding");
+    let mut want = IsaacConfig::classic();
+    want.width = 12;
+    want.rule = isaac::GrowthRule::Crowding;
+    assert_eq!(r.job, Job::Isaac(want));
+    let r = request("bsp --preset large --border 2");
+    let mut want = BspConfig::large();
+    want.border = 2;
+    assert_eq!(r.job, Job::Bsp(want));
+    let r = request("drunkard --preset wide");
+    assert_eq!(r.job, Job::Drunkard(DrunkardConfig::eight_way()));
+    for (line, want) in [
+        (
+            "isaac --preset compact",
+            Job::Isaac(IsaacConfig::seed_002()),
+        ),
+        (
+            "drunkard --preset winding",
+            Job::Drunkard(DrunkardConfig::seed_002()),
+        ),
+        ("bsp --preset small", Job::Bsp(BspConfig::seed_001())),
+    ] {
+        assert_eq!(request(line).job, want, "{line}");
+    }
+}
+
+#[test]
+fn origin_after_height_whatever_the_order() {
+    let r = request("isaac --origin-x 1 --height 12");
+    let Job::Isaac(c) = r.job else { panic!() };
+    assert_eq!(c.origin, Some((1, 5)));
+}
+
+#[test]
+fn switches_alone_or_with_a_value() {
+    let r = request("drunkard --diagonal --grow-grid false");
+    let Job::Drunkard(c) = r.job else { panic!() };
+    assert!(c.diagonal && !c.grow_grid);
+    let r = request("--diagonal drunkard");
+    let Job::Drunkard(c) = r.job else { panic!() };
+    assert!(c.diagonal);
+    let r = request("--grow-grid=false drunkard --diagonal=true");
+    let Job::Drunkard(c) = r.job else { panic!() };
+    assert!(c.diagonal && !c.grow_grid);
+    assert_eq!(
+        error("drunkard --diagonal maybe"),
+        r#"--diagonal: expected true or false, got "maybe""#
+    );
+}
+
+#[test]
+fn seeds_and_counts() {
+    assert_eq!(request("bsp --seed -1").seed, u64::MAX);
+    assert!(request("bsp --seed -1").seed_as_int);
+    assert_eq!(request("bsp --seed 18446744073709551615").seed, u64::MAX);
+    assert!(!request("bsp --seed 18446744073709551615").seed_as_int);
+    assert_eq!(request("bsp --count 100000 --format json").count, 100_000);
+    assert_eq!(request("bsp --count 2").format, Format::Json);
+    assert_eq!(
+        request("bsp --count 2 --format emoji").format,
+        Format::Emoji
+    );
+    assert_eq!(
+        error("bsp --count 0"),
+        "--count: expected 1..=100000, got 0"
+    );
+    assert_eq!(
+        error("bsp --count 100001"),
+        "--count: expected 1..=100000, got 100001"
+    );
+}
+
+#[test]
+fn seeds_wrap_and_print_as_typed() {
+    let r = request("bsp --seed -1 --count 3");
+    let seeds: Vec<u64> = (0..3).map(|k| r.seed_at(k)).collect();
+    assert_eq!(seeds, [u64::MAX, 0, 1]);
+    let shown: Vec<String> = seeds.iter().map(|&s| r.show_seed(s)).collect();
+    assert_eq!(shown, ["-1", "0", "1"]);
+    let r = request("bsp --seed 18446744073709551615 --count 2");
+    assert_eq!(r.seed_at(1), 0);
+    assert_eq!(r.show_seed(r.seed), "18446744073709551615");
+    assert_eq!(request("bsp --seed -9223372036854775808").seed, 1 << 63);
+    assert_eq!(
+        error("bsp --seed -9223372036854775809"),
+        "--seed: expected an integer in -9223372036854775808..=18446744073709551615, \
+         got \"-9223372036854775809\""
+    );
+    assert_eq!(
+        error("bsp --seed 1e3"),
+        r#"--seed: expected an integer, got "1e3""#
+    );
+}
+
+#[test]
+fn config_errors_get_the_value_as_typed() {
+    let r = request("isaac --min-end-distance -9223372036854775808 --origin-x 09");
+    let e = ConfigError::new("min_end_distance", -9.223_372_036_854_776e18, "0..=512");
+    assert_eq!(
+        r.as_typed(e).to_string(),
+        "invalid min_end_distance = -9223372036854775808: allowed 0..=512"
+    );
+    let e = ConfigError::new("origin.x", 9, "0..=7");
+    assert_eq!(r.as_typed(e).value, "09");
+    // A field no flag set keeps the core's text.
+    let e = ConfigError::new("origin.y", 3, "0..=2");
+    assert_eq!(r.as_typed(e).value, "3");
+}
+
+#[test]
+fn out_dash_is_stdout_and_values_may_start_with_a_dash() {
+    assert_eq!(request("isaac --out -").out, Dest::Stdout);
+    assert_eq!(request("isaac --out -h").out, Dest::File("-h".into()));
+    assert_eq!(
+        request("isaac --out=--help").out,
+        Dest::File("--help".into())
+    );
+    assert_eq!(request("isaac --format png --out -").format, Format::Png);
+    assert_eq!(
+        error("isaac --out="),
+        "--out: expected a file name, or - for standard output"
+    );
+    assert_eq!(
+        error("isaac --preset -h"),
+        r#"--preset: unknown preset "-h" for isaac (expected compact or branching)"#
+    );
+    assert_eq!(request("isaac --level -1").level, -1);
+}
+
+#[test]
+fn double_dash_ends_the_options() {
+    assert_eq!(request("-- isaac").job, Job::Isaac(IsaacConfig::default()));
+    assert_eq!(request("--seed 4 -- drunkard").seed, 4);
+    assert_eq!(error("isaac -- --help"), r#"unexpected argument "--help""#);
+    assert_eq!(error("isaac -- -h"), r#"unexpected argument "-h""#);
+    assert_eq!(
+        error("-- --level 2 isaac"),
+        r#"unknown generator "--level" (expected isaac, drunkard or bsp)"#
+    );
+}
+
+#[test]
+fn errors_name_the_argument() {
+    for (line, want) in [
+        (
+            "isaac --level x",
+            r#"--level: expected an integer, got "x""#,
+        ),
+        ("isaac --diagonal", "--diagonal: not a flag for isaac"),
+        ("bsp --rule classic", "--rule: not a flag for bsp"),
+        (
+            "isaac --bogus 1",
+            "--bogus: unknown flag (see dungeon --help)",
+        ),
+        (
+            "isaac --bogus=1",
+            "--bogus: unknown flag (see dungeon --help)",
+        ),
+        (
+            "foo",
+            r#"unknown generator "foo" (expected isaac, drunkard or bsp)"#,
+        ),
+        (
+            "",
+            "missing generator (expected isaac, drunkard or bsp; see dungeon --help)",
+        ),
+        ("isaac bsp", r#"unexpected argument "bsp""#),
+        ("isaac --seed", "--seed: missing value"),
+        // A flag that takes a value takes the next argument, whatever it is.
+        (
+            "isaac --seed --level 2",
+            r#"--seed: expected an integer, got "--level""#,
+        ),
+        ("isaac --seed 1 --seed 2", "--seed: given more than once"),
+        (
+            "isaac --format gif",
+            r#"--format: expected ascii or emoji or json or png, got "gif""#,
+        ),
+        (
+            "isaac --format png",
+            "--format png: needs --out FILE (or --out - for standard output)",
+        ),
+        (
+            "isaac --format png --out a.png --count 2",
+            "--count: --format png draws one dungeon, got --count 2",
+        ),
+        ("isaac --scale 4", "--scale: only applies to --format png"),
+        (
+            "isaac --format png --out a.png --scale 0",
+            "--scale: expected 1..=256, got 0",
+        ),
+        (
+            "isaac --preset large",
+            r#"--preset: unknown preset "large" for isaac (expected compact or branching)"#,
+        ),
+        (
+            "isaac --preset classic",
+            r#"--preset: unknown preset "classic" for isaac (expected compact or branching)"#,
+        ),
+        (
+            "isaac --width 1.5",
+            r#"--width: expected an integer, got "1.5""#,
+        ),
+        (
+            "isaac --max-fill lots",
+            r#"--max-fill: expected a number, got "lots""#,
+        ),
+        (
+            "isaac -w 3",
+            "-w: unknown flag (flags start with --; see dungeon --help)",
+        ),
+        ("isaac --help=x", r#"--help: takes no value, got "x""#),
+    ] {
+        assert_eq!(error(line), want, "{line}");
+    }
+}
+
+#[test]
+fn help_wherever_a_flag_may_stand() {
+    assert_eq!(parse_str("isaac --width x --help"), Ok(Command::Help));
+    assert_eq!(parse_str("isaac --help --bogus"), Ok(Command::Help));
+    assert_eq!(parse_str("-h"), Ok(Command::Help));
+    // Not where a value or a word stands.
+    assert!(parse_str("isaac --bogus --help").is_err());
+    let u = usage();
+    for name in GLOBAL
+        .iter()
+        .chain(&Gen::Bsp.flags().iter().map(|f| f.0).collect::<Vec<_>>())
+    {
+        assert!(u.contains(&format!("--{name} ")), "{name}");
+    }
+    assert!(u.contains("--rule classic|crowding") && u.contains("--off-grid"));
+    assert!(u.contains("(defaults: compact)") && u.contains("(defaults: small)"));
+}
+
+#[test]
+fn the_clap_command_is_well_formed() {
+    command().debug_assert();
+}

@@ -1,0 +1,72 @@
+//! The `--help` text.
+
+use super::{Gen, MAX_COUNT};
+use crate::{flags, render};
+
+/// The text `--help` prints. Defaults come from the configs themselves.
+#[must_use]
+pub fn usage() -> String {
+    let presets = |g: Gen| g.presets().join(", ");
+    let defaults = |g: Gen| g.presets()[0];
+    format!(
+        "\
+dungeon: print or draw seeded dungeons (Isaac floor plans, drunkard walks, BSP maps)
+
+Usage: dungeon <isaac|drunkard|bsp> [options] [generator flags]
+
+The same generator, settings, seed and level give the same grid as the Godot
+classes IsaacGenerator, DrunkardGenerator and BspGenerator.
+
+Options:
+  --seed N                         run seed, 0..=2^64-1; a negative number is read as a Godot
+                                   int seed, i.e. the same 64 bits [0]
+  --level L                        level to generate; room grids get more rooms per level [1]
+  --preset NAME                    load a preset first; the other flags then override it
+                                     isaac: {pi}
+                                     drunkard: {pd}
+                                     bsp: {pb}
+                                   [the first of each]
+  --format ascii|emoji|json|png    what to print; png needs --out [ascii; json with --count]
+  --out FILE                       write to FILE; - is standard output (png too) [-]
+  --scale PX                       png: pixels per cell, 1..={max_scale}, at most {max_px} px a side
+                                   [{def_scale}; less for maps over {auto_w} cells a side]
+  --count K                        K dungeons from seeds N, N+1, ... (counting on past
+                                   2^64-1 to 0, as a Godot int does past -1), 1..={max_count}:
+                                   one JSON object per line, or with --format ascii/emoji
+                                   pictures separated by a blank line [1]
+  -h, --help                       print this help
+
+isaac flags: rooms grow from a start room on a small grid (defaults: {di})
+{isaac}
+drunkard flags: a random walk on a small grid (defaults: {dd})
+{drunkard}
+bsp flags: rooms and corridors on a tile map (defaults: {db})
+{bsp}
+Values: --flag VALUE or --flag=VALUE; a value may start with - (--out -h is a file
+named -h). [true|false] flags alone mean true. -- ends the options.
+ASCII: . empty  # room  S start  E end  = corridor  + door
+Exit status: 0 done, 1 the generator rejected the settings or gave up,
+2 bad arguments. Generator errors name config fields: max_fill is --max-fill.
+
+Examples:
+  dungeon isaac --level 3 --seed 7
+  dungeon isaac --preset branching --level 5 --format png --out floor.png
+  dungeon drunkard --diagonal --count 1000 --format json > floors.jsonl
+  dungeon bsp --preset large --seed 1 --format png --out - > map.png
+",
+        pi = presets(Gen::Isaac),
+        pd = presets(Gen::Drunkard),
+        pb = presets(Gen::Bsp),
+        di = defaults(Gen::Isaac),
+        dd = defaults(Gen::Drunkard),
+        db = defaults(Gen::Bsp),
+        max_scale = render::MAX_SCALE,
+        max_px = render::MAX_SIDE_PX,
+        def_scale = render::DEFAULT_SCALE,
+        auto_w = render::AUTO_SIDE_PX / render::DEFAULT_SCALE,
+        max_count = MAX_COUNT,
+        isaac = flags::usage_lines(&flags::isaac(), &(flags::ISAAC_PRESETS[0].1)()),
+        drunkard = flags::usage_lines(&flags::drunkard(), &(flags::DRUNKARD_PRESETS[0].1)()),
+        bsp = flags::usage_lines(&flags::bsp(), &(flags::BSP_PRESETS[0].1)()),
+    )
+}
