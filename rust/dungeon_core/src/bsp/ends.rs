@@ -398,3 +398,109 @@ pub(super) fn choose_ends(
     let (_, end) = best.ok_or_else(|| stuck("no second room reachable"))?;
     Ok((start, end, dist))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bsp::{BspConfig, generate_measured};
+
+    #[test]
+    fn both_searches_choose_the_same_end() {
+        // The plain search is the oracle: same end and same distances on
+        // many maps of both presets and a few odd sizes.
+        let odd = |width, height, iterations| BspConfig {
+            width,
+            height,
+            iterations,
+            ..BspConfig::default()
+        };
+        for (c, seeds) in [
+            (BspConfig::small(), 3000),
+            (BspConfig::large(), 500),
+            (odd(23, 61, 5), 500),
+            (odd(120, 90, 7), 100),
+        ] {
+            for seed in 0..seeds {
+                let (g, d) = generate_measured(&c, seed, 1, Search::RoomJumps).unwrap();
+                let (plain, pd) = generate_measured(&c, seed, 1, Search::Tiles).unwrap();
+                assert_eq!((g.end(), &d), (plain.end(), &pd), "{c:?} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn room_distances_match_a_tile_bfs() {
+        // The room-jumping search must give every room centre exactly the
+        // distance the plain search and a BFS over the finished grid give:
+        // dense and sparse maps, big and tiny rooms, long corridors, wide
+        // cuts, and the sweep's odd shapes.
+        let mut configs = vec![
+            BspConfig::default(),
+            BspConfig::large(),
+            BspConfig {
+                width: 256,
+                height: 256,
+                iterations: 8,
+                ..BspConfig::default()
+            },
+            BspConfig {
+                width: 200,
+                height: 120,
+                iterations: 3,
+                room_size_min: 0.9,
+                room_size_max: 1.0,
+                ..BspConfig::default()
+            },
+            BspConfig {
+                width: 90,
+                height: 60,
+                iterations: 16,
+                min_room_size: 1,
+                min_partition_size: 3,
+                partition_range: 0.45,
+                room_size_min: 0.1,
+                room_size_max: 1.0,
+                ..BspConfig::default()
+            },
+            // Tiny rooms far apart: long straight runs, walked in one go.
+            BspConfig {
+                width: 400,
+                height: 300,
+                iterations: 6,
+                room_size_min: 0.05,
+                room_size_max: 0.15,
+                ..BspConfig::default()
+            },
+        ];
+        let mut r = DungeonRng::new(77);
+        while configs.len() < 60 {
+            let c = BspConfig {
+                width: r.range(8, 120),
+                height: r.range(8, 120),
+                iterations: r.range(1, 10),
+                partition_range: r.uniform(0.0, 0.45),
+                min_partition_size: r.range(3, 10),
+                room_size_min: r.uniform(0.05, 0.8),
+                room_size_max: 1.0,
+                min_room_size: r.range(1, 4),
+                border: r.range(1, 3),
+            };
+            if c.validate().is_ok() {
+                configs.push(c);
+            }
+        }
+        for c in &configs {
+            for seed in 0..12 {
+                let (g, dist) = generate_measured(c, seed, 1, Search::RoomJumps).unwrap();
+                let (plain, plain_dist) = generate_measured(c, seed, 1, Search::Tiles).unwrap();
+                assert_eq!((&plain, &plain_dist), (&g, &dist), "{c:?} seed {seed}");
+                let tiles = g.distances_from(g.start());
+                for (k, rect) in g.room_rects().iter().enumerate() {
+                    let want = tiles[g.index(rect.center()).unwrap()];
+                    let got = if dist[k] == FAR { -1 } else { dist[k] as i32 };
+                    assert_eq!(got, want, "room {k} {rect:?}, {c:?} seed {seed}\n{g}");
+                }
+            }
+        }
+    }
+}

@@ -87,7 +87,7 @@ mod split;
 pub use config::{BspConfig, MAX_ITERATIONS, MAX_PARTITION_RANGE, MAX_SIDE, MIN_SIDE};
 
 use crate::error::{GenError, check_range};
-use crate::grid::{DungeonGrid, Pos};
+use crate::grid::{DungeonGrid, Pos, Rect};
 use crate::rng::{DungeonRng, stage};
 use crate::room_grid::MAX_LEVEL;
 use carve::Canvas;
@@ -124,6 +124,26 @@ pub fn generate_with_tile_search(
     level: i32,
 ) -> Result<DungeonGrid, GenError> {
     generate_measured(config, seed, level, Search::Tiles).map(|(g, _)| g)
+}
+
+/// The leaf parts of the split tree that [`generate`] cuts for the same
+/// inputs, in room order: room `k` of the map ([`DungeonGrid::room_rects`])
+/// lies inside part `k` and leaves the part's last column and last row
+/// empty. For tools that compare rooms with their parts, such as
+/// `examples/bsp_fidelity.rs`.
+///
+/// # Errors
+/// As [`generate`].
+pub fn partitions(config: &BspConfig, seed: u64, level: i32) -> Result<Vec<Rect>, GenError> {
+    config.validate()?;
+    check_range("level", level, 1, MAX_LEVEL)?;
+    let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
+    let nodes = split_tree(config, &mut rng);
+    Ok(nodes
+        .iter()
+        .filter(|n| n.is_leaf())
+        .map(|n| n.rect)
+        .collect())
 }
 
 /// [`generate`], also returning each room centre's distance from the start
@@ -195,8 +215,7 @@ fn generate_measured(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Cell, DIRS, Rect};
-    use ends::FAR;
+    use crate::grid::{Cell, DIRS};
 
     fn pic(s: &str) -> String {
         s.lines()
@@ -416,82 +435,6 @@ mod tests {
             }
         }
         assert!(ok > 300, "only {ok} valid configs in the sweep");
-    }
-
-    #[test]
-    fn room_distances_match_a_tile_bfs() {
-        // The room-skipping search must give every room centre exactly the
-        // distance a BFS over all tiles gives: dense and sparse maps, big
-        // and tiny rooms, long corridors, wide cuts, and the sweep's odd
-        // shapes.
-        let mut configs = vec![
-            BspConfig::default(),
-            BspConfig::large(),
-            BspConfig {
-                width: 256,
-                height: 256,
-                iterations: 8,
-                ..BspConfig::default()
-            },
-            BspConfig {
-                width: 200,
-                height: 120,
-                iterations: 3,
-                room_size_min: 0.9,
-                room_size_max: 1.0,
-                ..BspConfig::default()
-            },
-            BspConfig {
-                width: 90,
-                height: 60,
-                iterations: 16,
-                min_room_size: 1,
-                min_partition_size: 3,
-                partition_range: 0.45,
-                room_size_min: 0.1,
-                room_size_max: 1.0,
-                ..BspConfig::default()
-            },
-            // Tiny rooms far apart: long straight runs, walked in one go.
-            BspConfig {
-                width: 400,
-                height: 300,
-                iterations: 6,
-                room_size_min: 0.05,
-                room_size_max: 0.15,
-                ..BspConfig::default()
-            },
-        ];
-        let mut r = DungeonRng::new(77);
-        while configs.len() < 60 {
-            let c = BspConfig {
-                width: r.range(8, 120),
-                height: r.range(8, 120),
-                iterations: r.range(1, 10),
-                partition_range: r.uniform(0.0, 0.45),
-                min_partition_size: r.range(3, 10),
-                room_size_min: r.uniform(0.05, 0.8),
-                room_size_max: 1.0,
-                min_room_size: r.range(1, 4),
-                border: r.range(1, 3),
-            };
-            if c.validate().is_ok() {
-                configs.push(c);
-            }
-        }
-        for c in &configs {
-            for seed in 0..12 {
-                let (g, dist) = generate_measured(c, seed, 1, Search::RoomJumps).unwrap();
-                let (plain, plain_dist) = generate_measured(c, seed, 1, Search::Tiles).unwrap();
-                assert_eq!((&plain, &plain_dist), (&g, &dist), "{c:?} seed {seed}");
-                let tiles = g.distances_from(g.start());
-                for (k, rect) in g.room_rects().iter().enumerate() {
-                    let want = tiles[g.index(rect.center()).unwrap()];
-                    let got = if dist[k] == FAR { -1 } else { dist[k] as i32 };
-                    assert_eq!(got, want, "room {k} {rect:?}, {c:?} seed {seed}\n{g}");
-                }
-            }
-        }
     }
 
     #[test]
