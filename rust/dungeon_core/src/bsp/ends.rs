@@ -52,7 +52,7 @@ const RUN_END: u64 = 1 << 31;
 /// No path (yet) in [`room_distances`].
 pub(super) const FAR: u32 = u32::MAX;
 
-/// The room tiles that corridors touch, grouped by room, with a table from
+/// The room tiles that doors open onto, grouped by room, with a table from
 /// tile index to slot. Built in linear time: no sort.
 struct Doorways {
     /// Slots of room `r`: `first[r]..first[r + 1]`.
@@ -73,8 +73,9 @@ impl Doorways {
         let cap = (contacts.len() * 2).next_power_of_two().max(16);
         let mut keys = vec![0u32; cap];
         let mut slots = vec![0u32; cap];
-        // First pass: drop repeats (a tile next to two corridor tiles),
-        // find each tile's room and count per room.
+        // First pass: drop repeats (a room tile that two doors open onto,
+        // or one door crossed by two lines), find each tile's room and
+        // count per room.
         let mut first = vec![0usize; rooms + 1];
         let mut found: Vec<(u32, Pos, u32, usize)> = Vec::with_capacity(contacts.len());
         for c in contacts {
@@ -117,7 +118,7 @@ impl Doorways {
         }
     }
 
-    /// The slot of room tile `at`, if a corridor touches it.
+    /// The slot of room tile `at`, if a door opens onto it.
     fn slot(&self, at: u32) -> Option<usize> {
         let h = probe(&self.keys, at)?;
         (self.keys[h] == at + 1).then(|| self.slots[h] as usize)
@@ -146,11 +147,11 @@ fn probe(keys: &[u32], at: u32) -> Option<usize> {
 /// A plain BFS would visit every floor tile, and room floor is most of the
 /// walkable map. Here rooms are crossed in one step each: the nodes are the
 /// corridor and door tiles (unit steps, through the door masks) and the room
-/// tiles that touch a corridor (doorways); between two tiles of one room the
+/// tiles that doors open onto (doorways); between two tiles of one room the
 /// distance is their Manhattan distance, since a room is an open rectangle
-/// and no grid path is shorter. Rooms never touch each other (two tiles
-/// apart), so every path between rooms runs through corridor tiles and
-/// doorways. That is Dijkstra with two queues: a FIFO of corridor tiles
+/// and no grid path is shorter. Rooms never touch each other (at least one
+/// empty tile apart) and a room opens only onto its doors, so every path
+/// between rooms runs through doors and doorways. That is Dijkstra with two queues: a FIFO of corridor tiles
 /// (unit steps, so pushed in distance order) and a heap of doorways, popping
 /// whichever is nearer. A room centre's distance is the best doorway
 /// distance plus the Manhattan step to it.
@@ -316,7 +317,7 @@ fn room_distances(
                     dt += 1;
                 }
             } else if !from_room && let Some(slot) = ways.slot(j as u32) {
-                // A corridor steps into a room: a doorway, via the heap.
+                // A door steps into its room: a doorway, via the heap.
                 // (From a room tile, the rest of its room is reached by
                 // `enter`'s jumps.)
                 offer(slot, d + 1, &mut offered, &mut heap);
