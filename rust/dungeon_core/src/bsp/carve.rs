@@ -231,35 +231,23 @@ impl<'g> Canvas<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::DungeonGrid;
+    use crate::bsp::tests::pic;
+    use crate::grid::{DIRS, DungeonGrid};
 
     fn grid(s: &str) -> DungeonGrid {
         DungeonGrid::from_ascii(s).unwrap()
-    }
-
-    pub(in crate::bsp) fn pic(s: &str) -> String {
-        s.lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .map(|l| format!("{l}\n"))
-            .collect()
     }
 
     /// Draws `lines` on a picture of rooms (`#`, `S`, `E`; nothing else) and
     /// returns the picture and the masks.
     fn carve(rooms: &str, lines: &[(Pos, Pos)]) -> (String, DungeonGrid) {
         let mut g = grid(rooms);
-        // Rooms start closed to everything outside them, as painted.
-        for i in 0..g.cells.len() {
-            if !g.cells[i].is_room() {
-                g.doors[i] = 0;
-            }
-        }
+        // Room floor is open only inside its room, as painted.
         let w = g.width as usize;
         for i in 0..g.cells.len() {
             let p = g.pos(i);
-            for (dx, dy, bit, _) in crate::grid::DIRS {
-                if !g.cell((p.0 + dx, p.1 + dy)).is_room() {
+            for (dx, dy, bit, _) in DIRS {
+                if !(g.cells[i].is_room() && g.cell((p.0 + dx, p.1 + dy)).is_room()) {
                     g.doors[i] &= !bit;
                 }
             }

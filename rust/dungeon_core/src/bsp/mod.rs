@@ -172,15 +172,20 @@ pub fn generate_with_tile_search(
 /// # Errors
 /// As [`generate`].
 pub fn partitions(config: &BspConfig, seed: u64, level: i32) -> Result<Vec<Rect>, GenError> {
-    config.validate()?;
-    check_range("level", level, 1, MAX_LEVEL)?;
-    let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
-    let nodes = split_tree(config, &mut rng);
+    let nodes = split_tree(config, &mut layout_rng(config, seed, level)?);
     Ok(nodes
         .iter()
         .filter(|n| n.is_leaf())
         .map(|n| n.rect)
         .collect())
+}
+
+/// Checks the inputs and returns the layout stream, which cuts the split
+/// tree.
+fn layout_rng(config: &BspConfig, seed: u64, level: i32) -> Result<DungeonRng, GenError> {
+    config.validate()?;
+    check_range("level", level, 1, MAX_LEVEL)?;
+    Ok(DungeonRng::for_level(seed, level, stage::LAYOUT))
 }
 
 /// [`generate`], also returning each room centre's distance from the start
@@ -192,9 +197,7 @@ fn generate_measured(
     level: i32,
     search: Search,
 ) -> Result<(DungeonGrid, Vec<u32>), GenError> {
-    config.validate()?;
-    check_range("level", level, 1, MAX_LEVEL)?;
-    let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
+    let mut rng = layout_rng(config, seed, level)?;
     let mut room_rng = rng.stage(ROOMS_STREAM);
     let mut corridor_rng = rng.stage(CORRIDORS_STREAM);
     let mut nodes = split_tree(config, &mut rng);
@@ -254,7 +257,9 @@ mod tests {
     use super::*;
     use crate::grid::{Cell, DIRS};
 
-    fn pic(s: &str) -> String {
+    /// A picture as `DungeonGrid::to_ascii` writes it, from an indented
+    /// string literal.
+    pub(super) fn pic(s: &str) -> String {
         s.lines()
             .map(str::trim)
             .filter(|l| !l.is_empty())
