@@ -45,31 +45,44 @@ fn room_grids(c: &mut Criterion) {
 fn bsp_sizes(c: &mut Criterion) {
     let mut group = c.benchmark_group("bsp");
     group.sample_size(30);
-    for side in [40, 256, 1024] {
-        // Deeper splits on bigger maps keep rooms a similar size.
-        let iterations = match side {
-            40 => 4,
-            256 => 8,
-            _ => 12,
-        };
+    // Dense maps (deeper splits on bigger maps keep rooms a similar size)
+    // and sparse ones (few, large rooms). `tile_search` builds the same map
+    // but finds the end with a plain BFS over every tile: the comparison
+    // that justifies the room-jumping search.
+    for (side, iterations, sparse) in [
+        (40, 4, false),
+        (256, 8, false),
+        (1024, 12, false),
+        (256, 6, true),
+        (1024, 7, true),
+    ] {
         let cfg = BspConfig {
             width: side,
             height: side,
             iterations,
             ..BspConfig::default()
         };
+        let size = if sparse {
+            format!("{side}x{side}_it{iterations}")
+        } else {
+            format!("{side}x{side}")
+        };
         group.throughput(Throughput::Elements((side * side) as u64));
-        let mut seed = 0u64;
-        group.bench_with_input(
-            BenchmarkId::new("generate", format!("{side}x{side}")),
-            &cfg,
-            |b, cfg| {
+        for (name, run) in [
+            ("generate", bsp::generate as fn(&BspConfig, u64, i32) -> _),
+            ("tile_search", bsp::generate_with_tile_search),
+        ] {
+            if name == "tile_search" && side == 40 {
+                continue;
+            }
+            let mut seed = 0u64;
+            group.bench_with_input(BenchmarkId::new(name, &size), &cfg, |b, cfg| {
                 b.iter(|| {
                     seed = seed.wrapping_add(1);
-                    black_box(bsp::generate(cfg, seed, 1).ok())
+                    black_box(run(cfg, seed, 1).ok())
                 });
-            },
-        );
+            });
+        }
     }
     group.finish();
 }

@@ -19,12 +19,22 @@ pub(crate) fn rect_fits(r: &Rect, width: i32, height: i32) -> bool {
     w >= 1 && h >= 1 && x >= 0 && y >= 0 && x + w <= i64::from(width) && y + h <= i64::from(height)
 }
 
+/// Which generation of invariants a grid is checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rules {
+    /// Everything today's generators guarantee.
+    Current,
+    /// Saved grids: corridors may open sideways into rooms.
+    Loaded,
+}
+
 impl DungeonGrid {
     /// Checks every invariant a generated grid keeps:
     /// - sizes match and the level is at least 1;
     /// - exactly one start cell and one end cell, at `start` and `end`;
     /// - door masks are in `0..=15`, open only between walkable cells, and
-    ///   symmetric; every door tile opens into a room;
+    ///   symmetric; every door tile opens into a room, and no corridor tile
+    ///   does (a corridor enters a room only through a door);
     /// - the rooms cover the room floor exactly: on a room grid, the room
     ///   cells list each room-floor cell once; on a tile map, the room
     ///   rectangles lie inside the grid, never overlap and hold exactly the
@@ -37,6 +47,14 @@ impl DungeonGrid {
     /// # Errors
     /// A [`ParseError`] naming the first broken invariant.
     pub fn check(&self) -> Result<(), ParseError> {
+        self.check_as(Rules::Current)
+    }
+
+    /// [`DungeonGrid::check`] under the rules a grid read from outside must
+    /// keep: grids saved before BSP corridors entered rooms only through
+    /// doors had corridor tiles opening sideways into rooms, and they (and
+    /// their re-saved copies) still load.
+    pub(crate) fn check_as(&self, rules: Rules) -> Result<(), ParseError> {
         let n = self.width as usize * self.height as usize;
         if self.width < 1 || self.height < 1 || self.cells.len() != n || self.doors.len() != n {
             return err("cell or door array does not match width × height");
@@ -45,9 +63,10 @@ impl DungeonGrid {
             return err(format!("level {} is not 1 or more", self.level));
         }
         self.check_ends()?;
-        self.check_doors()?;
+        self.check_doors(rules)?;
         self.check_rooms()?;
-        if self.room_at(self.start).is_none() || self.room_at(self.start) == self.room_at(self.end) {
+        if self.room_at(self.start).is_none() || self.room_at(self.start) == self.room_at(self.end)
+        {
             return err("start and end must lie in two different rooms");
         }
         if !self.is_connected() {
@@ -72,7 +91,7 @@ impl DungeonGrid {
         Ok(())
     }
 
-    fn check_doors(&self) -> Result<(), ParseError> {
+    pub(crate) fn check_doors(&self, rules: Rules) -> Result<(), ParseError> {
         if let Some(i) = self.doors.iter().position(|&m| m > 15) {
             let (p, mask) = (self.pos(i), self.doors[i]);
             return err(format!("door mask {mask} at {p:?} is not in 0..=15"));
@@ -89,6 +108,11 @@ impl DungeonGrid {
                 }
                 if self.door_mask(q) & back == 0 {
                     return err(format!("door at {p:?} is one-sided"));
+                }
+                if rules == Rules::Current && cell == Cell::Corridor && self.cell(q).is_room() {
+                    return err(format!(
+                        "corridor tile {p:?} opens sideways into a room (only door tiles may)"
+                    ));
                 }
             }
             if cell == Cell::Door
@@ -206,6 +230,18 @@ mod tests {
             let e = g.check().unwrap_err().0;
             assert!(e.contains(want), "{e} / {want}");
         }
+    }
+
+    #[test]
+    fn corridors_enter_rooms_only_through_doors() {
+        let mut g = DungeonGrid::from_ascii("S=+E").unwrap();
+        g.kind = GridKind::TileMap;
+        g.rooms.clear();
+        g.room_rects = vec![Rect::new(0, 0, 1, 1), Rect::new(3, 0, 1, 1)];
+        let e = g.check().unwrap_err().0;
+        assert!(e.contains("corridor tile (1, 0) opens sideways"), "{e}");
+        g.cells[1] = Cell::Door;
+        assert_eq!(g.check(), Ok(()));
     }
 
     #[test]
