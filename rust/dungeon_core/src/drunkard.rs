@@ -16,11 +16,12 @@
 //! Start/end selection, the acceptance rules, the attempt loop and the work
 //! budget are shared with Isaac ([`crate::room_grid`]).
 
-use crate::error::{ConfigError, GenError, check_range};
+use crate::error::{GenError, check_range};
 use crate::grid::{DungeonGrid, Pos};
 use crate::rng::DungeonRng;
 use crate::room_grid::{
-    Budget, EndRules, Generator, RoomCount, RoomGridConfig, RoomScratch, StartRule, Work, run,
+    Budget, EndRules, Generator, RoomCount, RoomGridConfig, RoomScratch, StartRule, Work, preset,
+    run,
 };
 
 /// What the walker does when a step would leave the grid.
@@ -86,33 +87,13 @@ impl DrunkardConfig {
         }
     }
 
-    /// A preset by name: `"winding"` or `"wide"`.
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        match name {
-            "winding" => Some(Self::winding()),
-            "wide" => Some(Self::wide()),
-            _ => None,
-        }
-    }
-
     /// The preset names [`DrunkardConfig::preset`] knows.
     pub const PRESETS: [&'static str; 2] = ["winding", "wide"];
 
-    /// The smallest and largest room count level `level` can draw.
-    ///
-    /// # Errors
-    /// A [`ConfigError`] for a level outside `1..=1000` or a bad count field.
-    pub fn room_count_range(&self, level: i32) -> Result<(i32, i32), ConfigError> {
-        self.grid.room_count_range(level)
-    }
-
-    /// The room count level `level` of run `seed` will have.
-    ///
-    /// # Errors
-    /// As [`DrunkardConfig::room_count_range`].
-    pub fn room_count(&self, seed: u64, level: i32) -> Result<i32, ConfigError> {
-        self.grid.room_count(seed, level)
+    /// A preset by name (one of [`DrunkardConfig::PRESETS`]).
+    #[must_use]
+    pub fn preset(name: &str) -> Option<Self> {
+        preset(name, &[("winding", Self::winding), ("wide", Self::wide)])
     }
 
     /// Checks every field (and the level's capacity) without generating.
@@ -142,27 +123,15 @@ const STEPS8: [Pos; 8] = [
     (-1, -1),
 ];
 
-/// Generates level `level` of the run `seed`.
-///
-/// # Errors
-/// [`GenError::Config`] for an invalid config or a level beyond the grid's
-/// capacity; [`GenError::Exhausted`] if every walk (or the call's work
-/// budget) ran out, with what would help.
-pub fn generate(config: &DrunkardConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_counted(config, seed, level).0
-}
-
-/// [`generate`], also saying how much work the call did.
+/// [`generate`], also saying how much work the call did (walks tried, steps).
 pub fn generate_counted(
     config: &DrunkardConfig,
     seed: u64,
     level: i32,
 ) -> (Result<DungeonGrid, GenError>, Work) {
-    if let Err(e) = check_range("max_steps", config.max_steps, 1, 10_000_000) {
-        return (Err(e.into()), Work::default());
-    }
     let generator = Generator {
         name: "drunkard",
+        checked: check_range("max_steps", config.max_steps, 1, 10_000_000),
         grid: &config.grid,
         fill_limit: FILL_LIMIT,
         attempt_steps: config.max_steps.unsigned_abs().into(),
@@ -178,6 +147,16 @@ pub fn generate_counted(
         };
         walked.then_some(origin)
     })
+}
+
+/// Generates level `level` of the run `seed`.
+///
+/// # Errors
+/// [`GenError::Config`] for an invalid config or a level beyond the grid's
+/// capacity; [`GenError::Exhausted`] if every walk (or the call's work
+/// budget) ran out, with what would help.
+pub fn generate(config: &DrunkardConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
+    generate_counted(config, seed, level).0
 }
 
 /// One walk of up to `max_steps` steps. Compiled once per direction table
@@ -240,7 +219,11 @@ mod tests {
             for seed in 0..200 {
                 for level in [1, 3, 5] {
                     let g = generate(&c, seed, level).unwrap();
-                    assert_eq!(Ok(g.rooms().len() as i32), c.room_count(seed, level), "{g}");
+                    assert_eq!(
+                        Ok(g.rooms().len() as i32),
+                        c.grid.room_count(seed, level),
+                        "{g}"
+                    );
                     assert!(g.is_connected(), "{g}");
                     assert!(g.is_dead_end(g.end()));
                 }

@@ -57,7 +57,7 @@ use crate::rng::DungeonRng;
 use crate::room_grid::EndRule;
 use crate::room_grid::{
     Budget, EndRules, Generator, MAX_SIDE, RoomCount, RoomGridConfig, RoomScratch, StartRule, Work,
-    run,
+    preset, run,
 };
 
 /// How rooms grow from the start cell.
@@ -132,33 +132,16 @@ impl IsaacConfig {
         }
     }
 
-    /// A preset by name: `"compact"` or `"branching"`.
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        match name {
-            "compact" => Some(Self::compact()),
-            "branching" => Some(Self::branching()),
-            _ => None,
-        }
-    }
-
     /// The preset names [`IsaacConfig::preset`] knows.
     pub const PRESETS: [&'static str; 2] = ["compact", "branching"];
 
-    /// The smallest and largest room count level `level` can draw.
-    ///
-    /// # Errors
-    /// A [`ConfigError`] for a level outside `1..=1000` or a bad count field.
-    pub fn room_count_range(&self, level: i32) -> Result<(i32, i32), ConfigError> {
-        self.grid.room_count_range(level)
-    }
-
-    /// The room count level `level` of run `seed` will have.
-    ///
-    /// # Errors
-    /// As [`IsaacConfig::room_count_range`].
-    pub fn room_count(&self, seed: u64, level: i32) -> Result<i32, ConfigError> {
-        self.grid.room_count(seed, level)
+    /// A preset by name (one of [`IsaacConfig::PRESETS`]).
+    #[must_use]
+    pub fn preset(name: &str) -> Option<Self> {
+        preset(
+            name,
+            &[("compact", Self::compact), ("branching", Self::branching)],
+        )
     }
 
     /// Checks every field (and the level's capacity) without generating.
@@ -202,18 +185,16 @@ pub fn generate_counted(
     seed: u64,
     level: i32,
 ) -> (Result<DungeonGrid, GenError>, Work) {
-    if let Err(e) = config.check_own() {
-        return (Err(e.into()), Work::default());
-    }
+    let give_up = config.give_up_chance;
+    let mut queue = Vec::new();
     let generator = Generator {
         name: "isaac",
+        checked: config.check_own(),
         grid: &config.grid,
         fill_limit: fill_limit(config.rule),
         attempt_steps: 0,
         stall_hint: "lower give_up_chance or ask for fewer rooms",
     };
-    let give_up = config.give_up_chance;
-    let mut queue = Vec::new();
     run(&generator, seed, level, |s, target, rng, budget| {
         let origin = config
             .origin
@@ -329,7 +310,7 @@ mod tests {
     #[test]
     fn branching_level_1_is_a_valid_tree() {
         let c = IsaacConfig::branching();
-        let (lo, hi) = c.room_count_range(1).unwrap();
+        let (lo, hi) = c.grid.room_count_range(1).unwrap();
         for seed in 0..300 {
             let g = generate(&c, seed, 1).unwrap();
             assert!(g.is_tree(), "seed {seed}\n{g}");
@@ -366,7 +347,7 @@ mod tests {
         for seed in 0..300 {
             for level in 1..=3 {
                 let g = generate(&c, seed, level).unwrap();
-                assert_eq!(Ok(g.rooms().len() as i32), c.room_count(seed, level));
+                assert_eq!(Ok(g.rooms().len() as i32), c.grid.room_count(seed, level));
                 assert!(g.is_connected());
                 assert!(g.dead_ends().len() >= 2);
             }
@@ -408,28 +389,18 @@ mod tests {
             generate(&c, 1, 1).unwrap_err(),
             GenError::Config(ConfigError::new("give_up_chance", 1.0, "0..=0.99"))
         );
-        let mut c = IsaacConfig::branching();
-        c.grid.width = -3;
-        assert!(
-            generate(&c, 1, 1)
-                .unwrap_err()
-                .to_string()
-                .contains("width = -3")
-        );
-        assert!(
-            generate(&IsaacConfig::branching(), 1, 0)
-                .unwrap_err()
-                .to_string()
-                .contains("level = 0")
-        );
-        let mut c = IsaacConfig::branching();
-        c.origin = Some((9, 0));
-        assert!(
-            generate(&c, 1, 1)
-                .unwrap_err()
-                .to_string()
-                .contains("origin.x = 9")
-        );
+        let mut narrow = IsaacConfig::branching();
+        narrow.grid.width = -3;
+        let mut off = IsaacConfig::branching();
+        off.origin = Some((9, 0));
+        for (c, level, want) in [
+            (narrow, 1, "width = -3"),
+            (IsaacConfig::branching(), 0, "level = 0"),
+            (off, 1, "origin.x = 9"),
+        ] {
+            let e = generate(&c, 1, level).unwrap_err().to_string();
+            assert!(e.contains(want), "{e}");
+        }
         assert_eq!(
             IsaacConfig::branching().grid.ends.end,
             EndRule::FarthestDeadEnd

@@ -139,7 +139,7 @@ proptest! {
         let r = isaac::generate(&c, seed, level);
         prop_assert_eq!(c.validate(level).is_err(), matches!(r, Err(GenError::Config(_))), "{:?}", r);
         if let Ok(g) = r {
-            check_room_grid(&g, c.room_count(seed, level).unwrap(), c.room_count_range(level).unwrap(), &c.grid.ends);
+            check_room_grid(&g, c.grid.room_count(seed, level).unwrap(), c.grid.room_count_range(level).unwrap(), &c.grid.ends);
             if c.rule == GrowthRule::Branching {
                 prop_assert!(g.is_tree(), "branching is not a tree:\n{}", g);
                 prop_assert!(!g.has_room_block(), "branching has a 2×2 block:\n{}", g);
@@ -153,7 +153,7 @@ proptest! {
         let r = drunkard::generate(&c, seed, level);
         prop_assert_eq!(c.validate(level).is_err(), matches!(r, Err(GenError::Config(_))), "{:?}", r);
         if let Ok(g) = r {
-            check_room_grid(&g, c.room_count(seed, level).unwrap(), c.room_count_range(level).unwrap(), &c.grid.ends);
+            check_room_grid(&g, c.grid.room_count(seed, level).unwrap(), c.grid.room_count_range(level).unwrap(), &c.grid.ends);
         }
     }
 
@@ -171,11 +171,11 @@ proptest! {
     fn presets_always_succeed(seed in any::<u64>(), level in 1i32..=10) {
         for c in [IsaacConfig::compact(), IsaacConfig::branching()] {
             let g = isaac::generate(&c, seed, level).unwrap();
-            check_room_grid(&g, c.room_count(seed, level).unwrap(), c.room_count_range(level).unwrap(), &c.grid.ends);
+            check_room_grid(&g, c.grid.room_count(seed, level).unwrap(), c.grid.room_count_range(level).unwrap(), &c.grid.ends);
         }
         for c in [DrunkardConfig::winding(), DrunkardConfig::wide()] {
             let g = drunkard::generate(&c, seed, level).unwrap();
-            check_room_grid(&g, c.room_count(seed, level).unwrap(), c.room_count_range(level).unwrap(), &c.grid.ends);
+            check_room_grid(&g, c.grid.room_count(seed, level).unwrap(), c.grid.room_count_range(level).unwrap(), &c.grid.ends);
         }
         let g = bsp::generate(&BspConfig::default(), seed, level).unwrap();
         check_bsp(&g, &BspConfig::default());
@@ -242,18 +242,18 @@ fn highest_supported_levels_are_as_documented() {
     // One level past it fails fast with a message naming the limit.
     let e = isaac::generate(&s, 1, 11).unwrap_err().to_string();
     assert!(
-        e.contains("invalid level = 11: allowed 1..=10 on a 8×8 grid"),
+        e.contains("invalid level = 11: allowed 1..=10 (a 8×8 grid holds"),
         "{e}"
     );
     let e = isaac::generate(&c, 1, 11).unwrap_err().to_string();
-    assert!(e.contains("allowed 1..=10 on a 9×8 grid"), "{e}");
+    assert!(e.contains("allowed 1..=10 (a 9×8 grid"), "{e}");
     // grow_grid lets the grid grow instead.
     let mut grow = s.clone();
     grow.grid.grow_grid = true;
     for level in [11, 15, 30] {
         let g = isaac::generate(&grow, 3, level).unwrap();
         assert!(g.width() * g.height() > 64);
-        assert_eq!(Ok(g.rooms().len() as i32), grow.room_count(3, level));
+        assert_eq!(Ok(g.rooms().len() as i32), grow.grid.room_count(3, level));
     }
 }
 

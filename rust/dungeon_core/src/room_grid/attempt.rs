@@ -5,7 +5,7 @@ use super::MAX_STEPS;
 use super::config::RoomGridConfig;
 use super::ends::{EndRule, Rejected};
 use super::scratch::RoomScratch;
-use crate::error::GenError;
+use crate::error::{ConfigError, GenError};
 use crate::grid::{DungeonGrid, Pos};
 use crate::rng::{DungeonRng, stage};
 
@@ -54,6 +54,8 @@ pub struct Work {
 pub(crate) struct Generator<'a> {
     /// The name in the grid and in messages.
     pub name: &'static str,
+    /// The check of the generator's own fields.
+    pub checked: Result<(), ConfigError>,
     /// The shared settings.
     pub grid: &'a RoomGridConfig,
     /// The generator's highest accepted `max_fill`.
@@ -86,7 +88,11 @@ pub(crate) fn run<G>(
 where
     G: FnMut(&mut RoomScratch, usize, &mut DungeonRng, &mut Budget) -> Option<Pos>,
 {
-    let plan = match g.grid.plan(seed, level, g.fill_limit, g.attempt_steps) {
+    let planned = g
+        .checked
+        .clone()
+        .and_then(|()| g.grid.plan(seed, level, g.fill_limit, g.attempt_steps));
+    let plan = match planned {
         Ok(p) => p,
         Err(e) => return (Err(e.into()), Work::default()),
     };

@@ -99,39 +99,24 @@ impl RoomGridConfig {
         check_range("max_attempts", self.max_attempts, 1, 1_000_000)?;
         let (mut w, mut h) = (width, height);
         while capacity(w, h, fill) < hi {
-            if !self.grow_grid {
-                let cap = capacity(width, height, fill);
-                let top = highest_level(&self.count, cap);
-                let levels = if top >= 1 {
-                    format!("1..={top}")
-                } else {
-                    "none".to_owned()
-                };
-                return Err(ConfigError::new(
-                    "level",
-                    level,
-                    format!(
-                        "{levels} on a {width}×{height} grid, which holds at most {cap} rooms at \
-                         max_fill {fill} (level {level} may ask {hi}); enable grow_grid or use a \
-                         bigger grid"
-                    ),
-                ));
-            }
-            if w >= MAX_SIDE && h >= MAX_SIDE {
+            let largest = w >= MAX_SIDE && h >= MAX_SIDE;
+            if !self.grow_grid || largest {
                 let cap = capacity(w, h, fill);
-                let top = highest_level(&self.count, cap);
-                let levels = if top >= 1 {
-                    format!("1..={top}")
-                } else {
-                    "none".to_owned()
+                let levels = match highest_level(&self.count, cap) {
+                    0 => "none".to_owned(),
+                    top => format!("1..={top}"),
+                };
+                let (grid, help) = match (self.grow_grid, fill < fill_limit) {
+                    (true, true) => ("even the largest ", "raise max_fill or ask for fewer rooms"),
+                    (true, false) => ("even the largest ", "ask for fewer rooms"),
+                    (false, _) => ("a ", "enable grow_grid or use a bigger grid"),
                 };
                 return Err(ConfigError::new(
                     "level",
                     level,
                     format!(
-                        "{levels}: even the largest grid, {MAX_SIDE}×{MAX_SIDE}, holds at most \
-                         {cap} rooms at max_fill {fill} (level {level} may ask {hi}); ask for \
-                         fewer rooms"
+                        "{levels} ({grid}{w}×{h} grid holds at most {cap} rooms at max_fill \
+                         {fill}; level {level} may ask {hi}); {help}"
                     ),
                 ));
             }
@@ -218,7 +203,7 @@ mod tests {
         assert_eq!(e.field, "level");
         assert!(
             e.allowed
-                .starts_with("1..=7 on a 8×8 grid, which holds at most 32 rooms"),
+                .starts_with("1..=7 (a 8×8 grid holds at most 32 rooms"),
             "{e}"
         );
         let p = seed_002(true).plan(1, 10, 0.9, 0).unwrap();
@@ -233,7 +218,7 @@ mod tests {
         let e = c.plan(1, 1, 0.9, 0).unwrap_err();
         assert_eq!(e.field, "level");
         assert!(!e.allowed.contains("grow_grid"), "{e}");
-        assert!(e.allowed.contains("even the largest grid, 256×256"), "{e}");
+        assert!(e.allowed.contains("even the largest 256×256 grid"), "{e}");
         c.grow_grid = false;
         let e = c.plan(1, 1, 0.9, 0).unwrap_err();
         assert!(e.allowed.contains("enable grow_grid"), "{e}");

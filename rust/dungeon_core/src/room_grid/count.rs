@@ -73,20 +73,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed_002_counts_match_the_seed() {
-        let c = RoomCount::SEED_002;
-        assert_eq!(c.range(1), Ok((10, 13)));
-        assert_eq!(c.range(2), Ok((13, 16)));
-        assert_eq!(c.range(3), Ok((16, 19)));
-        assert_eq!(c.range(10), Ok((37, 40)));
-    }
-
-    #[test]
-    fn isaac_counts_match_the_game() {
-        let c = RoomCount::ISAAC;
-        assert_eq!(c.range(1), Ok((7, 8)));
-        assert_eq!(c.range(5), Ok((18, 19)));
-        assert_eq!(c.range(10), Ok((31, 32)));
+    fn counts_match_the_sources() {
+        for (count, level, want) in [
+            (RoomCount::SEED_002, 1, (10, 13)),
+            (RoomCount::SEED_002, 2, (13, 16)),
+            (RoomCount::SEED_002, 3, (16, 19)),
+            (RoomCount::SEED_002, 10, (37, 40)),
+            (RoomCount::ISAAC, 1, (7, 8)),
+            (RoomCount::ISAAC, 5, (18, 19)),
+            (RoomCount::ISAAC, 10, (31, 32)),
+        ] {
+            assert_eq!(count.range(level), Ok(want), "{count:?} level {level}");
+        }
     }
 
     #[test]

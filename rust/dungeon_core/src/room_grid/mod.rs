@@ -36,6 +36,17 @@ pub use count::RoomCount;
 pub use ends::{EndRule, EndRules, StartRule};
 pub(crate) use scratch::RoomScratch;
 
+/// A preset: its name and its constructor.
+pub(crate) type Preset<T> = (&'static str, fn() -> T);
+
+/// The config a generator's preset table names `name`, if any.
+pub(crate) fn preset<T>(name: &str, table: &[Preset<T>]) -> Option<T> {
+    table
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, make)| make())
+}
+
 /// Largest grid side a room-grid generator accepts.
 pub const MAX_SIDE: i32 = 256;
 /// Largest level accepted.
