@@ -177,7 +177,13 @@ fn explain(g: &Generator<'_>, t: &Tally, work: &Work, rooms: i32, spent: bool) -
         format!("no layout of {rooms} rooms was finished")
     };
     if !spent {
-        return format!("{why}, or raise max_attempts");
+        // More attempts can help unless the distance rule is what failed:
+        // no attempt came close, and the grid or rule has to change.
+        return if t.too_close > 0 && why.starts_with("min_end_distance") {
+            why
+        } else {
+            format!("{why}, or raise max_attempts")
+        };
     }
     if work.budget >= MAX_STEPS {
         format!(
@@ -196,6 +202,41 @@ fn explain(g: &Generator<'_>, t: &Tally, work: &Work, rooms: i32, spent: bool) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_spent_budget_asks_for_more_attempts_only_when_they_would_fit() {
+        let grid = crate::isaac::IsaacConfig::compact().grid;
+        let g = Generator {
+            name: "isaac",
+            checked: Ok(()),
+            grid: &grid,
+            fill_limit: 0.7,
+            attempt_steps: 0,
+            stall_hint: "lower give_up_chance",
+        };
+        let t = Tally {
+            stalled: 3,
+            ..Tally::default()
+        };
+        let capped = Work {
+            attempts: 3,
+            steps: MAX_STEPS,
+            budget: MAX_STEPS,
+        };
+        let why = explain(&g, &t, &capped, 40, true);
+        assert!(why.contains("lower give_up_chance"), "{why}");
+        assert!(
+            why.contains("ask for fewer rooms or a smaller grid"),
+            "{why}"
+        );
+        assert!(!why.contains("raise max_attempts"), "{why}");
+        let short = Work {
+            budget: 1000,
+            steps: 1000,
+            ..capped
+        };
+        assert!(explain(&g, &t, &short, 40, true).ends_with("raise max_attempts"));
+    }
 
     #[test]
     fn budget_spends_down_to_zero() {

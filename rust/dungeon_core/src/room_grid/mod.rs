@@ -53,5 +53,7 @@ pub const MAX_SIDE: i32 = 256;
 pub const MAX_LEVEL: i32 = 1000;
 /// The most work steps one call may take, across all its attempts (a step is
 /// one candidate cell looked at, one walk step, one cell cleared, scanned or
-/// searched); about a second of release-build work.
-pub const MAX_STEPS: u64 = 100_000_000;
+/// searched). The slowest steps (walks on the largest grids, out of cache)
+/// take about 8 ns, so a call ends within about half a second in a release
+/// build (`examples/work_budget.rs` measures it).
+pub const MAX_STEPS: u64 = 50_000_000;
