@@ -99,7 +99,7 @@ impl DrunkardConfig {
     /// Checks every field (and the level's capacity) without generating.
     ///
     /// # Errors
-    /// A [`ConfigError`] naming the field, value and what would work.
+    /// A [`crate::ConfigError`] naming the field, value and what would work.
     pub fn validate(&self, level: i32) -> Result<(), GenError> {
         check_range("max_steps", self.max_steps, 1, 10_000_000)?;
         self.grid
@@ -135,7 +135,10 @@ pub fn generate_counted(
         grid: &config.grid,
         fill_limit: FILL_LIMIT,
         attempt_steps: config.max_steps.unsigned_abs().into(),
-        stall_hint: "raise max_steps or ask for fewer rooms",
+        stall_hint: format!(
+            "raise max_steps (now {}) or ask for fewer rooms",
+            config.max_steps
+        ),
     };
     run(&generator, seed, level, |s, target, rng, budget| {
         let origin = (rng.range(0, s.width - 1), rng.range(0, s.height - 1));

@@ -129,12 +129,12 @@ fn growth_that_stops_short_says_what_would_help() {
     c.grid.max_attempts = 3;
     let e = isaac::generate(&c, 1, 10).unwrap_err().to_string();
     assert!(e.contains("growth stopped short of"), "{e}");
-    assert!(e.contains("lower give_up_chance"), "{e}");
+    assert!(e.contains("lower give_up_chance (now 0.95)"), "{e}");
     let mut d = DrunkardConfig::winding();
     d.max_steps = 5;
     d.grid.max_attempts = 2;
     let e = drunkard::generate(&d, 1, 1).unwrap_err().to_string();
-    assert!(e.contains("raise max_steps"), "{e}");
+    assert!(e.contains("raise max_steps (now 5)"), "{e}");
 }
 
 /// A small random config: budgets stay small enough for a debug build.

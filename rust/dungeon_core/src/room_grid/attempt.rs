@@ -62,8 +62,9 @@ pub(crate) struct Generator<'a> {
     pub fill_limit: f64,
     /// Extra steps each attempt may take (e.g. the walk's `max_steps`).
     pub attempt_steps: u64,
-    /// What would help when growth stops short, e.g. "lower give_up_chance".
-    pub stall_hint: &'static str,
+    /// What would help when growth stops short, naming the setting and its
+    /// value, e.g. "lower give_up_chance (now 0.9)".
+    pub stall_hint: String,
 }
 
 /// The failures of a call's attempts, kept to say what would help.
@@ -212,7 +213,7 @@ mod tests {
             grid: &grid,
             fill_limit: 0.7,
             attempt_steps: 0,
-            stall_hint: "lower give_up_chance",
+            stall_hint: "lower give_up_chance".to_owned(),
         };
         let t = Tally {
             stalled: 3,

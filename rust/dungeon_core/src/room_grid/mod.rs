@@ -2,7 +2,7 @@
 //! ([`RoomGridConfig`]: grid size, room-count formula, end rules, capacity,
 //! attempts) and one attempt loop. A generator supplies only its growth step.
 //!
-//! - [`count`](RoomCount): the per-level room-count formula;
+//! - `count`: the per-level room-count formula ([`RoomCount`]);
 //! - `config`: the shared settings and the per-level plan (capacity, growth
 //!   of the grid, the work budget);
 //! - `scratch`: the occupancy map one attempt grows into;
