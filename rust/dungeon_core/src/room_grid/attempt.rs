@@ -32,6 +32,12 @@ impl Budget {
         }
     }
 
+    /// The steps left.
+    #[inline]
+    pub fn left(&self) -> u64 {
+        self.left
+    }
+
     /// Whether the budget is used up.
     #[inline]
     pub fn is_spent(&self) -> bool {
