@@ -171,10 +171,15 @@ fn explain(g: &Generator<'_>, t: &Tally, work: &Work, rooms: i32, spent: bool) -
             }
         )
     } else if t.few_dead_ends >= t.stalled && t.few_dead_ends > 0 {
-        format!(
-            "min_dead_ends = {}: the most dead ends in one layout was {}; lower min_dead_ends",
-            ends.min_dead_ends, t.most_dead_ends
-        )
+        if ends.min_dead_ends <= 1 {
+            "no layout had a dead end besides the start; use the branching growth rule".to_owned()
+        } else {
+            format!(
+                "min_dead_ends = {}: the most dead ends in one layout was {}; lower \
+                 min_dead_ends",
+                ends.min_dead_ends, t.most_dead_ends
+            )
+        }
     } else if t.stalled > 0 {
         format!(
             "growth stopped short of {rooms} rooms in {} of {} attempts; {}",
