@@ -53,6 +53,7 @@ fn the_comparison_catches_seed_002_end_rules_on_isaac_floors() {
     let mut old = IsaacConfig::branching();
     old.grid.ends = EndRules::seed_002(StartRule::Origin);
     let (a, b) = (ours(&old, 1), published(1));
+    println!("seed 002's end rules {a:?}\npublished {b:?}");
     assert!(!agrees(&a, &b), "ours {a:?}, published {b:?}");
     assert!(a.start_neighbours < 2.0 && a.end_distance > 4.0, "{a:?}");
 }
