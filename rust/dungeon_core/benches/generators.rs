@@ -15,8 +15,8 @@ fn room_grids(c: &mut Criterion) {
     let mut group = c.benchmark_group("room_grid");
     for level in [1, 5, 10] {
         for (name, cfg) in [
-            ("isaac_seed_002", IsaacConfig::seed_002()),
-            ("isaac_classic", IsaacConfig::classic()),
+            ("isaac_compact", IsaacConfig::compact()),
+            ("isaac_branching", IsaacConfig::branching()),
         ] {
             let mut seed = 0u64;
             group.bench_with_input(BenchmarkId::new(name, level), &level, |b, &level| {
@@ -27,8 +27,8 @@ fn room_grids(c: &mut Criterion) {
             });
         }
         for (name, cfg) in [
-            ("drunkard_seed_002", DrunkardConfig::seed_002()),
-            ("drunkard_eight_way", DrunkardConfig::eight_way()),
+            ("drunkard_winding", DrunkardConfig::winding()),
+            ("drunkard_wide", DrunkardConfig::wide()),
         ] {
             let mut seed = 0u64;
             group.bench_with_input(BenchmarkId::new(name, level), &level, |b, &level| {

@@ -13,13 +13,16 @@
 //!   directions are equally likely, and a diagonal step also fills one of the
 //!   two orthogonal cells it cuts past, so rooms stay door-connected.
 //!
-//! Start/end selection and the acceptance rules are shared with Isaac
-//! ([`crate::room_grid`]).
+//! Start/end selection, the acceptance rules, the attempt loop and the work
+//! budget are shared with Isaac ([`crate::room_grid`]).
 
 use crate::error::{GenError, check_range};
 use crate::grid::{DungeonGrid, Pos};
-use crate::rng::{DungeonRng, stage};
-use crate::room_grid::{EndRules, RoomCount, RoomScratch, StartRule, plan_level};
+use crate::rng::DungeonRng;
+use crate::room_grid::{
+    Budget, EndRules, Generator, RoomCount, RoomGridConfig, RoomScratch, StartRule, Work, preset,
+    run,
+};
 
 /// What the walker does when a step would leave the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,27 +36,14 @@ pub enum OffGrid {
 /// Settings for [`generate`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrunkardConfig {
-    /// Grid width in rooms (2..=256).
-    pub width: i32,
-    /// Grid height in rooms (2..=256).
-    pub height: i32,
-    /// Per-level room count (seed 002's formula by default).
-    pub count: RoomCount,
+    /// Grid, room count, end rules, capacity and attempts.
+    pub grid: RoomGridConfig,
     /// Walk in 8 directions instead of 4.
     pub diagonal: bool,
     /// What happens at the grid edge.
     pub off_grid: OffGrid,
-    /// Steps per attempt before the walk gives up.
+    /// Steps per attempt before the walk gives up (1..=10 000 000).
     pub max_steps: i32,
-    /// Start/end and dead-end rules.
-    pub ends: EndRules,
-    /// The share of grid cells that may be asked to be rooms (see
-    /// [`crate::isaac::IsaacConfig::max_fill`]).
-    pub max_fill: f64,
-    /// Let the grid grow until the level fits.
-    pub grow_grid: bool,
-    /// Walks tried before giving up with [`GenError::Exhausted`].
-    pub max_attempts: i32,
 }
 
 /// Highest `max_fill` accepted: fuller walks rarely keep two dead ends.
@@ -61,87 +51,61 @@ const FILL_LIMIT: f64 = 0.7;
 
 impl Default for DrunkardConfig {
     fn default() -> Self {
-        Self::seed_002()
+        Self::winding()
     }
 }
 
 impl DrunkardConfig {
-    /// Seed 002: 8×8, 4 directions, back to the start at the edge, seed 002's
-    /// room count, start = a random room. Holds up to level 11 (40–43 rooms,
-    /// `max_fill` 0.7 → 44 of 64 cells).
+    /// Long winding floors (seed 002's walk): 8×8, 4 directions, back to the
+    /// start at the edge, seed 002's room count and end rules, start = a
+    /// random room. Holds up to level 11 (40–43 rooms, `max_fill` 0.7 → 44
+    /// of 64 cells).
     #[must_use]
-    pub fn seed_002() -> Self {
+    pub fn winding() -> Self {
         Self {
-            width: 8,
-            height: 8,
-            count: RoomCount::SEED_002,
+            grid: RoomGridConfig::new(
+                8,
+                8,
+                RoomCount::SEED_002,
+                EndRules::seed_002(StartRule::RandomRoom),
+                FILL_LIMIT,
+            ),
             diagonal: false,
             off_grid: OffGrid::ReturnToStart,
             max_steps: 20_000,
-            ends: EndRules::seed_002(StartRule::RandomRoom),
-            max_fill: 0.7,
-            grow_grid: false,
-            max_attempts: 2000,
         }
     }
 
-    /// Seed 000's walker: 8 directions, stays at the edge.
+    /// Wider, blockier floors (seed 000's walker): 8 directions, the walker
+    /// stays put at the edge; otherwise as [`DrunkardConfig::winding`].
     #[must_use]
-    pub fn eight_way() -> Self {
+    pub fn wide() -> Self {
         Self {
             diagonal: true,
             off_grid: OffGrid::Stay,
-            ..Self::seed_002()
-        }
-    }
-
-    /// A preset by name: `"seed_002"` or `"eight_way"`.
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        match name {
-            "seed_002" => Some(Self::seed_002()),
-            "eight_way" => Some(Self::eight_way()),
-            _ => None,
+            ..Self::winding()
         }
     }
 
     /// The preset names [`DrunkardConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = ["seed_002", "eight_way"];
+    pub const PRESETS: [&'static str; 2] = ["winding", "wide"];
 
-    /// The smallest and largest room count level `level` can draw.
+    /// A preset by name (one of [`DrunkardConfig::PRESETS`]).
     #[must_use]
-    pub fn room_count_range(&self, level: i32) -> (i32, i32) {
-        self.count.range(level)
-    }
-
-    /// The room count level `level` of run `seed` will have.
-    #[must_use]
-    pub fn room_count(&self, seed: u64, level: i32) -> i32 {
-        self.count.draw(seed, level)
+    pub fn preset(name: &str) -> Option<Self> {
+        preset(name, &[("winding", Self::winding), ("wide", Self::wide)])
     }
 
     /// Checks every field (and the level's capacity) without generating.
     ///
     /// # Errors
-    /// A [`crate::ConfigError`] naming the field, value and allowed range.
+    /// A [`crate::ConfigError`] naming the field, value and what would work.
     pub fn validate(&self, level: i32) -> Result<(), GenError> {
-        self.plan(0, level).map(|_| ())
-    }
-
-    fn plan(&self, seed: u64, level: i32) -> Result<crate::room_grid::LevelPlan, GenError> {
         check_range("max_steps", self.max_steps, 1, 10_000_000)?;
-        check_range("max_attempts", self.max_attempts, 1, 1_000_000)?;
-        self.ends.validate()?;
-        Ok(plan_level(
-            self.width,
-            self.height,
-            &self.count,
-            self.max_fill,
-            FILL_LIMIT,
-            self.grow_grid,
-            seed,
-            level,
-        )?)
+        self.grid
+            .plan(0, level, FILL_LIMIT, self.max_steps.unsigned_abs().into())
+            .map(|_| ())
+            .map_err(GenError::from)
     }
 }
 
@@ -159,47 +123,52 @@ const STEPS8: [Pos; 8] = [
     (-1, -1),
 ];
 
+/// [`generate`], also saying how much work the call did (walks tried, steps).
+pub fn generate_counted(
+    config: &DrunkardConfig,
+    seed: u64,
+    level: i32,
+) -> (Result<DungeonGrid, GenError>, Work) {
+    let generator = Generator {
+        name: "drunkard",
+        checked: check_range("max_steps", config.max_steps, 1, 10_000_000),
+        grid: &config.grid,
+        fill_limit: FILL_LIMIT,
+        attempt_steps: config.max_steps.unsigned_abs().into(),
+        stall_hint: format!(
+            "raise max_steps (now {}) or ask for fewer rooms",
+            config.max_steps
+        ),
+    };
+    run(&generator, seed, level, |s, target, rng, budget| {
+        let origin = (rng.range(0, s.width - 1), rng.range(0, s.height - 1));
+        s.place(origin);
+        let walked = if config.diagonal {
+            walk(s, config, &STEPS8, origin, target, rng, budget)
+        } else {
+            walk(s, config, &STEPS4, origin, target, rng, budget)
+        };
+        walked.then_some(origin)
+    })
+}
+
 /// Generates level `level` of the run `seed`.
 ///
 /// # Errors
 /// [`GenError::Config`] for an invalid config or a level beyond the grid's
-/// capacity; [`GenError::Exhausted`] if `max_attempts` walks all failed.
+/// capacity; [`GenError::Exhausted`] if every walk (or the call's work
+/// budget) ran out, with what would help.
 pub fn generate(config: &DrunkardConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    let plan = config.plan(seed, level)?;
-    let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
-    let mut s = RoomScratch::new(plan.width, plan.height);
-    let target = plan.rooms as usize;
-    let mut reason = "no attempt made";
-    for _ in 0..config.max_attempts {
-        s.clear();
-        let origin = (rng.range(0, plan.width - 1), rng.range(0, plan.height - 1));
-        s.place(origin);
-        let walked = if config.diagonal {
-            walk(&mut s, config, &STEPS8, origin, target, &mut rng)
-        } else {
-            walk(&mut s, config, &STEPS4, origin, target, &mut rng)
-        };
-        if !walked {
-            reason = "the walk ran out of steps before the room count was reached";
-            continue;
-        }
-        match s.choose_ends(&config.ends, origin, &mut rng) {
-            Ok((start, end)) => return Ok(s.to_grid("drunkard", seed, level, start, end)),
-            Err(why) => reason = why,
-        }
-    }
-    Err(GenError::Exhausted {
-        generator: "drunkard",
-        attempts: config.max_attempts.unsigned_abs(),
-        reason: reason.to_owned(),
-    })
+    generate_counted(config, seed, level).0
 }
 
-/// One walk of up to `max_steps` steps. Compiled once per direction table
-/// (`N` = 4 or 8), so the 4-direction walk carries no diagonal test: that
-/// test branches on the random direction and is mispredicted half the time.
-/// Kept out of line: inlined into `generate`, the loop ran about 20 % slower
-/// at 80×50 (its state no longer stayed in registers).
+/// One walk of up to `max_steps` steps (fewer if the call's budget has
+/// fewer left), charged to the budget when it ends so the loop itself
+/// carries no budget test. Compiled once per direction table (`N` = 4 or
+/// 8), so the 4-direction walk carries no diagonal test: that test branches
+/// on the random direction and is mispredicted half the time. Kept out of
+/// line: inlined into `generate`, the loop ran about 20 % slower at 80×50
+/// (its state no longer stayed in registers).
 #[inline(never)]
 fn walk<const N: usize>(
     s: &mut RoomScratch,
@@ -208,11 +177,15 @@ fn walk<const N: usize>(
     origin: Pos,
     target: usize,
     rng: &mut DungeonRng,
+    budget: &mut Budget,
 ) -> bool {
+    let limit = budget.left().min(config.max_steps.unsigned_abs().into());
+    let mut taken = limit;
     let mut at = origin;
-    for _ in 0..config.max_steps {
+    for step in 0..limit {
         if s.rooms.len() >= target {
-            return true;
+            taken = step;
+            break;
         }
         let (dx, dy) = steps[rng.below(N as u32) as usize];
         let next = (at.0 + dx, at.1 + dy);
@@ -232,12 +205,14 @@ fn walk<const N: usize>(
             };
             s.place(via);
             if s.rooms.len() >= target {
-                return true;
+                taken = step + 1;
+                break;
             }
         }
         s.place(next);
         at = next;
     }
+    budget.spend(taken);
     s.rooms.len() >= target
 }
 
@@ -247,11 +222,15 @@ mod tests {
 
     #[test]
     fn exact_counts_connected_both_modes() {
-        for c in [DrunkardConfig::seed_002(), DrunkardConfig::eight_way()] {
+        for c in [DrunkardConfig::winding(), DrunkardConfig::wide()] {
             for seed in 0..200 {
                 for level in [1, 3, 5] {
                     let g = generate(&c, seed, level).unwrap();
-                    assert_eq!(g.rooms().len() as i32, c.room_count(seed, level), "{g}");
+                    assert_eq!(
+                        Ok(g.rooms().len() as i32),
+                        c.grid.room_count(seed, level),
+                        "{g}"
+                    );
                     assert!(g.is_connected(), "{g}");
                     assert!(g.is_dead_end(g.end()));
                 }
@@ -261,9 +240,9 @@ mod tests {
 
     #[test]
     fn too_many_rooms_is_a_config_error_not_a_hang() {
-        let mut c = DrunkardConfig::seed_002();
-        c.width = 2;
-        c.height = 2;
+        let mut c = DrunkardConfig::winding();
+        c.grid.width = 2;
+        c.grid.height = 2;
         let e = generate(&c, 1, 1).unwrap_err();
         assert!(
             matches!(e, GenError::Config(ref ce) if ce.field == "level"),

@@ -44,13 +44,15 @@ impl std::error::Error for ConfigError {}
 pub enum GenError {
     /// The configuration (or level) is invalid; nothing was generated.
     Config(ConfigError),
-    /// Every attempt in the budget produced a layout that broke a rule.
+    /// Every attempt (or the call's work budget) ran out without a layout
+    /// that keeps the rules.
     Exhausted {
         /// Which generator gave up.
         generator: &'static str,
         /// How many attempts were made.
         attempts: u32,
-        /// The rule the last attempt broke.
+        /// Which rule the attempts broke, naming the setting, its value and
+        /// what would help.
         reason: String,
     },
 }
@@ -65,8 +67,8 @@ impl fmt::Display for GenError {
                 reason,
             } => write!(
                 f,
-                "{generator}: no valid layout in {attempts} attempts (last attempt: {reason}); \
-                 raise max_attempts or ask for fewer rooms"
+                "{generator}: no valid layout in {attempts} attempt{}: {reason}",
+                if *attempts == 1 { "" } else { "s" }
             ),
         }
     }

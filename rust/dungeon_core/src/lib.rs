@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use dungeon_core::isaac::{self, IsaacConfig};
-//! let grid = isaac::generate(&IsaacConfig::seed_002(), 7, 3).unwrap();
+//! let grid = isaac::generate(&IsaacConfig::compact(), 7, 3).unwrap();
 //! assert!(grid.is_connected());
 //! println!("{grid}");
 //! ```

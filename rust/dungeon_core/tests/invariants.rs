@@ -3,7 +3,7 @@
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig, OffGrid};
 use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};
-use dungeon_core::room_grid::{EndRules, RoomCount, StartRule};
+use dungeon_core::room_grid::{EndRule, EndRules, RoomCount, RoomGridConfig, StartRule};
 use dungeon_core::{Cell, DungeonGrid, GenError};
 use proptest::prelude::*;
 
@@ -18,24 +18,35 @@ fn check_room_grid(g: &DungeonGrid, want_rooms: i32, range: (i32, i32), ends: &E
         g.rooms().len(),
         "every walkable cell is a listed room"
     );
-    assert_ne!(g.start(), g.end());
-    assert!(g.is_dead_end(g.end()), "end is not a dead end:\n{g}");
-    assert!(g.dead_ends().len() as i32 >= ends.min_dead_ends);
     let (s, e) = (g.start(), g.end());
-    if ends.end_off_axis {
+    assert_ne!(s, e);
+    assert!(g.is_dead_end(e), "end is not a dead end:\n{g}");
+    let (min_d, off_axis, start_counts) = match ends.end {
+        EndRule::FarthestDeadEnd => (0.0, false, false),
+        EndRule::FarthestApart {
+            min_distance,
+            off_axis,
+        } => (min_distance, off_axis, true),
+    };
+    let dead_ends: Vec<_> = g
+        .dead_ends()
+        .into_iter()
+        .filter(|&p| start_counts || p != s)
+        .collect();
+    assert!(dead_ends.len() as i32 >= ends.min_dead_ends);
+    if off_axis {
         assert!(s.0 != e.0 && s.1 != e.1, "start/end share an axis:\n{g}");
     }
-    let d = f64::from((s.0 - e.0).pow(2) + (s.1 - e.1).pow(2)).sqrt();
-    assert!(d + 1e-9 >= ends.min_end_distance);
+    let straight = |p: (i32, i32)| f64::from((s.0 - p.0).pow(2) + (s.1 - p.1).pow(2)).sqrt();
+    assert!(straight(e) + 1e-9 >= min_d);
     assert_eq!(g.count(Cell::Start), 1);
     assert_eq!(g.count(Cell::End), 1);
     // The end is the farthest qualifying dead end from the start.
     let dist = g.distances_from(s);
     let end_d = dist[g.index(e).unwrap()];
-    for de in g.dead_ends() {
-        let ok_axis = !ends.end_off_axis || (de.0 != s.0 && de.1 != s.1);
-        let dd = f64::from((s.0 - de.0).pow(2) + (s.1 - de.1).pow(2)).sqrt();
-        if de != s && ok_axis && dd + 1e-9 >= ends.min_end_distance {
+    for de in dead_ends {
+        let ok_axis = !off_axis || (de.0 != s.0 && de.1 != s.1);
+        if de != s && ok_axis && straight(de) + 1e-9 >= min_d {
             assert!(
                 dist[g.index(de).unwrap()] <= end_d,
                 "a farther dead end exists:\n{g}"
@@ -45,7 +56,7 @@ fn check_room_grid(g: &DungeonGrid, want_rooms: i32, range: (i32, i32), ends: &E
 }
 
 fn growth_rule() -> impl Strategy<Value = GrowthRule> {
-    prop_oneof![Just(GrowthRule::Classic), Just(GrowthRule::Crowding)]
+    prop_oneof![Just(GrowthRule::Branching), Just(GrowthRule::Crowding)]
 }
 
 fn start_rule() -> impl Strategy<Value = StartRule> {
@@ -53,12 +64,27 @@ fn start_rule() -> impl Strategy<Value = StartRule> {
 }
 
 fn end_rules() -> impl Strategy<Value = EndRules> {
-    (start_rule(), -1i32..6, -1.0f64..8.0, any::<bool>()).prop_map(|(start, m, d, axis)| EndRules {
-        start,
-        min_dead_ends: m,
-        min_end_distance: d,
-        end_off_axis: axis,
-    })
+    (
+        start_rule(),
+        -1i32..6,
+        -1.0f64..8.0,
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(start, min_dead_ends, min_distance, off_axis, apart)| EndRules {
+                start,
+                end: if apart {
+                    EndRule::FarthestApart {
+                        min_distance,
+                        off_axis,
+                    }
+                } else {
+                    EndRule::FarthestDeadEnd
+                },
+                min_dead_ends,
+            },
+        )
 }
 
 fn room_count() -> impl Strategy<Value = RoomCount> {
@@ -77,7 +103,8 @@ prop_compose! {
         give_up_chance in -0.2f64..1.1, ends in end_rules(),
         max_fill in 0.0f64..0.9, grow_grid in any::<bool>(), max_attempts in -1i32..40,
     ) -> IsaacConfig {
-        IsaacConfig { width, height, origin, rule, count, give_up_chance, ends, max_fill, grow_grid, max_attempts }
+        let grid = RoomGridConfig { width, height, count, ends, max_fill, grow_grid, max_attempts };
+        IsaacConfig { grid, origin, rule, give_up_chance }
     }
 }
 
@@ -88,7 +115,8 @@ prop_compose! {
         ends in end_rules(), max_fill in 0.0f64..0.9, grow_grid in any::<bool>(), max_attempts in -1i32..40,
     ) -> DrunkardConfig {
         let off_grid = if stay { OffGrid::Stay } else { OffGrid::ReturnToStart };
-        DrunkardConfig { width, height, count, diagonal, off_grid, max_steps, ends, max_fill, grow_grid, max_attempts }
+        let grid = RoomGridConfig { width, height, count, ends, max_fill, grow_grid, max_attempts };
+        DrunkardConfig { grid, diagonal, off_grid, max_steps }
     }
 }
 
@@ -111,10 +139,10 @@ proptest! {
         let r = isaac::generate(&c, seed, level);
         prop_assert_eq!(c.validate(level).is_err(), matches!(r, Err(GenError::Config(_))), "{:?}", r);
         if let Ok(g) = r {
-            check_room_grid(&g, c.room_count(seed, level), c.room_count_range(level), &c.ends);
-            if c.rule == GrowthRule::Classic {
-                prop_assert!(g.is_tree(), "classic is not a tree:\n{}", g);
-                prop_assert!(!g.has_room_block(), "classic has a 2×2 block:\n{}", g);
+            check_room_grid(&g, c.grid.room_count(seed, level).unwrap(), c.grid.room_count_range(level).unwrap(), &c.grid.ends);
+            if c.rule == GrowthRule::Branching {
+                prop_assert!(g.is_tree(), "branching is not a tree:\n{}", g);
+                prop_assert!(!g.has_room_block(), "branching has a 2×2 block:\n{}", g);
             }
             prop_assert_eq!(g, isaac::generate(&c, seed, level).unwrap());
         }
@@ -125,7 +153,7 @@ proptest! {
         let r = drunkard::generate(&c, seed, level);
         prop_assert_eq!(c.validate(level).is_err(), matches!(r, Err(GenError::Config(_))), "{:?}", r);
         if let Ok(g) = r {
-            check_room_grid(&g, c.room_count(seed, level), c.room_count_range(level), &c.ends);
+            check_room_grid(&g, c.grid.room_count(seed, level).unwrap(), c.grid.room_count_range(level).unwrap(), &c.grid.ends);
         }
     }
 
@@ -141,13 +169,13 @@ proptest! {
 
     #[test]
     fn presets_always_succeed(seed in any::<u64>(), level in 1i32..=10) {
-        for c in [IsaacConfig::seed_002(), IsaacConfig::classic()] {
+        for c in [IsaacConfig::compact(), IsaacConfig::branching()] {
             let g = isaac::generate(&c, seed, level).unwrap();
-            check_room_grid(&g, c.room_count(seed, level), c.room_count_range(level), &c.ends);
+            check_room_grid(&g, c.grid.room_count(seed, level).unwrap(), c.grid.room_count_range(level).unwrap(), &c.grid.ends);
         }
-        for c in [DrunkardConfig::seed_002(), DrunkardConfig::eight_way()] {
+        for c in [DrunkardConfig::winding(), DrunkardConfig::wide()] {
             let g = drunkard::generate(&c, seed, level).unwrap();
-            check_room_grid(&g, c.room_count(seed, level), c.room_count_range(level), &c.ends);
+            check_room_grid(&g, c.grid.room_count(seed, level).unwrap(), c.grid.room_count_range(level).unwrap(), &c.grid.ends);
         }
         let g = bsp::generate(&BspConfig::default(), seed, level).unwrap();
         check_bsp(&g, &BspConfig::default());
@@ -198,13 +226,14 @@ fn check_bsp(g: &DungeonGrid, c: &BspConfig) {
 #[test]
 fn highest_supported_levels_are_as_documented() {
     use dungeon_core::room_grid::{capacity, highest_level};
-    let top = |c: &RoomCount, w, h, fill| highest_level(c, capacity(w, h, fill));
-    let s = IsaacConfig::seed_002();
-    assert_eq!(top(&s.count, s.width, s.height, s.max_fill), 10);
-    let c = IsaacConfig::classic();
-    assert_eq!(top(&c.count, c.width, c.height, c.max_fill), 10);
-    let d = DrunkardConfig::seed_002();
-    assert_eq!(top(&d.count, d.width, d.height, d.max_fill), 11);
+    let top = |g: &RoomGridConfig| highest_level(&g.count, capacity(g.width, g.height, g.max_fill));
+    let s = IsaacConfig::compact();
+    assert_eq!(top(&s.grid), 10);
+    assert_eq!(s.grid.max_level(), 10);
+    let c = IsaacConfig::branching();
+    assert_eq!(top(&c.grid), 10);
+    let d = DrunkardConfig::winding();
+    assert_eq!(top(&d.grid), 11);
     // Level 10 of seed 002 (37–40 rooms on 8×8) succeeds for every seed tried.
     for seed in 0..500 {
         let g = isaac::generate(&s, seed, 10).unwrap();
@@ -213,32 +242,32 @@ fn highest_supported_levels_are_as_documented() {
     // One level past it fails fast with a message naming the limit.
     let e = isaac::generate(&s, 1, 11).unwrap_err().to_string();
     assert!(
-        e.contains("invalid level = 11: allowed 1..=10 on a 8×8 grid"),
+        e.contains("invalid level = 11: allowed 1..=10 (a 8×8 grid holds"),
         "{e}"
     );
     let e = isaac::generate(&c, 1, 11).unwrap_err().to_string();
-    assert!(e.contains("allowed 1..=10 on a 9×8 grid"), "{e}");
+    assert!(e.contains("allowed 1..=10 (a 9×8 grid"), "{e}");
     // grow_grid lets the grid grow instead.
     let mut grow = s.clone();
-    grow.grow_grid = true;
+    grow.grid.grow_grid = true;
     for level in [11, 15, 30] {
         let g = isaac::generate(&grow, 3, level).unwrap();
         assert!(g.width() * g.height() > 64);
-        assert_eq!(g.rooms().len() as i32, grow.room_count(3, level));
+        assert_eq!(Ok(g.rooms().len() as i32), grow.grid.room_count(3, level));
     }
 }
 
 #[test]
 fn too_many_rooms_for_the_grid_is_a_config_error() {
-    let mut c = DrunkardConfig::seed_002();
-    c.count.base = 100;
+    let mut c = DrunkardConfig::winding();
+    c.grid.count.base = 100;
     let e = drunkard::generate(&c, 0, 1).unwrap_err();
     assert!(
         matches!(e, GenError::Config(ref ce) if ce.field == "level"),
         "{e}"
     );
-    let mut c = IsaacConfig::classic();
-    c.count.base = 1000;
+    let mut c = IsaacConfig::branching();
+    c.grid.count.base = 1000;
     assert!(matches!(
         isaac::generate(&c, 0, 1),
         Err(GenError::Config(_))

@@ -1,0 +1,74 @@
+//! Our Isaac presets against plain implementations of what they follow:
+//! `compact` against seed 002's original neighbour generator (as the seed
+//! had it, and with its repeated cells removed), `branching` against Boris
+//! the Brave's description of Binding of Isaac. Prints means over 2000 seeds
+//! per level (the tables in `isaac.rs`'s docs).
+//! `cargo run --release -p dungeon_core --example room_grid_fidelity`
+
+#[path = "../tests/reference/mod.rs"]
+mod reference;
+
+use dungeon_core::isaac::{self, IsaacConfig};
+use reference::{Floor, Stats};
+
+const SEEDS: u64 = 2000;
+
+fn ours(config: &IsaacConfig, level: i32) -> Stats {
+    let floors: Vec<Floor> = (0..SEEDS)
+        .filter_map(|seed| {
+            let (g, work) = isaac::generate_counted(config, seed, level);
+            g.ok().map(|g| Floor::of(&g, work.attempts))
+        })
+        .collect();
+    Stats::of(&floors)
+}
+
+fn seed_002(level: i32, repeats: bool) -> Stats {
+    let floors: Vec<Floor> = (0..SEEDS)
+        .filter_map(|s| reference::seed_002(s, level, repeats))
+        .collect();
+    assert_eq!(floors.len() as u64, SEEDS, "level {level}");
+    Stats::of(&floors)
+}
+
+/// One line per level: each statistic as `ours / theirs…`.
+fn row(level: i32, all: &[Stats]) {
+    let join = |f: &dyn Fn(&Stats) -> String| all.iter().map(f).collect::<Vec<_>>().join(" / ");
+    println!(
+        "{level:>5} | {} | {} | {} | {} | {} | {} | {}",
+        join(&|s| format!("{:.1}", s.rooms)),
+        join(&|s| format!("{:.2}", s.dead_ends)),
+        join(&|s| format!("{:.2}", s.loops)),
+        join(&|s| format!("{:.1}×{:.1}", s.box_w, s.box_h)),
+        join(&|s| format!("{:.2}", s.end_distance)),
+        join(&|s| format!("{:.2}", s.start_neighbours)),
+        join(&|s| format!("{:.2}", s.attempts)),
+    );
+}
+
+fn header(title: &str) {
+    println!("{title}");
+    println!(
+        "level | rooms | dead ends | loops | bounding box | start–end steps | start's neighbours | attempts"
+    );
+}
+
+fn main() {
+    header("compact (ours) / seed 002 as it was / seed 002 without repeated cells");
+    for level in 1..=10 {
+        let a = ours(&IsaacConfig::compact(), level);
+        row(level, &[a, seed_002(level, true), seed_002(level, false)]);
+    }
+    println!();
+    header("branching (ours) / Binding of Isaac as published");
+    for level in 1..=10 {
+        let published: Vec<Floor> = (0..SEEDS).map(|s| reference::isaac(s, level)).collect();
+        row(
+            level,
+            &[
+                ours(&IsaacConfig::branching(), level),
+                Stats::of(&published),
+            ],
+        );
+    }
+}

@@ -1,0 +1,262 @@
+//! The one attempt loop: grow a layout, choose its ends, retry on failure,
+//! all within the call's work budget.
+
+use super::MAX_STEPS;
+use super::config::RoomGridConfig;
+use super::ends::{EndRule, Rejected};
+use super::scratch::RoomScratch;
+use crate::error::{ConfigError, GenError};
+use crate::grid::{DungeonGrid, Pos};
+use crate::rng::{DungeonRng, stage};
+
+/// The work units left to one call. Every loop of a room-grid generator
+/// spends from it, so a call ends after a bounded number of steps whatever
+/// the settings (steps, not time, so results stay deterministic).
+pub(crate) struct Budget {
+    left: u64,
+}
+
+impl Budget {
+    /// Spends `n` steps; `false` (and nothing left) when fewer remain.
+    #[inline]
+    pub fn spend(&mut self, n: u64) -> bool {
+        match self.left.checked_sub(n) {
+            Some(rest) => {
+                self.left = rest;
+                true
+            }
+            None => {
+                self.left = 0;
+                false
+            }
+        }
+    }
+
+    /// The steps left.
+    #[inline]
+    pub fn left(&self) -> u64 {
+        self.left
+    }
+
+    /// Whether the budget is used up.
+    #[inline]
+    pub fn is_spent(&self) -> bool {
+        self.left == 0
+    }
+}
+
+/// How much work one call did, for tests and tuning.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Layouts grown (started), successful or not.
+    pub attempts: u32,
+    /// Work units spent.
+    pub steps: u64,
+    /// Work units the call was allowed (never more than [`MAX_STEPS`]).
+    pub budget: u64,
+}
+
+/// What a generator plugs into [`run`].
+pub(crate) struct Generator<'a> {
+    /// The name in the grid and in messages.
+    pub name: &'static str,
+    /// The check of the generator's own fields.
+    pub checked: Result<(), ConfigError>,
+    /// The shared settings.
+    pub grid: &'a RoomGridConfig,
+    /// The generator's highest accepted `max_fill`.
+    pub fill_limit: f64,
+    /// Extra steps each attempt may take (e.g. the walk's `max_steps`).
+    pub attempt_steps: u64,
+    /// What would help when growth stops short, naming the setting and its
+    /// value, e.g. "lower give_up_chance (now 0.9)".
+    pub stall_hint: String,
+}
+
+/// The failures of a call's attempts, kept to say what would help.
+#[derive(Default)]
+struct Tally {
+    stalled: u32,
+    few_dead_ends: u32,
+    most_dead_ends: usize,
+    too_close: u32,
+    farthest: f64,
+}
+
+/// Validates, plans the level, then runs attempts: clear the scratch, `grow`
+/// (which places rooms and returns the growth origin, or `None` if it stopped
+/// short of `target` rooms), choose the ends. Returns the grid or one error.
+pub(crate) fn run<G>(
+    g: &Generator<'_>,
+    seed: u64,
+    level: i32,
+    mut grow: G,
+) -> (Result<DungeonGrid, GenError>, Work)
+where
+    G: FnMut(&mut RoomScratch, usize, &mut DungeonRng, &mut Budget) -> Option<Pos>,
+{
+    let planned = g
+        .checked
+        .clone()
+        .and_then(|()| g.grid.plan(seed, level, g.fill_limit, g.attempt_steps));
+    let plan = match planned {
+        Ok(p) => p,
+        Err(e) => return (Err(e.into()), Work::default()),
+    };
+    let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
+    let mut s = RoomScratch::new(plan.width, plan.height);
+    let mut budget = Budget { left: plan.budget };
+    let mut work = Work {
+        budget: plan.budget,
+        ..Work::default()
+    };
+    let mut tally = Tally::default();
+    let target = plan.rooms as usize;
+    let cells = s.cells() as u64;
+    while work.attempts < g.grid.max_attempts.unsigned_abs() {
+        // Clearing and scanning the grid cost a step per cell each.
+        if !budget.spend(2 * cells) {
+            break;
+        }
+        work.attempts += 1;
+        s.clear();
+        let Some(origin) = grow(&mut s, target, &mut rng, &mut budget) else {
+            tally.stalled += 1;
+            continue;
+        };
+        match s.choose_ends(&g.grid.ends, origin, &mut rng, &mut budget) {
+            Ok((start, end)) => {
+                work.steps = plan.budget - budget.left;
+                return (Ok(s.to_grid(g.name, seed, level, start, end)), work);
+            }
+            Err(Rejected::TooFewDeadEnds(n)) => {
+                tally.few_dead_ends += 1;
+                tally.most_dead_ends = tally.most_dead_ends.max(n);
+            }
+            Err(Rejected::TooClose(d)) => {
+                tally.too_close += 1;
+                tally.farthest = tally.farthest.max(d);
+            }
+            Err(Rejected::OutOfWork) => break,
+        }
+    }
+    work.steps = plan.budget - budget.left;
+    let err = GenError::Exhausted {
+        generator: g.name,
+        attempts: work.attempts,
+        reason: explain(g, &tally, &work, plan.rooms, budget.is_spent()),
+    };
+    (Err(err), work)
+}
+
+/// Says why the attempts failed and what setting would help.
+fn explain(g: &Generator<'_>, t: &Tally, work: &Work, rooms: i32, spent: bool) -> String {
+    let ends = &g.grid.ends;
+    let why = if t.too_close >= t.few_dead_ends.max(t.stalled) && t.too_close > 0 {
+        let (d, axis) = match ends.end {
+            EndRule::FarthestApart {
+                min_distance,
+                off_axis,
+            } => (min_distance, off_axis),
+            EndRule::FarthestDeadEnd => (0.0, false),
+        };
+        format!(
+            "min_end_distance = {d}: no start/end pair was far enough apart (the farthest was \
+             {:.2}); lower min_end_distance{}",
+            t.farthest,
+            if axis {
+                " or turn end_off_axis off"
+            } else {
+                ""
+            }
+        )
+    } else if t.few_dead_ends >= t.stalled && t.few_dead_ends > 0 {
+        if ends.min_dead_ends <= 1 {
+            "no layout had a dead end besides the start; use the branching growth rule".to_owned()
+        } else {
+            format!(
+                "min_dead_ends = {}: the most dead ends in one layout was {}; lower \
+                 min_dead_ends",
+                ends.min_dead_ends, t.most_dead_ends
+            )
+        }
+    } else if t.stalled > 0 {
+        format!(
+            "growth stopped short of {rooms} rooms in {} of {} attempts; {}",
+            t.stalled, work.attempts, g.stall_hint
+        )
+    } else {
+        format!("no layout of {rooms} rooms was finished")
+    };
+    if !spent {
+        // More attempts can help unless the distance rule is what failed:
+        // no attempt came close, and the grid or rule has to change.
+        return if t.too_close > 0 && why.starts_with("min_end_distance") {
+            why
+        } else {
+            format!("{why}, or raise max_attempts")
+        };
+    }
+    if work.budget >= MAX_STEPS {
+        format!(
+            "{why}; the call used all {MAX_STEPS} work steps one call may take \
+             (max_attempts = {} would not all fit), so ask for fewer rooms or a smaller grid",
+            g.grid.max_attempts
+        )
+    } else {
+        format!(
+            "{why}; the {} work steps of {} attempts ran out, so raise max_attempts",
+            work.budget, g.grid.max_attempts
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spent_budget_asks_for_more_attempts_only_when_they_would_fit() {
+        let grid = crate::isaac::IsaacConfig::compact().grid;
+        let g = Generator {
+            name: "isaac",
+            checked: Ok(()),
+            grid: &grid,
+            fill_limit: 0.7,
+            attempt_steps: 0,
+            stall_hint: "lower give_up_chance".to_owned(),
+        };
+        let t = Tally {
+            stalled: 3,
+            ..Tally::default()
+        };
+        let capped = Work {
+            attempts: 3,
+            steps: MAX_STEPS,
+            budget: MAX_STEPS,
+        };
+        let why = explain(&g, &t, &capped, 40, true);
+        assert!(why.contains("lower give_up_chance"), "{why}");
+        assert!(
+            why.contains("ask for fewer rooms or a smaller grid"),
+            "{why}"
+        );
+        assert!(!why.contains("raise max_attempts"), "{why}");
+        let short = Work {
+            budget: 1000,
+            steps: 1000,
+            ..capped
+        };
+        assert!(explain(&g, &t, &short, 40, true).ends_with("raise max_attempts"));
+    }
+
+    #[test]
+    fn budget_spends_down_to_zero() {
+        let mut b = Budget { left: 5 };
+        assert!(b.spend(3));
+        assert!(!b.is_spent());
+        assert!(!b.spend(3));
+        assert!(b.is_spent());
+        assert!(!b.spend(1));
+    }
+}

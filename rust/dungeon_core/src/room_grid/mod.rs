@@ -1,0 +1,59 @@
+//! What the room-grid generators (Isaac, drunkard walk) share: one config
+//! ([`RoomGridConfig`]: grid size, room-count formula, end rules, capacity,
+//! attempts) and one attempt loop. A generator supplies only its growth step.
+//!
+//! - `count`: the per-level room-count formula ([`RoomCount`]);
+//! - `config`: the shared settings and the per-level plan (capacity, growth
+//!   of the grid, the work budget);
+//! - `scratch`: the occupancy map one attempt grows into;
+//! - `ends`: start/end choice and rejection ([`EndRules`]);
+//! - `attempt`: the loop, its budget and its error messages.
+//!
+//! Seed 002's acceptance rules, with its bugs fixed:
+//! - a layout needs at least `min_dead_ends` dead ends, and rooms on the grid
+//!   edge can be dead ends (the seed skipped out-of-bounds neighbours, so they
+//!   never were);
+//! - the end is the dead end *farthest from the start by path* that honours
+//!   the seed's constraints (the seed took the last dead end in scan order);
+//! - when no start/end pair qualifies, the layout is regenerated within the
+//!   attempt budget (the seed's start re-pick loop could spin forever).
+//!
+//! Every call is bounded: settings that can never succeed (more rooms than
+//! the grid holds, more dead ends than the rooms can have, an end distance
+//! longer than the grid's diagonal) are refused before any work, and all
+//! attempts of one call share a budget of at most [`MAX_STEPS`] work steps.
+
+mod attempt;
+mod config;
+mod count;
+mod ends;
+mod scratch;
+
+pub use attempt::Work;
+pub(crate) use attempt::{Budget, Generator, run};
+pub use config::{RoomGridConfig, capacity, highest_level, max_dead_ends};
+pub use count::RoomCount;
+pub use ends::{EndRule, EndRules, StartRule};
+pub(crate) use scratch::RoomScratch;
+
+/// A preset: its name and its constructor.
+pub(crate) type Preset<T> = (&'static str, fn() -> T);
+
+/// The config a generator's preset table names `name`, if any.
+pub(crate) fn preset<T>(name: &str, table: &[Preset<T>]) -> Option<T> {
+    table
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, make)| make())
+}
+
+/// Largest grid side a room-grid generator accepts.
+pub const MAX_SIDE: i32 = 256;
+/// Largest level accepted.
+pub const MAX_LEVEL: i32 = 1000;
+/// The most work steps one call may take, across all its attempts (a step is
+/// one candidate cell looked at, one walk step, one cell cleared, scanned or
+/// searched). The slowest steps (walks on the largest grids, out of cache)
+/// take about 8 ns, so a call ends within about half a second in a release
+/// build (`examples/work_budget.rs` measures it).
+pub const MAX_STEPS: u64 = 50_000_000;
