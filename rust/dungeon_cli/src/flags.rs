@@ -10,29 +10,27 @@ use Field::{Bool, Int, Num, Other};
 use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::{DrunkardConfig, OffGrid};
 use dungeon_core::isaac::{GrowthRule, IsaacConfig};
-use dungeon_core::room_grid::StartRule;
+use dungeon_core::room_grid::{EndRule, StartRule};
 
 /// A preset table: `--preset NAME` and the config it starts from. The first
 /// entry is the generator's default.
 pub type Presets<C> = [(&'static str, fn() -> C); 2];
 
-/// Isaac's presets. The names are the core's new preset names; until the
-/// core renames its constructors they map to the old ones
-/// (`compact` = `seed_002`, `branching` = `classic`).
+/// Isaac's presets.
 pub const ISAAC_PRESETS: Presets<IsaacConfig> = [
-    ("compact", IsaacConfig::seed_002),
-    ("branching", IsaacConfig::classic),
+    ("compact", IsaacConfig::compact),
+    ("branching", IsaacConfig::branching),
 ];
 
-/// The drunkard walk's presets (`winding` = `seed_002`, `wide` = `eight_way`).
+/// The drunkard walk's presets.
 pub const DRUNKARD_PRESETS: Presets<DrunkardConfig> = [
-    ("winding", DrunkardConfig::seed_002),
-    ("wide", DrunkardConfig::eight_way),
+    ("winding", DrunkardConfig::winding),
+    ("wide", DrunkardConfig::wide),
 ];
 
-/// BSP's presets (`small` = `seed_001`, `large` = `large`).
+/// BSP's presets.
 pub const BSP_PRESETS: Presets<BspConfig> =
-    [("small", BspConfig::seed_001), ("large", BspConfig::large)];
+    [("small", BspConfig::small), ("large", BspConfig::large)];
 
 /// The config field a flag writes, and how its value is read.
 pub enum Field<C> {
@@ -82,10 +80,11 @@ impl<C: Clone> Flag<C> {
         }
     }
 
-    /// Whether the flag is a boolean switch that may stand alone.
+    /// Whether the flag is a boolean switch that may stand alone: a `Bool`
+    /// field, or an `Other` field whose placeholder is [`SWITCH`].
     #[must_use]
     pub fn is_switch(&self) -> bool {
-        matches!(self.field, Field::Bool(_))
+        matches!(self.field, Field::Bool(_)) || matches!(self.field, Field::Other(SWITCH, _, _))
     }
 
     /// Parses `v` into the config.
@@ -198,9 +197,46 @@ const STARTS: [(&str, StartRule); 3] = [
 ];
 
 const RULES: [(&str, GrowthRule); 2] = [
-    ("classic", GrowthRule::Classic),
+    ("branching", GrowthRule::Branching),
     ("crowding", GrowthRule::Crowding),
 ];
+
+const END_RULES: [(&str, EndRule); 2] = [
+    ("farthest_dead_end", EndRule::FarthestDeadEnd),
+    (
+        "farthest_apart",
+        EndRule::FarthestApart {
+            min_distance: 0.0,
+            off_axis: false,
+        },
+    ),
+];
+
+/// The name of an end rule, whatever its distance settings.
+fn end_rule_name(rule: EndRule) -> String {
+    match rule {
+        EndRule::FarthestDeadEnd => "farthest_dead_end",
+        EndRule::FarthestApart { .. } => "farthest_apart",
+    }
+    .to_owned()
+}
+
+/// `rule` as `farthest_apart` with one of its settings changed by `set`
+/// (starting from no distance and no axis rule when it was another rule).
+fn set_apart(rule: &mut EndRule, set: impl FnOnce(&mut f64, &mut bool)) {
+    let (mut d, mut axis) = match *rule {
+        EndRule::FarthestApart {
+            min_distance,
+            off_axis,
+        } => (min_distance, off_axis),
+        EndRule::FarthestDeadEnd => (0.0, false),
+    };
+    set(&mut d, &mut axis);
+    *rule = EndRule::FarthestApart {
+        min_distance: d,
+        off_axis: axis,
+    };
+}
 
 const OFF_GRID: [(&str, OffGrid); 2] = [
     ("return_to_start", OffGrid::ReturnToStart),
@@ -218,59 +254,88 @@ macro_rules! room_grid_flags {
     ($C:ty, [$($own:expr),* $(,)?]) => {{
         type G = Flag<$C>;
         vec![
-            G::new("width", "grid width in rooms, 2..=256", Int(|c| &mut c.width)),
-            G::new("height", "grid height in rooms, 2..=256", Int(|c| &mut c.height)),
+            G::new("width", "grid width in rooms, 2..=256", Int(|c| &mut c.grid.width)),
+            G::new("height", "grid height in rooms, 2..=256", Int(|c| &mut c.grid.height)),
             $($own,)*
             G::new(
                 "base-rooms",
                 "rooms: base + floor(per-level × level) + 0..=variance",
-                Int(|c| &mut c.count.base),
+                Int(|c| &mut c.grid.count.base),
             ),
             G::new(
                 "rooms-per-level",
                 "rooms added per level (see --base-rooms)",
-                Num(|c| &mut c.count.per_level),
+                Num(|c| &mut c.grid.count.per_level),
             ),
             G::new(
                 "room-variance",
                 "up to N random extra rooms (see --base-rooms)",
-                Int(|c| &mut c.count.variance),
+                Int(|c| &mut c.grid.count.variance),
             ),
             G::new(
                 "start",
                 "start in the growth origin or in a random room",
                 Other(
                     "origin|random",
-                    |c, v| put(&mut c.ends.start, choice(v, &STARTS)),
-                    |c| name_of(&STARTS, c.ends.start),
+                    |c, v| put(&mut c.grid.ends.start, choice(v, &STARTS)),
+                    |c| name_of(&STARTS, c.grid.ends.start),
                 ),
             ),
             G::new(
                 "min-dead-ends",
-                "a layout needs at least N dead ends, 2 or more",
-                Int(|c| &mut c.ends.min_dead_ends),
+                "a layout needs at least N dead ends",
+                Int(|c| &mut c.grid.ends.min_dead_ends),
+            ),
+            G::new(
+                "end",
+                "end room: farthest_dead_end (Isaac) or farthest_apart (seed 002)",
+                Other(
+                    "farthest_dead_end|farthest_apart",
+                    |c, v| put(&mut c.grid.ends.end, choice(v, &END_RULES)),
+                    |c| end_rule_name(c.grid.ends.end),
+                ),
             ),
             G::new(
                 "min-end-distance",
-                "straight-line distance from start to end, at least F",
-                Num(|c| &mut c.ends.min_end_distance),
+                "farthest_apart: straight-line distance from start to end, at least F",
+                Other(
+                    "F",
+                    |c, v| {
+                        let d = number(v)?;
+                        set_apart(&mut c.grid.ends.end, |m, _| *m = d);
+                        Ok(())
+                    },
+                    |c| match c.grid.ends.end {
+                        EndRule::FarthestApart { min_distance, .. } => show_f64(min_distance),
+                        EndRule::FarthestDeadEnd => "none".to_owned(),
+                    },
+                ),
             ),
             G::new(
                 "end-off-axis",
-                "the end shares no row and no column with the start",
-                Bool(|c| &mut c.ends.end_off_axis),
+                "farthest_apart: the end shares no row and no column with the start",
+                Other(
+                    SWITCH,
+                    |c, v| {
+                        let b = boolean(v)?;
+                        set_apart(&mut c.grid.ends.end, |_, a| *a = b);
+                        Ok(())
+                    },
+                    |c| matches!(c.grid.ends.end, EndRule::FarthestApart { off_axis: true, .. })
+                        .to_string(),
+                ),
             ),
             G::new(
                 "max-fill",
                 "share of the grid's cells a level may ask for",
-                Num(|c| &mut c.max_fill),
+                Num(|c| &mut c.grid.max_fill),
             ),
             G::new(
                 "grow-grid",
                 "grow the grid when a level does not fit, else fail",
-                Bool(|c| &mut c.grow_grid),
+                Bool(|c| &mut c.grid.grow_grid),
             ),
-            G::new("max-attempts", "layouts tried before giving up", Int(|c| &mut c.max_attempts)),
+            G::new("max-attempts", "layouts tried before giving up", Int(|c| &mut c.grid.max_attempts)),
         ]
     }};
 }
@@ -288,7 +353,7 @@ pub fn isaac() -> Vec<Flag<IsaacConfig>> {
                 Other(
                     "X",
                     |c, v| {
-                        let y = c.origin.map_or(centre(c.height), |p| p.1);
+                        let y = c.origin.map_or(centre(c.grid.height), |p| p.1);
                         c.origin = Some((int(v)?, y));
                         Ok(())
                     },
@@ -301,7 +366,7 @@ pub fn isaac() -> Vec<Flag<IsaacConfig>> {
                 Other(
                     "Y",
                     |c, v| {
-                        let x = c.origin.map_or(centre(c.width), |p| p.0);
+                        let x = c.origin.map_or(centre(c.grid.width), |p| p.0);
                         c.origin = Some((x, int(v)?));
                         Ok(())
                     },
@@ -310,9 +375,9 @@ pub fn isaac() -> Vec<Flag<IsaacConfig>> {
             ),
             F::new(
                 "rule",
-                "classic: a tree; crowding: compact, may have loops",
+                "branching: a tree; crowding: compact, may have loops",
                 Other(
-                    "classic|crowding",
+                    "branching|crowding",
                     |c, v| put(&mut c.rule, choice(v, &RULES)),
                     |c| name_of(&RULES, c.rule),
                 ),
@@ -383,7 +448,7 @@ pub fn bsp() -> Vec<Flag<BspConfig>> {
         ),
         F::new(
             "min-partition-size",
-            "no part is cut below N tiles a side, ≥ min-room-size + 2",
+            "no part is cut below N tiles a side, ≥ min-room-size + 1",
             Int(|c| &mut c.min_partition_size),
         ),
         F::new(
@@ -427,13 +492,14 @@ pub fn usage_lines<C: Clone>(flags: &[Flag<C>], defaults: &C) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dungeon_core::room_grid::{EndRules, RoomCount};
+    use dungeon_core::room_grid::{EndRules, RoomCount, RoomGridConfig};
 
     /// A value for each flag that differs from every preset's.
     fn odd_value(name: &str) -> &'static str {
         match name {
-            "rule" => "classic",
+            "rule" => "branching",
             "start" => "origin",
+            "end" => "farthest_dead_end",
             "off-grid" => "stay",
             "diagonal" | "grow-grid" => "true",
             "end-off-axis" => "false",
@@ -450,52 +516,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_isaac_field_has_a_flag() {
-        let d = IsaacConfig::seed_002();
-        let mut c = d.clone();
-        apply_all(&isaac(), &mut c);
-        c.rule = GrowthRule::Classic;
+    /// Checks that every shared room-grid field took its odd value.
+    fn check_room_grid(c: RoomGridConfig, d: &RoomGridConfig) {
         // Exhaustive: a new field breaks this until it gets a flag.
-        let IsaacConfig {
-            width,
-            height,
-            origin,
-            rule,
-            count:
-                RoomCount {
-                    base,
-                    per_level,
-                    variance,
-                },
-            give_up_chance,
-            ends:
-                EndRules {
-                    start,
-                    min_dead_ends,
-                    min_end_distance,
-                    end_off_axis,
-                },
-            max_fill,
-            grow_grid,
-            max_attempts,
-        } = c;
-        assert_eq!((width, height, origin), (77, 77, Some((77, 77))));
-        assert_ne!(rule, d.rule);
-        assert_eq!((base, per_level, variance), (77, 4.5, 77));
-        assert_eq!(give_up_chance, 0.123);
-        assert_ne!(start, d.ends.start);
-        assert_eq!((min_dead_ends, min_end_distance), (77, 4.5));
-        assert_ne!(end_off_axis, d.ends.end_off_axis);
-        assert_eq!((max_fill, grow_grid, max_attempts), (0.123, true, 77));
-    }
-
-    #[test]
-    fn every_drunkard_field_has_a_flag() {
-        let d = DrunkardConfig::seed_002();
-        let mut c = d.clone();
-        apply_all(&drunkard(), &mut c);
-        let DrunkardConfig {
+        let RoomGridConfig {
             width,
             height,
             count:
@@ -504,15 +528,11 @@ mod tests {
                     per_level,
                     variance,
                 },
-            diagonal,
-            off_grid,
-            max_steps,
             ends:
                 EndRules {
                     start,
+                    end,
                     min_dead_ends,
-                    min_end_distance,
-                    end_off_axis,
                 },
             max_fill,
             grow_grid,
@@ -520,12 +540,77 @@ mod tests {
         } = c;
         assert_eq!((width, height), (77, 77));
         assert_eq!((base, per_level, variance), (77, 4.5, 77));
+        assert_ne!(start, d.ends.start);
+        assert_eq!(min_dead_ends, 77);
+        // `--end farthest_dead_end`, then the distance flags switch back.
+        assert_eq!(
+            end,
+            EndRule::FarthestApart {
+                min_distance: 4.5,
+                off_axis: false
+            }
+        );
+        assert_eq!((max_fill, grow_grid, max_attempts), (0.123, true, 77));
+    }
+
+    #[test]
+    fn every_isaac_field_has_a_flag() {
+        let d = IsaacConfig::compact();
+        let mut c = d.clone();
+        apply_all(&isaac(), &mut c);
+        c.rule = GrowthRule::Branching;
+        let IsaacConfig {
+            grid,
+            origin,
+            rule,
+            give_up_chance,
+        } = c;
+        assert_eq!(origin, Some((77, 77)));
+        assert_ne!(rule, d.rule);
+        assert_eq!(give_up_chance, 0.123);
+        check_room_grid(grid, &d.grid);
+    }
+
+    #[test]
+    fn every_drunkard_field_has_a_flag() {
+        let d = DrunkardConfig::winding();
+        let mut c = d.clone();
+        apply_all(&drunkard(), &mut c);
+        let DrunkardConfig {
+            grid,
+            diagonal,
+            off_grid,
+            max_steps,
+        } = c;
         assert!(diagonal);
         assert_eq!((off_grid, max_steps), (OffGrid::Stay, 77));
-        assert_ne!(start, d.ends.start);
-        assert_eq!((min_dead_ends, min_end_distance), (77, 4.5));
-        assert_ne!(end_off_axis, d.ends.end_off_axis);
-        assert_eq!((max_fill, grow_grid, max_attempts), (0.123, true, 77));
+        check_room_grid(grid, &d.grid);
+    }
+
+    #[test]
+    fn the_end_rule_switches_with_its_settings() {
+        let flags = isaac();
+        let set = |name: &str, c: &mut IsaacConfig, v: &str| {
+            flags.iter().find(|f| f.name == name).unwrap().set(c, v)
+        };
+        let mut c = IsaacConfig::branching();
+        assert_eq!(c.grid.ends.end, EndRule::FarthestDeadEnd);
+        set("end-off-axis", &mut c, "true").unwrap();
+        assert_eq!(
+            c.grid.ends.end,
+            EndRule::FarthestApart {
+                min_distance: 0.0,
+                off_axis: true
+            }
+        );
+        set("min-end-distance", &mut c, "2.5").unwrap();
+        set("end", &mut c, "farthest_dead_end").unwrap();
+        assert_eq!(c.grid.ends.end, EndRule::FarthestDeadEnd);
+        assert!(
+            set("end", &mut c, "nearest")
+                .unwrap_err()
+                .contains("farthest_apart")
+        );
     }
 
     #[test]
@@ -567,10 +652,10 @@ mod tests {
             let f = flags.iter().find(|f| f.name == name).unwrap();
             f.set(c, v)
         };
-        let mut c = IsaacConfig::classic(); // 9 × 8: centre (4, 3)
+        let mut c = IsaacConfig::branching(); // 9 × 8: centre (4, 3)
         set("origin-x", &mut c, "1").unwrap();
         assert_eq!(c.origin, Some((1, 3)));
-        let mut c = IsaacConfig::classic();
+        let mut c = IsaacConfig::branching();
         set("origin-y", &mut c, "6").unwrap();
         assert_eq!(c.origin, Some((4, 6)));
         set("origin-x", &mut c, "0").unwrap();

@@ -180,7 +180,7 @@ fn bad_arguments_exit_2_with_one_line_naming_the_flag() {
             "dungeon: --diagonal: not a flag for isaac",
         ),
         (
-            &["bsp", "--rule", "classic"][..],
+            &["bsp", "--rule", "branching"][..],
             "dungeon: --rule: not a flag for bsp",
         ),
         (
@@ -225,7 +225,7 @@ fn bad_arguments_exit_2_with_one_line_naming_the_flag() {
         ),
         (
             &["isaac", "--rule", "fast"][..],
-            "dungeon: --rule: expected classic or crowding",
+            "dungeon: --rule: expected branching or crowding",
         ),
         (
             &["isaac", "--end-off-axis", "yes"][..],
@@ -271,9 +271,14 @@ fn generator_errors_exit_1_naming_the_field() {
         ),
         (&["bsp", "--border", "0"][..], "dungeon: invalid border = 0"),
         (&["bsp", "--level", "0"][..], "dungeon: invalid level = 0"),
-        // Unreachable end distance: every attempt fails, the budget ends it.
+        // An end distance no floor of the level can reach is refused up front.
         (
-            &["isaac", "--min-end-distance", "100", "--max-attempts", "3"][..],
+            &["isaac", "--min-end-distance", "100"][..],
+            "dungeon: invalid min_end_distance = 100: allowed 0..=9.00",
+        ),
+        // A reachable but rare one: every attempt fails, the budget ends it.
+        (
+            &["isaac", "--min-end-distance", "8.9", "--max-attempts", "3"][..],
             "dungeon: isaac: no valid layout in 3 attempts",
         ),
     ] {
@@ -301,8 +306,8 @@ fn preset_then_overrides() {
         "--format",
         "json",
     ]);
-    let mut c = IsaacConfig::classic();
-    c.width = 11;
+    let mut c = IsaacConfig::branching();
+    c.grid.width = 11;
     let g = grid_from_json(out.trim_end());
     assert_eq!(g.width(), 11);
     assert_eq!(g, isaac::generate(&c, 3, 2).unwrap());
@@ -334,7 +339,7 @@ fn every_flag_reaches_the_config() {
         "--origin-y",
         "3",
         "--rule",
-        "classic",
+        "branching",
         "--base-rooms",
         "4",
         "--rooms-per-level",
@@ -363,22 +368,24 @@ fn every_flag_reaches_the_config() {
         "--seed",
         "12",
     ]);
-    let mut c = IsaacConfig::seed_002();
-    c.width = 10;
-    c.height = 9;
+    let mut c = IsaacConfig::compact();
+    c.grid.width = 10;
+    c.grid.height = 9;
     c.origin = Some((2, 3));
-    c.rule = isaac::GrowthRule::Classic;
-    c.count.base = 4;
-    c.count.per_level = 2.5;
-    c.count.variance = 2;
+    c.rule = isaac::GrowthRule::Branching;
+    c.grid.count.base = 4;
+    c.grid.count.per_level = 2.5;
+    c.grid.count.variance = 2;
     c.give_up_chance = 0.4;
-    c.ends.start = dungeon_core::room_grid::StartRule::RandomRoom;
-    c.ends.min_dead_ends = 3;
-    c.ends.min_end_distance = 2.5;
-    c.ends.end_off_axis = false;
-    c.max_fill = 0.5;
-    c.grow_grid = true;
-    c.max_attempts = 500;
+    c.grid.ends.start = dungeon_core::room_grid::StartRule::RandomRoom;
+    c.grid.ends.min_dead_ends = 3;
+    c.grid.ends.end = dungeon_core::room_grid::EndRule::FarthestApart {
+        min_distance: 2.5,
+        off_axis: false,
+    };
+    c.grid.max_fill = 0.5;
+    c.grid.grow_grid = true;
+    c.grid.max_attempts = 500;
     assert_eq!(
         grid_from_json(out.trim_end()),
         isaac::generate(&c, 12, 4).unwrap()
@@ -403,13 +410,13 @@ fn every_flag_reaches_the_config() {
         "--level",
         "2",
     ]);
-    let mut c = DrunkardConfig::seed_002();
-    c.width = 9;
-    c.height = 7;
+    let mut c = DrunkardConfig::winding();
+    c.grid.width = 9;
+    c.grid.height = 7;
     c.diagonal = true;
     c.off_grid = drunkard::OffGrid::Stay;
     c.max_steps = 5000;
-    c.ends.start = dungeon_core::room_grid::StartRule::Origin;
+    c.grid.ends.start = dungeon_core::room_grid::StartRule::Origin;
     assert_eq!(
         grid_from_json(out.trim_end()),
         drunkard::generate(&c, 0, 2).unwrap()
@@ -473,7 +480,7 @@ fn drunkard_every_format() {
     let eight = ok(&["drunkard", "--preset", "wide", "--format", "json"]);
     assert_eq!(
         grid_from_json(eight.trim_end()),
-        drunkard::generate(&DrunkardConfig::eight_way(), 0, 1).unwrap()
+        drunkard::generate(&DrunkardConfig::wide(), 0, 1).unwrap()
     );
 }
 
@@ -496,10 +503,7 @@ fn bsp_every_format() {
 
 #[test]
 fn bsp_presets() {
-    for (name, config) in [
-        ("small", BspConfig::seed_001()),
-        ("large", BspConfig::large()),
-    ] {
+    for (name, config) in [("small", BspConfig::small()), ("large", BspConfig::large())] {
         let out = ok(&["bsp", "--preset", name, "--seed", "9", "--format", "json"]);
         assert_eq!(
             grid_from_json(out.trim_end()),

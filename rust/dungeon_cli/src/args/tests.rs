@@ -35,8 +35,8 @@ fn defaults() {
 #[test]
 fn preset_then_flags_in_any_order() {
     let r = request("--width 12 isaac --preset branching --rule=crowding");
-    let mut want = IsaacConfig::classic();
-    want.width = 12;
+    let mut want = IsaacConfig::branching();
+    want.grid.width = 12;
     want.rule = isaac::GrowthRule::Crowding;
     assert_eq!(r.job, Job::Isaac(want));
     let r = request("bsp --preset large --border 2");
@@ -44,17 +44,14 @@ fn preset_then_flags_in_any_order() {
     want.border = 2;
     assert_eq!(r.job, Job::Bsp(want));
     let r = request("drunkard --preset wide");
-    assert_eq!(r.job, Job::Drunkard(DrunkardConfig::eight_way()));
+    assert_eq!(r.job, Job::Drunkard(DrunkardConfig::wide()));
     for (line, want) in [
-        (
-            "isaac --preset compact",
-            Job::Isaac(IsaacConfig::seed_002()),
-        ),
+        ("isaac --preset compact", Job::Isaac(IsaacConfig::compact())),
         (
             "drunkard --preset winding",
-            Job::Drunkard(DrunkardConfig::seed_002()),
+            Job::Drunkard(DrunkardConfig::winding()),
         ),
-        ("bsp --preset small", Job::Bsp(BspConfig::seed_001())),
+        ("bsp --preset small", Job::Bsp(BspConfig::small())),
     ] {
         assert_eq!(request(line).job, want, "{line}");
     }
@@ -71,13 +68,13 @@ fn origin_after_height_whatever_the_order() {
 fn switches_alone_or_with_a_value() {
     let r = request("drunkard --diagonal --grow-grid false");
     let Job::Drunkard(c) = r.job else { panic!() };
-    assert!(c.diagonal && !c.grow_grid);
+    assert!(c.diagonal && !c.grid.grow_grid);
     let r = request("--diagonal drunkard");
     let Job::Drunkard(c) = r.job else { panic!() };
     assert!(c.diagonal);
     let r = request("--grow-grid=false drunkard --diagonal=true");
     let Job::Drunkard(c) = r.job else { panic!() };
-    assert!(c.diagonal && !c.grow_grid);
+    assert!(c.diagonal && !c.grid.grow_grid);
     assert_eq!(
         error("drunkard --diagonal maybe"),
         r#"--diagonal: expected true or false, got "maybe""#
@@ -265,7 +262,7 @@ fn help_wherever_a_flag_may_stand() {
     {
         assert!(u.contains(&format!("--{name} ")), "{name}");
     }
-    assert!(u.contains("--rule classic|crowding") && u.contains("--off-grid"));
+    assert!(u.contains("--rule branching|crowding") && u.contains("--off-grid"));
     assert!(u.contains("(defaults: compact)") && u.contains("(defaults: small)"));
 }
 
