@@ -67,14 +67,14 @@ pub fn bsp_rooms_matched(width: i32, height: i32) -> BspConfig {
     }
 }
 
-/// Room side as a fraction of its part's inner side, chosen so that our room
+/// Room side as a fraction of its part's side, chosen so that our room
 /// floor covers about the share of the map that mapgen's `BspRooms` covers
 /// (see the matching table that `examples/matching.rs` writes).
 #[must_use]
 pub fn floor_matched_fraction(width: i32, height: i32) -> (f64, f64) {
     match (width, height) {
-        (80, 50) => (0.5, 0.6),
-        (256, 256) => (0.27, 0.33),
+        (80, 50) => (0.45, 0.54),
+        (256, 256) => (0.255, 0.315),
         (1024, 1024) => (0.09, 0.11),
         _ => (0.6, 0.7),
     }
@@ -93,7 +93,7 @@ pub fn bsp_floor_matched(width: i32, height: i32) -> BspConfig {
 
 /// Split depth for the scaling curve: one room per 256 tiles on maps of
 /// 64×64 and more (`2·log2(side) − 8`, as the core's `generators` bench uses
-/// for 256 and 1024), seed 001's 4 below that.
+/// for 256 and 1024), `small`'s 4 below that.
 #[must_use]
 pub fn scaling_iterations(side: i32) -> i32 {
     if side < 64 {
@@ -127,22 +127,21 @@ pub fn mapgen_drunkard_target(width: i32, height: i32, floor: f32) -> i32 {
 /// (back to the walk's first cell).
 #[must_use]
 pub fn drunkard_cells(width: i32, height: i32, cells: i32, stay_at_edge: bool) -> DrunkardConfig {
-    DrunkardConfig {
-        width,
-        height,
-        count: RoomCount {
-            base: cells,
-            per_level: 0.0,
-            variance: 0,
-        },
-        off_grid: if stay_at_edge {
-            OffGrid::Stay
-        } else {
-            OffGrid::ReturnToStart
-        },
-        max_steps: 10_000_000,
-        ..DrunkardConfig::seed_002()
-    }
+    let mut c = DrunkardConfig::winding();
+    c.grid.width = width;
+    c.grid.height = height;
+    c.grid.count = RoomCount {
+        base: cells,
+        per_level: 0.0,
+        variance: 0,
+    };
+    c.off_grid = if stay_at_edge {
+        OffGrid::Stay
+    } else {
+        OffGrid::ReturnToStart
+    };
+    c.max_steps = 10_000_000;
+    c
 }
 
 /// Our drunkard matched to mapgen's `open_halls()` floor count.

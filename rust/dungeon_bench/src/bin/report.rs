@@ -535,15 +535,15 @@ fn headline(s: &mut String, d: &Data) {
     };
     core_row(
         s,
-        "Isaac seed 002, level 5, per valid dungeon (retries included)",
-        "room_grid/isaac_seed_002/5",
+        "Isaac `compact` (seed 002), level 5, per valid dungeon (retries included)",
+        "room_grid/isaac_compact/5",
         5.0,
         "< 5 µs",
     );
     core_row(
         s,
-        "Drunkard seed 002, level 5, per valid dungeon",
-        "room_grid/drunkard_seed_002/5",
+        "Drunkard `winding` (seed 002), level 5, per valid dungeon",
+        "room_grid/drunkard_winding/5",
         5.0,
         "< 5 µs",
     );
@@ -733,7 +733,7 @@ fn boundary(s: &mut String, d: &Data) {
             ts(f("drunkard").as_ref())
         );
     };
-    let core_id = |k: &str| format!("room_grid/{k}_seed_002/5");
+    let core_id = |k: &str| core_room_grid_id(k);
     row(s, "core `generate` (Rust only, criterion)", &|k| {
         d.c(&core_id(k)).cloned()
     });
@@ -854,9 +854,8 @@ fn boundary(s: &mut String, d: &Data) {
             / 2.0
             / 23.5;
         let mean2 = |f: &dyn Fn(&str) -> f64| (f("isaac") + f("drunkard")) / 2.0;
-        let overhead = mean2(&|k| {
-            d.gm(&format!("{k}/ext_generate/5")) - d.cm(&format!("room_grid/{k}_seed_002/5"))
-        });
+        let overhead =
+            mean2(&|k| d.gm(&format!("{k}/ext_generate/5")) - d.cm(&core_room_grid_id(k)));
         let conv_arr = mean2(&|k| d.gm(&format!("{k}/conv_room_cells/5")));
         let _ = writeln!(
             s,
@@ -1202,4 +1201,14 @@ fn notes(s: &mut String, d: &Data) {
             .get("godot_debug_build")
             .map_or("?", String::as_str),
     );
+}
+
+/// The core bench id of a room-grid generator's default preset at level 5.
+fn core_room_grid_id(generator: &str) -> String {
+    let preset = if generator == "isaac" {
+        "compact"
+    } else {
+        "winding"
+    };
+    format!("room_grid/{generator}_{preset}/5")
 }
