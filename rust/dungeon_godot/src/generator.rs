@@ -1,0 +1,433 @@
+//! What every generator class shares: `preset`, `seed`, `level`,
+//! `last_error`, `generate()`, `generate_level()`, `room_count_range()`, the
+//! `generation_failed` signal, the `changed` signal on every property set,
+//! and the failure path.
+//!
+//! A generator class is a [`Generator`] impl (its preset list and the mapping
+//! between its properties and its core config) plus one [`generator_class!`]
+//! call that declares its properties; see `bsp_generator.rs`.
+
+use dungeon_core::room_grid::MAX_LEVEL;
+use dungeon_core::{ConfigError, DungeonGrid as CoreGrid, GenError};
+use godot::prelude::*;
+
+use crate::convert::{range2i, seed_bits};
+use crate::dungeon_grid::DungeonGrid;
+
+/// The per-class part of a generator class.
+pub trait Generator {
+    /// The core settings this class edits.
+    type Config: PartialEq;
+
+    /// The presets, in the order of the class's preset enum (whose last
+    /// value, after these, is `Custom`).
+    fn presets() -> Vec<Self::Config>;
+
+    /// The core settings from the properties. Godot `int` properties are
+    /// narrowed through `ints`, which remembers values that did not fit.
+    fn config(&self, ints: &mut Ints) -> Self::Config;
+
+    /// Sets the properties from core settings.
+    fn load(&mut self, config: &Self::Config);
+
+    /// Runs the core generator.
+    ///
+    /// # Errors
+    /// The core's error for invalid settings or an exhausted budget.
+    fn run(config: &Self::Config, seed: u64, level: i32) -> Result<CoreGrid, GenError>;
+
+    /// The fewest and most rooms `level` can have.
+    fn count_range(config: &Self::Config, level: i32) -> (i32, i32);
+}
+
+/// Godot `int` properties narrowed to the core's `i32`. A value that does
+/// not fit is clamped (so the core's validation names its field) and
+/// remembered, so the message can show the value as the user gave it.
+#[derive(Default)]
+pub struct Ints {
+    clamped: Vec<(&'static str, i64)>,
+}
+
+impl Ints {
+    /// `value` as an `i32` for the core field `field`.
+    pub fn get(&mut self, field: &'static str, value: i64) -> i32 {
+        i32::try_from(value).unwrap_or_else(|_| {
+            self.clamped.push((field, value));
+            if value < 0 { i32::MIN } else { i32::MAX }
+        })
+    }
+
+    /// An error for the first value that did not fit, if any.
+    fn check(&self) -> Result<(), ConfigError> {
+        match self.clamped.first() {
+            Some(&(field, value)) => Err(ConfigError::new(
+                field,
+                value,
+                "a 32-bit integer (-2147483648..=2147483647) in the setting's range",
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// `result` with the value of a narrowed field written back as given;
+    /// an error for a value that did not fit even if the core took it.
+    fn restore<T>(&self, result: Result<T, GenError>) -> Result<T, GenError> {
+        let result = result.and_then(|v| self.check().map(|()| v).map_err(GenError::from));
+        result.map_err(|e| match e {
+            GenError::Config(mut e) => {
+                if let Some(&(_, value)) = self.clamped.iter().find(|(f, _)| *f == e.field) {
+                    e.value = value.to_string();
+                }
+                GenError::Config(e)
+            }
+            other => other,
+        })
+    }
+}
+
+/// `level` checked against the core's level range, as given.
+fn level_arg(ints: &mut Ints, level: i64) -> Result<i32, ConfigError> {
+    let narrowed = ints.get("level", level);
+    if (1..=MAX_LEVEL).contains(&narrowed) {
+        Ok(narrowed)
+    } else {
+        Err(ConfigError::new("level", level, format!("1..={MAX_LEVEL}")))
+    }
+}
+
+/// The preset whose settings equal the current ones, as an index into
+/// [`Generator::presets`]; `presets().len()` (Custom) when none does.
+pub fn preset_index<G: Generator>(this: &G) -> usize {
+    let mut ints = Ints::default();
+    let current = this.config(&mut ints);
+    let presets = G::presets();
+    if ints.check().is_err() {
+        return presets.len();
+    }
+    presets
+        .iter()
+        .position(|p| *p == current)
+        .unwrap_or(presets.len())
+}
+
+/// Loads preset `index`; Custom (or anything past the list) keeps the
+/// settings as they are.
+pub fn apply_preset<G: Generator>(this: &mut G, index: usize) {
+    if let Some(c) = G::presets().get(index) {
+        this.load(c);
+    }
+}
+
+/// Generates `level` of `seed` with the current settings.
+pub fn generate<G: Generator>(this: &G, seed: i64, level: i64) -> Result<CoreGrid, GenError> {
+    let mut ints = Ints::default();
+    let config = this.config(&mut ints);
+    let level = ints.get("level", level);
+    ints.restore(G::run(&config, seed_bits(seed), level))
+}
+
+/// The room-count range of `level` with the current settings.
+pub fn count_range<G: Generator>(this: &G, level: i64) -> Result<Vector2i, GenError> {
+    let mut ints = Ints::default();
+    let config = this.config(&mut ints);
+    let level = level_arg(&mut ints, level)?;
+    ints.check()?;
+    Ok(range2i(G::count_range(&config, level)))
+}
+
+/// The exact room count of `level` of `seed` (room grids), checked like
+/// [`count_range`].
+pub fn checked_level<G: Generator>(this: &G, level: i64) -> Result<(G::Config, i32), GenError> {
+    let mut ints = Ints::default();
+    let config = this.config(&mut ints);
+    let level = level_arg(&mut ints, level)?;
+    ints.check()?;
+    Ok((config, level))
+}
+
+/// Turns a result into what a `#[func]` returns: the value, or the error
+/// message after logging it with `push_error` and storing it in
+/// `last_error`. A success clears `last_error`.
+pub fn deliver<T>(result: Result<T, GenError>, last_error: &mut GString) -> Result<T, GString> {
+    match result {
+        Ok(v) => {
+            *last_error = GString::new();
+            Ok(v)
+        }
+        Err(e) => {
+            let msg = GString::from(&e.to_string());
+            godot_error!("{}", e);
+            *last_error = msg.clone();
+            Err(msg)
+        }
+    }
+}
+
+/// A finished grid as a Godot object.
+pub fn wrap(grid: CoreGrid) -> Gd<DungeonGrid> {
+    DungeonGrid::wrap(grid)
+}
+
+/// `Object::set` for a generator's own properties: runs the property's
+/// setter, then emits `changed` if the value changed. Returns `false` for
+/// properties that are not the generator's (Godot then handles them).
+pub fn set_and_notify<T>(this: &mut T, own: &[&str], property: &StringName, value: &Variant) -> bool
+where
+    T: godot::obj::WithBaseField + GodotClass<Base = Resource>,
+{
+    let name = property.to_string();
+    if !own.contains(&name.as_str()) {
+        return false;
+    }
+    let mut base = this.base_mut();
+    let before = base.get(property);
+    let setter = StringName::from(&format!("set_{name}"));
+    if base.try_call(&setter, std::slice::from_ref(value)).is_err() {
+        godot_error!(
+            "{}: invalid {name} = {value} (type {}): expected type {}; the setting is unchanged",
+            base.get_class(),
+            godot::global::type_string(value.get_type().ord().into()),
+            godot::global::type_string(before.get_type().ord().into())
+        );
+    } else if base.get(property) != before {
+        base.emit_changed();
+    }
+    true
+}
+
+/// Declares a generator class: its properties (the common ones plus the
+/// ones given), its Godot API and its `Object::set` hook.
+///
+/// The class must implement [`Generator`]. Field types need `Default`
+/// (the class starts from its first preset).
+macro_rules! generator_class {
+    (
+        $(#[$class_doc:meta])*
+        class $name:ident(preset: $preset:ty) {
+            $(#[$preset_doc:meta])*
+            preset;
+            $( $(#[$($field_attr:tt)*])* $field:ident: $field_ty:ty, )*
+        }
+    ) => {
+        $(#[$class_doc])*
+        #[derive(GodotClass)]
+        #[class(tool, base = Resource)]
+        pub struct $name {
+            $(#[$preset_doc])*
+            ///
+            /// Not saved: it shows the preset whose values equal the current
+            /// settings, or [code]Custom[/code] when none does. Choosing a
+            /// preset overwrites the settings; choosing Custom keeps them.
+            #[var(
+                get = get_preset,
+                set = set_preset,
+                usage_flags = [EDITOR],
+                hint = ENUM,
+                hint_string = <$preset>::HINT
+            )]
+            preset: PhantomVar<i64>,
+            /// Run seed. The same seed, settings and level always give the
+            /// same dungeon, on every platform.
+            #[export]
+            seed: i64,
+            /// The level [method generate] makes (1 to 1000).
+            #[export(range = (1.0, 1000.0, 1.0))]
+            level: i64,
+            $( $(#[$($field_attr)*])* $field: $field_ty, )*
+            /// Why the last call failed; empty after a success.
+            #[var(no_set)]
+            last_error: GString,
+            base: Base<Resource>,
+        }
+
+        impl $name {
+            /// The properties whose setters emit `changed`.
+            const OWN_PROPERTIES: &'static [&'static str] =
+                &["preset", "seed", "level", $(stringify!($field)),*];
+
+            fn report<T>(&mut self, result: Result<T, dungeon_core::GenError>) -> Option<T> {
+                $crate::generator::deliver(result, &mut self.last_error).ok()
+            }
+        }
+
+        #[godot_api]
+        impl IResource for $name {
+            fn init(base: Base<Resource>) -> Self {
+                let mut s = Self {
+                    preset: PhantomVar::default(),
+                    seed: 0,
+                    level: 1,
+                    $( $field: Default::default(), )*
+                    last_error: GString::new(),
+                    base,
+                };
+                $crate::generator::apply_preset(&mut s, 0);
+                s
+            }
+
+            fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+                $crate::generator::set_and_notify(self, Self::OWN_PROPERTIES, &property, &value)
+            }
+        }
+
+        #[godot_api]
+        impl $name {
+            /// Emitted with the error message when a generation fails.
+            #[signal]
+            fn generation_failed(message: GString);
+
+            #[func]
+            fn get_preset(&self) -> i64 {
+                $crate::generator::preset_index(self) as i64
+            }
+
+            #[func]
+            fn set_preset(&mut self, preset: i64) {
+                if let Some(p) = <$preset>::checked(preset) {
+                    $crate::generator::apply_preset(self, p as usize);
+                    self.base_mut().notify_property_list_changed();
+                }
+            }
+
+            /// Generates [member level] of the run [member seed] with the
+            /// current settings. Returns [code]null[/code] on failure: the
+            /// reason is logged, stored in [member last_error] and sent with
+            /// [signal generation_failed].
+            #[func]
+            fn generate(&mut self) -> Option<Gd<DungeonGrid>> {
+                self.generate_level(self.level)
+            }
+
+            /// Generates level [param level] (1 to 1000) of the run
+            /// [member seed]. Level N never depends on whether earlier levels
+            /// were generated. Returns [code]null[/code] on failure, like
+            /// [method generate].
+            #[func]
+            fn generate_level(&mut self, level: i64) -> Option<Gd<DungeonGrid>> {
+                let result = $crate::generator::generate(self, self.seed, level);
+                match $crate::generator::deliver(result, &mut self.last_error) {
+                    Ok(grid) => Some($crate::generator::wrap(grid)),
+                    Err(msg) => {
+                        self.signals().generation_failed().emit(&msg);
+                        None
+                    }
+                }
+            }
+
+            /// The fewest and most rooms level [param level] can have, as
+            /// [code]Vector2i(min, max)[/code]. For a level outside 1..1000
+            /// or a setting out of range it returns
+            /// [code]Vector2i(0, 0)[/code] and logs the reason (also in
+            /// [member last_error]).
+            #[func]
+            fn room_count_range(&mut self, level: i64) -> Vector2i {
+                let result = $crate::generator::count_range(self, level);
+                self.report(result).unwrap_or_default()
+            }
+        }
+    };
+}
+pub(crate) use generator_class;
+
+/// Logs the error for an enum property set to `value`, which is not one of
+/// `names` (the enum's values in order).
+pub fn enum_error(property: &str, value: i64, names: &[&str]) {
+    let allowed: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{i} ({n})"))
+        .collect();
+    godot_error!(
+        "invalid {property} = {value}: allowed {}; the setting is unchanged",
+        allowed.join(", ")
+    );
+}
+
+/// Declares a Godot enum for the property named in the parentheses: an
+/// Inspector dropdown, stored as its index. Setting an index outside the
+/// enum logs an error naming the property and keeps the old value.
+///
+/// With `in Class { Variant = CONSTANT, ... }` it also gives `Class` one
+/// integer constant per value, documented with the value's docs.
+macro_rules! inspector_enum {
+    (
+        $(#[$doc:meta])*
+        $name:ident($property:literal) in $class:ident {
+            $( $(#[$v_doc:meta])* $v:ident = $constant:ident ),+ $(,)?
+        }
+    ) => {
+        $crate::generator::inspector_enum! {
+            $(#[$doc])*
+            $name($property) { $( $(#[$v_doc])* $v ),+ }
+        }
+
+        #[godot_api(secondary)]
+        impl $class {
+            $(
+                $(#[$v_doc])*
+                #[doc = concat!("(A value of [member ", $property, "].)")]
+                #[constant]
+                const $constant: i64 = $name::$v as i64;
+            )+
+        }
+    };
+    (
+        $(#[$doc:meta])*
+        $name:ident($property:literal) {
+            $(#[$first_doc:meta])* $first:ident
+            $(, $(#[$v_doc:meta])* $v:ident)* $(,)?
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(GodotConvert, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+        #[godot(via = i64)]
+        pub enum $name {
+            $(#[$first_doc])*
+            #[default]
+            $first,
+            $( $(#[$v_doc])* $v, )*
+        }
+
+        impl $name {
+            /// The Inspector's list of the values, in order (used by `preset`).
+            #[allow(dead_code, reason = "only the preset enums use it")]
+            pub const HINT: &'static str = concat!(stringify!($first) $(, ",", stringify!($v))*);
+
+            /// The value with index `value`, or `None` after logging an error.
+            pub fn checked(value: i64) -> Option<Self> {
+                let found = <Self as FromGodot>::try_from_godot(value).ok();
+                if found.is_none() {
+                    $crate::generator::enum_error(
+                        $property,
+                        value,
+                        &[stringify!($first) $(, stringify!($v))*],
+                    );
+                }
+                found
+            }
+        }
+
+        impl godot::register::property::Var for $name {
+            type PubType = Self;
+
+            fn var_get(field: &Self) -> i64 {
+                *field as i64
+            }
+
+            fn var_set(field: &mut Self, value: i64) {
+                if let Some(v) = Self::checked(value) {
+                    *field = v;
+                }
+            }
+
+            fn var_pub_get(field: &Self) -> Self {
+                *field
+            }
+
+            fn var_pub_set(field: &mut Self, value: Self) {
+                *field = value;
+            }
+        }
+    };
+}
+pub(crate) use inspector_enum;

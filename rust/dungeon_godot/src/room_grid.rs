@@ -1,0 +1,174 @@
+//! What the room-grid generator classes (Isaac, Drunkard) share on top of
+//! [`crate::generator`]: the grid, room-count and start/end properties, their
+//! mapping to the core config, and `room_count()` / `max_level()`.
+//!
+//! The mapping of the shared fields lives only here ([`room_grid_class!`]'s
+//! `grid_config` and `grid_load`).
+
+use dungeon_core::room_grid::StartRule as CoreStartRule;
+use godot::prelude::*;
+
+use crate::generator::inspector_enum;
+
+inspector_enum! {
+    /// Which room the player starts in.
+    StartRule("start_rule") {
+        /// Where the floor starts growing (or walking).
+        Origin,
+        /// A random room, as seed 002 picks it.
+        RandomRoom,
+    }
+}
+
+impl StartRule {
+    /// The core's start rule.
+    pub fn core(self) -> CoreStartRule {
+        match self {
+            Self::Origin => CoreStartRule::Origin,
+            Self::RandomRoom => CoreStartRule::RandomRoom,
+        }
+    }
+
+    /// From the core's start rule.
+    pub fn from_core(rule: CoreStartRule) -> Self {
+        match rule {
+            CoreStartRule::Origin => Self::Origin,
+            CoreStartRule::RandomRoom => Self::RandomRoom,
+        }
+    }
+}
+
+/// Declares a room-grid generator class: [`crate::generator::generator_class!`]
+/// with the room-grid properties around the class's own ones, plus
+/// `room_count()`, `max_level()` and the start-rule constants.
+macro_rules! room_grid_class {
+    (
+        $(#[$class_doc:meta])*
+        class $name:ident(preset: $preset:ty, config: $config:ty) {
+            $($own:tt)*
+        }
+    ) => {
+        $crate::generator::generator_class! {
+            $(#[$class_doc])*
+            class $name(preset: $preset) {
+                $($own)*
+
+                /// Grid width in rooms (2 to 256).
+                #[export_group(name = "Grid")]
+                #[export(range = (2.0, 256.0, 1.0))]
+                width: i64,
+                /// Grid height in rooms (2 to 256).
+                #[export(range = (2.0, 256.0, 1.0))]
+                height: i64,
+                /// Let the grid grow (shorter side first) when a level asks
+                /// for more rooms than it can hold. Off: such a level fails
+                /// with an error naming the highest level that fits.
+                #[export]
+                grow_grid: bool,
+                /// The share of cells a level may fill. A level whose largest
+                /// room count exceeds width × height × max_fill is refused
+                /// (or grows the grid).
+                #[export(range = (0.05, 0.7, 0.01))]
+                max_fill: f64,
+
+                /// Rooms on every level before the per-level part.
+                #[export_group(name = "Rooms per level")]
+                #[export(range = (1.0, 200.0, 1.0, or_greater))]
+                base_rooms: i64,
+                /// Rooms added per level (the product is rounded down).
+                #[export(range = (0.0, 20.0, 0.1, or_greater))]
+                rooms_per_level: f64,
+                /// Random extra rooms per level: from 0 up to this many.
+                #[export(range = (0.0, 20.0, 1.0, or_greater))]
+                room_variance: i64,
+
+                /// Which room the player starts in (see [constant START_ORIGIN]).
+                #[export_group(name = "Start and end")]
+                #[export]
+                start_rule: $crate::room_grid::StartRule,
+                /// A floor needs at least this many dead ends (rooms with one door).
+                #[export(range = (2.0, 64.0, 1.0, or_greater))]
+                min_dead_ends: i64,
+                /// Minimum straight-line distance, in cells, between start and end.
+                #[export(range = (0.0, 16.0, 0.5, or_greater))]
+                min_end_distance: f64,
+                /// Start and end may not share a row or a column.
+                #[export]
+                end_off_axis: bool,
+                /// Floors tried before giving up with an error.
+                #[export(range = (1.0, 100000.0, 1.0, or_greater))]
+                max_attempts: i64,
+            }
+        }
+
+        impl $name {
+            /// Sets the shared fields of `c` from the properties.
+            fn grid_config(&self, ints: &mut $crate::generator::Ints, c: &mut $config) {
+                c.width = ints.get("width", self.width);
+                c.height = ints.get("height", self.height);
+                c.grow_grid = self.grow_grid;
+                c.max_fill = self.max_fill;
+                c.count = dungeon_core::room_grid::RoomCount {
+                    base: ints.get("base_rooms", self.base_rooms),
+                    per_level: self.rooms_per_level,
+                    variance: ints.get("room_variance", self.room_variance),
+                };
+                c.ends = dungeon_core::room_grid::EndRules {
+                    start: self.start_rule.core(),
+                    min_dead_ends: ints.get("min_dead_ends", self.min_dead_ends),
+                    min_end_distance: self.min_end_distance,
+                    end_off_axis: self.end_off_axis,
+                };
+                c.max_attempts = ints.get("max_attempts", self.max_attempts);
+            }
+
+            /// Sets the shared properties from `c`.
+            fn grid_load(&mut self, c: &$config) {
+                self.width = i64::from(c.width);
+                self.height = i64::from(c.height);
+                self.grow_grid = c.grow_grid;
+                self.max_fill = c.max_fill;
+                self.base_rooms = i64::from(c.count.base);
+                self.rooms_per_level = c.count.per_level;
+                self.room_variance = i64::from(c.count.variance);
+                self.start_rule = $crate::room_grid::StartRule::from_core(c.ends.start);
+                self.min_dead_ends = i64::from(c.ends.min_dead_ends);
+                self.min_end_distance = c.ends.min_end_distance;
+                self.end_off_axis = c.ends.end_off_axis;
+                self.max_attempts = i64::from(c.max_attempts);
+            }
+        }
+
+        #[godot_api(secondary)]
+        impl $name {
+            /// [member start_rule]: start where the floor starts growing.
+            #[constant]
+            const START_ORIGIN: i64 = $crate::room_grid::StartRule::Origin as i64;
+            /// [member start_rule]: start in a random room.
+            #[constant]
+            const START_RANDOM_ROOM: i64 = $crate::room_grid::StartRule::RandomRoom as i64;
+
+            /// The exact room count level [param level] of this [member seed]
+            /// will have, without generating it. For a level outside 1..1000
+            /// or a setting out of range it returns [code]-1[/code] and logs
+            /// the reason (also in [member last_error]).
+            #[func]
+            fn room_count(&mut self, level: i64) -> i64 {
+                let result = $crate::generator::checked_level(self, level)
+                    .map(|(c, level)| c.count.draw($crate::convert::seed_bits(self.seed), level));
+                self.report(result).map_or(-1, i64::from)
+            }
+
+            /// The highest level the grid holds with [member grow_grid] off
+            /// (0 if none).
+            #[func]
+            fn max_level(&self) -> i64 {
+                let mut ints = $crate::generator::Ints::default();
+                let c = <Self as $crate::generator::Generator>::config(self, &mut ints);
+                let cap = dungeon_core::room_grid::capacity(c.width, c.height, c.max_fill);
+                i64::from(dungeon_core::room_grid::highest_level(&c.count, cap))
+            }
+        }
+    };
+}
+pub(crate) use room_grid_class;
