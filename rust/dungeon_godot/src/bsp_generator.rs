@@ -1,21 +1,8 @@
 use dungeon_core::bsp::{self, BspConfig};
-use dungeon_core::{DungeonGrid as CoreGrid, GenError};
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{Generator, Ints, generator_class, inspector_enum};
-
-inspector_enum! {
-    /// [BspGenerator] presets.
-    BspPreset("preset") in BspGenerator {
-        /// A 40×40 map with up to 16 rooms (seed 001).
-        Small = PRESET_SMALL,
-        /// An 80×50 map with up to 32 rooms.
-        Large = PRESET_LARGE,
-        /// Settings that match no preset.
-        Custom = PRESET_CUSTOM,
-    }
-}
+use crate::generator::{Generator, Ints, generator_class};
 
 generator_class! {
     /// Classic roguelike maps: rectangular rooms joined by corridors, with
@@ -37,13 +24,13 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class BspGenerator(preset: BspPreset) {
+    class BspGenerator(BspConfig, bsp::generate, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_SMALL]…).
         /// [b]Small[/b] (seed 001): 40×40 tiles, up to 16 rooms.
         /// [b]Large[/b]: an 80×50 map with up to 32 rooms. The level only
         /// picks another map of the same run; the size comes from the
         /// settings.
-        preset;
+        preset: BspPreset { Small = PRESET_SMALL, Large = PRESET_LARGE },
 
         /// Map width in tiles.
         #[export_group(name = "Map")]
@@ -82,12 +69,6 @@ generator_class! {
 }
 
 impl Generator for BspGenerator {
-    type Config = BspConfig;
-
-    fn presets() -> Vec<BspConfig> {
-        vec![BspConfig::seed_001(), BspConfig::large()]
-    }
-
     fn config(&self, ints: &mut Ints) -> BspConfig {
         BspConfig {
             width: ints.get("width", self.width),
@@ -114,15 +95,15 @@ impl Generator for BspGenerator {
         self.border = i64::from(c.border);
     }
 
-    fn run(c: &BspConfig, seed: u64, level: i32) -> Result<CoreGrid, GenError> {
-        bsp::generate(c, seed, level)
+    fn presets() -> Vec<BspConfig> {
+        vec![BspConfig::seed_001(), BspConfig::large()]
     }
+}
 
-    /// BSP room counts do not change with the level: 2 to 2^iterations.
-    fn count_range(c: &BspConfig, _level: i32) -> (i32, i32) {
-        let max = 1i32
-            .checked_shl(c.iterations.clamp(0, 30) as u32)
-            .unwrap_or(i32::MAX);
-        (2, max.max(2))
-    }
+/// BSP room counts do not change with the level: 2 to 2^iterations.
+fn room_count_range(c: &BspConfig, _level: i32) -> (i32, i32) {
+    let max = 1i32
+        .checked_shl(c.iterations.clamp(0, 30) as u32)
+        .unwrap_or(i32::MAX);
+    (2, max.max(2))
 }

@@ -1,32 +1,9 @@
 use dungeon_core::drunkard::{self, DrunkardConfig, OffGrid};
-use dungeon_core::{DungeonGrid as CoreGrid, GenError};
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
 use crate::generator::{Generator, Ints, inspector_enum};
 use crate::room_grid::room_grid_class;
-
-inspector_enum! {
-    /// [DrunkardGenerator] presets.
-    DrunkardPreset("preset") in DrunkardGenerator {
-        /// Long winding floors, 4-direction walk (seed 002).
-        Winding = PRESET_WINDING,
-        /// Wider, blockier floors, 8-direction walk (seed 000's walker).
-        Wide = PRESET_WIDE,
-        /// Settings that match no preset.
-        Custom = PRESET_CUSTOM,
-    }
-}
-
-inspector_enum! {
-    /// What the walker does at the grid edge.
-    EdgeBehavior("off_grid") in DrunkardGenerator {
-        /// At the edge, jump back to the walk's first cell (seed 002).
-        ReturnToStart = EDGE_RETURN_TO_START,
-        /// At the edge, stay where it is; the step is spent.
-        Stay = EDGE_STAY,
-    }
-}
 
 room_grid_class! {
     /// Drunkard-walk floor plans: a walker wanders a small grid (8×8 by
@@ -46,12 +23,12 @@ room_grid_class! {
     /// [signal Resource.changed]. Bad settings never crash: [method generate]
     /// returns [code]null[/code], logs the reason, stores it in
     /// [member last_error] and emits [signal generation_failed].
-    class DrunkardGenerator(preset: DrunkardPreset, config: DrunkardConfig) {
+    class DrunkardGenerator(DrunkardConfig, drunkard::generate) {
         /// Starting point for all other settings ([constant PRESET_WINDING]…).
         /// [b]Winding[/b] (seed 002): a 4-direction walk that jumps back to
         /// its first cell at the grid edge. [b]Wide[/b] (seed 000's walker):
         /// diagonal steps too, and the walker stops at the edge.
-        preset;
+        preset: DrunkardPreset { Winding = PRESET_WINDING, Wide = PRESET_WIDE },
 
         /// Also step diagonally. A diagonal step opens one of the two side
         /// cells too, so every room still shares a door with the path.
@@ -68,21 +45,22 @@ room_grid_class! {
     }
 }
 
-impl Generator for DrunkardGenerator {
-    type Config = DrunkardConfig;
-
-    fn presets() -> Vec<DrunkardConfig> {
-        vec![DrunkardConfig::seed_002(), DrunkardConfig::eight_way()]
+inspector_enum! {
+    /// What the walker does at the grid edge.
+    EdgeBehavior("off_grid") in DrunkardGenerator for OffGrid {
+        /// At the edge, jump back to the walk's first cell (seed 002).
+        ReturnToStart = EDGE_RETURN_TO_START => OffGrid::ReturnToStart,
+        /// At the edge, stay where it is; the step is spent.
+        Stay = EDGE_STAY => OffGrid::Stay,
     }
+}
 
+impl Generator for DrunkardGenerator {
     fn config(&self, ints: &mut Ints) -> DrunkardConfig {
         let mut c = DrunkardConfig::seed_002();
         self.grid_config(ints, &mut c);
         c.diagonal = self.diagonal;
-        c.off_grid = match self.off_grid {
-            EdgeBehavior::ReturnToStart => OffGrid::ReturnToStart,
-            EdgeBehavior::Stay => OffGrid::Stay,
-        };
+        c.off_grid = self.off_grid.core();
         c.max_steps = ints.get("max_steps", self.max_steps);
         c
     }
@@ -90,18 +68,11 @@ impl Generator for DrunkardGenerator {
     fn load(&mut self, c: &DrunkardConfig) {
         self.grid_load(c);
         self.diagonal = c.diagonal;
-        self.off_grid = match c.off_grid {
-            OffGrid::ReturnToStart => EdgeBehavior::ReturnToStart,
-            OffGrid::Stay => EdgeBehavior::Stay,
-        };
+        self.off_grid = EdgeBehavior::from_core(c.off_grid);
         self.max_steps = i64::from(c.max_steps);
     }
 
-    fn run(c: &DrunkardConfig, seed: u64, level: i32) -> Result<CoreGrid, GenError> {
-        drunkard::generate(c, seed, level)
-    }
-
-    fn count_range(c: &DrunkardConfig, level: i32) -> (i32, i32) {
-        c.room_count_range(level)
+    fn presets() -> Vec<DrunkardConfig> {
+        vec![DrunkardConfig::seed_002(), DrunkardConfig::eight_way()]
     }
 }

@@ -14,21 +14,11 @@ use godot::prelude::*;
 use crate::convert::{range2i, seed_bits};
 use crate::dungeon_grid::DungeonGrid;
 
-/// The per-class part of a generator class.
-pub trait Generator {
+/// What [`generator_class!`] declares for a class: its core config, presets
+/// and core calls.
+pub trait GeneratorKind {
     /// The core settings this class edits.
     type Config: PartialEq;
-
-    /// The presets, in the order of the class's preset enum (whose last
-    /// value, after these, is `Custom`).
-    fn presets() -> Vec<Self::Config>;
-
-    /// The core settings from the properties. Godot `int` properties are
-    /// narrowed through `ints`, which remembers values that did not fit.
-    fn config(&self, ints: &mut Ints) -> Self::Config;
-
-    /// Sets the properties from core settings.
-    fn load(&mut self, config: &Self::Config);
 
     /// Runs the core generator.
     ///
@@ -38,6 +28,21 @@ pub trait Generator {
 
     /// The fewest and most rooms `level` can have.
     fn count_range(config: &Self::Config, level: i32) -> (i32, i32);
+}
+
+/// The hand-written part of a generator class: the mapping between its
+/// properties and its core config.
+pub trait Generator: GeneratorKind {
+    /// The core settings from the properties. Godot `int` properties are
+    /// narrowed through `ints`, which remembers values that did not fit.
+    fn config(&self, ints: &mut Ints) -> Self::Config;
+
+    /// Sets the properties from core settings.
+    fn load(&mut self, config: &Self::Config);
+
+    /// The presets, in the order of the class's preset enum (whose last
+    /// value, after these, is `Custom`).
+    fn presets() -> Vec<Self::Config>;
 }
 
 /// Godot `int` properties narrowed to the core's `i32`. A value that does
@@ -195,20 +200,51 @@ where
     true
 }
 
-/// Declares a generator class: its properties (the common ones plus the
-/// ones given), its Godot API and its `Object::set` hook.
+/// Declares a generator class
+/// `class Name(CoreConfig, core_generate_fn, count_range_fn) { preset: ...; fields }`:
+/// its preset enum (with `Custom` added) and
+/// constants, its properties (the common ones plus the ones given), its
+/// Godot API, its `Object::set` hook and its [`GeneratorKind`].
 ///
 /// The class must implement [`Generator`]. Field types need `Default`
 /// (the class starts from its first preset).
 macro_rules! generator_class {
     (
         $(#[$class_doc:meta])*
-        class $name:ident(preset: $preset:ty) {
+        class $name:ident($config:ty, $generate:expr, $count_range:expr) {
             $(#[$preset_doc:meta])*
-            preset;
+            preset: $preset:ident { $( $p:ident = $p_constant:ident ),+ $(,)? },
             $( $(#[$($field_attr:tt)*])* $field:ident: $field_ty:ty, )*
         }
     ) => {
+        $crate::generator::inspector_enum! {
+            #[doc = concat!("[", stringify!($name), "] presets.")]
+            $preset("preset") in $name {
+                $(
+                    #[doc = concat!("The ", stringify!($p), " preset (see [member preset]).")]
+                    $p = $p_constant,
+                )+
+                /// The settings match no preset.
+                Custom = PRESET_CUSTOM,
+            }
+        }
+
+        impl $crate::generator::GeneratorKind for $name {
+            type Config = $config;
+
+            fn run(
+                config: &$config,
+                seed: u64,
+                level: i32,
+            ) -> Result<dungeon_core::DungeonGrid, dungeon_core::GenError> {
+                ($generate)(config, seed, level)
+            }
+
+            fn count_range(config: &$config, level: i32) -> (i32, i32) {
+                ($count_range)(config, level)
+            }
+        }
+
         $(#[$class_doc])*
         #[derive(GodotClass)]
         #[class(tool, base = Resource)]
@@ -350,6 +386,33 @@ pub fn enum_error(property: &str, value: i64, names: &[&str]) {
 /// With `in Class { Variant = CONSTANT, ... }` it also gives `Class` one
 /// integer constant per value, documented with the value's docs.
 macro_rules! inspector_enum {
+    (
+        $(#[$doc:meta])*
+        $name:ident($property:literal) $(in $class:ident)? for $core:ty {
+            $( $(#[$v_doc:meta])* $v:ident $(= $constant:ident)? => $core_v:path ),+ $(,)?
+        }
+    ) => {
+        $crate::generator::inspector_enum! {
+            $(#[$doc])*
+            $name($property) $(in $class)? { $( $(#[$v_doc])* $v $(= $constant)? ),+ }
+        }
+
+        impl $name {
+            /// The core's value.
+            pub fn core(self) -> $core {
+                match self {
+                    $( Self::$v => $core_v, )+
+                }
+            }
+
+            /// From the core's value.
+            pub fn from_core(value: $core) -> Self {
+                match value {
+                    $( $core_v => Self::$v, )+
+                }
+            }
+        }
+    };
     (
         $(#[$doc:meta])*
         $name:ident($property:literal) in $class:ident {

@@ -1,5 +1,4 @@
 use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};
-use dungeon_core::{DungeonGrid as CoreGrid, GenError};
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
@@ -7,25 +6,13 @@ use crate::generator::{Generator, Ints, inspector_enum};
 use crate::room_grid::room_grid_class;
 
 inspector_enum! {
-    /// [IsaacGenerator] presets.
-    IsaacPreset("preset") in IsaacGenerator {
-        /// Compact floors that may have loops (seed 002's neighbour growth).
-        Compact = PRESET_COMPACT,
-        /// Tree-shaped Binding of Isaac floors (Boris the Brave's write-up).
-        Branching = PRESET_BRANCHING,
-        /// Settings that match no preset.
-        Custom = PRESET_CUSTOM,
-    }
-}
-
-inspector_enum! {
     /// How [IsaacGenerator] rooms spread.
-    Rule("rule") in IsaacGenerator {
+    Rule("rule") in IsaacGenerator for GrowthRule {
         /// The Binding of Isaac's rule: a tree, each new room touching
         /// exactly one other.
-        Classic = RULE_CLASSIC,
+        Classic = RULE_CLASSIC => GrowthRule::Classic,
         /// Seed 002's crowding rule: compact blobs that may contain loops.
-        Crowding = RULE_CROWDING,
+        Crowding = RULE_CROWDING => GrowthRule::Crowding,
     }
 }
 
@@ -48,16 +35,15 @@ room_grid_class! {
     /// [signal Resource.changed]. Bad settings never crash: [method generate]
     /// returns [code]null[/code], logs the reason, stores it in
     /// [member last_error] and emits [signal generation_failed].
-    class IsaacGenerator(preset: IsaacPreset, config: IsaacConfig) {
+    class IsaacGenerator(IsaacConfig, isaac::generate) {
         /// Starting point for all other settings ([constant PRESET_COMPACT]…).
         /// [b]Compact[/b] (seed 002): 8×8, rooms crowd around the middle and
         /// may form loops, 10–13 rooms on level 1 and 3 more per level.
         /// [b]Branching[/b] (Binding of Isaac, after Boris the Brave's
         /// write-up): 9×8, tree-shaped with no loops, 7–8 rooms on level 1.
-        preset;
+        preset: IsaacPreset { Compact = PRESET_COMPACT, Branching = PRESET_BRANCHING },
 
-        /// The cell growth starts from. [code](-1, -1)[/code] means the
-        /// grid's centre.
+        /// The cell growth starts from; [code](-1, -1)[/code] = the centre.
         #[export_group(name = "Growth")]
         #[export]
         origin: Vector2i,
@@ -72,20 +58,11 @@ room_grid_class! {
 }
 
 impl Generator for IsaacGenerator {
-    type Config = IsaacConfig;
-
-    fn presets() -> Vec<IsaacConfig> {
-        vec![IsaacConfig::seed_002(), IsaacConfig::classic()]
-    }
-
     fn config(&self, ints: &mut Ints) -> IsaacConfig {
         let mut c = IsaacConfig::seed_002();
         self.grid_config(ints, &mut c);
         c.origin = (self.origin != Vector2i::new(-1, -1)).then_some((self.origin.x, self.origin.y));
-        c.rule = match self.rule {
-            Rule::Classic => GrowthRule::Classic,
-            Rule::Crowding => GrowthRule::Crowding,
-        };
+        c.rule = self.rule.core();
         c.give_up_chance = self.give_up_chance;
         c
     }
@@ -95,18 +72,11 @@ impl Generator for IsaacGenerator {
         self.origin = c
             .origin
             .map_or(Vector2i::new(-1, -1), |p| Vector2i::new(p.0, p.1));
-        self.rule = match c.rule {
-            GrowthRule::Classic => Rule::Classic,
-            GrowthRule::Crowding => Rule::Crowding,
-        };
+        self.rule = Rule::from_core(c.rule);
         self.give_up_chance = c.give_up_chance;
     }
 
-    fn run(c: &IsaacConfig, seed: u64, level: i32) -> Result<CoreGrid, GenError> {
-        isaac::generate(c, seed, level)
-    }
-
-    fn count_range(c: &IsaacConfig, level: i32) -> (i32, i32) {
-        c.room_count_range(level)
+    fn presets() -> Vec<IsaacConfig> {
+        vec![IsaacConfig::seed_002(), IsaacConfig::classic()]
     }
 }

@@ -12,29 +12,11 @@ use crate::generator::inspector_enum;
 
 inspector_enum! {
     /// Which room the player starts in.
-    StartRule("start_rule") {
+    StartRule("start_rule") for CoreStartRule {
         /// Where the floor starts growing (or walking).
-        Origin,
+        Origin => CoreStartRule::Origin,
         /// A random room, as seed 002 picks it.
-        RandomRoom,
-    }
-}
-
-impl StartRule {
-    /// The core's start rule.
-    pub fn core(self) -> CoreStartRule {
-        match self {
-            Self::Origin => CoreStartRule::Origin,
-            Self::RandomRoom => CoreStartRule::RandomRoom,
-        }
-    }
-
-    /// From the core's start rule.
-    pub fn from_core(rule: CoreStartRule) -> Self {
-        match rule {
-            CoreStartRule::Origin => Self::Origin,
-            CoreStartRule::RandomRoom => Self::RandomRoom,
-        }
+        RandomRoom => CoreStartRule::RandomRoom,
     }
 }
 
@@ -44,13 +26,13 @@ impl StartRule {
 macro_rules! room_grid_class {
     (
         $(#[$class_doc:meta])*
-        class $name:ident(preset: $preset:ty, config: $config:ty) {
+        class $name:ident($config:ty, $generate:expr) {
             $($own:tt)*
         }
     ) => {
         $crate::generator::generator_class! {
             $(#[$class_doc])*
-            class $name(preset: $preset) {
+            class $name($config, $generate, <$config>::room_count_range) {
                 $($own)*
 
                 /// Grid width in rooms (2 to 256).
