@@ -133,20 +133,22 @@ pub fn generate<G: Generator>(this: &G, seed: i64, level: i64) -> Result<CoreGri
 
 /// The room-count range of `level` with the current settings.
 pub fn count_range<G: Generator>(this: &G, level: i64) -> Result<Vector2i, GenError> {
-    let mut ints = Ints::default();
-    let config = this.config(&mut ints);
-    let level = level_arg(&mut ints, level)?;
-    ints.check()?;
-    Ok(range2i(G::count_range(&config, level)))
+    checked_level(this, level).map(|(c, level)| range2i(G::count_range(&c, level)))
 }
 
-/// The exact room count of `level` of `seed` (room grids), checked like
-/// [`count_range`].
+/// The current settings and `level`, for a call that does not generate
+/// (room counts): `level` must be in 1..=1000 and every `int` setting must
+/// fit the core, with the core's message when one does not.
 pub fn checked_level<G: Generator>(this: &G, level: i64) -> Result<(G::Config, i32), GenError> {
     let mut ints = Ints::default();
     let config = this.config(&mut ints);
     let level = level_arg(&mut ints, level)?;
-    ints.check()?;
+    if !ints.clamped.is_empty() {
+        // The core's validation names the clamped field and what it accepts;
+        // it fails before generating anything, since no core range reaches
+        // the `i32` limits.
+        ints.restore(G::run(&config, 0, level))?;
+    }
     Ok((config, level))
 }
 
