@@ -46,6 +46,16 @@ static func presets(cls: String) -> Array[int]:
 	return out
 
 
+## `a == b`, with floats compared as Godot's text format keeps them (about
+## 15 digits) and NaN equal to NaN.
+static func same(a: Variant, b: Variant) -> bool:
+	if typeof(a) != typeof(b):
+		return false
+	if typeof(a) == TYPE_FLOAT:
+		return (is_nan(a) and is_nan(b)) or a == b or is_equal_approx(a, b)
+	return a == b
+
+
 ## Saves `gen`, loads it back and checks every setting is equal.
 static func check_round_trip(t, gen: Resource, label: String) -> void:
 	if not t.check_eq(ResourceSaver.save(gen, PATH), OK, label + ": save"):
@@ -57,7 +67,7 @@ static func check_round_trip(t, gen: Resource, label: String) -> void:
 	for p in settings(gen.get_class()):
 		var want = gen.get(p["name"])
 		var got = back.get(p["name"])
-		if typeof(got) != typeof(want) or (got != want and not (typeof(want) == TYPE_FLOAT and is_nan(want) and is_nan(got))):
+		if not same(got, want):
 			differ.append("%s: %s != %s" % [p["name"], var_to_str(got), var_to_str(want)])
 	t.check(differ.is_empty(), label + ": loaded settings differ: " + ", ".join(differ))
 
