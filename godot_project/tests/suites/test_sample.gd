@@ -352,3 +352,21 @@ func test_keys_and_buttons(t) -> void:
 	t.check(target[0].x < 1.0 and target[0].x > 0.1, "overview zooms out: %s" % target[0])
 	t.check(used.grow(1.0).has_point(target[1]), "overview centres on the level")
 	_done(main)
+
+
+## What the 2D editor shows of main.tscn: the HUD is hidden and holds no
+## placeholder text; the game shows it once it has something to say.
+func test_hud_shows_nothing_in_the_editor(t) -> void:
+	var scene: Node = load("res://main.tscn").instantiate()
+	var hud: CanvasLayer = scene.get_node("HUD")
+	t.check(not hud.visible, "the HUD is hidden in the saved scene")
+	var placeholders: Array[String] = []
+	for label in hud.find_children("*", "Label", true, false):
+		if label.unique_name_in_owner and label.text != "":
+			placeholders.append("%s: %s" % [label.name, label.text])
+	t.check(placeholders.is_empty(), "no placeholder text: " + ", ".join(placeholders))
+	scene.free()
+	var main := _main()
+	t.check(main.hud.visible, "the running game shows the HUD")
+	t.check(main.hud.level_label.text != "", "and fills its labels")
+	_done(main)
