@@ -48,9 +48,11 @@ room_grid_class! {
 inspector_enum! {
     /// What the walker does at the grid edge.
     EdgeBehavior("off_grid") in DrunkardGenerator for OffGrid {
-        /// At the edge, jump back to the walk's first cell (seed 002).
+        /// [member off_grid]: at the edge, jump back to the walk's first
+        /// cell (seed 002).
         ReturnToStart = EDGE_RETURN_TO_START => OffGrid::ReturnToStart,
-        /// At the edge, stay where it is; the step is spent.
+        /// [member off_grid]: at the edge, stay where it is; the step is
+        /// spent.
         Stay = EDGE_STAY => OffGrid::Stay,
     }
 }

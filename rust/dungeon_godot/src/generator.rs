@@ -212,9 +212,9 @@ where
 /// (the class starts from its first preset).
 macro_rules! generator_class {
     (
-        $(#[$class_doc:meta])*
+        $(#[$($class_doc:tt)*])*
         class $name:ident($config:ty, $generate:expr, $count_range:expr) {
-            $(#[$preset_doc:meta])*
+            $(#[$($preset_doc:tt)*])*
             preset: $preset:ident { $( $p:ident = $p_constant:ident ),+ $(,)? },
             $( $(#[$($field_attr:tt)*])* $field:ident: $field_ty:ty, )*
         }
@@ -223,10 +223,11 @@ macro_rules! generator_class {
             #[doc = concat!("[", stringify!($name), "] presets.")]
             $preset("preset") in $name {
                 $(
-                    #[doc = concat!("The ", stringify!($p), " preset (see [member preset]).")]
+                    /// A value of [member preset]; its description says what
+                    /// each preset makes.
                     $p = $p_constant,
                 )+
-                /// The settings match no preset.
+                /// A value of [member preset]: the settings match no preset.
                 Custom = PRESET_CUSTOM,
             }
         }
@@ -247,11 +248,11 @@ macro_rules! generator_class {
             }
         }
 
-        $(#[$class_doc])*
+        $(#[$($class_doc)*])*
         #[derive(GodotClass)]
         #[class(tool, base = Resource)]
         pub struct $name {
-            $(#[$preset_doc])*
+            $(#[$($preset_doc)*])*
             ///
             /// Not saved: it shows the preset whose values equal the current
             /// settings, or [code]Custom[/code] when none does. Choosing a
@@ -327,8 +328,8 @@ macro_rules! generator_class {
                 }
             }
 
-            /// Generates [member level] of the run [member seed] with the
-            /// current settings. Returns [code]null[/code] on failure: the
+            /// Generates the level set in [member level] of the run
+            /// [member seed] with the current settings. Returns [code]null[/code] on failure: the
             /// reason is logged, stored in [member last_error] and sent with
             /// [signal generation_failed].
             #[func]
@@ -386,17 +387,18 @@ pub fn enum_error(property: &str, value: i64, names: &[&str]) {
 /// enum logs an error naming the property and keeps the old value.
 ///
 /// With `in Class { Variant = CONSTANT, ... }` it also gives `Class` one
-/// integer constant per value, documented with the value's docs.
+/// integer constant per value, documented with the value's docs (which
+/// therefore name the property, for Godot's help).
 macro_rules! inspector_enum {
     (
-        $(#[$doc:meta])*
+        $(#[$($doc:tt)*])*
         $name:ident($property:literal) $(in $class:ident)? for $core:ty {
-            $( $(#[$v_doc:meta])* $v:ident $(= $constant:ident)? => $core_v:path ),+ $(,)?
+            $( $(#[$($v_doc:tt)*])* $v:ident $(= $constant:ident)? => $core_v:path ),+ $(,)?
         }
     ) => {
         $crate::generator::inspector_enum! {
-            $(#[$doc])*
-            $name($property) $(in $class)? { $( $(#[$v_doc])* $v $(= $constant)? ),+ }
+            $(#[$($doc)*])*
+            $name($property) $(in $class)? { $( $(#[$($v_doc)*])* $v $(= $constant)? ),+ }
         }
 
         impl $name {
@@ -416,41 +418,40 @@ macro_rules! inspector_enum {
         }
     };
     (
-        $(#[$doc:meta])*
+        $(#[$($doc:tt)*])*
         $name:ident($property:literal) in $class:ident {
-            $( $(#[$v_doc:meta])* $v:ident = $constant:ident ),+ $(,)?
+            $( $(#[$($v_doc:tt)*])* $v:ident = $constant:ident ),+ $(,)?
         }
     ) => {
         $crate::generator::inspector_enum! {
-            $(#[$doc])*
-            $name($property) { $( $(#[$v_doc])* $v ),+ }
+            $(#[$($doc)*])*
+            $name($property) { $( $(#[$($v_doc)*])* $v ),+ }
         }
 
         #[godot_api(secondary)]
         impl $class {
             $(
-                $(#[$v_doc])*
-                #[doc = concat!("(A value of [member ", $property, "].)")]
+                $(#[$($v_doc)*])*
                 #[constant]
                 const $constant: i64 = $name::$v as i64;
             )+
         }
     };
     (
-        $(#[$doc:meta])*
+        $(#[$($doc:tt)*])*
         $name:ident($property:literal) {
-            $(#[$first_doc:meta])* $first:ident
-            $(, $(#[$v_doc:meta])* $v:ident)* $(,)?
+            $(#[$($first_doc:tt)*])* $first:ident
+            $(, $(#[$($v_doc:tt)*])* $v:ident)* $(,)?
         }
     ) => {
-        $(#[$doc])*
+        $(#[$($doc)*])*
         #[derive(GodotConvert, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
         #[godot(via = i64)]
         pub enum $name {
-            $(#[$first_doc])*
+            $(#[$($first_doc)*])*
             #[default]
             $first,
-            $( $(#[$v_doc])* $v, )*
+            $( $(#[$($v_doc)*])* $v, )*
         }
 
         impl $name {

@@ -8,10 +8,11 @@ use crate::room_grid::room_grid_class;
 inspector_enum! {
     /// How [IsaacGenerator] rooms spread.
     Rule("rule") in IsaacGenerator for GrowthRule {
-        /// The Binding of Isaac's rule: a tree, each new room touching
-        /// exactly one other.
+        /// [member rule]: the Binding of Isaac's rule, a tree where each new
+        /// room touches exactly one other.
         Classic = RULE_CLASSIC => GrowthRule::Classic,
-        /// Seed 002's crowding rule: compact blobs that may contain loops.
+        /// [member rule]: seed 002's crowding rule, compact blobs that may
+        /// contain loops.
         Crowding = RULE_CROWDING => GrowthRule::Crowding,
     }
 }

@@ -11,7 +11,7 @@ use godot::prelude::*;
 use crate::generator::inspector_enum;
 
 inspector_enum! {
-    /// Which room the player starts in.
+    /// Which room the player starts in ([member start_rule]).
     StartRule("start_rule") for CoreStartRule {
         /// Where the floor starts growing (or walking).
         Origin => CoreStartRule::Origin,
@@ -25,13 +25,13 @@ inspector_enum! {
 /// `room_count()`, `max_level()` and the start-rule constants.
 macro_rules! room_grid_class {
     (
-        $(#[$class_doc:meta])*
+        $(#[$($class_doc:tt)*])*
         class $name:ident($config:ty, $generate:expr) {
             $($own:tt)*
         }
     ) => {
         $crate::generator::generator_class! {
-            $(#[$class_doc])*
+            $(#[$($class_doc)*])*
             class $name($config, $generate, <$config>::room_count_range) {
                 $($own)*
 
