@@ -10,6 +10,7 @@
 use dungeon_core::room_grid::MAX_LEVEL;
 use dungeon_core::{ConfigError, DungeonGrid as CoreGrid, GenError};
 use godot::prelude::*;
+use godot::register::property::Var;
 
 use crate::convert::{range2i, seed_bits};
 use crate::dungeon_grid::DungeonGrid;
@@ -175,31 +176,34 @@ pub fn wrap(grid: CoreGrid) -> Gd<DungeonGrid> {
     DungeonGrid::wrap(grid)
 }
 
-/// `Object::set` for a generator's own properties: runs the property's
-/// setter, then emits `changed` if the value changed. Returns `false` for
-/// properties that are not the generator's (Godot then handles them).
-pub fn set_and_notify<T>(this: &mut T, own: &[&str], property: &StringName, value: &Variant) -> bool
+/// Sets `field` (the property `name` of class `class`) from `value` as its
+/// generated setter would, and says whether the value changed. A value of
+/// the wrong type is refused with an error naming the property.
+pub fn set_field<T>(class: &str, name: &str, field: &mut T, value: &Variant) -> bool
 where
-    T: godot::obj::WithBaseField + GodotClass<Base = Resource>,
+    T: Var + ToGodot + PartialEq + Clone,
+    T::Via: FromGodot,
 {
-    let name = property.to_string();
-    if !own.contains(&name.as_str()) {
-        return false;
+    match value.try_to_relaxed::<T::Via>() {
+        Ok(v) => {
+            let old = field.clone();
+            T::var_set(field, v);
+            *field != old
+        }
+        Err(_) => {
+            godot_error!(
+                "{class}: invalid {name} = {value} (type {}): expected type {}; the setting is unchanged",
+                type_string(value.get_type()),
+                type_string(field.to_variant().get_type())
+            );
+            false
+        }
     }
-    let mut base = this.base_mut();
-    let before = base.get(property);
-    let setter = StringName::from(&format!("set_{name}"));
-    if base.try_call(&setter, std::slice::from_ref(value)).is_err() {
-        godot_error!(
-            "{}: invalid {name} = {value} (type {}): expected type {}; the setting is unchanged",
-            base.get_class(),
-            godot::global::type_string(value.get_type().ord().into()),
-            godot::global::type_string(before.get_type().ord().into())
-        );
-    } else if base.get(property) != before {
-        base.emit_changed();
-    }
-    true
+}
+
+/// Godot's name of a Variant type (`int`, `String`…).
+fn type_string(t: VariantType) -> GString {
+    godot::global::type_string(t.ord().into())
 }
 
 /// Declares a generator class
@@ -280,10 +284,6 @@ macro_rules! generator_class {
         }
 
         impl $name {
-            /// The properties whose setters emit `changed`.
-            const OWN_PROPERTIES: &'static [&'static str] =
-                &["preset", "seed", "level", $(stringify!($field)),*];
-
             fn report<T>(&mut self, result: Result<T, dungeon_core::GenError>) -> Option<T> {
                 $crate::generator::deliver(result, &mut self.last_error).ok()
             }
@@ -304,8 +304,36 @@ macro_rules! generator_class {
                 s
             }
 
+            /// Every set of a setting (Inspector, assignment, `set()`, a
+            /// file being loaded) lands here: the value is stored as the
+            /// generated setter would, and `changed` is emitted if it changed.
             fn on_set(&mut self, property: StringName, value: Variant) -> bool {
-                $crate::generator::set_and_notify(self, Self::OWN_PROPERTIES, &property, &value)
+                use $crate::generator::set_field;
+                let class = stringify!($name);
+                let changed = match property.to_string().as_str() {
+                    "preset" => {
+                        let settings = |s: &Self| {
+                            <Self as $crate::generator::Generator>::config(
+                                s,
+                                &mut $crate::generator::Ints::default(),
+                            )
+                        };
+                        let before = settings(self);
+                        let mut preset = self.get_preset();
+                        if set_field(class, "preset", &mut preset, &value) {
+                            self.set_preset(preset);
+                        }
+                        settings(self) != before
+                    }
+                    "seed" => set_field(class, "seed", &mut self.seed, &value),
+                    "level" => set_field(class, "level", &mut self.level, &value),
+                    $( stringify!($field) => set_field(class, stringify!($field), &mut self.$field, &value), )*
+                    _ => return false,
+                };
+                if changed {
+                    self.base_mut().emit_changed();
+                }
+                true
             }
         }
 
