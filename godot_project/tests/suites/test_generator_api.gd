@@ -187,3 +187,19 @@ func test_messages_show_values_as_given(t) -> void:
 		t.check_eq(gen.room_count(1), -1, cls + ": room_count with a 64-bit base_rooms")
 		t.expect_error("invalid base_rooms = -9223372036854775807")
 		t.check(gen.generate() == null, cls + ": generate with a 64-bit base_rooms")
+
+
+func test_max_level_refuses_bad_settings(t) -> void:
+	for cls in ["IsaacGenerator", "DrunkardGenerator"]:
+		var gen: Resource = ClassDB.instantiate(cls)
+		t.check(gen.max_level() >= 10, cls + ": the default grid holds 10 levels")
+		gen.width = 9223372036854775807
+		t.expect_error("invalid width = 9223372036854775807")
+		t.check_eq(gen.max_level(), 0, cls + ": a 64-bit width holds no level")
+		gen.width = 300
+		t.expect_error("invalid width = 300")
+		t.check_eq(gen.max_level(), 0, cls + ": a width past 256 holds no level")
+		gen.width = 2
+		gen.height = 2
+		t.check_eq(gen.max_level(), 0, cls + ": a 2x2 grid holds no level")
+		t.check_eq(gen.last_error, "", cls + ": and that is an answer, not an error")

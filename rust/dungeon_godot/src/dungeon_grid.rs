@@ -318,6 +318,9 @@ impl DungeonGrid {
             .map_or_else(GString::new, |g| GString::from(&g.to_json()))
     }
 
+    /// Reads the saved data (what [ResourceLoader] calls for
+    /// [code]json_data[/code]). Data that is not a valid grid logs an error
+    /// and marks the grid invalid (see [method is_valid]).
     #[func]
     fn set_json_data(&mut self, json: GString) {
         match CoreGrid::from_json(&json.to_string()) {

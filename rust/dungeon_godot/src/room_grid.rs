@@ -142,13 +142,21 @@ macro_rules! room_grid_class {
             }
 
             /// The highest level the grid holds with [member grow_grid] off
-            /// (0 if none).
+            /// (0 if none). With a setting out of range it returns 0 and logs
+            /// the reason (also in [member last_error]).
             #[func]
-            fn max_level(&self) -> i64 {
-                let mut ints = $crate::generator::Ints::default();
-                let c = <Self as $crate::generator::Generator>::config(self, &mut ints);
-                let cap = dungeon_core::room_grid::capacity(c.width, c.height, c.max_fill);
-                i64::from(dungeon_core::room_grid::highest_level(&c.count, cap))
+            fn max_level(&mut self) -> i64 {
+                let result = $crate::generator::checked_level(self, 1).and_then(|(c, _)| {
+                    match c.validate(1) {
+                        // "level": not even level 1 fits, which is the answer 0.
+                        Err(dungeon_core::GenError::Config(e)) if e.field != "level" => Err(e.into()),
+                        _ => {
+                            let cap = dungeon_core::room_grid::capacity(c.width, c.height, c.max_fill);
+                            Ok(i64::from(dungeon_core::room_grid::highest_level(&c.count, cap)))
+                        }
+                    }
+                });
+                self.report(result).unwrap_or(0)
             }
         }
     };
