@@ -370,3 +370,19 @@ func test_hud_shows_nothing_in_the_editor(t) -> void:
 	t.check(main.hud.visible, "the running game shows the HUD")
 	t.check(main.hud.level_label.text != "", "and fills its labels")
 	_done(main)
+
+
+## The editor preview follows the generator through its `changed` signal
+## (no polling): the Dungeon node listens while it holds the generator and
+## stops when the generator is replaced.
+func test_preview_listens_to_changed(t) -> void:
+	var dungeon: Node2D = load("res://scripts/dungeon.gd").new()
+	var gen := IsaacGenerator.new()
+	dungeon.generator = gen
+	t.check(gen.changed.is_connected(dungeon._on_generator_changed), "listens to the generator's changed")
+	t.check(not dungeon.has_method("_process"), "no per-frame polling")
+	var other := BspGenerator.new()
+	dungeon.generator = other
+	t.check(not gen.changed.is_connected(dungeon._on_generator_changed), "stops listening to a replaced generator")
+	t.check(other.changed.is_connected(dungeon._on_generator_changed), "listens to the new one")
+	dungeon.free()
