@@ -48,6 +48,13 @@ expect DungeonGrid "Door-mask bit: open to the north (y - 1)."
 expect IsaacGenerator "rooms grow outward from a start room"
 expect DrunkardGenerator "a walker wanders a small grid"
 expect BspGenerator "rectangular rooms joined by corridors"
+# Enum constants, the unsaved preset and the corrupt-grid rule reach the help.
+expect IsaacGenerator "rule: the Binding of Isaac's rule, a tree"
+expect IsaacGenerator "Not saved: it shows the preset whose values equal the current settings"
+expect DrunkardGenerator "off_grid: at the edge, stay where it is"
+expect DrunkardGenerator "start_rule: start in a random room."
+expect BspGenerator "A value of preset: the settings match no preset."
+expect DungeonGrid "Check is_valid() after loading a grid from a file."
 if [ "$fail" != 0 ]; then
   echo "--- editor output (HELP lines) ---"
   grep -F "HELP[" <<<"$out" | cut -c1-400 || echo "(none)"

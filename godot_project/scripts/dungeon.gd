@@ -74,8 +74,7 @@ var last_error := ""
 var _rooms_root: Node2D
 var _markers: Node2D
 var _tile_sets: Dictionary = {}
-var _signature := ""
-var _poll := 0.0
+var _preview_queued := false
 var _tile_view := false
 
 
@@ -94,10 +93,8 @@ func _init() -> void:
 
 func _ready() -> void:
 	if Engine.is_editor_hint():
-		set_process(true)
 		generate()
 		return
-	set_process(false)
 	if generate_on_ready and generator != null:
 		generate()
 
@@ -128,7 +125,6 @@ func build(new_grid: DungeonGrid) -> void:
 		_build_tiles()
 	else:
 		_build_rooms()
-	_signature = _generator_signature()
 	queue_redraw()
 	_markers.queue_redraw()
 
@@ -163,7 +159,7 @@ static func atlas_for_code(code: int) -> Vector2i:
 
 ## `true` if `cell` of `g` is empty and one of its 8 neighbours is walkable.
 static func is_wall(g: DungeonGrid, cell: Vector2i) -> bool:
-	if g.get_cellv(cell) != DungeonGrid.EMPTY:
+	if g.get_cell(cell) != DungeonGrid.EMPTY:
 		return false
 	for d in NEIGHBOURS_8:
 		if g.is_walkable(cell + d):
@@ -226,7 +222,7 @@ func room_nodes() -> Array[Node2D]:
 func drawn_room_count() -> int:
 	if grid == null:
 		return 0
-	return grid.room_rects().size() if _tile_view else grid.room_count()
+	return grid.room_rects().size() if _tile_view else grid.get_room_cell_count()
 
 
 func _take(new_grid: DungeonGrid) -> DungeonGrid:
@@ -257,7 +253,7 @@ func _fail(msg: String) -> DungeonGrid:
 func _build_rooms() -> void:
 	var dead := grid.dead_ends()
 	for cell in grid.room_cells():
-		var code := grid.get_cellv(cell)
+		var code := grid.get_cell(cell)
 		var kind := RoomScript.Kind.NORMAL
 		if code == DungeonGrid.START:
 			kind = RoomScript.Kind.START
@@ -320,39 +316,23 @@ func _draw() -> void:
 func _watch(res: Resource, on: bool) -> void:
 	if res == null:
 		return
-	for sig in ["changed", "property_list_changed"]:
-		if on and not res.is_connected(sig, _on_generator_changed):
-			res.connect(sig, _on_generator_changed)
-		elif not on and res.is_connected(sig, _on_generator_changed):
-			res.disconnect(sig, _on_generator_changed)
+	if on and not res.changed.is_connected(_on_generator_changed):
+		res.changed.connect(_on_generator_changed)
+	elif not on and res.changed.is_connected(_on_generator_changed):
+		res.changed.disconnect(_on_generator_changed)
 
 
-# `changed` / `property_list_changed` (apply_preset): compare the settings now.
+# The generator emits `changed` whenever one of its properties is set. In the
+# editor the preview follows; several sets in one frame (a preset, an undo)
+# regenerate once.
 func _on_generator_changed() -> void:
-	_poll = 0.0
+	if not Engine.is_editor_hint() or _preview_queued:
+		return
+	_preview_queued = true
+	_refresh_preview.call_deferred()
 
 
-# The extension's resources do not emit `changed` when a property is set, so
-# the editor preview also compares the generator's settings a few times a
-# second and regenerates when they differ.
-func _process(delta: float) -> void:
-	if not Engine.is_editor_hint():
-		set_process(false)
-		return
-	_poll -= delta
-	if _poll > 0.0:
-		return
-	_poll = 0.25
-	if generator != null and _generator_signature() != _signature:
-		_signature = _generator_signature()
+func _refresh_preview() -> void:
+	_preview_queued = false
+	if is_inside_tree():
 		generate()
-
-
-func _generator_signature() -> String:
-	if generator == null:
-		return ""
-	var parts := PackedStringArray()
-	for p in generator.get_property_list():
-		if p["usage"] & PROPERTY_USAGE_EDITOR and p["name"] != "last_error":
-			parts.append(var_to_str(generator.get(p["name"])))
-	return "|".join(parts)

@@ -2,6 +2,8 @@ extends CanvasLayer
 ## The sample's HUD: the control bar (generator, seed, Regenerate, Next
 ## level), the level panel, the minimap, the key hints and the level banner.
 ## It only shows things and reports clicks; main.gd decides what happens.
+## The scene holds no placeholder text, and main.tscn keeps the HUD hidden
+## until setup(), so nothing covers the level in the 2D editor.
 
 signal generator_selected(index: int)
 signal regenerate_requested
@@ -36,6 +38,7 @@ func setup() -> void:
 	if _bound:
 		return
 	_bound = true
+	visible = true
 	generator_picker = %GeneratorPicker
 	seed_edit = %SeedEdit
 	random_seed_toggle = %RandomSeed

@@ -16,10 +16,10 @@ extends Node2D
 
 ## The generators the picker offers: label, class and preset.
 const GENERATORS: Array[Dictionary] = [
-	{"id": "isaac_classic", "label": "Isaac · classic", "type": "IsaacGenerator", "preset": "classic"},
-	{"id": "isaac", "label": "Isaac · seed 002", "type": "IsaacGenerator", "preset": "seed_002"},
-	{"id": "drunkard", "label": "Drunkard walk", "type": "DrunkardGenerator", "preset": "seed_002"},
-	{"id": "bsp", "label": "BSP rooms + corridors", "type": "BspGenerator", "preset": "seed_001"},
+	{"id": "isaac_classic", "label": "Isaac · branching", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_BRANCHING},
+	{"id": "isaac", "label": "Isaac · compact", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_COMPACT},
+	{"id": "drunkard", "label": "Drunkard · winding", "type": "DrunkardGenerator", "preset": DrunkardGenerator.PRESET_WINDING},
+	{"id": "bsp", "label": "BSP rooms + corridors", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL},
 ]
 ## Key bindings added at start-up when project.godot does not define them.
 const DEFAULT_KEYS := {
@@ -82,7 +82,7 @@ static func ensure_input_actions() -> void:
 static func make_generator(index: int) -> Resource:
 	var entry: Dictionary = GENERATORS[index]
 	var gen: Resource = ClassDB.instantiate(entry["type"])
-	gen.apply_preset(entry["preset"])
+	gen.preset = entry["preset"]
 	return gen
 
 

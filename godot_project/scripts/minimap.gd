@@ -42,7 +42,7 @@ func show_grid(g: DungeonGrid, is_tile_map: bool, room_size: Vector2 = Vector2(1
 		img.fill(Color(0, 0, 0, 0))
 		for y in grid.height:
 			for x in grid.width:
-				var code := grid.get_cell(x, y)
+				var code := grid.get_cell(Vector2i(x, y))
 				if code != DungeonGrid.EMPTY:
 					img.set_pixel(x, y, TILE_COLORS.get(code, ROOM))
 		_texture = ImageTexture.create_from_image(img)
@@ -64,7 +64,7 @@ func _layout() -> Array:
 	var area := Rect2(Vector2.ZERO, size).grow(-6.0)
 	var aspect := 1.0 if tile_view else room_aspect
 	var box := Rect2(0, 0, grid.width, grid.height)
-	if not tile_view and grid.room_count() > 0:
+	if not tile_view and grid.get_room_cell_count() > 0:
 		var r := Rect2i(grid.room_cells()[0], Vector2i.ONE)
 		for cell in grid.room_cells():
 			r = r.expand(cell).expand(cell + Vector2i.ONE)
@@ -113,7 +113,7 @@ func _draw_rooms(cs: Vector2, origin: Vector2) -> void:
 			col = HERE
 		draw_rect(r.grow(1.0), Color(0, 0, 0, 0.7))
 		draw_rect(r, col)
-		var code := grid.get_cellv(cell)
+		var code := grid.get_cell(cell)
 		var mark := Color.TRANSPARENT
 		if code == DungeonGrid.START:
 			mark = START

@@ -17,8 +17,8 @@ static func check_grid(t, grid: DungeonGrid, label: String) -> void:
 	var start := grid.start_cell
 	var end := grid.end_cell
 	t.check(start != end, label + ": start == end")
-	t.check_eq(grid.get_cellv(start), DungeonGrid.START, label + ": start code")
-	t.check_eq(grid.get_cellv(end), DungeonGrid.END, label + ": end code")
+	t.check_eq(grid.get_cell(start), DungeonGrid.START, label + ": start code")
+	t.check_eq(grid.get_cell(end), DungeonGrid.END, label + ": end code")
 	var packed := grid.cells_packed()
 	t.check_eq(packed.size(), grid.width * grid.height, label + ": packed size")
 	var walkable := 0
@@ -28,10 +28,10 @@ static func check_grid(t, grid: DungeonGrid, label: String) -> void:
 	var wrong_distance := 0
 	for y in grid.height:
 		for x in grid.width:
-			var code := grid.get_cell(x, y)
+			var cell := Vector2i(x, y)
+			var code := grid.get_cell(cell)
 			if packed[y * grid.width + x] != code:
 				mismatched += 1
-			var cell := Vector2i(x, y)
 			var mask := grid.door_mask(cell)
 			if code == DungeonGrid.EMPTY:
 				if mask != 0:
@@ -41,7 +41,7 @@ static func check_grid(t, grid: DungeonGrid, label: String) -> void:
 			for d in DIRS:
 				if mask & d[1]:
 					var n: Vector2i = cell + d[0]
-					if grid.get_cellv(n) == DungeonGrid.EMPTY or not (grid.door_mask(n) & d[2]):
+					if grid.get_cell(n) == DungeonGrid.EMPTY or not (grid.door_mask(n) & d[2]):
 						bad_doors += 1
 	t.check_eq(mismatched, 0, label + ": cells_packed disagrees with get_cell")
 	t.check_eq(bad_doors, 0, label + ": one-sided or dangling doors")

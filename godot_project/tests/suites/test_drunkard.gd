@@ -5,9 +5,9 @@ const Support := preload("res://tests/support.gd")
 
 
 func test_ten_level_runs(t) -> void:
-	for preset in ["seed_002", "eight_way"]:
+	for preset in [DrunkardGenerator.PRESET_WINDING, DrunkardGenerator.PRESET_WIDE]:
 		var gen := DrunkardGenerator.new()
-		t.check(gen.apply_preset(preset), "apply_preset " + preset)
+		gen.preset = preset
 		gen.seed = 31337
 		for level in range(1, 11):
 			var grid := gen.generate_level(level)
@@ -33,10 +33,18 @@ func test_deterministic(t) -> void:
 
 func test_presets(t) -> void:
 	var gen := DrunkardGenerator.new()
-	t.check_eq(gen.diagonal, false, "seed_002 walks 4 ways")
-	gen.preset = 1
-	t.check_eq(gen.diagonal, true, "eight_way walks diagonally")
-	t.check_eq(gen.off_grid, 1, "eight_way stays at the edge")
+	t.check_eq(gen.preset, DrunkardGenerator.PRESET_WINDING, "default preset is winding")
+	t.check_eq(gen.diagonal, false, "winding walks 4 ways")
+	t.check_eq(gen.off_grid, DrunkardGenerator.EDGE_RETURN_TO_START, "winding returns to the start at the edge")
+	gen.preset = DrunkardGenerator.PRESET_WIDE
+	t.check_eq(gen.diagonal, true, "wide walks diagonally")
+	t.check_eq(gen.off_grid, DrunkardGenerator.EDGE_STAY, "wide stays at the edge")
+	t.expect_error("invalid off_grid = 7")
+	gen.off_grid = 7
+	t.check_eq(gen.off_grid, DrunkardGenerator.EDGE_STAY, "an out-of-range edge behaviour is refused")
+	t.expect_error("invalid start_rule = -1")
+	gen.start_rule = -1
+	t.check_eq(gen.start_rule, DrunkardGenerator.START_RANDOM_ROOM, "an out-of-range start rule is refused")
 	t.check_eq(gen.max_level(), 11, "8x8 holds level 11")
 
 
@@ -44,7 +52,7 @@ func test_bad_input_never_crashes(t) -> void:
 	var cases := [
 		["width", -1], ["width", 0], ["height", 1 << 40], ["max_steps", 0], ["max_steps", -10],
 		["base_rooms", -5], ["rooms_per_level", -0.5], ["min_dead_ends", 1], ["max_fill", 0.99],
-		["max_attempts", 0], ["off_grid", 7], ["start_rule", -1],
+		["max_attempts", 0],
 	]
 	for c in cases:
 		Support.check_rejects(t, DrunkardGenerator.new(), c[0], c[1])

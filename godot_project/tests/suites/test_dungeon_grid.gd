@@ -24,10 +24,10 @@ func test_reading_a_grid(t) -> void:
 	var rooms := grid.room_cells()
 	t.check(rooms is Array, "room_cells is an Array")
 	t.check_eq(rooms.get_typed_builtin(), TYPE_VECTOR2I, "room_cells is Array[Vector2i]")
-	t.check_eq(grid.room_count(), rooms.size(), "room_count")
+	t.check_eq(grid.get_room_cell_count(), rooms.size(), "get_room_cell_count")
 	_check_packed_rooms(t, grid, "isaac")
 	_check_packed_rooms(t, BspGenerator.new().generate_level(1), "bsp")
-	t.check_eq(grid.get_cell(-1, 0), DungeonGrid.EMPTY, "outside is EMPTY")
+	t.check_eq(grid.get_cell(Vector2i(-1, 0)), DungeonGrid.EMPTY, "outside is EMPTY")
 	t.check_eq(grid.door_mask(Vector2i(100, 100)), 0, "outside has no doors")
 	t.check_eq(grid.distance_from_start(grid.start_cell), 0, "start distance")
 	t.check_eq(grid.distance_from_start(Vector2i(-5, -5)), -1, "outside distance")
@@ -94,3 +94,41 @@ func _check_packed_rooms(t, grid: DungeonGrid, label: String) -> void:
 			same = false
 			break
 	t.check(same, label + ": room_cells_packed pairs == room_cells")
+
+
+## A saved grid whose data is garbage: Godot's loader cannot refuse it, so
+## the grid loads marked invalid and answers every query with an error and an
+## empty result, never with a grid that looks valid.
+func test_corrupt_saved_grid_is_refused_loudly(t) -> void:
+	var path := "user://corrupt_grid.tres"
+	var good := IsaacGenerator.new().generate()
+	t.check(good.is_valid(), "a generated grid is valid")
+	t.check_eq(ResourceSaver.save(good, path), OK, "save a good grid")
+	var text := FileAccess.get_file_as_string(path)
+	t.check(text.contains("json_data = "), "the file stores json_data")
+	var start := text.find("json_data = ")
+	var bad := text.substr(0, start) + "json_data = \"{\\\"generator\\\": garbage\"\n"
+	var f := FileAccess.open(path, FileAccess.WRITE)
+	f.store_string(bad)
+	f.close()
+	t.expect_error("cannot load saved data")
+	var grid := ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE) as DungeonGrid
+	if not t.check(grid != null, "Godot still returns a resource"):
+		return
+	t.check(not grid.is_valid(), "the corrupt grid says it is invalid")
+	for i in 10:
+		t.expect_error("answers no query")
+	t.check_eq([grid.width, grid.height], [0, 0], "size 0 x 0")
+	t.check_eq(grid.start_cell, Vector2i(-1, -1), "no start cell")
+	t.check_eq(grid.end_cell, Vector2i(-1, -1), "no end cell")
+	t.check_eq(grid.get_cell(Vector2i.ZERO), DungeonGrid.EMPTY, "no cells")
+	t.check(grid.room_cells().is_empty(), "no room cells")
+	t.check(grid.cells_packed().is_empty(), "no packed cells")
+	t.check(not grid.is_fully_connected(), "not connected")
+	t.check_eq(grid.to_json(), "", "no JSON")
+	t.check_eq(grid.get_room_cell_count(), 0, "no room cell count")
+	# Loading good data into it makes it valid again.
+	grid.set("json_data", good.to_json())
+	t.check(grid.is_valid(), "valid after good data")
+	t.check_eq(grid.to_json(), good.to_json(), "and holds that data")
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))

@@ -22,10 +22,24 @@ func test_vectors_match(t) -> void:
 			"isaac": gen = IsaacGenerator.new()
 			"drunkard": gen = DrunkardGenerator.new()
 			"bsp": gen = BspGenerator.new()
-		if not t.check(gen != null and gen.apply_preset(cols[1]), "generator %s/%s" % [cols[0], cols[1]]):
+		var preset := _preset_index(gen, cols[1])
+		if not t.check(preset >= 0, "generator %s/%s" % [cols[0], cols[1]]):
 			continue
+		gen.preset = preset
 		gen.seed = cols[2].to_int()
 		var grid: DungeonGrid = gen.generate_level(cols[3].to_int())
 		t.check(grid != null and grid.to_json() == cols[4], "%s %s seed %s level %s: Godot JSON == core JSON" % Array(cols.slice(0, 4)))
 		n += 1
 	t.check(n >= 20, "read %d vectors" % n)
+
+
+## The index of the preset named `name` (the core's name, e.g. "compact")
+## in `gen`'s preset enum, or -1.
+static func _preset_index(gen: Resource, name: String) -> int:
+	if gen == null:
+		return -1
+	for p in gen.get_property_list():
+		if p["name"] == "preset":
+			var names := Array(String(p["hint_string"]).to_lower().split(",")).map(func(s): return s.get_slice(":", 0))
+			return names.find(name)
+	return -1

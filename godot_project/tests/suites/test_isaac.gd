@@ -4,17 +4,18 @@ extends RefCounted
 const Support := preload("res://tests/support.gd")
 
 
-func test_ten_level_run_seed_002(t) -> void:
-	_ten_level_run(t, "seed_002")
+func test_ten_level_run_compact(t) -> void:
+	_ten_level_run(t, IsaacGenerator.PRESET_COMPACT, "compact")
 
 
-func test_ten_level_run_classic(t) -> void:
-	_ten_level_run(t, "classic")
+func test_ten_level_run_branching(t) -> void:
+	_ten_level_run(t, IsaacGenerator.PRESET_BRANCHING, "branching")
 
 
-func _ten_level_run(t, preset: String) -> void:
+func _ten_level_run(t, preset_value: int, preset: String) -> void:
 	var gen := IsaacGenerator.new()
-	t.check(gen.apply_preset(preset), "apply_preset " + preset)
+	gen.preset = preset_value
+	t.check_eq(gen.preset, preset_value, "preset " + preset)
 	gen.seed = 2024
 	for level in range(1, 11):
 		var grid := gen.generate_level(level)
@@ -29,24 +30,24 @@ func _ten_level_run(t, preset: String) -> void:
 		t.check_eq(grid.level, level, label + ": grid.level")
 		t.check_eq(grid.seed, 2024, label + ": grid.seed")
 		t.check_eq(gen.last_error, "", label + ": last_error after success")
-		if preset == "classic":
-			t.check_eq(grid.start_cell, Vector2i(4, 3), label + ": classic starts at the centre")
+		if preset == "branching":
+			t.check_eq(grid.start_cell, Vector2i(4, 3), label + ": branching starts at the centre")
 
 
 func test_counts_follow_the_seed_formula(t) -> void:
 	var gen := IsaacGenerator.new()
-	t.check_eq(gen.room_count_range(1), Vector2i(10, 13), "seed_002 level 1")
-	t.check_eq(gen.room_count_range(3), Vector2i(16, 19), "seed_002 level 3")
-	t.check_eq(gen.room_count_range(10), Vector2i(37, 40), "seed_002 level 10")
-	gen.apply_preset("classic")
-	t.check_eq(gen.room_count_range(1), Vector2i(7, 8), "classic level 1")
-	t.check_eq(gen.room_count_range(5), Vector2i(18, 19), "classic level 5")
-	t.check_eq(gen.max_level(), 10, "classic max_level")
+	t.check_eq(gen.room_count_range(1), Vector2i(10, 13), "compact level 1")
+	t.check_eq(gen.room_count_range(3), Vector2i(16, 19), "compact level 3")
+	t.check_eq(gen.room_count_range(10), Vector2i(37, 40), "compact level 10")
+	gen.preset = IsaacGenerator.PRESET_BRANCHING
+	t.check_eq(gen.room_count_range(1), Vector2i(7, 8), "branching level 1")
+	t.check_eq(gen.room_count_range(5), Vector2i(18, 19), "branching level 5")
+	t.check_eq(gen.max_level(), 10, "branching max_level")
 
 
-func test_classic_is_a_tree_without_blocks(t) -> void:
+func test_branching_is_a_tree_without_blocks(t) -> void:
 	var gen := IsaacGenerator.new()
-	gen.apply_preset("classic")
+	gen.preset = IsaacGenerator.PRESET_BRANCHING
 	for s in 30:
 		gen.seed = s
 		var grid := gen.generate_level(4)
@@ -55,7 +56,7 @@ func test_classic_is_a_tree_without_blocks(t) -> void:
 		for c in grid.room_cells():
 			var m := grid.door_mask(c)
 			doors += int(m & 1 != 0) + int(m & 2 != 0) + int(m & 4 != 0) + int(m & 8 != 0)
-			if grid.get_cellv(c + Vector2i(1, 0)) and grid.get_cellv(c + Vector2i(0, 1)) and grid.get_cellv(c + Vector2i(1, 1)):
+			if grid.get_cell(c + Vector2i(1, 0)) and grid.get_cell(c + Vector2i(0, 1)) and grid.get_cell(c + Vector2i(1, 1)):
 				blocks += 1
 		t.check_eq(doors / 2, grid.room_cells().size() - 1, "seed %d: doors == rooms - 1" % s)
 		t.check_eq(blocks, 0, "seed %d: 2x2 blocks" % s)
@@ -78,19 +79,33 @@ func test_same_seed_same_floor_and_levels_independent(t) -> void:
 
 func test_presets_and_inspector_enum(t) -> void:
 	var gen := IsaacGenerator.new()
-	t.check_eq(gen.preset, 0, "default preset is seed_002")
-	t.check_eq(gen.width, 8, "seed_002 width")
-	gen.preset = 1
-	t.check_eq(gen.width, 9, "enum preset 1 loads classic width")
-	t.check_eq(gen.rule, 0, "classic rule")
-	t.check_eq(gen.give_up_chance, 0.5, "classic give up")
-	t.expect_error("unknown preset")
-	t.check(not gen.apply_preset("nope"), "unknown preset returns false")
-	t.check_eq(gen.width, 9, "unknown preset leaves settings alone")
+	t.check_eq(gen.preset, IsaacGenerator.PRESET_COMPACT, "default preset is compact")
+	t.check_eq(gen.width, 8, "compact width")
+	gen.preset = IsaacGenerator.PRESET_BRANCHING
+	t.check_eq(gen.width, 9, "branching width")
+	t.check_eq(gen.rule, IsaacGenerator.RULE_CLASSIC, "branching rule")
+	t.check_eq(gen.start_rule, IsaacGenerator.START_ORIGIN, "branching starts at the origin")
+	t.check_eq(gen.give_up_chance, 0.5, "branching give up")
+	gen.width = 10
+	t.check_eq(gen.preset, IsaacGenerator.PRESET_CUSTOM, "a changed setting reads as custom")
+	gen.preset = IsaacGenerator.PRESET_CUSTOM
+	t.check_eq(gen.width, 10, "choosing custom keeps the settings")
+	gen.width = 9
+	t.check_eq(gen.preset, IsaacGenerator.PRESET_BRANCHING, "back to the preset's values reads as the preset")
 	t.expect_error("invalid preset = 99")
 	gen.preset = 99
-	t.check_eq(gen.preset, 1, "an out-of-range preset is refused")
+	t.check_eq(gen.preset, IsaacGenerator.PRESET_BRANCHING, "an out-of-range preset is refused")
 	t.check_eq(gen.width, 9, "and leaves settings alone")
+	t.expect_error("invalid rule = 5")
+	gen.rule = 5
+	t.check_eq(gen.rule, IsaacGenerator.RULE_CLASSIC, "an out-of-range rule is refused")
+	var props := {}
+	for p in gen.get_property_list():
+		props[p["name"]] = p
+	for name in ["preset", "rule", "start_rule"]:
+		t.check_eq(props[name]["hint"], PROPERTY_HINT_ENUM, name + " is an enum in the Inspector")
+	t.check_eq(Array(props["rule"]["hint_string"].split(",")).map(func(s): return s.get_slice(":", 0)), ["Classic", "Crowding"], "rule's enum names")
+	t.check_eq(props["preset"]["usage"] & PROPERTY_USAGE_STORAGE, 0, "preset is not saved")
 
 
 func test_level_past_capacity_fails_fast_and_grow_grid_fixes_it(t) -> void:
@@ -111,7 +126,6 @@ func test_bad_input_never_crashes(t) -> void:
 		["give_up_chance", 1.0], ["give_up_chance", -0.5], ["base_rooms", 0], ["base_rooms", 1000000],
 		["rooms_per_level", -1.0], ["room_variance", -3], ["min_dead_ends", 0], ["min_end_distance", -2.0],
 		["max_fill", 0.0], ["max_fill", 5.0], ["max_attempts", 0], ["max_attempts", -7],
-		["rule", 5], ["start_rule", -1],
 	]
 	for c in cases:
 		var gen := IsaacGenerator.new()
@@ -121,7 +135,7 @@ func test_bad_input_never_crashes(t) -> void:
 	var gen := IsaacGenerator.new()
 	gen.origin = Vector2i(20, 0)
 	Support.check_rejects(t, gen, "origin", Vector2i(20, 0), "origin.x")
-	for level in [0, -5, 1 << 31]:
+	for level in [0, -5, 1 << 31, 1001]:
 		var g := IsaacGenerator.new()
 		t.expect_error("level")
 		t.check(g.generate_level(level) == null, "level %d is refused" % level)
@@ -130,7 +144,7 @@ func test_bad_input_never_crashes(t) -> void:
 
 func test_save_and_load_settings(t) -> void:
 	var gen := IsaacGenerator.new()
-	gen.apply_preset("classic")
+	gen.preset = IsaacGenerator.PRESET_BRANCHING
 	gen.width = 11
 	gen.seed = -99
 	var path := "user://isaac_settings.tres"

@@ -68,7 +68,7 @@ func _check_room_view(t, dungeon: Dungeon, label: String) -> void:
 	var cells := grid.room_cells()
 	var nodes := dungeon.room_nodes()
 	t.check_eq(nodes.size(), cells.size(), label + ": room nodes == room cells")
-	t.check_eq(nodes.size(), grid.room_count(), label + ": room nodes == room_count()")
+	t.check_eq(nodes.size(), grid.get_room_cell_count(), label + ": room nodes == get_room_cell_count()")
 	var dead := grid.dead_ends()
 	var seen := {}
 	var bad_pos := 0
@@ -179,7 +179,7 @@ func test_next_level_has_its_room_count(t) -> void:
 			main.next_level()
 			var grid: DungeonGrid = main.dungeon.grid
 			var r: Vector2i = gen.room_count_range(want_level)
-			var n := grid.room_count()
+			var n := grid.get_room_cell_count()
 			t.check_eq(main.level, want_level, label + ": level counter")
 			t.check_eq(grid.level, want_level, label + ": grid.level")
 			t.check(n >= r.x and n <= r.y, "%s level %d: %d rooms outside %s" % [label, want_level, n, r])
@@ -200,7 +200,7 @@ func test_run_seed_makes_levels_reproducible(t) -> void:
 	main.next_level()
 	var shown: String = main.dungeon.grid.to_json()
 	var gen := IsaacGenerator.new()
-	gen.apply_preset("seed_002")
+	gen.preset = IsaacGenerator.PRESET_COMPACT
 	gen.seed = SEED
 	t.check_eq(shown, gen.generate_level(3).to_json(), "level 3 on screen == generate_level(3) of the run seed")
 	# Regenerate with the typed seed rebuilds the same floor.
@@ -245,7 +245,7 @@ func test_bsp_tile_view(t) -> void:
 	for y in grid.height:
 		for x in grid.width:
 			var cell := Vector2i(x, y)
-			var code := grid.get_cell(x, y)
+			var code := grid.get_cell(cell)
 			var want := Vector2i(-1, -1)
 			if code != DungeonGrid.EMPTY:
 				walkable += 1
@@ -352,3 +352,37 @@ func test_keys_and_buttons(t) -> void:
 	t.check(target[0].x < 1.0 and target[0].x > 0.1, "overview zooms out: %s" % target[0])
 	t.check(used.grow(1.0).has_point(target[1]), "overview centres on the level")
 	_done(main)
+
+
+## What the 2D editor shows of main.tscn: the HUD is hidden and holds no
+## placeholder text; the game shows it once it has something to say.
+func test_hud_shows_nothing_in_the_editor(t) -> void:
+	var scene: Node = load("res://main.tscn").instantiate()
+	var hud: CanvasLayer = scene.get_node("HUD")
+	t.check(not hud.visible, "the HUD is hidden in the saved scene")
+	var placeholders: Array[String] = []
+	for label in hud.find_children("*", "Label", true, false):
+		if label.unique_name_in_owner and label.text != "":
+			placeholders.append("%s: %s" % [label.name, label.text])
+	t.check(placeholders.is_empty(), "no placeholder text: " + ", ".join(placeholders))
+	scene.free()
+	var main := _main()
+	t.check(main.hud.visible, "the running game shows the HUD")
+	t.check(main.hud.level_label.text != "", "and fills its labels")
+	_done(main)
+
+
+## The editor preview follows the generator through its `changed` signal
+## (no polling): the Dungeon node listens while it holds the generator and
+## stops when the generator is replaced.
+func test_preview_listens_to_changed(t) -> void:
+	var dungeon: Node2D = load("res://scripts/dungeon.gd").new()
+	var gen := IsaacGenerator.new()
+	dungeon.generator = gen
+	t.check(gen.changed.is_connected(dungeon._on_generator_changed), "listens to the generator's changed")
+	t.check(not dungeon.has_method("_process"), "no per-frame polling")
+	var other := BspGenerator.new()
+	dungeon.generator = other
+	t.check(not gen.changed.is_connected(dungeon._on_generator_changed), "stops listening to a replaced generator")
+	t.check(other.changed.is_connected(dungeon._on_generator_changed), "listens to the new one")
+	dungeon.free()

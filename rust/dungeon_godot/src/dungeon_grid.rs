@@ -2,7 +2,7 @@ use dungeon_core::grid::DIRS;
 use dungeon_core::{Cell, DungeonGrid as CoreGrid};
 use godot::prelude::*;
 
-use crate::convert::{array_of, cell_array, pos, rect2i, sat, vec2i};
+use crate::convert::{array_of, cell_array, pos, rect2i, vec2i};
 
 /// A generated dungeon: a grid of cells, its rooms, doors, start and end.
 ///
@@ -18,6 +18,12 @@ use crate::convert::{array_of, cell_array, pos, rect2i, sat, vec2i};
 /// It is a [Resource], so a level can be saved with [ResourceSaver] and
 /// loaded back; [method to_json] and [method from_json] use the same JSON as
 /// the command-line tool.
+///
+/// A saved grid whose data is corrupt still loads (Godot's resource loader
+/// cannot refuse it), but it is marked invalid: [method is_valid] returns
+/// [code]false[/code], and every other query logs an error and returns an
+/// empty result (size 0, no cells, start and end [code](-1, -1)[/code]).
+/// Check [method is_valid] after loading a grid from a file.
 #[derive(GodotClass)]
 #[class(tool, init, base = Resource)]
 pub struct DungeonGrid {
@@ -50,6 +56,8 @@ pub struct DungeonGrid {
 
     #[init(val = CoreGrid::new(1, 1))]
     grid: CoreGrid,
+    /// Why the saved data could not be read; `Some` marks the grid invalid.
+    load_error: Option<String>,
     base: Base<Resource>,
 }
 
@@ -71,8 +79,21 @@ impl DungeonGrid {
             level: PhantomVar::default(),
             json_data: PhantomVar::default(),
             grid,
+            load_error: None,
             base,
         })
+    }
+
+    /// The grid, or `None` after logging an error if its saved data was
+    /// corrupt.
+    fn valid(&self) -> Option<&CoreGrid> {
+        match &self.load_error {
+            None => Some(&self.grid),
+            Some(e) => {
+                godot_error!("DungeonGrid: this grid failed to load ({e}); it answers no query");
+                None
+            }
+        }
     }
 }
 
@@ -111,62 +132,72 @@ impl DungeonGrid {
 
     #[func]
     fn get_width(&self) -> i32 {
-        self.grid.width()
+        self.valid().map_or(0, CoreGrid::width)
     }
 
     #[func]
     fn get_height(&self) -> i32 {
-        self.grid.height()
+        self.valid().map_or(0, CoreGrid::height)
     }
 
     #[func]
     fn get_start_cell(&self) -> Vector2i {
-        vec2i(self.grid.start())
+        self.valid()
+            .map_or(Vector2i::new(-1, -1), |g| vec2i(g.start()))
     }
 
     #[func]
     fn get_end_cell(&self) -> Vector2i {
-        vec2i(self.grid.end())
+        self.valid()
+            .map_or(Vector2i::new(-1, -1), |g| vec2i(g.end()))
     }
 
     #[func]
     fn get_generator(&self) -> GString {
-        GString::from(&self.grid.generator)
+        self.valid()
+            .map_or_else(GString::new, |g| GString::from(&g.generator))
     }
 
     #[func]
     fn get_seed(&self) -> i64 {
-        self.grid.seed as i64
+        self.valid().map_or(0, |g| g.seed as i64)
     }
 
     #[func]
     fn get_level(&self) -> i32 {
-        self.grid.level
+        self.valid().map_or(0, |g| g.level)
     }
 
-    /// The code of cell `(x, y)`; [constant EMPTY] outside the grid.
+    /// [code]false[/code] if this grid was loaded from corrupt saved data;
+    /// such a grid answers no other query (each logs an error and returns
+    /// an empty result).
     #[func]
-    fn get_cell(&self, x: i32, y: i32) -> i32 {
-        i32::from(self.grid.cell((x, y)).code())
+    fn is_valid(&self) -> bool {
+        self.load_error.is_none()
     }
 
-    /// The code of `cell`; [constant EMPTY] outside the grid.
+    /// The code of [param cell] ([constant EMPTY], [constant ROOM],
+    /// [constant START], [constant END], [constant CORRIDOR] or
+    /// [constant DOOR]); [constant EMPTY] outside the grid.
     #[func]
-    fn get_cellv(&self, cell: Vector2i) -> i32 {
-        i32::from(self.grid.cell(pos(cell)).code())
+    fn get_cell(&self, cell: Vector2i) -> i32 {
+        self.valid()
+            .map_or(0, |g| i32::from(g.cell(pos(cell)).code()))
     }
 
-    /// `true` if `cell` is inside the grid and walkable.
+    /// [code]true[/code] if [param cell] is inside the grid and walkable.
     #[func]
     fn is_walkable(&self, cell: Vector2i) -> bool {
-        self.grid.cell(pos(cell)).is_walkable()
+        self.valid()
+            .is_some_and(|g| g.cell(pos(cell)).is_walkable())
     }
 
     /// Every room cell, in the order the generator placed them. Start and
     /// end are included. For BSP, every room's floor tiles, room by room.
     #[func]
     fn room_cells(&self) -> Array<Vector2i> {
-        cell_array(self.grid.rooms())
+        self.valid()
+            .map_or_else(Array::new, |g| cell_array(g.rooms()))
     }
 
     /// The same cells as [method room_cells], packed as x, y pairs: cell `k`
@@ -177,34 +208,39 @@ impl DungeonGrid {
     #[func]
     fn room_cells_packed(&self) -> PackedInt32Array {
         let flat: Vec<i32> = self
-            .grid
-            .rooms()
+            .valid()
+            .map_or(&[][..], CoreGrid::rooms)
             .iter()
             .flat_map(|&(x, y)| [x, y])
             .collect();
         PackedInt32Array::from(flat.as_slice())
     }
 
-    /// How many room cells [method room_cells] returns.
+    /// How many room cells [method room_cells] returns: rooms on a room grid
+    /// (one cell per room), room floor tiles on a BSP map.
     #[func]
-    fn room_count(&self) -> i32 {
-        sat(self.grid.room_cell_count() as i64)
+    fn get_room_cell_count(&self) -> i64 {
+        self.valid().map_or(0, |g| {
+            i64::try_from(g.room_cell_count()).unwrap_or(i64::MAX)
+        })
     }
 
-    /// The sides of `cell` that open into a neighbour: a sum of
+    /// The sides of [param cell] that open into a neighbour: a sum of
     /// [constant DOOR_NORTH], [constant DOOR_EAST], [constant DOOR_SOUTH] and
     /// [constant DOOR_WEST]. `0` for empty cells and cells outside the grid.
     /// Test a side with `mask & DungeonGrid.DOOR_NORTH != 0`.
     #[func]
     fn door_mask(&self, cell: Vector2i) -> i32 {
-        i32::from(self.grid.door_mask(pos(cell)))
+        self.valid()
+            .map_or(0, |g| i32::from(g.door_mask(pos(cell))))
     }
 
-    /// The neighbours `cell` opens into, in the order north, east, south, west.
+    /// The neighbours [param cell] opens into, in the order north, east,
+    /// south, west.
     #[func]
     fn neighbors(&self, cell: Vector2i) -> Array<Vector2i> {
         let p = pos(cell);
-        let mask = self.grid.door_mask(p);
+        let mask = self.valid().map_or(0, |g| g.door_mask(p));
         let open: Vec<_> = DIRS
             .iter()
             .filter(|d| mask & d.2 != 0)
@@ -217,37 +253,39 @@ impl DungeonGrid {
     /// scan order. Good spots for treasure, shops and bosses.
     #[func]
     fn dead_ends(&self) -> Array<Vector2i> {
-        cell_array(&self.grid.dead_ends())
+        self.valid()
+            .map_or_else(Array::new, |g| cell_array(&g.dead_ends()))
     }
 
-    /// Steps from the start cell to `cell` through doors; `-1` if there is no
-    /// way there.
+    /// Steps from the start cell to [param cell] through doors; `-1` if
+    /// there is no way there.
     #[func]
     fn distance_from_start(&self, cell: Vector2i) -> i32 {
-        self.grid.distance_from_start(pos(cell))
+        self.valid()
+            .map_or(-1, |g| g.distance_from_start(pos(cell)))
     }
 
-    /// A shortest walk from `from` to `to` through doors, both included; an
-    /// empty array if there is none.
+    /// A shortest walk from [param from] to [param to] through doors, both
+    /// included; an empty array if there is none.
     #[func]
     fn path(&self, from: Vector2i, to: Vector2i) -> Array<Vector2i> {
-        self.grid
-            .path(pos(from), pos(to))
+        self.valid()
+            .and_then(|g| g.path(pos(from), pos(to)))
             .map_or_else(Array::new, |p| cell_array(&p))
     }
 
-    /// `true` if every walkable cell can reach every other.
+    /// [code]true[/code] if every walkable cell can reach every other.
     #[func]
     fn is_fully_connected(&self) -> bool {
-        self.grid.is_connected()
+        self.valid().is_some_and(CoreGrid::is_connected)
     }
 
     /// All cell codes, row by row: the code of `(x, y)` is at `y * width + x`.
     /// The fastest way to read a big grid from GDScript.
     #[func]
     fn cells_packed(&self) -> PackedInt32Array {
-        self.grid
-            .cells()
+        self.valid()
+            .map_or(&[][..], CoreGrid::cells)
             .iter()
             .map(|c| i32::from(c.code()))
             .collect()
@@ -256,33 +294,50 @@ impl DungeonGrid {
     /// All door masks, row by row, like [method cells_packed].
     #[func]
     fn door_masks_packed(&self) -> PackedByteArray {
-        self.grid.door_masks().iter().copied().collect()
+        self.valid()
+            .map_or(&[][..], CoreGrid::door_masks)
+            .iter()
+            .copied()
+            .collect()
     }
 
     /// Room rectangles (BSP); empty for room grids.
     #[func]
     fn room_rects(&self) -> Array<Rect2i> {
-        array_of(self.grid.room_rects().iter().map(rect2i))
+        self.valid()
+            .map_or_else(Array::new, |g| array_of(g.room_rects().iter().map(rect2i)))
     }
 
     /// The grid as text, one row per line: `.` empty, `#` room, `S` start,
     /// `E` end, `=` corridor, `+` door.
     #[func]
     fn to_ascii(&self) -> GString {
-        GString::from(&self.grid.to_ascii())
+        self.valid()
+            .map_or_else(GString::new, |g| GString::from(&g.to_ascii()))
     }
 
     /// The grid as JSON, in the same schema the command-line tool writes.
     #[func]
     fn to_json(&self) -> GString {
-        GString::from(&self.grid.to_json())
+        self.valid()
+            .map_or_else(GString::new, |g| GString::from(&g.to_json()))
     }
 
+    /// Reads the saved data (what [ResourceLoader] calls for
+    /// [code]json_data[/code]). Data that is not a valid grid logs an error
+    /// and marks the grid invalid (see [method is_valid]).
     #[func]
     fn set_json_data(&mut self, json: GString) {
         match CoreGrid::from_json(&json.to_string()) {
-            Ok(g) => self.grid = g,
-            Err(e) => godot_error!("DungeonGrid: cannot load saved data: {e}"),
+            Ok(g) => {
+                self.grid = g;
+                self.load_error = None;
+            }
+            Err(e) => {
+                godot_error!("DungeonGrid: cannot load saved data: {e}");
+                self.grid = CoreGrid::new(1, 1);
+                self.load_error = Some(e.to_string());
+            }
         }
     }
 

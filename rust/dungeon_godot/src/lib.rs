@@ -1,9 +1,10 @@
 //! Godot 4 GDExtension for the dungeon generators.
 //!
-//! A thin layer over `dungeon_core`: one file per Godot class, and
-//! `convert.rs` as the only place that builds Godot containers. Errors from
-//! the core become `push_error`, a readable `last_error`, a `null` return and
-//! the `generation_failed` signal; nothing here unwraps.
+//! A thin layer over `dungeon_core`: one file per Godot class, what the
+//! generator classes share in `generator.rs` (and `room_grid.rs` for the
+//! room-grid ones), and `convert.rs` for conversions. Errors from the core
+//! become `push_error`, a readable `last_error`, a `null` return and the
+//! `generation_failed` signal; nothing here unwraps.
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -12,7 +13,9 @@ mod convert;
 mod drunkard_generator;
 mod dungeon_grid;
 mod dungeon_grid_rooms;
+mod generator;
 mod isaac_generator;
+mod room_grid;
 
 mod entry {
     //! The extension's entry point. It must be an `unsafe impl` (gdext's

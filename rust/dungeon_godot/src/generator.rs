@@ -1,0 +1,530 @@
+//! What every generator class shares: `preset`, `seed`, `level`,
+//! `last_error`, `generate()`, `generate_level()`, `room_count_range()`, the
+//! `generation_failed` signal, the `changed` signal on every property set,
+//! and the failure path.
+//!
+//! A generator class is a [`Generator`] impl (its preset list and the mapping
+//! between its properties and its core config) plus one [`generator_class!`]
+//! call that declares its properties; see `bsp_generator.rs`.
+
+use dungeon_core::room_grid::MAX_LEVEL;
+use dungeon_core::{ConfigError, DungeonGrid as CoreGrid, GenError};
+use godot::prelude::*;
+use godot::register::property::Var;
+
+use crate::convert::{range2i, seed_bits};
+use crate::dungeon_grid::DungeonGrid;
+
+/// What [`generator_class!`] declares for a class: its core config, presets
+/// and core calls.
+pub trait GeneratorKind {
+    /// The core settings this class edits.
+    type Config: PartialEq;
+
+    /// Runs the core generator.
+    ///
+    /// # Errors
+    /// The core's error for invalid settings or an exhausted budget.
+    fn run(config: &Self::Config, seed: u64, level: i32) -> Result<CoreGrid, GenError>;
+
+    /// The fewest and most rooms `level` can have.
+    fn count_range(config: &Self::Config, level: i32) -> Result<(i32, i32), ConfigError>;
+}
+
+/// The hand-written part of a generator class: the mapping between its
+/// properties and its core config.
+pub trait Generator: GeneratorKind {
+    /// The core settings from the properties. Godot `int` properties are
+    /// narrowed through `ints`, which remembers values that did not fit.
+    fn config(&self, ints: &mut Ints) -> Self::Config;
+
+    /// Sets the properties from core settings.
+    fn load(&mut self, config: &Self::Config);
+
+    /// The presets, in the order of the class's preset enum (whose last
+    /// value, after these, is `Custom`).
+    fn presets() -> Vec<Self::Config>;
+}
+
+/// Godot `int` properties narrowed to the core's `i32`. A value that does
+/// not fit is clamped (so the core's validation names its field) and
+/// remembered, so the message can show the value as the user gave it.
+#[derive(Default)]
+pub struct Ints {
+    clamped: Vec<(&'static str, i64)>,
+}
+
+impl Ints {
+    /// `value` as an `i32` for the core field `field`.
+    pub fn get(&mut self, field: &'static str, value: i64) -> i32 {
+        i32::try_from(value).unwrap_or_else(|_| {
+            self.clamped.push((field, value));
+            if value < 0 { i32::MIN } else { i32::MAX }
+        })
+    }
+
+    /// An error for the first value that did not fit, if any.
+    fn check(&self) -> Result<(), ConfigError> {
+        match self.clamped.first() {
+            Some(&(field, value)) => Err(ConfigError::new(
+                field,
+                value,
+                "a 32-bit integer (-2147483648..=2147483647) in the setting's range",
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// `result` with the value of a narrowed field written back as given;
+    /// an error for a value that did not fit even if the core took it.
+    fn restore<T>(&self, result: Result<T, GenError>) -> Result<T, GenError> {
+        let result = result.and_then(|v| self.check().map(|()| v).map_err(GenError::from));
+        result.map_err(|e| match e {
+            GenError::Config(mut e) => {
+                if let Some(&(_, value)) = self.clamped.iter().find(|(f, _)| *f == e.field) {
+                    e.value = value.to_string();
+                }
+                GenError::Config(e)
+            }
+            other => other,
+        })
+    }
+}
+
+/// `level` checked against the core's level range, as given.
+fn level_arg(ints: &mut Ints, level: i64) -> Result<i32, ConfigError> {
+    let narrowed = ints.get("level", level);
+    if (1..=MAX_LEVEL).contains(&narrowed) {
+        Ok(narrowed)
+    } else {
+        Err(ConfigError::new("level", level, format!("1..={MAX_LEVEL}")))
+    }
+}
+
+/// The preset whose settings equal the current ones, as an index into
+/// [`Generator::presets`]; `presets().len()` (Custom) when none does.
+pub fn preset_index<G: Generator>(this: &G) -> usize {
+    let mut ints = Ints::default();
+    let current = this.config(&mut ints);
+    let presets = G::presets();
+    if ints.check().is_err() {
+        return presets.len();
+    }
+    presets
+        .iter()
+        .position(|p| *p == current)
+        .unwrap_or(presets.len())
+}
+
+/// Loads preset `index`; Custom (or anything past the list) keeps the
+/// settings as they are.
+pub fn apply_preset<G: Generator>(this: &mut G, index: usize) {
+    if let Some(c) = G::presets().get(index) {
+        this.load(c);
+    }
+}
+
+/// Generates `level` of `seed` with the current settings.
+pub fn generate<G: Generator>(this: &G, seed: i64, level: i64) -> Result<CoreGrid, GenError> {
+    let mut ints = Ints::default();
+    let config = this.config(&mut ints);
+    let level = ints.get("level", level);
+    ints.restore(G::run(&config, seed_bits(seed), level))
+}
+
+/// The room-count range of `level` with the current settings.
+pub fn count_range<G: Generator>(this: &G, level: i64) -> Result<Vector2i, GenError> {
+    checked_level(this, level).and_then(|(c, level)| Ok(range2i(G::count_range(&c, level)?)))
+}
+
+/// The current settings and `level`, for a call that does not generate
+/// (room counts): `level` must be in 1..=1000 and every `int` setting must
+/// fit the core, with the core's message when one does not.
+pub fn checked_level<G: Generator>(this: &G, level: i64) -> Result<(G::Config, i32), GenError> {
+    let mut ints = Ints::default();
+    let config = this.config(&mut ints);
+    let level = level_arg(&mut ints, level)?;
+    if !ints.clamped.is_empty() {
+        // The core's validation names the clamped field and what it accepts;
+        // it fails before generating anything, since no core range reaches
+        // the `i32` limits.
+        ints.restore(G::run(&config, 0, level))?;
+    }
+    Ok((config, level))
+}
+
+/// Turns a result into what a `#[func]` returns: the value, or the error
+/// message after logging it with `push_error` and storing it in
+/// `last_error`. A success clears `last_error`.
+pub fn deliver<T>(result: Result<T, GenError>, last_error: &mut GString) -> Result<T, GString> {
+    match result {
+        Ok(v) => {
+            *last_error = GString::new();
+            Ok(v)
+        }
+        Err(e) => {
+            let msg = GString::from(&e.to_string());
+            godot_error!("{}", e);
+            *last_error = msg.clone();
+            Err(msg)
+        }
+    }
+}
+
+/// A finished grid as a Godot object.
+pub fn wrap(grid: CoreGrid) -> Gd<DungeonGrid> {
+    DungeonGrid::wrap(grid)
+}
+
+/// Sets `field` (the property `name` of class `class`) from `value` as its
+/// generated setter would, and says whether the value changed. A value of
+/// the wrong type is refused with an error naming the property.
+pub fn set_field<T>(class: &str, name: &str, field: &mut T, value: &Variant) -> bool
+where
+    T: Var + ToGodot + PartialEq + Clone,
+    T::Via: FromGodot,
+{
+    match value.try_to_relaxed::<T::Via>() {
+        Ok(v) => {
+            let old = field.clone();
+            T::var_set(field, v);
+            *field != old
+        }
+        Err(_) => {
+            godot_error!(
+                "{class}: invalid {name} = {value} (type {}): expected type {}; the setting is unchanged",
+                type_string(value.get_type()),
+                type_string(field.to_variant().get_type())
+            );
+            false
+        }
+    }
+}
+
+/// Godot's name of a Variant type (`int`, `String`…).
+fn type_string(t: VariantType) -> GString {
+    godot::global::type_string(t.ord().into())
+}
+
+/// Declares a generator class
+/// `class Name(CoreConfig, core_generate_fn, count_range_fn) { preset: ...; fields }`:
+/// its preset enum (with `Custom` added) and
+/// constants, its properties (the common ones plus the ones given), its
+/// Godot API, its `Object::set` hook and its [`GeneratorKind`].
+///
+/// The class must implement [`Generator`]. Field types need `Default`
+/// (the class starts from its first preset).
+macro_rules! generator_class {
+    (
+        $(#[$($class_doc:tt)*])*
+        class $name:ident($config:ty, $generate:expr, $count_range:expr) {
+            $(#[$($preset_doc:tt)*])*
+            preset: $preset:ident { $( $p:ident = $p_constant:ident ),+ $(,)? },
+            $( $(#[$($field_attr:tt)*])* $field:ident: $field_ty:ty, )*
+        }
+    ) => {
+        $crate::generator::inspector_enum! {
+            #[doc = concat!("[", stringify!($name), "] presets.")]
+            $preset("preset") in $name {
+                $(
+                    /// A value of [member preset]; its description says what
+                    /// each preset makes.
+                    $p = $p_constant,
+                )+
+                /// A value of [member preset]: the settings match no preset.
+                Custom = PRESET_CUSTOM,
+            }
+        }
+
+        impl $crate::generator::GeneratorKind for $name {
+            type Config = $config;
+
+            fn run(
+                config: &$config,
+                seed: u64,
+                level: i32,
+            ) -> Result<dungeon_core::DungeonGrid, dungeon_core::GenError> {
+                ($generate)(config, seed, level)
+            }
+
+            fn count_range(
+                config: &$config,
+                level: i32,
+            ) -> Result<(i32, i32), dungeon_core::ConfigError> {
+                ($count_range)(config, level)
+            }
+        }
+
+        $(#[$($class_doc)*])*
+        #[derive(GodotClass)]
+        #[class(tool, base = Resource)]
+        pub struct $name {
+            $(#[$($preset_doc)*])*
+            ///
+            /// Not saved: it shows the preset whose values equal the current
+            /// settings, or [code]Custom[/code] when none does. Choosing a
+            /// preset overwrites the settings; choosing Custom keeps them.
+            #[var(
+                get = get_preset,
+                set = set_preset,
+                usage_flags = [EDITOR],
+                hint = ENUM,
+                hint_string = <$preset>::HINT
+            )]
+            preset: PhantomVar<i64>,
+            /// Run seed. The same seed, settings and level always give the
+            /// same dungeon, on every platform.
+            #[export]
+            seed: i64,
+            /// The level [method generate] makes (1 to 1000).
+            #[export(range = (1.0, 1000.0, 1.0))]
+            level: i64,
+            $( $(#[$($field_attr)*])* $field: $field_ty, )*
+            /// Why the last call failed; empty after a success.
+            #[var(no_set)]
+            last_error: GString,
+            base: Base<Resource>,
+        }
+
+        impl $name {
+            fn report<T>(&mut self, result: Result<T, dungeon_core::GenError>) -> Option<T> {
+                $crate::generator::deliver(result, &mut self.last_error).ok()
+            }
+        }
+
+        #[godot_api]
+        impl IResource for $name {
+            fn init(base: Base<Resource>) -> Self {
+                let mut s = Self {
+                    preset: PhantomVar::default(),
+                    seed: 0,
+                    level: 1,
+                    $( $field: Default::default(), )*
+                    last_error: GString::new(),
+                    base,
+                };
+                $crate::generator::apply_preset(&mut s, 0);
+                s
+            }
+
+            /// Every set of a setting (Inspector, assignment, `set()`, a
+            /// file being loaded) lands here: the value is stored as the
+            /// generated setter would, and `changed` is emitted if it changed.
+            fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+                use $crate::generator::set_field;
+                let class = stringify!($name);
+                let changed = match property.to_string().as_str() {
+                    "preset" => {
+                        let settings = |s: &Self| {
+                            <Self as $crate::generator::Generator>::config(
+                                s,
+                                &mut $crate::generator::Ints::default(),
+                            )
+                        };
+                        let before = settings(self);
+                        let mut preset = self.get_preset();
+                        if set_field(class, "preset", &mut preset, &value) {
+                            self.set_preset(preset);
+                        }
+                        settings(self) != before
+                    }
+                    "seed" => set_field(class, "seed", &mut self.seed, &value),
+                    "level" => set_field(class, "level", &mut self.level, &value),
+                    $( stringify!($field) => set_field(class, stringify!($field), &mut self.$field, &value), )*
+                    _ => return false,
+                };
+                if changed {
+                    self.base_mut().emit_changed();
+                }
+                true
+            }
+        }
+
+        #[godot_api]
+        impl $name {
+            /// Emitted with the error message when a generation fails.
+            #[signal]
+            fn generation_failed(message: GString);
+
+            #[func]
+            fn get_preset(&self) -> i64 {
+                $crate::generator::preset_index(self) as i64
+            }
+
+            #[func]
+            fn set_preset(&mut self, preset: i64) {
+                if let Some(p) = <$preset>::checked(preset) {
+                    $crate::generator::apply_preset(self, p as usize);
+                    self.base_mut().notify_property_list_changed();
+                }
+            }
+
+            /// Generates the level set in [member level] of the run
+            /// [member seed] with the current settings. Returns [code]null[/code] on failure: the
+            /// reason is logged, stored in [member last_error] and sent with
+            /// [signal generation_failed].
+            #[func]
+            fn generate(&mut self) -> Option<Gd<DungeonGrid>> {
+                self.generate_level(self.level)
+            }
+
+            /// Generates level [param level] (1 to 1000) of the run
+            /// [member seed]. Level N never depends on whether earlier levels
+            /// were generated. Returns [code]null[/code] on failure, like
+            /// [method generate].
+            #[func]
+            fn generate_level(&mut self, level: i64) -> Option<Gd<DungeonGrid>> {
+                let result = $crate::generator::generate(self, self.seed, level);
+                match $crate::generator::deliver(result, &mut self.last_error) {
+                    Ok(grid) => Some($crate::generator::wrap(grid)),
+                    Err(msg) => {
+                        self.signals().generation_failed().emit(&msg);
+                        None
+                    }
+                }
+            }
+
+            /// The fewest and most rooms level [param level] can have, as
+            /// [code]Vector2i(min, max)[/code]. For a level outside 1..1000
+            /// or a setting out of range it returns
+            /// [code]Vector2i(0, 0)[/code] and logs the reason (also in
+            /// [member last_error]).
+            #[func]
+            fn room_count_range(&mut self, level: i64) -> Vector2i {
+                let result = $crate::generator::count_range(self, level);
+                self.report(result).unwrap_or_default()
+            }
+        }
+    };
+}
+pub(crate) use generator_class;
+
+/// Logs the error for an enum property set to `value`, which is not one of
+/// `names` (the enum's values in order).
+pub fn enum_error(property: &str, value: i64, names: &[&str]) {
+    let allowed: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{i} ({n})"))
+        .collect();
+    godot_error!(
+        "invalid {property} = {value}: allowed {}; the setting is unchanged",
+        allowed.join(", ")
+    );
+}
+
+/// Declares a Godot enum for the property named in the parentheses: an
+/// Inspector dropdown, stored as its index. Setting an index outside the
+/// enum logs an error naming the property and keeps the old value.
+///
+/// With `in Class { Variant = CONSTANT, ... }` it also gives `Class` one
+/// integer constant per value, documented with the value's docs (which
+/// therefore name the property, for Godot's help).
+macro_rules! inspector_enum {
+    (
+        $(#[$($doc:tt)*])*
+        $name:ident($property:literal) $(in $class:ident)? for $core:ty {
+            $( $(#[$($v_doc:tt)*])* $v:ident $(= $constant:ident)? => $core_v:path ),+ $(,)?
+        }
+    ) => {
+        $crate::generator::inspector_enum! {
+            $(#[$($doc)*])*
+            $name($property) $(in $class)? { $( $(#[$($v_doc)*])* $v $(= $constant)? ),+ }
+        }
+
+        impl $name {
+            /// The core's value.
+            pub fn core(self) -> $core {
+                match self {
+                    $( Self::$v => $core_v, )+
+                }
+            }
+
+            /// From the core's value.
+            pub fn from_core(value: $core) -> Self {
+                match value {
+                    $( $core_v => Self::$v, )+
+                }
+            }
+        }
+    };
+    (
+        $(#[$($doc:tt)*])*
+        $name:ident($property:literal) in $class:ident {
+            $( $(#[$($v_doc:tt)*])* $v:ident = $constant:ident ),+ $(,)?
+        }
+    ) => {
+        $crate::generator::inspector_enum! {
+            $(#[$($doc)*])*
+            $name($property) { $( $(#[$($v_doc)*])* $v ),+ }
+        }
+
+        #[godot_api(secondary)]
+        impl $class {
+            $(
+                $(#[$($v_doc)*])*
+                #[constant]
+                const $constant: i64 = $name::$v as i64;
+            )+
+        }
+    };
+    (
+        $(#[$($doc:tt)*])*
+        $name:ident($property:literal) {
+            $(#[$($first_doc:tt)*])* $first:ident
+            $(, $(#[$($v_doc:tt)*])* $v:ident)* $(,)?
+        }
+    ) => {
+        $(#[$($doc)*])*
+        #[derive(GodotConvert, Export, Clone, Copy, Debug, Default, PartialEq, Eq)]
+        #[godot(via = i64)]
+        pub enum $name {
+            $(#[$($first_doc)*])*
+            #[default]
+            $first,
+            $( $(#[$($v_doc)*])* $v, )*
+        }
+
+        impl $name {
+            /// The Inspector's list of the values, in order (used by `preset`).
+            #[allow(dead_code, reason = "only the preset enums use it")]
+            pub const HINT: &'static str = concat!(stringify!($first) $(, ",", stringify!($v))*);
+
+            /// The value with index `value`, or `None` after logging an error.
+            pub fn checked(value: i64) -> Option<Self> {
+                let found = <Self as FromGodot>::try_from_godot(value).ok();
+                if found.is_none() {
+                    $crate::generator::enum_error(
+                        $property,
+                        value,
+                        &[stringify!($first) $(, stringify!($v))*],
+                    );
+                }
+                found
+            }
+        }
+
+        impl godot::register::property::Var for $name {
+            type PubType = Self;
+
+            fn var_get(field: &Self) -> i64 {
+                *field as i64
+            }
+
+            fn var_set(field: &mut Self, value: i64) {
+                if let Some(v) = Self::checked(value) {
+                    *field = v;
+                }
+            }
+
+            fn var_pub_get(field: &Self) -> Self {
+                *field
+            }
+
+            fn var_pub_set(field: &mut Self, value: Self) {
+                *field = value;
+            }
+        }
+    };
+}
+pub(crate) use inspector_enum;
