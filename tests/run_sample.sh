@@ -12,7 +12,7 @@
 #   tests/run_sample.sh --check               # same, to a temporary PNG (docs/ untouched)
 #
 # Screenshot options (passed on to main.gd):
-#   --generator isaac_classic|isaac|drunkard|bsp   (default isaac_classic)
+#   --generator isaac_branching|isaac_compact|drunkard|bsp   (default isaac_branching)
 #   --seed N (default 186)   --level N (default 4)
 #   --zoom Z (follow the player at this zoom instead of framing the whole level)
 #
@@ -23,7 +23,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-shot="" want_shot=0 check=0 generator=isaac_classic seed=186 level=4 zoom=""
+shot="" want_shot=0 check=0 generator=isaac_branching seed=186 level=4 zoom=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --screenshot)
@@ -118,7 +118,7 @@ if [[ $check -eq 1 ]]; then
 
   # A bot walks each generator's dungeons with real physics: into a wall
   # (must not pass), then through the door openings to the EXIT, 2 levels.
-  for g in isaac_classic isaac drunkard bsp; do
+  for g in isaac_branching isaac_compact drunkard bsp; do
     step "autoplay $g"
     set +e
     tests/godot.sh --timeout 120 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
@@ -131,6 +131,6 @@ if [[ $check -eq 1 ]]; then
       fail "autoplay $g logged errors (above)"
     fi
   done
-  echo "run_sample: autoplay ok for isaac_classic, isaac, drunkard, bsp" >&2
+  echo "run_sample: autoplay ok for isaac_branching, isaac_compact, drunkard, bsp" >&2
 fi
 rm -f "$log"

@@ -12,7 +12,10 @@ extends Node2D
 ##   sides of the cell's door mask.
 ## - Tile grids (BSP): a [TileMapLayer] painted from the grid with a TileSet
 ##   drawn in code (floor, corridor, door, wall, start, end); walls go on every
-##   empty tile that touches a walkable one (8 neighbours) and collide.
+##   empty tile that touches a walkable one (8 neighbours) and collide. Where
+##   two walkable tiles touch but the door masks keep them apart (a corridor
+##   running along a room's side), a thin wall is drawn between them and
+##   collides too: corridors enter rooms only through doors.
 ##
 ## In a game, call [method generate_level] and read [member grid].
 
@@ -66,6 +69,11 @@ var grid: DungeonGrid
 var rooms: Dictionary = {}
 ## Cells painted as wall (tile grids only), in scan order.
 var wall_cells: Array[Vector2i] = []
+## Thin walls between two walkable tiles whose door masks are closed to each
+## other (tile grids only): each entry is [code][cell, side][/code] with side
+## [constant DungeonGrid.DOOR_EAST] or [constant DungeonGrid.DOOR_SOUTH] of
+## [code]cell[/code], in scan order.
+var edge_walls: Array = []
 ## The layer painted for tile grids (always present, empty for room grids).
 var tile_layer: TileMapLayer
 ## Why the last generate call failed; empty after a success.
@@ -73,6 +81,7 @@ var last_error := ""
 
 var _rooms_root: Node2D
 var _markers: Node2D
+var _edges: StaticBody2D
 var _tile_sets: Dictionary = {}
 var _preview_queued := false
 var _tile_view := false
@@ -85,6 +94,10 @@ func _init() -> void:
 	_rooms_root = Node2D.new()
 	_rooms_root.name = "Rooms"
 	add_child(_rooms_root, false, Node.INTERNAL_MODE_BACK)
+	_edges = StaticBody2D.new()
+	_edges.name = "EdgeWalls"
+	_edges.draw.connect(_draw_edge_walls)
+	add_child(_edges, false, Node.INTERNAL_MODE_BACK)
 	_markers = Node2D.new()
 	_markers.name = "Markers"
 	_markers.draw.connect(_draw_markers)
@@ -136,6 +149,7 @@ func clear() -> void:
 		child.free()
 	rooms.clear()
 	wall_cells.clear()
+	_clear_edge_walls()
 	tile_layer.clear()
 	grid = null
 	queue_redraw()
@@ -144,7 +158,7 @@ func clear() -> void:
 
 ## `true` for tile maps (BSP), `false` for room grids (Isaac, Drunkard).
 static func is_tile_grid(g: DungeonGrid) -> bool:
-	return g != null and (g.generator == "bsp" or not g.room_rects().is_empty())
+	return g != null and g.get_kind() == DungeonGrid.KIND_TILE_MAP
 
 
 ## The atlas coordinates painted for a wall tile at `cell` of `g`.
@@ -282,6 +296,57 @@ func _build_tiles() -> void:
 			elif is_wall(grid, cell):
 				wall_cells.append(cell)
 				tile_layer.set_cell(cell, 0, wall_atlas(grid, cell))
+	_build_edge_walls()
+
+
+## The closed sides between walkable tiles, as thin colliding walls.
+func _build_edge_walls() -> void:
+	_clear_edge_walls()
+	var thickness := maxf(2.0, tile_size / 6.0)
+	for y in grid.height:
+		for x in grid.width:
+			var cell := Vector2i(x, y)
+			if not grid.is_walkable(cell):
+				continue
+			var mask := grid.door_mask(cell)
+			for side in [DungeonGrid.DOOR_EAST, DungeonGrid.DOOR_SOUTH]:
+				var other := cell + (Vector2i.RIGHT if side == DungeonGrid.DOOR_EAST else Vector2i.DOWN)
+				if mask & side == 0 and grid.is_walkable(other):
+					edge_walls.append([cell, side])
+					var shape := CollisionShape2D.new()
+					var rect := RectangleShape2D.new()
+					var r := edge_wall_rect(cell, side, thickness)
+					rect.size = r.size
+					shape.shape = rect
+					shape.position = r.get_center()
+					_edges.add_child(shape)
+	_edges.queue_redraw()
+
+
+## The rectangle, in this node's space, of the thin wall on side `side`
+## (east or south) of `cell`.
+func edge_wall_rect(cell: Vector2i, side: int, thickness: float) -> Rect2:
+	var s := float(tile_size)
+	var o := Vector2(cell) * s
+	if side == DungeonGrid.DOOR_EAST:
+		return Rect2(o + Vector2(s - thickness * 0.5, 0), Vector2(thickness, s))
+	return Rect2(o + Vector2(0, s - thickness * 0.5), Vector2(s, thickness))
+
+
+func _clear_edge_walls() -> void:
+	edge_walls.clear()
+	for child in _edges.get_children():
+		_edges.remove_child(child)
+		child.free()
+	_edges.queue_redraw()
+
+
+func _draw_edge_walls() -> void:
+	var thickness := maxf(2.0, tile_size / 6.0)
+	for e in edge_walls:
+		var r := edge_wall_rect(e[0], e[1], thickness)
+		_edges.draw_rect(r, DungeonTiles.BRICK_LIGHT)
+		_edges.draw_rect(r, DungeonTiles.WALL_SHADE, false, 1.0)
 
 
 # Labels over the tile map's start and exit, drawn above the tiles.

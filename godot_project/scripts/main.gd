@@ -7,7 +7,7 @@ extends Node2D
 ## Command line (after Godot's own `--`):
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
 ##                       PNG of the window to PATH, check it and quit
-##   --generator=ID      isaac_classic | isaac | drunkard | bsp
+##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp
 ##   --seed=N            run seed
 ##   --level=N           level to show
 ##   --zoom=Z            camera zoom
@@ -16,8 +16,8 @@ extends Node2D
 
 ## The generators the picker offers: label, class and preset.
 const GENERATORS: Array[Dictionary] = [
-	{"id": "isaac_classic", "label": "Isaac · branching", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_BRANCHING},
-	{"id": "isaac", "label": "Isaac · compact", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_COMPACT},
+	{"id": "isaac_branching", "label": "Isaac · branching", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_BRANCHING},
+	{"id": "isaac_compact", "label": "Isaac · compact", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_COMPACT},
 	{"id": "drunkard", "label": "Drunkard · winding", "type": "DrunkardGenerator", "preset": DrunkardGenerator.PRESET_WINDING},
 	{"id": "bsp", "label": "BSP rooms + corridors", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL},
 ]

@@ -63,6 +63,7 @@ func test_bad_input_never_crashes(t) -> void:
 	var tiny := BspGenerator.new()
 	tiny.width = 10
 	tiny.height = 10
+	tiny.min_partition_size = 6
 	t.expect_error("min_partition_size")
-	t.check(tiny.generate() == null, "a 10x10 map cannot hold two rooms")
+	t.check(tiny.generate() == null, "a 10x10 map cannot hold two rooms of 6-tile parts")
 	t.check(tiny.last_error != "", "and says why")

@@ -51,7 +51,7 @@ func test_presets(t) -> void:
 func test_bad_input_never_crashes(t) -> void:
 	var cases := [
 		["width", -1], ["width", 0], ["height", 1 << 40], ["max_steps", 0], ["max_steps", -10],
-		["base_rooms", -5], ["rooms_per_level", -0.5], ["min_dead_ends", 1], ["max_fill", 0.99],
+		["base_rooms", -5], ["rooms_per_level", -0.5], ["min_dead_ends", 0], ["max_fill", 0.99],
 		["max_attempts", 0],
 	]
 	for c in cases:

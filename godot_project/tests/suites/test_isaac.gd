@@ -83,7 +83,7 @@ func test_presets_and_inspector_enum(t) -> void:
 	t.check_eq(gen.width, 8, "compact width")
 	gen.preset = IsaacGenerator.PRESET_BRANCHING
 	t.check_eq(gen.width, 9, "branching width")
-	t.check_eq(gen.rule, IsaacGenerator.RULE_CLASSIC, "branching rule")
+	t.check_eq(gen.rule, IsaacGenerator.RULE_BRANCHING, "branching rule")
 	t.check_eq(gen.start_rule, IsaacGenerator.START_ORIGIN, "branching starts at the origin")
 	t.check_eq(gen.give_up_chance, 0.5, "branching give up")
 	gen.width = 10
@@ -98,13 +98,13 @@ func test_presets_and_inspector_enum(t) -> void:
 	t.check_eq(gen.width, 9, "and leaves settings alone")
 	t.expect_error("invalid rule = 5")
 	gen.rule = 5
-	t.check_eq(gen.rule, IsaacGenerator.RULE_CLASSIC, "an out-of-range rule is refused")
+	t.check_eq(gen.rule, IsaacGenerator.RULE_BRANCHING, "an out-of-range rule is refused")
 	var props := {}
 	for p in gen.get_property_list():
 		props[p["name"]] = p
 	for name in ["preset", "rule", "start_rule"]:
 		t.check_eq(props[name]["hint"], PROPERTY_HINT_ENUM, name + " is an enum in the Inspector")
-	t.check_eq(Array(props["rule"]["hint_string"].split(",")).map(func(s): return s.get_slice(":", 0)), ["Classic", "Crowding"], "rule's enum names")
+	t.check_eq(Array(props["rule"]["hint_string"].split(",")).map(func(s): return s.get_slice(":", 0)), ["Branching", "Crowding"], "rule's enum names")
 	t.check_eq(props["preset"]["usage"] & PROPERTY_USAGE_STORAGE, 0, "preset is not saved")
 
 

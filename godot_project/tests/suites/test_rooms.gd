@@ -54,7 +54,7 @@ func test_tile_map_rooms_join_through_corridors(t) -> void:
 		t.check(not tiles.is_empty(), "connection %d runs through corridor tiles" % k)
 		for tile in tiles:
 			t.check_eq(grid.get_room_at(tile), -1, "connection tiles are not room floor")
-			t.check(grid.get_cell(tile.x, tile.y) in [DungeonGrid.CORRIDOR, DungeonGrid.DOOR], "connection tiles are corridor or door")
+			t.check(grid.get_cell(tile) in [DungeonGrid.CORRIDOR, DungeonGrid.DOOR], "connection tiles are corridor or door")
 	# Every room can be reached from the start room.
 	for i in grid.get_room_count():
 		t.check(not grid.get_room_path(grid.get_start_room(), i).is_empty(), "room %d reachable" % i)

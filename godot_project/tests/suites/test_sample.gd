@@ -269,6 +269,23 @@ func test_bsp_tile_view(t) -> void:
 	t.check_eq(wrong, 0, "cells with the wrong tile (of %d)" % samples)
 	t.check_eq(layer.get_cell_atlas_coords(grid.start_cell), WANT_ATLAS[DungeonGrid.START], "start tile")
 	t.check_eq(layer.get_cell_atlas_coords(grid.end_cell), WANT_ATLAS[DungeonGrid.END], "end tile")
+	# Where the masks keep two walkable tiles apart, a thin wall stands
+	# between them and collides.
+	var closed := 0
+	for y in grid.height:
+		for x in grid.width:
+			var cell := Vector2i(x, y)
+			for side in [DungeonGrid.DOOR_EAST, DungeonGrid.DOOR_SOUTH]:
+				var other := cell + (Vector2i.RIGHT if side == DungeonGrid.DOOR_EAST else Vector2i.DOWN)
+				if grid.is_walkable(cell) and grid.is_walkable(other) and grid.door_mask(cell) & side == 0:
+					closed += 1
+	t.check_eq(dungeon.edge_walls.size(), closed, "one thin wall per closed side between walkable tiles")
+	var edges := dungeon.get_node_or_null("EdgeWalls")
+	if edges == null:
+		for child in dungeon.get_children(true):
+			if child.name == "EdgeWalls":
+				edges = child
+	t.check(edges is StaticBody2D and edges.get_child_count() == closed, "thin walls are collision shapes")
 	# Walls collide, floors do not.
 	var source := layer.tile_set.get_source(0) as TileSetAtlasSource
 	for coords in [WALL_TOP, WALL_FACE]:
