@@ -81,7 +81,7 @@ impl Cell {
         matches!(self, Cell::Room | Cell::Start | Cell::End)
     }
 
-    /// The character used by [`DungeonGrid::to_ascii`].
+    /// The character used by [`DungeonGrid::to_ascii`](super::DungeonGrid::to_ascii).
     #[must_use]
     pub const fn ascii(self) -> char {
         match self {
@@ -100,7 +100,7 @@ impl Cell {
         Cell::ALL.iter().copied().find(|c| c.ascii() == ch)
     }
 
-    /// The emoji used by [`DungeonGrid::to_emoji`] (seed 002's pretty print).
+    /// The emoji used by [`DungeonGrid::to_emoji`](super::DungeonGrid::to_emoji) (seed 002's pretty print).
     #[must_use]
     pub const fn emoji(self) -> &'static str {
         match self {
