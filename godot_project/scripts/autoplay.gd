@@ -2,8 +2,8 @@ extends Node
 ## A bot for checks and demos, added by main.gd for `-- --autoplay=N`.
 ##
 ## With real physics it first walks the player into a closed side of the
-## start room (or, on a tile map, straight up into the room wall) for 1.5 s
-## and checks that it went nowhere, then walks the shortest path (DungeonGrid.path) through the door
+## start room (or of the first room cell that has one, when the start opens
+## on all four sides) for 1.5 s and checks that it went nowhere, then walks the shortest path (DungeonGrid.path) through the door
 ## openings to the EXIT, N times (N levels). It prints what happened and
 ## quits with 0 on success, 1 on failure. Use it with --fixed-fps 60 to run
 ## faster than real time.
@@ -16,6 +16,7 @@ var levels_wanted := 3
 
 var _main: Node
 var _phase := "wall"
+var _wall_cell := Vector2i.ZERO
 var _frames := 0
 var _push := Vector2.ZERO
 var _route: Array[Vector2i] = []
@@ -74,31 +75,40 @@ func _physics_process(delta: float) -> void:
 
 
 func _wall_check(grid: DungeonGrid, player: Node2D) -> void:
-	var start := grid.start_cell
 	if _frames == 0:
 		var dirs := {
 			DungeonGrid.DOOR_NORTH: Vector2.UP, DungeonGrid.DOOR_EAST: Vector2.RIGHT,
 			DungeonGrid.DOOR_SOUTH: Vector2.DOWN, DungeonGrid.DOOR_WEST: Vector2.LEFT,
 		}
 		var tile_map := Dungeon.is_tile_grid(grid)
-		for side in dirs:
-			var closed: bool = not grid.is_walkable(start + Vector2i(dirs[side])) if tile_map else grid.door_mask(start) & side == 0
-			if closed:
-				_push = dirs[side]
+		# The start, or else the first room cell with a closed side (a start
+		# room can have doors on all four sides).
+		var candidates: Array[Vector2i] = [grid.start_cell]
+		candidates.append_array(grid.room_cells())
+		for cell in candidates:
+			for side in dirs:
+				var closed: bool = not grid.is_walkable(cell + Vector2i(dirs[side])) if tile_map else grid.door_mask(cell) & side == 0
+				if closed:
+					_push = dirs[side]
+					_wall_cell = cell
+					break
+			if _push != Vector2.ZERO:
 				break
 		if _push == Vector2.ZERO:
-			_push = Vector2.UP
+			_finish(false, "no room cell has a wall to push against")
+			return
+		player.teleport(_main.cell_position(_wall_cell))
 	_frames += 1
 	player.auto_direction = _push
 	if _frames < WALL_PUSH_FRAMES:
 		return
 	player.auto_direction = Vector2.ZERO
-	var moved: float = player.position.distance_to(_main.cell_position(start))
-	if not Dungeon.is_tile_grid(grid) and _main.player_cell() != start:
-		_finish(false, "walked through the wall towards %s into cell %s" % [_push, _main.player_cell()])
+	var moved: float = player.position.distance_to(_main.cell_position(_wall_cell))
+	if not Dungeon.is_tile_grid(grid) and _main.player_cell() != _wall_cell:
+		_finish(false, "walked through the wall of %s towards %s into cell %s" % [_wall_cell, _push, _main.player_cell()])
 		return
-	print("autoplay: pushed %s into a wall for %d frames: stopped in %s, %.0f px from the start" % [_push, _frames, _main.player_cell(), moved])
-	player.teleport(_main.cell_position(start))
+	print("autoplay: pushed %s into a wall of %s for %d frames: stopped in %s, %.0f px away" % [_push, _wall_cell, _frames, _main.player_cell(), moved])
+	player.teleport(_main.cell_position(grid.start_cell))
 	_phase = "walk"
 
 
