@@ -49,8 +49,39 @@ func test_first_example_builds_rooms(t) -> void:
 	node.free()
 
 
+## The first example whose text contains `needle`.
+func _example_with(needle: String) -> String:
+	for e in _examples():
+		if e.contains(needle):
+			return e
+	return ""
+
+
+func test_preset_example_runs(t) -> void:
+	var example := _example_with("PRESET_BRANCHING")
+	var node := _load(example)
+	if not t.check(node != null, "the preset example compiles"):
+		return
+	node.run()
+	node.free()
+	# What its comments claim.
+	var gen := IsaacGenerator.new()
+	gen.preset = IsaacGenerator.PRESET_BRANCHING
+	t.check_eq(gen.width, 9, "branching is 9 wide")
+	gen.max_attempts = 500
+	t.check_eq(gen.preset, IsaacGenerator.PRESET_CUSTOM, "a changed setting reads as custom")
+
+
+func test_rooms_example_runs(t) -> void:
+	var node := _load(_example_with("get_room_path"))
+	if not t.check(node != null, "the rooms example compiles"):
+		return
+	node.run()
+	node.free()
+
+
 func test_error_example_returns_null(t) -> void:
-	var node := _load(_examples()[1])
+	var node := _load(_example_with("width = -3"))
 	if not t.check(node != null, "the error example compiles"):
 		return
 	t.expect_error("invalid width = -3: allowed 2..=256")
