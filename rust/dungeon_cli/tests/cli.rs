@@ -189,9 +189,9 @@ fn bad_arguments_exit_2_with_one_line_naming_the_flag() {
         ),
         (
             &["foo"][..],
-            r#"dungeon: unknown generator "foo" (expected isaac, drunkard or bsp)"#,
+            r#"dungeon: unknown command "foo" (expected isaac, drunkard, bsp or show)"#,
         ),
-        (&[][..], "dungeon: missing generator"),
+        (&[][..], "dungeon: missing command"),
         (
             &["isaac", "--nope", "1"][..],
             "dungeon: --nope: unknown flag",
