@@ -90,7 +90,10 @@ pub fn read_capped(r: &mut dyn Read, limit: u64, expected: u64) -> io::Result<Op
 
 /// The grids in `text`: JSON lines (every non-empty line one grid) when
 /// there are several non-empty lines and the first is a whole object
-/// (`{...}`), else one grid, which may span lines.
+/// (`{...}`), else one grid, which may span lines (pretty-printed JSON
+/// starts with a line holding `{` alone). A first line that starts an
+/// object without ending it is read as one grid if the whole text is one,
+/// else as a broken first line of JSON lines, so the message names line 1.
 ///
 /// # Errors
 /// The 1-based line number (JSON lines only) and the message: the core's,
@@ -105,12 +108,19 @@ pub fn grids(text: &str, max: usize) -> Result<Vec<DungeonGrid>, (Option<usize>,
         return Err((None, "no grid (the input is empty)".to_owned()));
     };
     let first = first.trim();
-    let json_lines =
-        lines.clone().nth(1).is_some() && first.starts_with('{') && first.ends_with('}');
-    if !json_lines {
-        return DungeonGrid::from_json(body)
+    let several = lines.clone().nth(1).is_some();
+    let whole = || {
+        DungeonGrid::from_json(body)
             .map(|g| vec![g])
-            .map_err(|e| (None, e.0));
+            .map_err(|e| (None, e.0))
+    };
+    if !several || !first.starts_with('{') || first == "{" {
+        return whole();
+    }
+    if !first.ends_with('}')
+        && let Ok(one) = whole()
+    {
+        return Ok(one);
     }
     let mut out = Vec::new();
     for (i, line) in lines {
@@ -169,6 +179,19 @@ mod tests {
             grids(&three, 2),
             Err((Some(3), "more than 2 grids, the most show reads".to_owned()))
         );
+    }
+
+    #[test]
+    fn a_broken_first_line_is_named() {
+        let (a, b) = (floor(1), floor(2));
+        let cut = &a.to_json()[..150];
+        let text = format!("{cut}\n{}\n", b.to_json());
+        let want = DungeonGrid::from_json(cut).unwrap_err().0;
+        assert_eq!(grids(&text, 10), Err((Some(1), want)));
+        // Pretty-printed with the first field on the first line: one grid.
+        let pretty = a.to_json_pretty().replacen("{\n ", "{", 1);
+        assert!(pretty.lines().next().unwrap().starts_with("{ \"version\""));
+        assert_eq!(grids(&pretty, 10), Ok(vec![a]));
     }
 
     #[test]
