@@ -85,8 +85,9 @@ use run::Failure;
 ///
 /// Standard input is empty here: `show -` reads nothing and fails with
 /// status 1 (`dungeon: stdin: no grid ...`). [`run_with_stdin()`] takes a
-/// reader for it. It never panics, whatever the arguments, and creates a
-/// file only when `--out FILE` names one.
+/// reader for it. (`show FILE` opens the path it is given, so a path such
+/// as `/dev/stdin` is read like any file.) It never panics, whatever the
+/// arguments, and creates a file only when `--out FILE` names one.
 pub fn run(args: &[OsString], stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     run_with_stdin(args, &mut io::empty(), stdout, stderr)
 }

@@ -7,11 +7,14 @@
 //! it. A flag that takes a value takes the next argument whatever it is
 //! (`--out -h` writes a file named `-h`); a switch (`--diagonal`) takes the
 //! next argument only if it does not start with `-` and is not a
-//! generator's name, so `--diagonal drunkard` means `drunkard --diagonal`.
+//! command's name, so `--diagonal drunkard` means `drunkard --diagonal`.
 //!
-//! Parsing never generates anything: it gives a [`Request`] or a
-//! [`UsageError`], which [`crate::run()`] prints as `dungeon: <message>` with
-//! exit status 2.
+//! The first word is the command: a generator's name, or `show` (then the
+//! next word is the file, and only the output flags apply: `show.rs`).
+//!
+//! Parsing never generates or reads anything: it gives a [`Request`], a
+//! [`Show`] or a [`UsageError`], which [`crate::run()`] prints as
+//! `dungeon: <message>` with exit status 2.
 
 mod output;
 mod request;
