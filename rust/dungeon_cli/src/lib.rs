@@ -1,9 +1,10 @@
-//! `dungeon`: print or draw the dungeon generators' output.
+//! `dungeon`: print or draw the dungeon generators' output, or a saved grid.
 //!
 //! ```text
 //! dungeon <isaac|drunkard|bsp> [--seed N] [--level L] [--preset NAME]
 //!         [generator flags] [--format ascii|emoji|json|png] [--out FILE]
 //!         [--scale PX] [--count K]
+//! dungeon show FILE [--format ascii|emoji|json|png] [--out FILE] [--scale PX]
 //! ```
 //!
 //! The CLI makes exactly the call the Godot classes make,
@@ -28,23 +29,37 @@
 //!   as a Godot `int` counts: `--seed -1 --count 3` is -1, 0, 1): one JSON
 //!   object per line, or with `--format ascii`/`emoji` pictures separated
 //!   by a blank line.
+//! - `show FILE` reads saved grids back (`-` is standard input): one grid
+//!   as JSON (version 2 or 1, on one line or many), or JSON lines as
+//!   `--count` writes them (every non-empty line one grid). Each goes
+//!   through `DungeonGrid::from_json`, which refuses a grid that breaks an
+//!   invariant a generator keeps, then out with `--format` (ASCII by
+//!   default), `--out` and `--scale` as above: `dungeon isaac --format json
+//!   | dungeon show - --format json` prints the same bytes. It reads at most
+//!   512 MiB and writes nothing unless every grid loads; the generator
+//!   flags, `--seed`, `--level`, `--preset` and `--count` are usage errors.
 //! - `--flag VALUE` or `--flag=VALUE`; a value may start with `-`
 //!   (`--out -h` is a file named `-h`); switches alone mean `true`; `--`
 //!   ends the options.
 //!
 //! Exit status: 0 done; 1 the generator rejected the settings or gave up
-//! (`dungeon: invalid level = 0: allowed 1..=1000`, the value as typed);
-//! 2 a bad argument, with a one-line message naming it
+//! (`dungeon: invalid level = 0: allowed 1..=1000`, the value as typed), or
+//! `show`'s input did not load (`dungeon: FILE: <the core's message>`,
+//! `dungeon: FILE line 3: ...` in JSON lines, or the OS error); 2 a bad
+//! argument, with a one-line message naming it
 //! (`dungeon: --diagonal: not a flag for isaac`).
 //!
 //! ```text
 //! $ dungeon isaac --level 3 --seed 7
 //! $ dungeon bsp --preset large --format png --out map.png
 //! $ dungeon drunkard --count 1000 --format json > floors.jsonl
+//! $ dungeon show floors.jsonl --format emoji
 //! ```
 //!
-//! The binary is a few lines around [`run()`], which a test or a fuzz target
-//! can call in-process; [`check_args`] parses without generating.
+//! The binary is a few lines around [`run_with_stdin()`], which a test can
+//! call in-process; [`run()`] is the same with an empty standard input, so
+//! a fuzz target calling it never reads the process's standard input.
+//! [`check_args`] parses without generating or reading.
 
 #![cfg_attr(
     not(test),
@@ -53,11 +68,12 @@
 
 mod args;
 mod flags;
+mod load;
 mod render;
 mod run;
 
 use std::ffi::OsString;
-use std::io::{ErrorKind, Write};
+use std::io::{self, ErrorKind, Read, Write};
 
 use args::Command;
 use run::Failure;
@@ -65,16 +81,31 @@ use run::Failure;
 /// Runs the command line `args` (without the program name), writing the
 /// output to `stdout` (or the `--out` file) and a one-line message to
 /// `stderr` on failure. Returns the exit status: 0 done, 1 the generator
-/// failed or output failed, 2 a bad argument.
+/// failed, a saved grid did not load or output failed, 2 a bad argument.
 ///
-/// It never panics, whatever the arguments, and creates a file only when
-/// `--out FILE` names one.
+/// Standard input is empty here: `show -` reads nothing and fails with
+/// status 1 (`dungeon: stdin: no grid ...`). [`run_with_stdin()`] takes a
+/// reader for it. (`show FILE` opens the path it is given, so a path such
+/// as `/dev/stdin` is read like any file.) It never panics, whatever the
+/// arguments, and creates a file only when `--out FILE` names one.
 pub fn run(args: &[OsString], stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    run_with_stdin(args, &mut io::empty(), stdout, stderr)
+}
+
+/// [`run()`], with `stdin` as the standard input that `show -` reads (at
+/// most 512 MiB of it). Nothing else reads it.
+pub fn run_with_stdin(
+    args: &[OsString],
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> u8 {
     let result = match args::parse(args) {
         Ok(Command::Help) => stdout
             .write_all(args::usage().as_bytes())
             .map_err(|e| stdout_failure(&e)),
         Ok(Command::Run(req)) => run::run(&req, stdout),
+        Ok(Command::Show(req)) => run::show(&req, stdin, stdout),
         Err(args::UsageError(msg)) => Err(Failure::Usage(msg)),
     };
     let result = result.and_then(|()| stdout.flush().map_err(|e| stdout_failure(&e)));
@@ -85,7 +116,8 @@ pub fn run(args: &[OsString], stdout: &mut dyn Write, stderr: &mut dyn Write) ->
     }
 }
 
-/// Parses `args` as [`run()`] does, without generating or writing anything:
+/// Parses `args` as [`run()`] does, without generating, reading or writing
+/// anything:
 /// the message [`run()`] would print after `dungeon: ` with exit status 2,
 /// if any. A cheap target for fuzzing the argument parser alone.
 ///

@@ -1,23 +1,25 @@
-//! Runs a parsed [`Request`]: generate, then print or draw.
+//! Runs a parsed [`Request`] (generate, then print or draw) or [`Show`]
+//! (read saved grids, then print or draw).
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 
 use dungeon_core::{DungeonGrid, GenError};
 use image::codecs::png::PngEncoder;
 use image::{ImageEncoder, ImageError};
 
-use crate::args::{Dest, Format, Request};
-use crate::render;
+use crate::args::{Dest, Format, Request, Show};
+use crate::{load, render};
 
 /// Why a run stopped early.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Failure {
-    /// The generator rejected the config or gave up, or output failed:
-    /// exit status 1.
+    /// The generator rejected the config or gave up, `show`'s input did not
+    /// load, or output failed: exit status 1.
     Failed(String),
     /// An argument turned out bad once the grid was known (a `--scale` too
-    /// large for the map): exit status 2.
+    /// large for the map, `--format png` for several saved grids): exit
+    /// status 2.
     Usage(String),
     /// The reader of stdout went away (`dungeon ... | head`): stop quietly.
     Closed,
@@ -30,21 +32,59 @@ pub enum Failure {
 pub fn run(req: &Request, stdout: &mut dyn Write) -> Result<(), Failure> {
     let mut out = Output::new(&req.out, stdout);
     if req.format == Format::Png {
-        return png(req, &mut out);
+        let grid = generate(req, req.seed)?;
+        return png(&grid, req.scale, &mut out);
     }
     for k in 0..req.count {
         let grid = generate(req, req.seed_at(k))?;
-        let text = match req.format {
-            Format::Ascii => grid.to_ascii(),
-            Format::Emoji => grid.to_emoji(),
-            Format::Json | Format::Png => grid.to_json() + "\n",
-        };
-        if k > 0 && matches!(req.format, Format::Ascii | Format::Emoji) {
-            out.put(b"\n")?;
-        }
-        out.put(text.as_bytes())?;
+        put_text(&mut out, req.format, k > 0, &grid)?;
     }
     out.finish()
+}
+
+/// Reads the grids `req` names (standard input from `stdin`) and writes
+/// them to `stdout` or the file. Nothing is written unless every grid
+/// loads, so `--out` may name the input file.
+///
+/// # Errors
+/// A [`Failure`]: the input did not load (1), `--format png` for several
+/// grids or a `--scale` too large for the map (2), or output failed.
+pub fn show(req: &Show, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Result<(), Failure> {
+    let grids = load::load(&req.input, stdin).map_err(Failure::Failed)?;
+    let mut out = Output::new(&req.out, stdout);
+    if req.format == Format::Png {
+        return match grids.as_slice() {
+            [grid] => png(grid, req.scale, &mut out),
+            _ => Err(Failure::Usage(format!(
+                "--format png: draws one grid, {} holds {}",
+                req.input.name(),
+                grids.len()
+            ))),
+        };
+    }
+    for (k, grid) in grids.iter().enumerate() {
+        put_text(&mut out, req.format, k > 0, grid)?;
+    }
+    out.finish()
+}
+
+/// Writes one grid as text; pictures after the first get a blank line
+/// before them, JSON is one object per line.
+fn put_text(
+    out: &mut Output<'_>,
+    format: Format,
+    after_first: bool,
+    grid: &DungeonGrid,
+) -> Result<(), Failure> {
+    let text = match format {
+        Format::Ascii => grid.to_ascii(),
+        Format::Emoji => grid.to_emoji(),
+        Format::Json | Format::Png => grid.to_json() + "\n",
+    };
+    if after_first && matches!(format, Format::Ascii | Format::Emoji) {
+        out.put(b"\n")?;
+    }
+    out.put(text.as_bytes())
 }
 
 fn generate(req: &Request, seed: u64) -> Result<DungeonGrid, Failure> {
@@ -57,17 +97,17 @@ fn generate(req: &Request, seed: u64) -> Result<DungeonGrid, Failure> {
     })
 }
 
-fn png(req: &Request, out: &mut Output<'_>) -> Result<(), Failure> {
-    let grid = generate(req, req.seed)?;
-    let scale = req.scale.unwrap_or_else(|| render::auto_scale(&grid));
-    let (w, h) = render::image_size(&grid, scale).map_err(|e| {
-        Failure::Usage(if req.scale.is_some() {
+/// Draws `grid` at `scale` pixels per cell (automatic if `None`).
+fn png(grid: &DungeonGrid, scale: Option<u32>, out: &mut Output<'_>) -> Result<(), Failure> {
+    let px = scale.unwrap_or_else(|| render::auto_scale(grid));
+    let (w, h) = render::image_size(grid, px).map_err(|e| {
+        Failure::Usage(if scale.is_some() {
             format!("--scale: {e}")
         } else {
             e
         })
     })?;
-    let img = render::draw(&grid, scale);
+    let img = render::draw(grid, px);
     PngEncoder::new(&mut *out)
         .write_image(img.as_raw(), w, h, image::ExtendedColorType::Rgb8)
         .map_err(|e| match e {

@@ -13,6 +13,9 @@ use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
 
+#[path = "cli/show.rs"]
+mod show;
+
 fn dungeon(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dungeon"))
         .args(args)
@@ -189,9 +192,9 @@ fn bad_arguments_exit_2_with_one_line_naming_the_flag() {
         ),
         (
             &["foo"][..],
-            r#"dungeon: unknown generator "foo" (expected isaac, drunkard or bsp)"#,
+            r#"dungeon: unknown command "foo" (expected isaac, drunkard, bsp or show)"#,
         ),
-        (&[][..], "dungeon: missing generator"),
+        (&[][..], "dungeon: missing command"),
         (
             &["isaac", "--nope", "1"][..],
             "dungeon: --nope: unknown flag",
@@ -818,13 +821,15 @@ fn a_closed_stdout_stops_quietly_and_a_broken_one_is_reported() {
 /// Argument lists built from pieces that mean something to the parser,
 /// mixed at random: the library must answer each with 0, 1 or 2, one line
 /// on stderr for 1 and 2, and create no file (`--out` only ever comes as
-/// `--out -`).
+/// `--out -`). `show` reads files that are not there, or an empty stdin.
 #[test]
 fn random_command_lines_never_panic_nor_write_files() {
     const PIECES: &[&[&str]] = &[
         &["isaac"],
         &["drunkard"],
         &["bsp"],
+        &["show"],
+        &["show", "-"],
         &["--"],
         &["-h"],
         &["--help"],

@@ -7,17 +7,21 @@
 //! it. A flag that takes a value takes the next argument whatever it is
 //! (`--out -h` writes a file named `-h`); a switch (`--diagonal`) takes the
 //! next argument only if it does not start with `-` and is not a
-//! generator's name, so `--diagonal drunkard` means `drunkard --diagonal`.
+//! command's name, so `--diagonal drunkard` means `drunkard --diagonal`.
 //!
-//! Parsing never generates anything: it gives a [`Request`] or a
-//! [`UsageError`], which [`crate::run()`] prints as `dungeon: <message>` with
-//! exit status 2.
+//! The first word is the command: a generator's name, or `show` (then the
+//! next word is the file, and only the output flags apply: `show.rs`).
+//!
+//! Parsing never generates or reads anything: it gives a [`Request`], a
+//! [`Show`] or a [`UsageError`], which [`crate::run()`] prints as
+//! `dungeon: <message>` with exit status 2.
 
+mod output;
 mod request;
+mod show;
 mod usage;
 
 use std::ffi::{OsStr, OsString};
-use std::path::PathBuf;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, value_parser};
@@ -25,11 +29,11 @@ use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::DrunkardConfig;
 use dungeon_core::isaac::IsaacConfig;
 
-pub use request::{Dest, Format, Job, Request};
+pub use request::{Dest, Format, Input, Job, Request, Show};
 pub use usage::usage;
 
 use crate::flags::{self, Flag, Presets};
-use crate::render;
+use output::OutputFlags;
 
 /// Most dungeons one call may print.
 pub const MAX_COUNT: u32 = 100_000;
@@ -45,6 +49,28 @@ pub enum Command {
     Help,
     /// Generate.
     Run(Box<Request>),
+    /// Read saved grids back and write them (`dungeon show FILE`).
+    Show(Show),
+}
+
+/// The command `show`, next to the generators' names.
+const SHOW: &str = "show";
+
+/// What the first word asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cmd {
+    Gen(Gen),
+    Show,
+}
+
+impl Cmd {
+    fn from_name(name: &OsStr) -> Option<Cmd> {
+        if name == SHOW {
+            Some(Cmd::Show)
+        } else {
+            Gen::from_name(name).map(Cmd::Gen)
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,28 +196,36 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
     };
     let mut given = given_flags(&matches)?;
     let words: Vec<&OsStr> = matches.get_raw(WORDS).into_iter().flatten().collect();
-    let generator = match words.first() {
-        Some(word) => Gen::from_name(word).ok_or_else(|| {
-            UsageError(format!(
-                "unknown generator {:?} (expected isaac, drunkard or bsp)",
+    let (cmd, rest) = match words.split_first() {
+        Some((word, rest)) if Cmd::from_name(word).is_some() => (Cmd::from_name(word), rest),
+        _ => (command_after_switch(&mut given), &words[..]),
+    };
+    let Some(cmd) = cmd else {
+        return Err(UsageError(match words.first() {
+            Some(word) => format!(
+                "unknown command {:?} (expected isaac, drunkard, bsp or show)",
                 word.to_string_lossy()
-            ))
-        })?,
-        None => generator_after_switch(&mut given).ok_or_else(|| {
-            UsageError(
-                "missing generator (expected isaac, drunkard or bsp; see dungeon --help)".into(),
-            )
-        })?,
+            ),
+            None => {
+                "missing command (expected isaac, drunkard, bsp or show; see dungeon --help)".into()
+            }
+        }));
     };
     // Flags first: `--seed --level 2` is about `--seed`, not about the `2`.
-    let command = build(generator, &given)?;
-    if let Some(word) = words.get(1) {
-        return Err(UsageError(format!(
-            "unexpected argument {:?}",
-            word.to_string_lossy()
-        )));
+    match cmd {
+        Cmd::Gen(generator) => {
+            let command = build(generator, &given)?;
+            match rest.first() {
+                Some(word) => Err(unexpected(word)),
+                None => Ok(command),
+            }
+        }
+        Cmd::Show => show::build(&given, rest).map(Command::Show),
     }
-    Ok(command)
+}
+
+fn unexpected(word: &OsStr) -> UsageError {
+    UsageError(format!("unexpected argument {:?}", word.to_string_lossy()))
 }
 
 /// The flags given, in command-line order; a flag given twice is refused.
@@ -221,9 +255,9 @@ fn given_flags(matches: &ArgMatches) -> Result<Vec<Given>, UsageError> {
     Ok(given.into_iter().map(|g| g.1).collect())
 }
 
-/// `--diagonal drunkard`: a switch took the generator's name as its value.
-/// The name is the generator then, and the switch is on.
-fn generator_after_switch(given: &mut [Given]) -> Option<Gen> {
+/// `--diagonal drunkard`: a switch took the command's name as its value.
+/// The name is the command then, and the switch is on.
+fn command_after_switch(given: &mut [Given]) -> Option<Cmd> {
     let is_switch = |name: &str| {
         Gen::ALL
             .into_iter()
@@ -232,10 +266,10 @@ fn generator_after_switch(given: &mut [Given]) -> Option<Gen> {
     };
     let g = given
         .iter_mut()
-        .find(|g| is_switch(&g.name) && Gen::from_name(&g.value).is_some())?;
-    let generator = Gen::from_name(&g.value);
+        .find(|g| is_switch(&g.name) && Cmd::from_name(&g.value).is_some())?;
+    let cmd = Cmd::from_name(&g.value);
     g.value = "true".into();
-    generator
+    cmd
 }
 
 /// One line for a clap error, naming the argument.
@@ -275,14 +309,13 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
     let mut seed = (0, false);
     let mut level = 1;
     let mut preset = None;
-    let mut format = None;
-    let mut out = None;
-    let mut scale = None;
+    let mut output = OutputFlags::default();
     let mut count = 1;
     let mut typed = Vec::new();
     let own: Vec<&str> = generator.flags().into_iter().map(|f| f.0).collect();
     for g in given {
         match g.name.as_str() {
+            _ if output.take(g)? => {}
             "seed" => seed = parse_seed(g.text()?).map_err(|e| g.err(e))?,
             "level" => level = flags::int(g.text()?).map_err(|e| g.err(e))?,
             "preset" => {
@@ -296,38 +329,6 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
                     )));
                 }
                 preset = Some(name);
-            }
-            "format" => {
-                format = Some(
-                    flags::choice(
-                        g.text()?,
-                        &[
-                            ("ascii", Format::Ascii),
-                            ("emoji", Format::Emoji),
-                            ("json", Format::Json),
-                            ("png", Format::Png),
-                        ],
-                    )
-                    .map_err(|e| g.err(e))?,
-                );
-            }
-            "out" => {
-                out = Some(match g.value.to_str() {
-                    Some("") => return Err(g.err("expected a file name, or - for standard output")),
-                    Some("-") => Dest::Stdout,
-                    _ => Dest::File(PathBuf::from(&g.value)),
-                });
-            }
-            "scale" => {
-                let s = flags::int(g.text()?).map_err(|e| g.err(e))?;
-                scale = Some(
-                    u32::try_from(s)
-                        .ok()
-                        .filter(|s| (1..=render::MAX_SCALE).contains(s))
-                        .ok_or_else(|| {
-                            g.err(format!("expected 1..={}, got {s}", render::MAX_SCALE))
-                        })?,
-                );
             }
             "count" => {
                 let k = flags::int(g.text()?).map_err(|e| g.err(e))?;
@@ -356,23 +357,15 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
     }
 
     // One dungeon prints as ASCII, several as JSON lines, unless asked.
-    let format = format.unwrap_or(if count > 1 {
+    let (format, out, scale) = output.finish(if count > 1 {
         Format::Json
     } else {
         Format::Ascii
-    });
-    if format == Format::Png && out.is_none() {
-        return Err(UsageError(
-            "--format png: needs --out FILE (or --out - for standard output)".into(),
-        ));
-    }
+    })?;
     if format == Format::Png && count > 1 {
         return Err(UsageError(format!(
             "--count: --format png draws one dungeon, got --count {count}"
         )));
-    }
-    if scale.is_some() && format != Format::Png {
-        return Err(UsageError("--scale: only applies to --format png".into()));
     }
 
     let job = match generator {
@@ -396,7 +389,7 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
         seed_as_int: seed.1,
         level,
         format,
-        out: out.unwrap_or(Dest::Stdout),
+        out,
         scale,
         count,
         typed,

@@ -29,6 +29,39 @@ pub enum Dest {
     File(PathBuf),
 }
 
+/// Where `show` reads its grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input (`show -`).
+    Stdin,
+    /// `show FILE`.
+    File(PathBuf),
+}
+
+impl Input {
+    /// How messages name the input: the file as given, or `stdin`.
+    #[must_use]
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "stdin".to_owned(),
+            Input::File(p) => p.display().to_string(),
+        }
+    }
+}
+
+/// What `dungeon show FILE` asks for: read saved grids back and write them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Show {
+    /// The file, or standard input.
+    pub input: Input,
+    /// Output format (ASCII unless asked).
+    pub format: Format,
+    /// Where to write.
+    pub out: Dest,
+    /// PNG pixels per cell; `None` = automatic.
+    pub scale: Option<u32>,
+}
+
 /// A generator with its finished config.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Job {

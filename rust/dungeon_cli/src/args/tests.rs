@@ -168,7 +168,7 @@ fn double_dash_ends_the_options() {
     assert_eq!(error("isaac -- -h"), r#"unexpected argument "-h""#);
     assert_eq!(
         error("-- --level 2 isaac"),
-        r#"unknown generator "--level" (expected isaac, drunkard or bsp)"#
+        r#"unknown command "--level" (expected isaac, drunkard, bsp or show)"#
     );
 }
 
@@ -191,11 +191,11 @@ fn errors_name_the_argument() {
         ),
         (
             "foo",
-            r#"unknown generator "foo" (expected isaac, drunkard or bsp)"#,
+            r#"unknown command "foo" (expected isaac, drunkard, bsp or show)"#,
         ),
         (
             "",
-            "missing generator (expected isaac, drunkard or bsp; see dungeon --help)",
+            "missing command (expected isaac, drunkard, bsp or show; see dungeon --help)",
         ),
         ("isaac bsp", r#"unexpected argument "bsp""#),
         ("isaac --seed", "--seed: missing value"),
@@ -269,4 +269,59 @@ fn help_wherever_a_flag_may_stand() {
 #[test]
 fn the_clap_command_is_well_formed() {
     command().debug_assert();
+}
+
+fn show(line: &str) -> Show {
+    match parse_str(line) {
+        Ok(Command::Show(s)) => s,
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+#[test]
+fn show_takes_a_file_and_the_output_flags() {
+    assert_eq!(
+        show("show floors.jsonl"),
+        Show {
+            input: Input::File("floors.jsonl".into()),
+            format: Format::Ascii,
+            out: Dest::Stdout,
+            scale: None,
+        }
+    );
+    assert_eq!(
+        show("--format png show - --scale 3 --out map.png"),
+        Show {
+            input: Input::Stdin,
+            format: Format::Png,
+            out: Dest::File("map.png".into()),
+            scale: Some(3),
+        }
+    );
+    assert_eq!(show("show -- -h").input, Input::File("-h".into()));
+    assert_eq!(show("show --format json a").format, Format::Json);
+    assert_eq!(parse_str("show --help"), Ok(Command::Help));
+    // A switch that took `show` for its value gives it back, and is refused.
+    assert_eq!(
+        error("--diagonal show a"),
+        "--diagonal: not a flag for show (it takes --format, --out and --scale)"
+    );
+    for flag in [
+        "--seed 1",
+        "--level 2",
+        "--preset small",
+        "--count 3",
+        "--width 9",
+    ] {
+        let name = flag.split(' ').next().unwrap();
+        assert_eq!(
+            error(&format!("show a {flag}")),
+            format!("{name}: not a flag for show (it takes --format, --out and --scale)")
+        );
+    }
+    assert_eq!(error("show a b"), r#"unexpected argument "b""#);
+    assert_eq!(
+        error("show"),
+        "show: missing FILE (a saved grid as JSON, or - for standard input)"
+    );
 }

@@ -1,7 +1,7 @@
 //! The `--help` text.
 
 use super::{Gen, MAX_COUNT};
-use crate::{flags, render};
+use crate::{flags, load, render};
 
 /// The text `--help` prints. Defaults come from the configs themselves.
 #[must_use]
@@ -13,6 +13,7 @@ pub fn usage() -> String {
 dungeon: print or draw seeded dungeons (Isaac floor plans, drunkard walks, BSP maps)
 
 Usage: dungeon <isaac|drunkard|bsp> [options] [generator flags]
+       dungeon show FILE [--format ascii|emoji|json|png] [--out FILE] [--scale PX]
 
 The same generator, settings, seed and level give the same grid as the Godot
 classes IsaacGenerator, DrunkardGenerator and BspGenerator.
@@ -42,17 +43,28 @@ drunkard flags: a random walk on a small grid (defaults: {dd})
 {drunkard}
 bsp flags: rooms and corridors on a tile map (defaults: {db})
 {bsp}
+show FILE: read saved grids back; FILE - is standard input. FILE holds one grid as
+JSON (version 2 or 1, as --format json or DungeonGrid.to_json() writes it) or JSON
+lines as --count writes them (every non-empty line one grid), at most {max_mib} MiB.
+Every grid is checked as DungeonGrid.from_json() checks it, then written with
+--format [ascii], --out and --scale as above (png: one grid). Nothing is written
+unless every grid loads. Generator flags, --seed, --level, --preset and --count
+are errors here.
+
 Values: --flag VALUE or --flag=VALUE; a value may start with - (--out -h is a file
 named -h). [true|false] flags alone mean true. -- ends the options.
 ASCII: . empty  # room  S start  E end  = corridor  + door
-Exit status: 0 done, 1 the generator rejected the settings or gave up,
-2 bad arguments. Generator errors name config fields: max_fill is --max-fill.
+Exit status: 0 done, 1 the generator rejected the settings or gave up, or show's
+FILE did not load (FILE: why, or FILE line N: why), 2 bad arguments.
+Generator errors name config fields: max_fill is --max-fill.
 
 Examples:
   dungeon isaac --level 3 --seed 7
   dungeon isaac --preset branching --level 5 --format png --out floor.png
   dungeon drunkard --diagonal --count 1000 --format json > floors.jsonl
   dungeon bsp --preset large --seed 1 --format png --out - > map.png
+  dungeon isaac --format json | dungeon show - --format emoji
+  dungeon show floors.jsonl --format ascii
 ",
         pi = presets(Gen::Isaac),
         pd = presets(Gen::Drunkard),
@@ -65,6 +77,7 @@ Examples:
         def_scale = render::DEFAULT_SCALE,
         auto_w = render::AUTO_SIDE_PX / render::DEFAULT_SCALE,
         max_count = MAX_COUNT,
+        max_mib = load::MAX_INPUT_BYTES >> 20,
         isaac = flags::usage_lines(&flags::isaac(), &(flags::ISAAC_PRESETS[0].1)()),
         drunkard = flags::usage_lines(&flags::drunkard(), &(flags::DRUNKARD_PRESETS[0].1)()),
         bsp = flags::usage_lines(&flags::bsp(), &(flags::BSP_PRESETS[0].1)()),
