@@ -16,13 +16,16 @@
 #                   crash/timeout/OOM in fuzz/artifacts/<target>/ (long runs)
 #   --replay        only replay fuzz/regressions and the corpus, no fuzzing
 #   --replay-file P run one input (a reproducer) through the given --target
+#   --max-time S    stop each target after S seconds even if --runs is not reached
+#   --lenient       JSON targets: accept an accepted-but-invalid grid, fail only
+#                   on panics, timeouts and big allocations in the queries
 # Environment: CARGO_FUZZ (a cargo-fuzz binary to use instead of installing),
 #   FUZZ_TOOLS (where cargo-fuzz is installed, default ~/.cache/dungeon_gen).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fuzz="$root/fuzz"
 cargo_fuzz_version=0.13.2
-runs=10000 timeout=5 save=0 keep_going=0 replay_only=0 replay_file=""
+runs=10000 max_time=0 timeout=5 save=0 keep_going=0 replay_only=0 replay_file=""
 targets=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -33,6 +36,8 @@ while [[ $# -gt 0 ]]; do
     --keep-going) keep_going=1; shift ;;
     --replay) replay_only=1; shift ;;
     --replay-file) replay_file="$2"; shift 2 ;;
+    --max-time) max_time="$2"; shift 2 ;;
+    --lenient) export DUNGEON_FUZZ_LENIENT=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "fuzz.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -104,7 +109,7 @@ for t in "${targets[@]}"; do
 
   # 2. Fuzz. New inputs go to $work/$t; the repository's corpus is only read.
   args=("${limits[@]}" -runs="$runs" -max_len="$(max_len "$t")" -artifact_prefix="$artifacts/"
-        -print_final_stats=1 $(extra "$t"))
+        -max_total_time="$max_time" -print_final_stats=1 $(extra "$t"))
   if [[ $keep_going -eq 1 ]]; then
     args+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   fi
@@ -119,8 +124,8 @@ for t in "${targets[@]}"; do
   if [[ $status -ne 0 || -n "$found" ]]; then
     tail -n 40 "$log" >&2
     echo "fuzz.sh: $t FAILED (status $status); reproducer(s):" >&2
-    grep -ho 'Test unit written to .*' "$log" | sed 's/^Test unit written to /  /' >&2 || true
-    [[ -z "$found" ]] || printf '  %s\n' $found >&2
+    { grep -ho 'Test unit written to .*' "$log" | sed 's/^Test unit written to //'; printf '%s\n' $found; } \
+      | grep . | sort -u | sed 's/^/  /' >&2 || true
     failed+=("$t")
   fi
   summary+=("$t: ${execs:-?} executions in $((SECONDS - t0)) s, corpus $(find "$fuzz/corpus/$t" -type f | wc -l) + $(find "$work/$t" -type f | wc -l) new")
