@@ -75,6 +75,13 @@ limits=(-timeout="$timeout" -rss_limit_mb=2048 -malloc_limit_mb=1024)
 max_len() { case "$1" in grid_json) echo 16384 ;; grid_json_mutate|*_config) echo 256 ;; *) echo 1024 ;; esac; }
 extra() { case "$1" in grid_json) echo "-dict=$fuzz/dicts/grid_json.dict" ;; esac; }
 
+# The first line that says why an input fails: a panic message, the
+# allocation guard, a timeout or libFuzzer's RSS limit.
+describe() {
+  "$1" "${limits[@]}" "$2" 2>&1 | grep -A1 -m1 -E "panicked at|==alloc_guard==|ERROR: libFuzzer: (timeout|out-of-memory)" \
+    | grep -v -E '^(--|thread .* panicked at)' | head -n 1 | cut -c1-160 || true
+}
+
 if [[ -n "$replay_file" ]]; then
   [[ ${#targets[@]} -eq 1 ]] || { echo "fuzz.sh: --replay-file needs one --target" >&2; exit 2; }
   exec "$bin_dir/${targets[0]}" "${limits[@]}" "$replay_file"
@@ -92,14 +99,18 @@ for t in "${targets[@]}"; do
   log="$work/$t.log"
   t0=$SECONDS
 
-  # 1. Every saved reproducer and the whole corpus must pass.
-  mapfile -t inputs < <(find "$fuzz/regressions/$t" "$fuzz/corpus/$t" -type f ! -name '*.md' 2>/dev/null | sort)
+  # 1. Every saved reproducer must pass (and with --replay, the corpus; a
+  #    fuzzing run replays the corpus first anyway).
+  dirs=("$fuzz/regressions/$t")
+  [[ $replay_only -eq 0 ]] || dirs+=("$fuzz/corpus/$t")
+  mapfile -t inputs < <(find "${dirs[@]}" -type f ! -name '*.md' 2>/dev/null | sort)
   if [[ ${#inputs[@]} -gt 0 ]]; then
     if ! "$bin" "${limits[@]}" -artifact_prefix="$artifacts/" "${inputs[@]}" >"$log" 2>&1; then
       tail -n 40 "$log" >&2
       echo "fuzz.sh: $t FAILED on a saved input: $(grep -o 'Running: .*' "$log" | tail -n 1 | cut -d' ' -f2-)" >&2
       failed+=("$t")
-      continue
+      # --keep-going fuzzes on; otherwise the target has failed already.
+      [[ $keep_going -eq 1 ]] || continue
     fi
   fi
   if [[ $replay_only -eq 1 ]]; then
@@ -116,9 +127,10 @@ for t in "${targets[@]}"; do
   status=0
   touch "$work/$t.stamp"
   (cd "$work" && "$bin" "${args[@]}" "$work/$t" "$fuzz/corpus/$t") >"$log" 2>&1 || status=$?
-  execs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s+=$2} END {print s+0}')"
   if [[ $keep_going -eq 1 ]]; then
-    execs="$(grep -o '^#[0-9]*' "$log" | tail -n 1 | tr -d '#')"
+    execs="$(grep -o '^#[0-9]*' "$log" | tail -n 1 | tr -d '#' || true)"
+  else
+    execs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s+=$2} END {print s+0}' || true)"
   fi
   found="$(find "$artifacts" -type f -newer "$work/$t.stamp" 2>/dev/null | sort || true)"
   if [[ $status -ne 0 || -n "$found" ]]; then
@@ -126,6 +138,10 @@ for t in "${targets[@]}"; do
     echo "fuzz.sh: $t FAILED (status $status); reproducer(s):" >&2
     { grep -ho 'Test unit written to .*' "$log" | sed 's/^Test unit written to //'; printf '%s\n' $found; } \
       | grep . | sort -u | sed 's/^/  /' >&2 || true
+    if [[ $keep_going -eq 1 && -n "$found" ]]; then
+      echo "fuzz.sh: $t: $(wc -w <<<"$found") reproducers, by first failure line:" >&2
+      for f in $found; do describe "$bin" "$f"; done | sed -E "s/-?[0-9]+/N/g" | sort | uniq -c | sort -rn >&2
+    fi
     failed+=("$t")
   fi
   summary+=("$t: ${execs:-?} executions in $((SECONDS - t0)) s, corpus $(find "$fuzz/corpus/$t" -type f | wc -l) + $(find "$work/$t" -type f | wc -l) new")
