@@ -69,7 +69,7 @@ cd "$root"
 start=$SECONDS
 "$CARGO_FUZZ" build --fuzz-dir "$fuzz" --sanitizer none --debug-assertions "${features[@]}" >&2
 echo "fuzz.sh: built in $((SECONDS - start)) s" >&2
-bin_dir="$fuzz/target/x86_64-unknown-linux-gnu/release"
+bin_dir="$fuzz/target/$(rustc -vV | sed -n 's/^host: //p')/release"
 
 limits=(-timeout="$timeout" -rss_limit_mb=2048 -malloc_limit_mb=1024)
 max_len() { case "$1" in grid_json) echo 16384 ;; grid_json_mutate|*_config) echo 256 ;; *) echo 1024 ;; esac; }
@@ -153,7 +153,7 @@ for t in "${targets[@]}"; do
     "$bin" -merge=1 "${limits[@]}" -max_len="$(max_len "$t")" "$work/$t.min" "$fuzz/corpus/$t" "$work/$t" >>"$log" 2>&1
     rm -f "$fuzz/corpus/$t"/*
     cp "$work/$t.min"/* "$fuzz/corpus/$t/"
-    echo "fuzz.sh: $t corpus saved: $(find "$fuzz/corpus/$t" -type f | wc -l) files, $(du -sk "$fuzz/corpus/$t" | cut -f1) KiB" >&2
+    echo "fuzz.sh: $t corpus saved: $(find "$fuzz/corpus/$t" -type f | wc -l) files, $(cat "$fuzz/corpus/$t"/* | wc -c) bytes" >&2
   fi
 done
 
