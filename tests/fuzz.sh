@@ -6,7 +6,8 @@
 # or RSS over 2 GiB fails the run; the reproducer's path is printed.
 #
 # Usage: tests/fuzz.sh [--runs N] [--target NAME]... [--timeout S] [--save]
-#                      [--keep-going] [--replay] [--replay-file PATH]
+#                      [--keep-going] [--max-time S] [--lenient] [--replay]
+#                      [--replay-file PATH]
 #   --runs N        executions per target (default 10000; the long run: 1000000)
 #   --target NAME   only this target (repeatable); default: all of them
 #   --timeout S     seconds one input may take (default 5, see fuzz/README.md)

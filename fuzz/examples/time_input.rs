@@ -1,6 +1,7 @@
 //! Decodes config-target inputs and times them without instrumentation:
 //! `cargo run --release --example time_input -- <target> <file>...`
-//! (target: isaac_config, drunkard_config or bsp_config). Prints the decoded
+//! (target: isaac_config, drunkard_config or bsp_config; grid_json_mutate
+//! prints the JSON the input makes and nothing else). Prints the decoded
 //! config (before generating, so a hang still shows what it is), how long
 //! `generate` took and how long the whole target with its checks took.
 
@@ -17,6 +18,14 @@ fn main() {
     };
     for f in files {
         let data = std::fs::read(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        if target == "grid_json_mutate" {
+            // Print the JSON the input makes (the text from_json is given).
+            let json = dungeon_fuzz::mutate::mutated_grid_json(
+                &mut dungeon_fuzz::knobs::Knobs::new(&data),
+            );
+            println!("{}", json.unwrap_or_default());
+            continue;
+        }
         let generate: Box<dyn Fn() -> Result<(), GenError>> = match target.as_str() {
             "isaac_config" => {
                 let (c, s, l) = targets::isaac_input(&data);
