@@ -43,6 +43,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "fuzz.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+[[ -z "$replay_file" ]] || replay_file="$(realpath "$replay_file")"
 [[ "$runs" =~ ^[0-9]+$ ]] || { echo "fuzz.sh: --runs wants a number, got $runs" >&2; exit 2; }
 
 # The CLI target needs dungeon_cli as a library with `run`; built when it is.
