@@ -19,6 +19,10 @@ cargo test --workspace
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
+step "fuzz: replay fuzz/regressions, then 10 000 executions per target"
+# cargo-fuzz is installed on first use (outside the repository); see fuzz/README.md.
+tests/fuzz.sh --runs 10000
+
 step "build the extension"
 tests/build_extension.sh
 

@@ -1,0 +1,88 @@
+//! Writes the hand-made seeds of every target into `fuzz/corpus/<target>/`
+//! (`cargo run --example seed_corpus` from `fuzz/`): each preset as is, a
+//! few levels, and for the JSON targets generated grids' JSON and ASCII.
+//! The fuzzer grows the corpus from these; tests/fuzz.sh --save keeps the
+//! new inputs (minimised).
+
+use std::fs;
+use std::path::Path;
+
+use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::drunkard::{self, DrunkardConfig};
+use dungeon_core::isaac::{self, IsaacConfig};
+
+fn write(target: &str, name: &str, data: &[u8]) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(target);
+    fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let path = dir.join(name);
+    fs::write(&path, data).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
+fn main() {
+    // Config targets: byte 0 picks the preset; then the seed knob (mode 1 =
+    // the next byte) and the level knob (mode 3 = typical 1..=12, the next
+    // byte); every later knob reads 0 = keep the preset's value.
+    for target in ["isaac_config", "drunkard_config", "bsp_config"] {
+        for preset in 0..2u8 {
+            write(target, &format!("seed-preset{preset}"), &[preset]);
+            for level in [3u8, 9] {
+                let data = [preset, 1, 7, 3, level - 1];
+                write(target, &format!("seed-preset{preset}-level{level}"), &data);
+            }
+        }
+    }
+
+    // JSON targets: real grids of every generator.
+    let grids = [
+        ("isaac-l1", isaac::generate(&IsaacConfig::default(), 1, 1)),
+        (
+            "isaac-p1-l4",
+            isaac::generate(
+                &IsaacConfig::preset(IsaacConfig::PRESETS[1]).unwrap_or_default(),
+                2,
+                4,
+            ),
+        ),
+        (
+            "drunkard-l2",
+            drunkard::generate(&DrunkardConfig::default(), 3, 2),
+        ),
+        (
+            "bsp-16x16",
+            bsp::generate(
+                &BspConfig {
+                    width: 16,
+                    height: 16,
+                    iterations: 2,
+                    ..BspConfig::default()
+                },
+                4,
+                1,
+            ),
+        ),
+        ("bsp-default", bsp::generate(&BspConfig::default(), 5, 1)),
+    ];
+    for (name, grid) in grids {
+        let g = grid.unwrap_or_else(|e| panic!("{name}: {e}"));
+        write(
+            "grid_json",
+            &format!("seed-{name}.json"),
+            g.to_json().as_bytes(),
+        );
+        write(
+            "grid_json",
+            &format!("seed-{name}.txt"),
+            g.to_ascii().as_bytes(),
+        );
+    }
+    // Structured mutation: bytes pick the generator, preset, seed and edits.
+    for (i, generator) in [0u8, 1, 2].into_iter().enumerate() {
+        write(
+            "grid_json_mutate",
+            &format!("seed-{i}"),
+            &[1, 9, 2, generator, 0, 0, 0],
+        );
+    }
+}

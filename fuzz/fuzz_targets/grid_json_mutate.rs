@@ -1,0 +1,4 @@
+//! Fuzz target `grid_json_mutate`: see `dungeon_fuzz::targets::grid_json_mutate`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| dungeon_fuzz::targets::grid_json_mutate(data));

@@ -1,0 +1,245 @@
+//! Properties every grid must have: the ones a generator guarantees (checked
+//! on what it returns), and therefore the ones `DungeonGrid::from_json` must
+//! enforce before it accepts a grid (issue 11: a loaded grid never passes
+//! for a valid one when it is not).
+//!
+//! Each check panics with a message naming the broken property; libFuzzer
+//! turns the panic into a saved crash input.
+
+use dungeon_core::room_grid::EndRules;
+use dungeon_core::{Cell, DungeonGrid, Pos};
+
+/// Largest grid (in cells) whose JSON is round-tripped, drawn as ASCII and
+/// generated twice on every run; bigger grids skip these to keep each
+/// execution short (the round trip was over half the time of a BSP run).
+pub const ROUND_TRIP_CELLS: usize = 1 << 12;
+
+/// Grids above this many cells get only the checks that do not walk every
+/// cell (a 4096×4096 BSP map would otherwise spend seconds in the checks
+/// alone); grids up to [`ROUND_TRIP_CELLS`] get all of them, the ones in
+/// between one search (connectivity, the end's distance) and `check()`.
+pub const BIG_CELLS: usize = 1 << 20;
+
+/// What a generator guarantees of any grid it returns, and so what a grid
+/// loaded from JSON must satisfy too.
+///
+/// # Panics
+/// On the first broken property.
+pub fn valid_grid(g: &DungeonGrid) {
+    let (w, h) = (g.width(), g.height());
+    assert!(w >= 1 && h >= 1, "size {w}×{h}");
+    let n = w as usize * h as usize;
+    assert_eq!(g.cells().len(), n, "cells for {w}×{h}");
+    assert_eq!(g.door_masks().len(), n, "door masks for {w}×{h}");
+    assert_eq!(g.cell(g.start()), Cell::Start, "start {:?}", g.start());
+    assert_eq!(g.cell(g.end()), Cell::End, "end {:?}", g.end());
+    if n > BIG_CELLS {
+        for (i, r) in g.room_rects().iter().enumerate() {
+            assert!(r.w >= 1 && r.h >= 1, "room_rects[{i}] = {r:?} has no area");
+            assert!(
+                r.x >= 0
+                    && r.y >= 0
+                    && i64::from(r.x) + i64::from(r.w) <= i64::from(w)
+                    && i64::from(r.y) + i64::from(r.h) <= i64::from(h),
+                "room_rects[{i}] = {r:?} is not inside {w}×{h}"
+            );
+        }
+        return;
+    }
+    if let Err(e) = g.check() {
+        panic!("check() refuses the grid: {e}");
+    }
+
+    // Exactly one start and one end, on different cells, joined by a path.
+    assert_eq!(g.count(Cell::Start), 1, "start cells");
+    assert_eq!(g.count(Cell::End), 1, "end cells");
+    assert_ne!(g.start(), g.end(), "start and end are one cell");
+    assert_eq!(g.cell(g.start()), Cell::Start, "start {:?}", g.start());
+    assert_eq!(g.cell(g.end()), Cell::End, "end {:?}", g.end());
+    let d = g.distance_from_start(g.end());
+    assert!(d > 0, "no path from start to end (distance {d})");
+    if n <= ROUND_TRIP_CELLS {
+        let path = g.path(g.start(), g.end());
+        assert_eq!(
+            path.map_or(0, |p| p.len()),
+            usize::try_from(d).unwrap_or(0) + 1,
+            "path(start, end) vs distance_from_start(end) = {d}"
+        );
+    }
+    assert!(g.is_connected(), "walkable cells not all connected");
+
+    let room_cells = g.cells().iter().filter(|c| c.is_room()).count();
+    let mut marked = vec![false; n];
+    let rects = g.room_rects();
+    if rects.is_empty() {
+        // A room grid lists every room cell exactly once, and nothing else.
+        let rooms = g.rooms();
+        assert_eq!(
+            g.room_cell_count(),
+            rooms.len(),
+            "room_cell_count() vs rooms().len()"
+        );
+        assert_eq!(
+            rooms.len(),
+            room_cells,
+            "rooms lists {} cells, the grid has {room_cells} room cells",
+            rooms.len()
+        );
+        for &p in rooms {
+            let i = g.index(p);
+            assert!(i.is_some(), "room {p:?} outside the grid");
+            let i = i.unwrap_or(0);
+            assert!(g.cells()[i].is_room(), "room {p:?} is {:?}", g.cells()[i]);
+            assert!(!marked[i], "room {p:?} listed twice");
+            marked[i] = true;
+        }
+    } else {
+        // A tile grid's room cells are exactly its rectangles' cells:
+        // rectangles with area, inside the grid, disjoint.
+        let mut area = 0usize;
+        for (i, r) in rects.iter().enumerate() {
+            assert!(r.w >= 1 && r.h >= 1, "room_rects[{i}] = {r:?} has no area");
+            assert!(
+                r.x >= 0
+                    && r.y >= 0
+                    && i64::from(r.x) + i64::from(r.w) <= i64::from(w)
+                    && i64::from(r.y) + i64::from(r.h) <= i64::from(h),
+                "room_rects[{i}] = {r:?} is not inside {w}×{h}"
+            );
+            for p in r.cells() {
+                let j = g.index(p).unwrap_or(0);
+                assert!(
+                    !marked[j],
+                    "room_rects[{i}] = {r:?} overlaps another at {p:?}"
+                );
+                assert!(
+                    g.cells()[j].is_room(),
+                    "{p:?} in {r:?} is {:?}",
+                    g.cells()[j]
+                );
+                marked[j] = true;
+                area += 1;
+            }
+        }
+        assert_eq!(area, room_cells, "room cells outside room_rects");
+        assert_eq!(
+            g.room_cell_count(),
+            area,
+            "room_cell_count() vs the rects' area"
+        );
+        let rooms = g.rooms();
+        assert_eq!(rooms.len(), area, "rooms() vs the rects' area");
+        let listed = rects.iter().flat_map(|r| r.cells());
+        assert!(
+            rooms.iter().copied().eq(listed),
+            "rooms() is not the rects' cells in order"
+        );
+    }
+
+    if n <= ROUND_TRIP_CELLS {
+        exercise(g);
+        round_trip(g);
+    }
+}
+
+/// Calls every read-only query, so a panic in any of them on an accepted
+/// grid shows up.
+pub fn exercise(g: &DungeonGrid) {
+    for p in [(-1, -1), (g.width(), g.height()), (i32::MIN, i32::MAX)] {
+        let _ = g.cell(p);
+        let _ = g.door_mask(p);
+        let _ = g.is_dead_end(p);
+        let _ = g.path(g.start(), p);
+    }
+    let _ = g.dead_ends();
+    let _ = g.is_tree();
+    let _ = g.has_room_block();
+    let _ = g.door_count();
+    let _ = g.walkable_count();
+    let _ = g.distances_from(g.start());
+    let _ = g.distance_from_start((-1, 0));
+    let ascii = g.to_ascii();
+    let _ = g.to_emoji();
+    if let Ok(back) = DungeonGrid::from_ascii(&ascii) {
+        assert_eq!(back.to_ascii(), ascii, "ASCII does not round-trip");
+    }
+}
+
+/// `from_json(to_json(g)) == g`; indented JSON too for small grids.
+///
+/// # Panics
+/// When the JSON is refused or reads back as another grid.
+pub fn round_trip(g: &DungeonGrid) {
+    let mut texts = vec![g.to_json()];
+    if g.cells().len() <= 256 {
+        texts.push(g.to_json_pretty());
+    }
+    for text in texts {
+        match DungeonGrid::from_json(&text) {
+            Ok(back) => {
+                assert!(back == *g, "JSON reads back as another grid: {text}");
+                assert_eq!(back.to_json(), g.to_json(), "JSON is not stable");
+            }
+            Err(e) => panic!("from_json refuses to_json's output: {e}\n{text}"),
+        }
+    }
+}
+
+/// What the room-grid generators (Isaac, drunkard walk) promise on top of
+/// [`valid_grid`]: the drawn room count, the end rules, a door between
+/// every two adjacent rooms, nothing but rooms on the grid.
+///
+/// # Panics
+/// On the first broken property.
+pub fn room_grid(g: &DungeonGrid, name: &str, seed: u64, level: i32, rooms: i32, ends: &EndRules) {
+    assert_eq!(g.generator, name, "generator name");
+    assert_eq!((g.seed, g.level), (seed, level), "seed and level");
+    assert!(g.room_rects().is_empty(), "room grid with room_rects");
+    valid_grid(g);
+    assert_eq!(
+        g.rooms().len(),
+        usize::try_from(rooms).unwrap_or(0),
+        "room count vs room_count(seed, level)"
+    );
+    assert!(
+        g.cells().iter().all(|c| c.is_room() || *c == Cell::Empty),
+        "a room grid holds only rooms"
+    );
+    let dead = g.dead_ends().len();
+    assert!(
+        i64::try_from(dead).unwrap_or(i64::MAX) >= i64::from(ends.min_dead_ends),
+        "{dead} dead ends < min_dead_ends {}",
+        ends.min_dead_ends
+    );
+    assert!(
+        g.is_dead_end(g.end()),
+        "the end {:?} is not a dead end",
+        g.end()
+    );
+    let (s, e): (Pos, Pos) = (g.start(), g.end());
+    if ends.end_off_axis {
+        assert!(
+            s.0 != e.0 && s.1 != e.1,
+            "start {s:?} and end {e:?} share an axis"
+        );
+    }
+    let (dx, dy) = (f64::from(e.0 - s.0), f64::from(e.1 - s.1));
+    assert!(
+        (dx * dx + dy * dy).sqrt() + 1e-9 >= ends.min_end_distance,
+        "start {s:?} and end {e:?} closer than {}",
+        ends.min_end_distance
+    );
+    // Every two adjacent rooms share a door.
+    for y in 0..g.height() {
+        for x in 0..g.width() {
+            if !g.cell((x, y)).is_room() {
+                continue;
+            }
+            for (dx, dy, bit, _) in dungeon_core::grid::DIRS {
+                let open = g.door_mask((x, y)) & bit != 0;
+                let room = g.cell((x + dx, y + dy)).is_room();
+                assert_eq!(open, room, "door {bit} of ({x}, {y})");
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! What the fuzz targets in `fuzz_targets/` share: turning fuzz bytes into
+//! settings ([`knobs`]), the properties every result must have ([`checks`]),
+//! one function per target ([`targets`]) and a global allocator that stops
+//! the run on any allocation over 1 GiB ([`alloc_guard`]).
+//!
+//! A target fails when it panics (a bug in `dungeon_core`, or a property
+//! below broken), allocates more than 1 GiB, or runs past libFuzzer's
+//! `-timeout` (tests/fuzz.sh passes 2 s). Run them with `tests/fuzz.sh`.
+
+pub mod alloc_guard;
+pub mod checks;
+pub mod cli;
+pub mod knobs;
+pub mod mutate;
+pub mod targets;
+
+#[global_allocator]
+static GUARD: alloc_guard::Guard = alloc_guard::Guard;

@@ -1,0 +1,268 @@
+//! One function per fuzz target; `fuzz_targets/<name>.rs` only calls it.
+//!
+//! Input formats (see [`crate::knobs`]): the config targets read a preset
+//! index, the seed, the level, then one knob per config field in the order
+//! below. Reordering reads invalidates `fuzz/corpus` and `fuzz/regressions`.
+
+use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::drunkard::{self, DrunkardConfig, OffGrid};
+use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};
+use dungeon_core::room_grid::{EndRules, MAX_LEVEL, MAX_SIDE, RoomCount, StartRule};
+use dungeon_core::{DungeonGrid, GenError};
+
+use crate::checks;
+use crate::knobs::Knobs;
+
+/// The per-level room count, each field a knob.
+fn room_count(k: &mut Knobs, p: RoomCount) -> RoomCount {
+    RoomCount {
+        base: k.int(p.base, 1..=60, &[1, MAX_SIDE * MAX_SIDE]),
+        per_level: k.float(p.per_level, (0.0, 6.0), &[0.0, 1000.0]),
+        variance: k.int(p.variance, 0..=6, &[0, 1000]),
+    }
+}
+
+/// The end rules, each field a knob.
+fn end_rules(k: &mut Knobs, p: EndRules) -> EndRules {
+    EndRules {
+        start: k.choice(p.start, StartRule::Origin, StartRule::RandomRoom),
+        min_dead_ends: k.int(p.min_dead_ends, 2..=8, &[2, MAX_SIDE * MAX_SIDE]),
+        min_end_distance: k.float(p.min_end_distance, (0.0, 12.0), &[0.0, 512.0]),
+        end_off_axis: k.flag(p.end_off_axis),
+    }
+}
+
+/// An Isaac config, seed and level from fuzz bytes.
+#[must_use]
+pub fn isaac_input(data: &[u8]) -> (IsaacConfig, u64, i32) {
+    let mut k = Knobs::new(data);
+    let name = k.pick(&IsaacConfig::PRESETS);
+    let p = IsaacConfig::preset(name).unwrap_or_default();
+    let (seed, level) = (k.seed(), k.level());
+    let sides = [2, MAX_SIDE];
+    #[allow(clippy::needless_update)] // `..p` keeps fields added later at their preset value
+    let c = IsaacConfig {
+        width: k.int(p.width, 2..=24, &sides),
+        height: k.int(p.height, 2..=24, &sides),
+        origin: match k.byte() % 4 {
+            0 => p.origin,
+            1 => None,
+            2 => Some((k.int(0, 0..=24, &sides), k.int(0, 0..=24, &sides))),
+            _ => Some((k.int(0, 0..=255, &[]), k.int(0, 0..=255, &[]))),
+        },
+        rule: k.choice(p.rule, GrowthRule::Classic, GrowthRule::Crowding),
+        count: room_count(&mut k, p.count),
+        give_up_chance: k.float(p.give_up_chance, (0.0, 0.99), &[0.0, 0.99]),
+        ends: end_rules(&mut k, p.ends),
+        max_fill: k.float(p.max_fill, (0.05, 0.7), &[0.05, 0.6, 0.7]),
+        grow_grid: k.flag(p.grow_grid),
+        max_attempts: k.int(p.max_attempts, 1..=50, &[1, 2000, 1_000_000]),
+        ..p
+    };
+    (c, seed, level)
+}
+
+/// Target `isaac_config`: any config, seed and level; a success must be a
+/// valid grid with the promised room count and end rules.
+pub fn isaac_config(data: &[u8]) {
+    let (c, seed, level) = isaac_input(data);
+    match isaac::generate(&c, seed, level) {
+        Ok(g) => {
+            let rooms = c.room_count(seed, level);
+            checks::room_grid(&g, "isaac", seed, level, rooms, &c.ends);
+            if c.rule == GrowthRule::Classic {
+                assert!(g.is_tree(), "classic rule: not a tree");
+            }
+            deterministic(&g, || isaac::generate(&c, seed, level));
+        }
+        Err(e) => error_names_a_setting(&e),
+    }
+}
+
+/// A drunkard-walk config, seed and level from fuzz bytes.
+#[must_use]
+pub fn drunkard_input(data: &[u8]) -> (DrunkardConfig, u64, i32) {
+    let mut k = Knobs::new(data);
+    let name = k.pick(&DrunkardConfig::PRESETS);
+    let p = DrunkardConfig::preset(name).unwrap_or_default();
+    let (seed, level) = (k.seed(), k.level());
+    let sides = [2, MAX_SIDE];
+    #[allow(clippy::needless_update)]
+    let c = DrunkardConfig {
+        width: k.int(p.width, 2..=24, &sides),
+        height: k.int(p.height, 2..=24, &sides),
+        count: room_count(&mut k, p.count),
+        diagonal: k.flag(p.diagonal),
+        off_grid: k.choice(p.off_grid, OffGrid::ReturnToStart, OffGrid::Stay),
+        max_steps: k.int(p.max_steps, 1..=5000, &[1, 20_000, 10_000_000]),
+        ends: end_rules(&mut k, p.ends),
+        max_fill: k.float(p.max_fill, (0.05, 0.7), &[0.05, 0.7]),
+        grow_grid: k.flag(p.grow_grid),
+        max_attempts: k.int(p.max_attempts, 1..=50, &[1, 2000, 1_000_000]),
+        ..p
+    };
+    (c, seed, level)
+}
+
+/// Target `drunkard_config`.
+pub fn drunkard_config(data: &[u8]) {
+    let (c, seed, level) = drunkard_input(data);
+    match drunkard::generate(&c, seed, level) {
+        Ok(g) => {
+            let rooms = c.room_count(seed, level);
+            checks::room_grid(&g, "drunkard", seed, level, rooms, &c.ends);
+            deterministic(&g, || drunkard::generate(&c, seed, level));
+        }
+        Err(e) => error_names_a_setting(&e),
+    }
+}
+
+/// A BSP config, seed and level from fuzz bytes.
+#[must_use]
+pub fn bsp_input(data: &[u8]) -> (BspConfig, u64, i32) {
+    let mut k = Knobs::new(data);
+    let name = k.pick(&BspConfig::PRESETS);
+    let p = BspConfig::preset(name).unwrap_or_default();
+    let (seed, level) = (k.seed(), k.level());
+    let sides = [bsp::MIN_SIDE, bsp::MAX_SIDE];
+    #[allow(clippy::needless_update)]
+    let c = BspConfig {
+        width: k.int(p.width, 8..=96, &sides),
+        height: k.int(p.height, 8..=96, &sides),
+        iterations: k.int(p.iterations, 1..=7, &[1, bsp::MAX_ITERATIONS]),
+        partition_range: k.float(
+            p.partition_range,
+            (0.0, bsp::MAX_PARTITION_RANGE),
+            &[0.0, bsp::MAX_PARTITION_RANGE, 0.5],
+        ),
+        min_partition_size: k.int(p.min_partition_size, 3..=16, &[3]),
+        room_size_min: k.float(p.room_size_min, (0.0, 1.0), &[0.0, 1.0]),
+        room_size_max: k.float(p.room_size_max, (0.0, 1.0), &[0.0, 1.0]),
+        min_room_size: k.int(p.min_room_size, 1..=8, &[1]),
+        border: k.int(p.border, 1..=5, &[1]),
+        ..p
+    };
+    (c, seed, level)
+}
+
+/// Target `bsp_config`: `generate` fails exactly when `validate` (or the
+/// level check) does, and a success is a valid map of the configured size
+/// with 2..=2^iterations rooms inside the border.
+pub fn bsp_config(data: &[u8]) {
+    let (c, seed, level) = bsp_input(data);
+    let accepted = c.validate().is_ok() && (1..=MAX_LEVEL).contains(&level);
+    match bsp::generate(&c, seed, level) {
+        Ok(g) => {
+            assert!(accepted, "generate accepted what validate refuses: {c:?}");
+            assert_eq!(g.generator, "bsp");
+            assert_eq!((g.seed, g.level), (seed, level));
+            assert_eq!((g.width(), g.height()), (c.width, c.height), "map size");
+            checks::valid_grid(&g);
+            let n = g.room_rects().len();
+            assert!(n >= 2, "{n} rooms");
+            assert!(n <= 1 << c.iterations, "{n} rooms > 2^{}", c.iterations);
+            for r in g.room_rects() {
+                assert!(
+                    r.w >= c.min_room_size && r.h >= c.min_room_size,
+                    "{r:?} under min_room_size {}",
+                    c.min_room_size
+                );
+            }
+            let b = c.border;
+            for (i, cell) in g.cells().iter().enumerate() {
+                let (x, y) = g.pos(i);
+                let inside = x >= b && y >= b && x < c.width - b && y < c.height - b;
+                assert!(
+                    inside || !cell.is_walkable(),
+                    "({x}, {y}) is {cell:?} within the border"
+                );
+            }
+            if g.cells().len() <= checks::ROUND_TRIP_CELLS {
+                deterministic(&g, || bsp::generate(&c, seed, level));
+            }
+        }
+        Err(e) => {
+            assert!(!accepted, "a valid config failed: {e} ({c:?})");
+            error_names_a_setting(&e);
+        }
+    }
+}
+
+/// Target `grid_json`: any bytes as text. `from_json` must refuse or return
+/// a grid with every property a generated grid has. The same text also goes
+/// to `from_ascii`.
+pub fn grid_json(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(g) = DungeonGrid::from_json(&text) {
+        loaded(&g);
+    }
+    if let Ok(g) = DungeonGrid::from_ascii(&text) {
+        if let Err(e) = g.check() {
+            panic!("from_ascii returned a grid check() refuses: {e}");
+        }
+        checks::exercise(&g);
+    }
+}
+
+/// Target `grid_json_mutate`: a generated grid's JSON with a few values
+/// changed, removed, duplicated or retyped (see [`crate::mutate`]).
+pub fn grid_json_mutate(data: &[u8]) {
+    let mut k = Knobs::new(data);
+    let Some(text) = crate::mutate::mutated_grid_json(&mut k) else {
+        return;
+    };
+    if let Ok(g) = DungeonGrid::from_json(&text) {
+        loaded(&g);
+    }
+}
+
+/// Checks a grid `from_json` accepted: every property of a generated grid,
+/// or with `DUNGEON_FUZZ_LENIENT=1` only that no query panics, hangs or
+/// allocates too much on it (to look past the known "accepts an invalid
+/// grid" failures for crashes).
+fn loaded(g: &DungeonGrid) {
+    static LENIENT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *LENIENT.get_or_init(|| std::env::var_os("DUNGEON_FUZZ_LENIENT").is_some_and(|v| v == "1")) {
+        checks::exercise(g);
+    } else {
+        checks::valid_grid(g);
+    }
+}
+
+/// A second call with the same inputs gives the same grid.
+fn deterministic(g: &DungeonGrid, again: impl FnOnce() -> Result<DungeonGrid, GenError>) {
+    if g.cells().len() > checks::ROUND_TRIP_CELLS {
+        return;
+    }
+    match again() {
+        Ok(h) => assert!(h == *g, "the same inputs gave another grid"),
+        Err(e) => panic!("the same inputs failed the second time: {e}"),
+    }
+}
+
+/// A config error names its setting and what would work; an exhausted
+/// budget says why.
+fn error_names_a_setting(e: &GenError) {
+    let text = e.to_string();
+    assert!(!text.is_empty(), "empty error message");
+    match e {
+        GenError::Config(c) => {
+            assert!(!c.field.is_empty(), "error without a field: {text}");
+            assert!(
+                !c.allowed.is_empty(),
+                "error without what is allowed: {text}"
+            );
+            assert!(
+                text.contains(c.field),
+                "message does not name {}: {text}",
+                c.field
+            );
+        }
+        GenError::Exhausted { reason, .. } => {
+            assert!(!reason.is_empty(), "exhausted without a reason: {text}");
+        }
+        // Kinds added later (e.g. a step budget) need only a message.
+        #[allow(unreachable_patterns)]
+        _ => {}
+    }
+}
