@@ -6,7 +6,7 @@
 //! Each check panics with a message naming the broken property; libFuzzer
 //! turns the panic into a saved crash input.
 
-use dungeon_core::room_grid::EndRules;
+use dungeon_core::room_grid::{EndRule, EndRules};
 use dungeon_core::{Cell, DungeonGrid, Pos};
 
 /// Largest grid (in cells) whose JSON is round-tripped, drawn as ASCII and
@@ -20,12 +20,25 @@ pub const ROUND_TRIP_CELLS: usize = 1 << 12;
 /// between one search (connectivity, the end's distance) and `check()`.
 pub const BIG_CELLS: usize = 1 << 20;
 
-/// What a generator guarantees of any grid it returns, and so what a grid
-/// loaded from JSON must satisfy too.
+/// What a generator guarantees of any grid it returns.
 ///
 /// # Panics
 /// On the first broken property.
 pub fn valid_grid(g: &DungeonGrid) {
+    valid(g, DungeonGrid::check);
+}
+
+/// What a grid loaded from JSON must satisfy: [`valid_grid`] with
+/// [`DungeonGrid::check_saved`] (saved BSP maps may have corridors opening
+/// sideways into rooms).
+///
+/// # Panics
+/// On the first broken property.
+pub fn valid_saved_grid(g: &DungeonGrid) {
+    valid(g, DungeonGrid::check_saved);
+}
+
+fn valid(g: &DungeonGrid, check: fn(&DungeonGrid) -> Result<(), dungeon_core::ParseError>) {
     let (w, h) = (g.width(), g.height());
     assert!(w >= 1 && h >= 1, "size {w}×{h}");
     let n = w as usize * h as usize;
@@ -46,7 +59,7 @@ pub fn valid_grid(g: &DungeonGrid) {
         }
         return;
     }
-    if let Err(e) = g.check() {
+    if let Err(e) = check(g) {
         panic!("check() refuses the grid: {e}");
     }
 
@@ -217,18 +230,23 @@ pub fn room_grid(g: &DungeonGrid, name: &str, seed: u64, level: i32, rooms: i32,
         g.end()
     );
     let (s, e): (Pos, Pos) = (g.start(), g.end());
-    if ends.end_off_axis {
+    if let EndRule::FarthestApart {
+        min_distance,
+        off_axis,
+    } = ends.end
+    {
+        if off_axis {
+            assert!(
+                s.0 != e.0 && s.1 != e.1,
+                "start {s:?} and end {e:?} share an axis"
+            );
+        }
+        let (dx, dy) = (f64::from(e.0 - s.0), f64::from(e.1 - s.1));
         assert!(
-            s.0 != e.0 && s.1 != e.1,
-            "start {s:?} and end {e:?} share an axis"
+            (dx * dx + dy * dy).sqrt() + 1e-9 >= min_distance,
+            "start {s:?} and end {e:?} closer than {min_distance}"
         );
     }
-    let (dx, dy) = (f64::from(e.0 - s.0), f64::from(e.1 - s.1));
-    assert!(
-        (dx * dx + dy * dy).sqrt() + 1e-9 >= ends.min_end_distance,
-        "start {s:?} and end {e:?} closer than {}",
-        ends.min_end_distance
-    );
     // Every two adjacent rooms share a door.
     for y in 0..g.height() {
         for x in 0..g.width() {

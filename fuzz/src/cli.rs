@@ -1,6 +1,6 @@
 //! Fuzz bytes to `dungeon` command lines, and what any run must do with
 //! them. Used by `fuzz_targets/cli_args.rs` (feature `cli`), which calls the
-//! CLI in-process once `dungeon_cli` exposes `run(args, stdout, stderr)`.
+//! CLI in-process through `dungeon_cli::run(args, stdout, stderr)`.
 //!
 //! Each argument is a known token (a generator, a flag, a preset, a value at
 //! a limit) or raw bytes, so the fuzzer reaches flag parsing, validation and
@@ -17,6 +17,10 @@ pub const TOKENS: &[&str] = &[
     "isaac",
     "drunkard",
     "bsp",
+    "show",
+    "--end",
+    "farthest_dead_end",
+    "farthest_apart",
     "--seed",
     "--level",
     "--preset",
@@ -129,8 +133,18 @@ pub fn args(data: &[u8]) -> Vec<String> {
     out
 }
 
-/// Keeps a fuzzed command line harmless: output only to stdout, few grids.
+/// Keeps a fuzzed command line harmless: output only to stdout, few grids,
+/// and `show` reads no path outside the working folder (a `/` path such as
+/// `/dev/stdin` or `/dev/zero` becomes `-`, the empty standard input `run`
+/// gives it).
 pub fn sanitise(args: &mut [String]) {
+    if args.iter().any(|a| a == "show") {
+        for a in args.iter_mut() {
+            if a.contains('/') && !a.starts_with("--") {
+                *a = "-".to_owned();
+            }
+        }
+    }
     let mut i = 0;
     while i < args.len() {
         if args[i] == "--" {

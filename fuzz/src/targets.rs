@@ -7,7 +7,9 @@
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig, OffGrid};
 use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};
-use dungeon_core::room_grid::{EndRules, MAX_LEVEL, MAX_SIDE, RoomCount, StartRule};
+use dungeon_core::room_grid::{
+    EndRule, EndRules, MAX_LEVEL, MAX_SIDE, RoomCount, RoomGridConfig, StartRule,
+};
 use dungeon_core::{DungeonGrid, GenError};
 
 use crate::checks;
@@ -22,13 +24,63 @@ fn room_count(k: &mut Knobs, p: RoomCount) -> RoomCount {
     }
 }
 
-/// The end rules, each field a knob.
+/// The end rules, each field a knob. The end rule follows its settings: no
+/// distance and no axis rule is `FarthestDeadEnd`, anything else
+/// `FarthestApart` (the knobs keep the order they had before the end rule
+/// became an enum, so the corpus keeps its meaning).
 fn end_rules(k: &mut Knobs, p: EndRules) -> EndRules {
+    let (d, axis) = match p.end {
+        EndRule::FarthestDeadEnd => (0.0, false),
+        EndRule::FarthestApart {
+            min_distance,
+            off_axis,
+        } => (min_distance, off_axis),
+    };
+    let start = k.choice(p.start, StartRule::Origin, StartRule::RandomRoom);
+    let min_dead_ends = k.int(p.min_dead_ends, 1..=8, &[1, MAX_SIDE * MAX_SIDE]);
+    let min_distance = k.float(d, (0.0, 12.0), &[0.0, 512.0]);
+    let off_axis = k.flag(axis);
+    let end = if min_distance == 0.0 && !off_axis {
+        EndRule::FarthestDeadEnd
+    } else {
+        EndRule::FarthestApart {
+            min_distance,
+            off_axis,
+        }
+    };
     EndRules {
-        start: k.choice(p.start, StartRule::Origin, StartRule::RandomRoom),
-        min_dead_ends: k.int(p.min_dead_ends, 2..=8, &[2, MAX_SIDE * MAX_SIDE]),
-        min_end_distance: k.float(p.min_end_distance, (0.0, 12.0), &[0.0, 512.0]),
-        end_off_axis: k.flag(p.end_off_axis),
+        start,
+        end,
+        min_dead_ends,
+    }
+}
+
+/// The shared room-grid settings, each a knob, in the order the targets
+/// read them: size first, the generator's own knobs (`own`) between size
+/// and count, then count, `between` (Isaac's give-up chance), ends, fill,
+/// growth and attempts.
+fn room_grid(
+    k: &mut Knobs,
+    p: &RoomGridConfig,
+    own: impl FnOnce(&mut Knobs),
+    between: impl FnOnce(&mut Knobs),
+    fills: &[f64],
+) -> RoomGridConfig {
+    let sides = [2, MAX_SIDE];
+    let width = k.int(p.width, 2..=24, &sides);
+    let height = k.int(p.height, 2..=24, &sides);
+    own(k);
+    let count = room_count(k, p.count);
+    between(k);
+    let ends = end_rules(k, p.ends);
+    RoomGridConfig {
+        width,
+        height,
+        count,
+        ends,
+        max_fill: k.float(p.max_fill, (0.05, 0.7), fills),
+        grow_grid: k.flag(p.grow_grid),
+        max_attempts: k.int(p.max_attempts, 1..=50, &[1, 2000, 1_000_000]),
     }
 }
 
@@ -40,24 +92,27 @@ pub fn isaac_input(data: &[u8]) -> (IsaacConfig, u64, i32) {
     let p = IsaacConfig::preset(name).unwrap_or_default();
     let (seed, level) = (k.seed(), k.level());
     let sides = [2, MAX_SIDE];
-    #[allow(clippy::needless_update)] // `..p` keeps fields added later at their preset value
-    let c = IsaacConfig {
-        width: k.int(p.width, 2..=24, &sides),
-        height: k.int(p.height, 2..=24, &sides),
-        origin: match k.byte() % 4 {
-            0 => p.origin,
-            1 => None,
-            2 => Some((k.int(0, 0..=24, &sides), k.int(0, 0..=24, &sides))),
-            _ => Some((k.int(0, 0..=255, &[]), k.int(0, 0..=255, &[]))),
+    let (mut origin, mut rule, mut give_up) = (p.origin, p.rule, p.give_up_chance);
+    let grid = room_grid(
+        &mut k,
+        &p.grid,
+        |k| {
+            origin = match k.byte() % 4 {
+                0 => p.origin,
+                1 => None,
+                2 => Some((k.int(0, 0..=24, &sides), k.int(0, 0..=24, &sides))),
+                _ => Some((k.int(0, 0..=255, &[]), k.int(0, 0..=255, &[]))),
+            };
+            rule = k.choice(p.rule, GrowthRule::Branching, GrowthRule::Crowding);
         },
-        rule: k.choice(p.rule, GrowthRule::Classic, GrowthRule::Crowding),
-        count: room_count(&mut k, p.count),
-        give_up_chance: k.float(p.give_up_chance, (0.0, 0.99), &[0.0, 0.99]),
-        ends: end_rules(&mut k, p.ends),
-        max_fill: k.float(p.max_fill, (0.05, 0.7), &[0.05, 0.6, 0.7]),
-        grow_grid: k.flag(p.grow_grid),
-        max_attempts: k.int(p.max_attempts, 1..=50, &[1, 2000, 1_000_000]),
-        ..p
+        |k| give_up = k.float(p.give_up_chance, (0.0, 0.99), &[0.0, 0.99]),
+        &[0.05, 0.6, 0.7],
+    );
+    let c = IsaacConfig {
+        grid,
+        origin,
+        rule,
+        give_up_chance: give_up,
     };
     (c, seed, level)
 }
@@ -68,10 +123,10 @@ pub fn isaac_config(data: &[u8]) {
     let (c, seed, level) = isaac_input(data);
     match isaac::generate(&c, seed, level) {
         Ok(g) => {
-            let rooms = c.room_count(seed, level);
-            checks::room_grid(&g, "isaac", seed, level, rooms, &c.ends);
-            if c.rule == GrowthRule::Classic {
-                assert!(g.is_tree(), "classic rule: not a tree");
+            let rooms = c.grid.room_count(seed, level).unwrap_or(-1);
+            checks::room_grid(&g, "isaac", seed, level, rooms, &c.grid.ends);
+            if c.rule == GrowthRule::Branching {
+                assert!(g.is_tree(), "branching rule: not a tree");
             }
             deterministic(&g, || isaac::generate(&c, seed, level));
         }
@@ -86,20 +141,24 @@ pub fn drunkard_input(data: &[u8]) -> (DrunkardConfig, u64, i32) {
     let name = k.pick(&DrunkardConfig::PRESETS);
     let p = DrunkardConfig::preset(name).unwrap_or_default();
     let (seed, level) = (k.seed(), k.level());
-    let sides = [2, MAX_SIDE];
-    #[allow(clippy::needless_update)]
+    let (mut diagonal, mut off_grid, mut max_steps) = (p.diagonal, p.off_grid, p.max_steps);
+    // The drunkard's own knobs come after the room count, before the ends.
+    let grid = room_grid(
+        &mut k,
+        &p.grid,
+        |_| {},
+        |k| {
+            diagonal = k.flag(p.diagonal);
+            off_grid = k.choice(p.off_grid, OffGrid::ReturnToStart, OffGrid::Stay);
+            max_steps = k.int(p.max_steps, 1..=5000, &[1, 20_000, 10_000_000]);
+        },
+        &[0.05, 0.7],
+    );
     let c = DrunkardConfig {
-        width: k.int(p.width, 2..=24, &sides),
-        height: k.int(p.height, 2..=24, &sides),
-        count: room_count(&mut k, p.count),
-        diagonal: k.flag(p.diagonal),
-        off_grid: k.choice(p.off_grid, OffGrid::ReturnToStart, OffGrid::Stay),
-        max_steps: k.int(p.max_steps, 1..=5000, &[1, 20_000, 10_000_000]),
-        ends: end_rules(&mut k, p.ends),
-        max_fill: k.float(p.max_fill, (0.05, 0.7), &[0.05, 0.7]),
-        grow_grid: k.flag(p.grow_grid),
-        max_attempts: k.int(p.max_attempts, 1..=50, &[1, 2000, 1_000_000]),
-        ..p
+        grid,
+        diagonal,
+        off_grid,
+        max_steps,
     };
     (c, seed, level)
 }
@@ -109,8 +168,8 @@ pub fn drunkard_config(data: &[u8]) {
     let (c, seed, level) = drunkard_input(data);
     match drunkard::generate(&c, seed, level) {
         Ok(g) => {
-            let rooms = c.room_count(seed, level);
-            checks::room_grid(&g, "drunkard", seed, level, rooms, &c.ends);
+            let rooms = c.grid.room_count(seed, level).unwrap_or(-1);
+            checks::room_grid(&g, "drunkard", seed, level, rooms, &c.grid.ends);
             deterministic(&g, || drunkard::generate(&c, seed, level));
         }
         Err(e) => error_names_a_setting(&e),
@@ -190,16 +249,15 @@ pub fn bsp_config(data: &[u8]) {
 
 /// Target `grid_json`: any bytes as text. `from_json` must refuse or return
 /// a grid with every property a generated grid has. The same text also goes
-/// to `from_ascii`.
+/// to `from_ascii`, which reads test pictures (they may be disconnected, so
+/// it does not promise `check()`): every query on its grid must answer.
 pub fn grid_json(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     if let Ok(g) = DungeonGrid::from_json(&text) {
         loaded(&g);
     }
     if let Ok(g) = DungeonGrid::from_ascii(&text) {
-        if let Err(e) = g.check() {
-            panic!("from_ascii returned a grid check() refuses: {e}");
-        }
+        let _ = g.check();
         checks::exercise(&g);
     }
 }
@@ -225,7 +283,7 @@ fn loaded(g: &DungeonGrid) {
     if *LENIENT.get_or_init(|| std::env::var_os("DUNGEON_FUZZ_LENIENT").is_some_and(|v| v == "1")) {
         checks::exercise(g);
     } else {
-        checks::valid_grid(g);
+        checks::valid_saved_grid(g);
     }
 }
 

@@ -50,6 +50,18 @@ impl DungeonGrid {
         self.check_as(Rules::Current)
     }
 
+    /// [`DungeonGrid::check`] under the rules a saved grid must keep, which
+    /// is what [`DungeonGrid::from_json`] checks: everything but the rule
+    /// that corridors enter rooms only through doors, because BSP maps saved
+    /// before that rule existed have corridor tiles opening sideways into
+    /// rooms, and they still load.
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the first broken invariant.
+    pub fn check_saved(&self) -> Result<(), ParseError> {
+        self.check_as(Rules::Loaded)
+    }
+
     /// [`DungeonGrid::check`] under the rules a grid read from outside must
     /// keep: grids saved before BSP corridors entered rooms only through
     /// doors had corridor tiles opening sideways into rooms, and they (and

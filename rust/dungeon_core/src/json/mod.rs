@@ -29,7 +29,7 @@ mod number;
 
 use serde::{Deserialize, Serialize};
 
-use crate::grid::check::{Rules, rect_fits};
+use crate::grid::check::rect_fits;
 use crate::grid::{Cell, Connection, DungeonGrid, GridKind, ParseError, Pos, Rect, Room, RoomRole};
 use number::{Whole, plain};
 
@@ -217,7 +217,7 @@ impl DungeonGrid {
                     GridKind::RoomGrid => g.rooms = j.rooms.iter().map(xy).collect(),
                     GridKind::TileMap => {
                         g.room_rects = rects;
-                        g.check_as(Rules::Loaded)?;
+                        g.check_saved()?;
                         // The listed cells must be the rectangles' cells.
                         if j.rooms.len() != g.room_cell_count()
                             || j.rooms.iter().map(xy).ne(g.rooms().iter().copied())
@@ -228,7 +228,7 @@ impl DungeonGrid {
                         }
                     }
                 }
-                g.check_as(Rules::Loaded)?;
+                g.check_saved()?;
                 Ok(g)
             }
             Some(2) => {
@@ -273,7 +273,7 @@ impl DungeonGrid {
                     }
                     GridKind::TileMap => g.room_rects = records.iter().map(|r| r.rect).collect(),
                 }
-                g.check_as(Rules::Loaded)?;
+                g.check_saved()?;
                 if let Some((i, r)) = g
                     .room_records()
                     .iter()
