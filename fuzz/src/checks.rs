@@ -48,14 +48,7 @@ fn valid(g: &DungeonGrid, check: fn(&DungeonGrid) -> Result<(), dungeon_core::Pa
     assert_eq!(g.cell(g.end()), Cell::End, "end {:?}", g.end());
     if n > BIG_CELLS {
         for (i, r) in g.room_rects().iter().enumerate() {
-            assert!(r.w >= 1 && r.h >= 1, "room_rects[{i}] = {r:?} has no area");
-            assert!(
-                r.x >= 0
-                    && r.y >= 0
-                    && i64::from(r.x) + i64::from(r.w) <= i64::from(w)
-                    && i64::from(r.y) + i64::from(r.h) <= i64::from(h),
-                "room_rects[{i}] = {r:?} is not inside {w}×{h}"
-            );
+            rect_inside(i, r, w, h);
         }
         return;
     }
@@ -111,14 +104,7 @@ fn valid(g: &DungeonGrid, check: fn(&DungeonGrid) -> Result<(), dungeon_core::Pa
         // rectangles with area, inside the grid, disjoint.
         let mut area = 0usize;
         for (i, r) in rects.iter().enumerate() {
-            assert!(r.w >= 1 && r.h >= 1, "room_rects[{i}] = {r:?} has no area");
-            assert!(
-                r.x >= 0
-                    && r.y >= 0
-                    && i64::from(r.x) + i64::from(r.w) <= i64::from(w)
-                    && i64::from(r.y) + i64::from(r.h) <= i64::from(h),
-                "room_rects[{i}] = {r:?} is not inside {w}×{h}"
-            );
+            rect_inside(i, r, w, h);
             for p in r.cells() {
                 let j = g.index(p).unwrap_or(0);
                 assert!(
@@ -260,4 +246,19 @@ pub fn room_grid(g: &DungeonGrid, name: &str, seed: u64, level: i32, rooms: i32,
             }
         }
     }
+}
+
+/// Room rectangle `i` has an area and lies inside a `w × h` grid.
+///
+/// # Panics
+/// When it does not.
+fn rect_inside(i: usize, r: &dungeon_core::Rect, w: i32, h: i32) {
+    assert!(r.w >= 1 && r.h >= 1, "room_rects[{i}] = {r:?} has no area");
+    assert!(
+        r.x >= 0
+            && r.y >= 0
+            && i64::from(r.x) + i64::from(r.w) <= i64::from(w)
+            && i64::from(r.y) + i64::from(r.h) <= i64::from(h),
+        "room_rects[{i}] = {r:?} is not inside {w}×{h}"
+    );
 }
