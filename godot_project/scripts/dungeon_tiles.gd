@@ -36,7 +36,7 @@ const END_ACCENT := Color("ff6b81")
 ## The atlas coordinates for a DungeonGrid cell code (EMPTY gives (-1, -1)).
 static func atlas_for_code(code: int) -> Vector2i:
 	match code:
-		DungeonGrid.ROOM:
+		DungeonGrid.ROOM, DungeonGrid.FLOOR:
 			return FLOOR
 		DungeonGrid.CORRIDOR:
 			return CORRIDOR

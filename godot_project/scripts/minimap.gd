@@ -12,6 +12,7 @@ const TREASURE := Color("ffcd75")
 const HERE := Color("ffffff")
 const TILE_COLORS := {
 	DungeonGrid.ROOM: Color("6b6496"),
+	DungeonGrid.FLOOR: Color("6b6496"),
 	DungeonGrid.CORRIDOR: Color("4f4975"),
 	DungeonGrid.DOOR: Color("c08a4f"),
 	DungeonGrid.START: Color("5ee0b4"),

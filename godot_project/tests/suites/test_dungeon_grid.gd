@@ -11,6 +11,7 @@ func test_constants(t) -> void:
 	t.check_eq(DungeonGrid.END, 3, "END")
 	t.check_eq(DungeonGrid.CORRIDOR, 4, "CORRIDOR")
 	t.check_eq(DungeonGrid.DOOR, 5, "DOOR")
+	t.check_eq(DungeonGrid.FLOOR, 6, "FLOOR")
 	t.check_eq([DungeonGrid.DOOR_NORTH, DungeonGrid.DOOR_EAST, DungeonGrid.DOOR_SOUTH, DungeonGrid.DOOR_WEST], [1, 2, 4, 8], "door bits")
 
 

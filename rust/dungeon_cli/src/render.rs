@@ -15,7 +15,7 @@
 //! small dark notch. Each cell is `scale × scale` pixels and nothing else is
 //! added, so the picture is exactly `width × scale` by `height × scale`.
 
-use dungeon_core::{Cell, DOOR_E, DOOR_S, DungeonGrid, Pos, Rect};
+use dungeon_core::{Cell, DOOR_E, DOOR_S, DungeonGrid, GridKind, Pos, Rect};
 use image::{Rgb, RgbImage};
 
 /// Pixels per cell unless the map is big.
@@ -107,12 +107,7 @@ pub fn draw(grid: &DungeonGrid, scale: u32) -> RgbImage {
         img: RgbImage::from_pixel(w, h, palette::BACKGROUND),
         s: i64::from(scale),
     };
-    let room_grid = grid.room_rects().is_empty()
-        && grid
-            .cells()
-            .iter()
-            .all(|&k| k == Cell::Empty || k.is_room());
-    if room_grid {
+    if grid.kind() == GridKind::RoomGrid {
         draw_room_grid(&mut c, grid);
     } else {
         draw_tile_map(&mut c, grid);

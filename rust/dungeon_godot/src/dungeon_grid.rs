@@ -117,6 +117,10 @@ impl DungeonGrid {
     /// Cell code: a door tile, where a corridor enters a room (BSP).
     #[constant]
     const DOOR: i32 = Cell::Door as i32;
+    /// Cell code: open ground that belongs to no room (caves, tunnels,
+    /// walks). Walkable like every code but `EMPTY`.
+    #[constant]
+    const FLOOR: i32 = Cell::Floor as i32;
     /// Door-mask bit: open to the north (y - 1).
     #[constant]
     const DOOR_NORTH: i32 = dungeon_core::DOOR_N as i32;

@@ -1,11 +1,13 @@
-use super::{Cell, DungeonGrid, ParseError};
+use super::{Cell, DungeonGrid, GridKind, ParseError};
 
 impl DungeonGrid {
     /// Reads a grid from the ASCII picture [`DungeonGrid::to_ascii`] writes.
     ///
     /// Blank lines and surrounding whitespace are ignored. Rooms are listed in
     /// scan order, doors open between all adjacent walkable cells, and the
-    /// grid must have exactly one `S` and one `E`.
+    /// grid must have exactly one `S` and one `E`. A picture with open floor
+    /// (`,`) and no room floor (`#`) is an open-floor tile map (a cave): no
+    /// rooms, the start and end on its floor.
     ///
     /// # Errors
     /// A [`ParseError`] for ragged rows, unknown characters or a missing or
@@ -60,6 +62,10 @@ impl DungeonGrid {
                     ends.len()
                 )));
             }
+        }
+        if g.cells.contains(&Cell::Floor) && !g.cells.contains(&Cell::Room) {
+            g.kind = GridKind::TileMap;
+            g.rooms.clear();
         }
         g.connect_adjacent();
         Ok(g)

@@ -41,17 +41,21 @@ pub enum Cell {
     Corridor = 4,
     /// A door tile, where a corridor meets a room (tile grids).
     Door = 5,
+    /// Open ground that belongs to no room: cave floor, dug tunnels, a
+    /// walker's trail (tile grids without rooms).
+    Floor = 6,
 }
 
 impl Cell {
     /// Every cell kind, in code order.
-    pub const ALL: [Cell; 6] = [
+    pub const ALL: [Cell; 7] = [
         Cell::Empty,
         Cell::Room,
         Cell::Start,
         Cell::End,
         Cell::Corridor,
         Cell::Door,
+        Cell::Floor,
     ];
 
     /// The numeric code.
@@ -91,6 +95,7 @@ impl Cell {
             Cell::End => 'E',
             Cell::Corridor => '=',
             Cell::Door => '+',
+            Cell::Floor => ',',
         }
     }
 
@@ -110,6 +115,7 @@ impl Cell {
             Cell::End => "🟥",
             Cell::Corridor => "🟫",
             Cell::Door => "🚪",
+            Cell::Floor => "🟨",
         }
     }
 }
@@ -204,7 +210,7 @@ mod tests {
             assert_eq!(Cell::from_code(i64::from(c.code())), Some(c));
             assert_eq!(Cell::from_ascii(c.ascii()), Some(c));
         }
-        assert_eq!(Cell::from_code(6), None);
+        assert_eq!(Cell::from_code(7), None);
         assert_eq!(Cell::from_code(-1), None);
     }
 }

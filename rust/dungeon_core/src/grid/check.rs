@@ -39,7 +39,8 @@ impl DungeonGrid {
     ///   cells list each room-floor cell once; on a tile map, the room
     ///   rectangles lie inside the grid, never overlap and hold exactly the
     ///   room floor;
-    /// - start and end lie in two different rooms;
+    /// - start and end lie in two different rooms (on an open-floor map,
+    ///   a tile map with no rooms, they are two tiles of its floor);
     /// - every walkable cell is reachable from the start through doors.
     ///
     /// Nothing is allocated beyond the grid's own size.
@@ -77,7 +78,11 @@ impl DungeonGrid {
         self.check_ends()?;
         self.check_doors(rules)?;
         self.check_rooms()?;
-        if self.room_at(self.start).is_none() || self.room_at(self.start) == self.room_at(self.end)
+        if self.is_open_floor() {
+            // Caves, tunnels, walks: no rooms; the two end tiles differ
+            // because there is exactly one of each.
+        } else if self.room_at(self.start).is_none()
+            || self.room_at(self.start) == self.room_at(self.end)
         {
             return err("start and end must lie in two different rooms");
         }
@@ -85,6 +90,13 @@ impl DungeonGrid {
             return err("some walkable cells cannot be reached from the start through doors");
         }
         Ok(())
+    }
+
+    /// Whether this is an open-floor map: a tile map with no rooms (caves,
+    /// tunnels, walks), whose start and end tiles stand on open floor.
+    #[must_use]
+    pub fn is_open_floor(&self) -> bool {
+        self.kind == GridKind::TileMap && self.room_rects.is_empty()
     }
 
     fn check_ends(&self) -> Result<(), ParseError> {
@@ -165,6 +177,18 @@ impl DungeonGrid {
                     mark(p, "room cell")?;
                 }
             }
+            GridKind::TileMap if self.room_rects.is_empty() => {
+                // An open-floor map: the start and end tiles are its only
+                // room-coded cells, and they belong to no room.
+                if !self.rooms.is_empty() {
+                    return err("a tile map lists its room cells through room_rects");
+                }
+                if floor != 2 {
+                    return err(format!(
+                        "a tile map without rooms may have no room floor but its start and end, found {floor} room cells"
+                    ));
+                }
+            }
             GridKind::TileMap => {
                 if !self.rooms.is_empty() {
                     return err("a tile map lists its room cells through room_rects");
@@ -199,6 +223,7 @@ impl DungeonGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::{DOOR_E, DOOR_N, DOOR_S, DOOR_W};
 
     const PLUS: &str = ".S.\n###\n.E.";
 
@@ -242,6 +267,35 @@ mod tests {
             let e = g.check().unwrap_err().0;
             assert!(e.contains(want), "{e} / {want}");
         }
+    }
+
+    #[test]
+    fn open_floor_maps_have_no_rooms_but_their_ends() {
+        let g = DungeonGrid::from_ascii(
+            "
+            .....
+            .S,,.
+            ..,E.
+            .....
+        ",
+        )
+        .unwrap();
+        assert!(g.is_open_floor());
+        assert_eq!(g.check(), Ok(()));
+        assert_eq!(g.room_records().len(), 0);
+        assert_eq!(g.room_at(g.start()), None);
+        // Room floor on a map without rooms is refused.
+        let mut bad = g.clone();
+        bad.cells[7] = Cell::Room;
+        let e = bad.check().unwrap_err().0;
+        assert!(e.contains("without rooms may have no room floor"), "{e}");
+        // Cut off from the start: refused as for any grid.
+        let mut cut = g;
+        cut.doors[7] &= !DOOR_S;
+        cut.doors[12] &= !DOOR_N;
+        cut.doors[12] &= !DOOR_E;
+        cut.doors[13] &= !DOOR_W;
+        assert!(cut.check().unwrap_err().0.contains("cannot be reached"));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //!
 //! Cells are row-major with `i32` coordinates, `(x, y)` = (column, row), as in
 //! Godot's `Vector2i`. Codes keep seed 002's contract (`0` empty, `1` room,
-//! `2` start, `3` end) and add tile kinds for tile generators (BSP). `0` is the
+//! `2` start, `3` end) and add tile kinds for tile generators (`4` corridor,
+//! `5` door, `6` open floor that belongs to no room). `0` is the
 //! only "nothing here" code: every other code is walkable. Walls are not
 //! stored; a renderer draws them wherever an empty cell touches a walkable one.
 //!
@@ -29,7 +30,9 @@ pub enum GridKind {
     #[default]
     RoomGrid,
     /// Each cell is a tile (BSP and the tile generators): rooms are groups of
-    /// floor tiles, joined by corridor and door tiles.
+    /// floor tiles, joined by corridor and door tiles. Open-floor maps
+    /// (caves, tunnels, walks) have no rooms: their ground is
+    /// [`Cell::Floor`], and their start and end tiles stand on it.
     TileMap,
 }
 
@@ -251,7 +254,7 @@ impl DungeonGrid {
     }
 
     /// ASCII picture, one row per line: `.` empty, `#` room, `S` start,
-    /// `E` end, `=` corridor, `+` door. [`DungeonGrid::from_ascii`] reads it back.
+    /// `E` end, `=` corridor, `+` door, `,` open floor. [`DungeonGrid::from_ascii`] reads it back.
     #[must_use]
     pub fn to_ascii(&self) -> String {
         self.render(|c, s| s.push(c.ascii()))

@@ -8,7 +8,7 @@
 //! | `kind` | `"room_grid"` (each cell a room) or `"tile_map"` (each cell a tile) |
 //! | `generator`, `seed`, `level` | what made it |
 //! | `width`, `height` | size in cells |
-//! | `cells` | `height` rows of `width` cell codes |
+//! | `cells` | `height` rows of `width` cell codes (0 empty, 1 room, 2 start, 3 end, 4 corridor, 5 door, 6 open floor) |
 //! | `doors` | `height` rows of `width` door masks (N=1, E=2, S=4, W=8) |
 //! | `start`, `end` | `[x, y]` |
 //! | `rooms` | room records in room order: `{"role": "normal"\|"start"\|"end", "rect": [x, y, w, h]}` |
@@ -369,6 +369,15 @@ mod tests {
         g.seed = u64::MAX;
         g.level = 3;
         g
+    }
+
+    #[test]
+    fn open_floor_maps_round_trip() {
+        let g = DungeonGrid::from_ascii(".S,\n.,E\n").unwrap();
+        let s = g.to_json();
+        assert!(s.contains(r#""kind":"tile_map""#), "{s}");
+        assert!(s.contains(r#""rooms":[],"connections":[]"#), "{s}");
+        assert_eq!(DungeonGrid::from_json(&s).unwrap(), g);
     }
 
     #[test]
