@@ -9,7 +9,8 @@
 #   - rust/dungeon_bench: cargo bench --bench vs_mapgen         (mapgen comparison, scaling curve)
 #   - the headless Godot bench godot_project/bench/bench.gd   (extension vs GDScript ports),
 #     on a RELEASE build of the extension (tests/build_extension.sh --release)
-# and once: the mapgen matching table (examples/matching.rs) and the peak-memory probe.
+# and once: the mapgen matching table (examples/matching.rs), the peak-memory probe and
+# each newer generator's side-by-side bench (rust/dungeon_bench/examples/*_bench.rs).
 # Then rust/dungeon_bench's `report` renders BENCHMARKS.md from target/bench-results/.
 #
 # Benchmarks report; nothing here fails on a slow number. The script fails only if
@@ -137,6 +138,17 @@ for ((k = 1; k <= runs; k++)); do
     exit 1
   fi
   grep -E '^(RESULT|LEVEL10)' "$results/godot_run$k.tsv" | cut -f1-4 | column -t >&2 || true
+done
+
+# The newer generators' benches: one example each, which measures ours and its
+# baseline side by side in one process and prints its own markdown section.
+for src in "$bench_crate"/examples/*_bench.rs; do
+  [[ -e $src ]] || continue
+  ex="$(basename "$src" .rs)"
+  step "generator bench $ex ($(elapsed))"
+  "$bench_crate/target/release/examples/$ex" >"$results/gen_$ex.md" \
+    || { echo "run_bench: $ex failed" >&2; exit 1; }
+  cat "$results/gen_$ex.md" >&2
 done
 
 printf 'load_after\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$results/machine.tsv"
