@@ -107,7 +107,14 @@ pub fn draw(grid: &DungeonGrid, scale: u32) -> RgbImage {
         img: RgbImage::from_pixel(w, h, palette::BACKGROUND),
         s: i64::from(scale),
     };
-    if grid.kind() == GridKind::RoomGrid {
+    // Pictures read with `from_ascii` are room grids even when they hold
+    // corridors; those draw as tile maps too.
+    let room_grid = grid.kind() == GridKind::RoomGrid
+        && grid
+            .cells()
+            .iter()
+            .all(|&k| k == Cell::Empty || k.is_room());
+    if room_grid {
         draw_room_grid(&mut c, grid);
     } else {
         draw_tile_map(&mut c, grid);
