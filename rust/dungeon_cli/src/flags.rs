@@ -526,6 +526,11 @@ pub fn hilbert() -> Vec<Flag<HilbertConfig>> {
             "chance two adjacent unjoined rooms get a door, 0..=1",
             Num(|c| &mut c.loop_chance),
         ),
+        F::new(
+            "allow-shortcuts",
+            "let loops shorten the way from start to end",
+            Bool(|c| &mut c.allow_shortcuts),
+        ),
     ]
 }
 
@@ -556,7 +561,7 @@ mod tests {
             "start" => "origin",
             "end" => "farthest_dead_end",
             "off-grid" => "stay",
-            "diagonal" | "grow-grid" | "grow-order" => "true",
+            "diagonal" | "grow-grid" | "grow-order" | "allow-shortcuts" => "true",
             "end-off-axis" => "false",
             "rooms-per-level" | "min-end-distance" | "path-per-level" => "4.5",
             "give-up-chance" | "max-fill" | "partition-range" | "room-size-min"
@@ -716,8 +721,9 @@ mod tests {
             side_room_chance,
             branch_length,
             loop_chance,
+            allow_shortcuts,
         } = c;
-        assert!(grow_order);
+        assert!(grow_order && allow_shortcuts);
         assert_eq!(
             (order, path_length, path_variance, branch_length),
             (77, 77, 77, 77)

@@ -74,6 +74,7 @@ fn presets_and_every_flag() {
         "2",
         "--loop-chance",
         "0.25",
+        "--allow-shortcuts",
         "--level",
         "3",
         "--format",
@@ -88,6 +89,7 @@ fn presets_and_every_flag() {
         side_room_chance: 0.6,
         branch_length: 2,
         loop_chance: 0.25,
+        allow_shortcuts: true,
     };
     let g = grid(&out);
     assert_eq!(g, hilbert::generate(&c, 0, 3).unwrap());

@@ -25,6 +25,7 @@ fn random_config(r: &mut DungeonRng) -> (HilbertConfig, i32) {
         side_room_chance: chance(r),
         branch_length: r.range(1, 6),
         loop_chance: chance(r),
+        allow_shortcuts: r.chance(0.5),
     };
     (c, r.range(1, 12))
 }
@@ -137,6 +138,13 @@ fn check(
     if doors != want {
         return Err(format!("{doors} doors, want {want}"));
     }
+    // Without shortcuts, the path is a shortest way from start to end.
+    let steps = g.distance_from_start(g.end());
+    if !c.allow_shortcuts && steps != n - 1 {
+        return Err(format!(
+            "a loop shortened the way to {steps} steps, path {n}"
+        ));
+    }
     if c.side_room_chance == 0.0 && l.side_rooms != 0 {
         return Err("side rooms with side_room_chance 0".into());
     }
@@ -190,7 +198,7 @@ fn five_thousand_random_configs_keep_every_rule() {
     let mut r = DungeonRng::new(0x4811_BE27);
     let along: Vec<Vec<u64>> = (0..=8).map(distances).collect();
     let (mut ok, mut refused, mut tried) = (0, 0, 0);
-    let (mut sides, mut loops) = (0, 0);
+    let (mut sides, mut loops, mut shortcuts) = (0, 0, 0);
     while ok < 5000 {
         tried += 1;
         assert!(tried < 20_000, "too many configs refused");
@@ -205,6 +213,8 @@ fn five_thousand_random_configs_keep_every_rule() {
                 assert_eq!(again.to_json(), l.grid.to_json(), "{c:?} seed {seed}");
                 sides += l.side_rooms;
                 loops += l.loops;
+                let steps = l.grid.distance_from_start(l.grid.end());
+                shortcuts += usize::from(steps + 1 < l.path.len() as i32);
                 ok += 1;
             }
             Err(GenError::Config(e)) => {
@@ -217,8 +227,8 @@ fn five_thousand_random_configs_keep_every_rule() {
         }
     }
     assert!(
-        refused > 0 && sides > 1000 && loops > 1000,
-        "{refused} {sides} {loops}"
+        refused > 0 && sides > 1000 && loops > 1000 && shortcuts > 100,
+        "{refused} {sides} {loops} {shortcuts}"
     );
 }
 
@@ -246,6 +256,7 @@ fn bad_configs_are_errors_never_panics() {
             side_room_chance: wild_f(&mut r),
             branch_length: wild(&mut r),
             loop_chance: wild_f(&mut r),
+            allow_shortcuts: r.chance(0.5),
         };
         let level = wild(&mut r);
         match hilbert::generate(&c, 1, level) {

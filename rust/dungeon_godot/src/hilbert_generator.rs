@@ -69,10 +69,16 @@ generator_class! {
         branch_length: i64,
 
         /// Chance that two adjacent rooms not yet joined get a door between
-        /// them, making a loop (it may shorten the way from start to end).
+        /// them, making a loop.
         #[export_group(name = "Loops")]
         #[export(range = (0.0, 1.0, 0.01))]
         loop_chance: f64,
+        /// Let loops shorten the way from start to end. Off (every preset),
+        /// a loop joins only rooms that hang off the same or consecutive
+        /// path rooms, so walking the main path is always a shortest way to
+        /// the end.
+        #[export]
+        allow_shortcuts: bool,
     }
 }
 
@@ -87,6 +93,7 @@ impl Generator for HilbertGenerator {
             side_room_chance: self.side_room_chance,
             branch_length: ints.get("branch_length", self.branch_length),
             loop_chance: self.loop_chance,
+            allow_shortcuts: self.allow_shortcuts,
         }
     }
 
@@ -99,6 +106,7 @@ impl Generator for HilbertGenerator {
         self.side_room_chance = c.side_room_chance;
         self.branch_length = i64::from(c.branch_length);
         self.loop_chance = c.loop_chance;
+        self.allow_shortcuts = c.allow_shortcuts;
     }
 
     fn presets() -> Vec<HilbertConfig> {

@@ -36,6 +36,10 @@ pub struct HilbertConfig {
     /// Chance (0..=1) that two adjacent rooms not yet joined get a door
     /// between them (a loop).
     pub loop_chance: f64,
+    /// Let loops shorten the way from start to end. Off (every preset), a
+    /// loop joins only rooms that hang off the same or consecutive path
+    /// rooms, so the main path stays a shortest way from start to end.
+    pub allow_shortcuts: bool,
 }
 
 impl Default for HilbertConfig {
@@ -70,6 +74,7 @@ impl HilbertConfig {
             side_room_chance: 0.0,
             branch_length: 1,
             loop_chance: 0.0,
+            allow_shortcuts: false,
         }
     }
 
@@ -87,6 +92,7 @@ impl HilbertConfig {
             side_room_chance: 0.3,
             branch_length: 3,
             loop_chance: 0.15,
+            allow_shortcuts: false,
         }
     }
 

@@ -27,7 +27,13 @@
 //!    room it grew from.
 //! 4. **Loops.** For each pair of adjacent rooms not yet joined (scanned
 //!    row by row, east then south), with `loop_chance` a door opens between
-//!    them.
+//!    them. Unless `allow_shortcuts` is set, only pairs whose rooms hang off
+//!    the same or consecutive path rooms qualify (a path room hangs off
+//!    itself, a side room off the path room its branch grew from): every
+//!    door then changes that anchor by at most one, so no walk from start
+//!    to end is shorter than the path, which stays the level's backbone.
+//!    Two path rooms that touch without being consecutive are never joined
+//!    then; with shortcuts allowed they may be.
 //!
 //! The output is a room grid like Isaac's (`GridKind::RoomGrid`): one room
 //! per cell, door masks only between consecutive path cells, a side room
@@ -121,14 +127,14 @@ pub fn generate_layout(
     }
 
     let mut g = Grow::new(side);
-    for &p in &path {
-        g.place(p, ON_PATH);
+    for (k, &p) in path.iter().enumerate() {
+        g.place(p, ON_PATH, k as u32);
     }
     for w in path.windows(2) {
         g.join(w[0], w[1]);
     }
     let side_rooms = g.branch(&path, config, &mut layout.stage(SIDES));
-    let loops = g.add_loops(config.loop_chance, &mut layout.stage(LOOPS));
+    let loops = g.add_loops(config, &mut layout.stage(LOOPS));
 
     let (start, end) = match (path.first(), path.last()) {
         (Some(&s), Some(&e)) => (s, e),
@@ -158,6 +164,8 @@ pub fn generate_layout(
 struct Grow {
     side: i32,
     state: Vec<u8>,
+    /// The path index each room hangs off (its own for a path room).
+    anchor: Vec<u32>,
     masks: Vec<u8>,
     rooms: Vec<Pos>,
 }
@@ -168,6 +176,7 @@ impl Grow {
         Self {
             side,
             state: vec![FREE; n],
+            anchor: vec![0; n],
             masks: vec![0; n],
             rooms: Vec::new(),
         }
@@ -182,9 +191,10 @@ impl Grow {
         self.idx(p).is_some_and(|i| self.state[i] == FREE)
     }
 
-    fn place(&mut self, p: Pos, what: u8) {
+    fn place(&mut self, p: Pos, what: u8, anchor: u32) {
         if let Some(i) = self.idx(p) {
             self.state[i] = what;
+            self.anchor[i] = anchor;
             self.rooms.push(p);
         }
     }
@@ -212,13 +222,14 @@ impl Grow {
         }
         let before = self.rooms.len();
         let mut free = Vec::with_capacity(4);
-        for &p in path {
+        for (k, &p) in path.iter().enumerate() {
+            let anchor = k as u32;
             for (dx, dy, _, _) in DIRS {
                 let root = (p.0 + dx, p.1 + dy);
                 if !self.is_free(root) || !rng.chance(c.side_room_chance) {
                     continue;
                 }
-                self.place(root, SIDE);
+                self.place(root, SIDE, anchor);
                 self.join(p, root);
                 let mut tip = root;
                 for _ in 1..c.branch_length {
@@ -232,7 +243,7 @@ impl Grow {
                             .filter(|&q| self.is_free(q)),
                     );
                     let Some(&next) = rng.pick(&free) else { break };
-                    self.place(next, SIDE);
+                    self.place(next, SIDE, anchor);
                     self.join(tip, next);
                     tip = next;
                 }
@@ -242,8 +253,10 @@ impl Grow {
     }
 
     /// Opens a door between adjacent rooms not yet joined, each pair with
-    /// `chance`; returns the doors opened.
-    fn add_loops(&mut self, chance: f64, rng: &mut DungeonRng) -> usize {
+    /// `loop_chance` (and, without `allow_shortcuts`, only where the
+    /// anchors differ by at most one); returns the doors opened.
+    fn add_loops(&mut self, c: &HilbertConfig, rng: &mut DungeonRng) -> usize {
+        let chance = c.loop_chance;
         if chance <= 0.0 {
             return 0;
         }
@@ -257,8 +270,11 @@ impl Grow {
                 (i / self.side as usize) as i32,
             );
             for q in [(p.0 + 1, p.1), (p.0, p.1 + 1)] {
-                let taken = self.idx(q).is_some_and(|j| self.state[j] != FREE);
-                if taken && !self.joined(p, q) && rng.chance(chance) && self.join(p, q) {
+                let Some(j) = self.idx(q).filter(|&j| self.state[j] != FREE) else {
+                    continue;
+                };
+                let near = c.allow_shortcuts || self.anchor[i].abs_diff(self.anchor[j]) <= 1;
+                if near && !self.joined(p, q) && rng.chance(chance) && self.join(p, q) {
                     opened += 1;
                 }
             }

@@ -82,6 +82,7 @@ fn a_full_order_1_grid_with_every_chance_at_1_opens_every_door() {
         branch_length: 1,
         loop_chance: 1.0,
         grow_order: false,
+        allow_shortcuts: false,
     };
     for seed in 0..50 {
         let l = generate_layout(&c, seed, 1).unwrap();
@@ -127,6 +128,30 @@ fn side_rooms_hang_off_the_path_and_never_join_each_other_without_loops() {
         sides += l.side_rooms;
     }
     assert!(sides > 100, "{sides}");
+}
+
+#[test]
+fn loops_shortcut_the_path_only_when_allowed() {
+    // The whole order-3 curve with every loop taken: without shortcuts only
+    // consecutive path rooms touch through a door (a single path); with
+    // them, every pair of adjacent rooms is joined.
+    let keep = HilbertConfig {
+        loop_chance: 1.0,
+        ..whole_curve(3)
+    };
+    let cut = HilbertConfig {
+        allow_shortcuts: true,
+        ..keep.clone()
+    };
+    for seed in 0..20 {
+        let l = generate_layout(&keep, seed, 1).unwrap();
+        assert_eq!((l.loops, l.grid.door_count()), (0, 63));
+        assert_eq!(l.grid.distance_from_start(l.grid.end()), 63);
+        let l = generate_layout(&cut, seed, 1).unwrap();
+        // An 8×8 grid has 2 × 8 × 7 = 112 adjacent pairs.
+        assert_eq!((l.loops, l.grid.door_count()), (112 - 63, 112));
+        assert!(l.grid.distance_from_start(l.grid.end()) < 63);
+    }
 }
 
 #[test]
