@@ -3,10 +3,11 @@
 //! Both give the same order-`n` curve over a `2ⁿ × 2ⁿ` grid: it starts at
 //! `(0, 0)`, steps to `(1, 0)` on order 1, visits every cell once, moves one
 //! cell north, east, south or west at every step, and ends at `(0, 2ⁿ − 1)`.
-//! The generator uses [`point`] (the cell at one distance along the curve,
-//! `O(n)` work, no allocation), so it computes only the stretch it needs;
-//! [`curve`] is seed 004's recursion, kept as the reference the tests hold
-//! [`point`] to.
+//! [`curve`] is seed 004's recursion; [`stretch`] is the same recursion
+//! limited to a range of distances (what the generator uses for its path,
+//! so it never lists the whole curve); [`point`] gives the cell at one
+//! distance in `O(n)` without recursion. The tests hold the last two to
+//! the first.
 
 use crate::grid::Pos;
 
@@ -58,6 +59,55 @@ fn recurse(out: &mut Vec<Pos>, o: Pos, a: Pos, b: Pos, n: i32) {
     recurse(out, at(sub, 0), a, b, n - 1);
     recurse(out, at(sub, sub), a, b, n - 1);
     recurse(out, at(sub - 1, sz - 1), (-b.0, -b.1), (-a.0, -a.1), n - 1);
+}
+
+/// The cells at distances `start .. start + len` along the order-`order`
+/// curve (the slice `curve(order)[start..start + len]`, clipped to the
+/// curve), without listing the rest: seed 004's recursion, skipping every
+/// sub-curve that lies wholly outside the stretch. `O(len + 4 × order)`
+/// work; the generator's path comes from here.
+#[must_use]
+pub fn stretch(order: i32, start: u64, len: u64) -> Vec<Pos> {
+    let end = start.saturating_add(len).min(cells(order));
+    if start >= end {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity((end - start) as usize);
+    let mut r = Range {
+        out: &mut out,
+        lo: start,
+        hi: end,
+    };
+    r.recurse((0, 0), (1, 0), (0, 1), order, 0);
+    out
+}
+
+/// [`recurse`] limited to the distances `lo..hi`.
+struct Range<'a> {
+    out: &'a mut Vec<Pos>,
+    lo: u64,
+    hi: u64,
+}
+
+impl Range<'_> {
+    /// The sub-curve of order `n` whose first cell is at distance `first`.
+    fn recurse(&mut self, o: Pos, a: Pos, b: Pos, n: i32, first: u64) {
+        let size = 1u64 << (2 * n as u32);
+        if first >= self.hi || first + size <= self.lo {
+            return;
+        }
+        if n == 0 {
+            self.out.push(o);
+            return;
+        }
+        let (sz, sub, q) = (1i32 << n, 1i32 << (n - 1), size / 4);
+        let at = |i: i32, j: i32| (o.0 + a.0 * i + b.0 * j, o.1 + a.1 * i + b.1 * j);
+        self.recurse(o, b, a, n - 1, first);
+        self.recurse(at(sub, 0), a, b, n - 1, first + q);
+        self.recurse(at(sub, sub), a, b, n - 1, first + 2 * q);
+        let (ra, rb) = ((-b.0, -b.1), (-a.0, -a.1));
+        self.recurse(at(sub - 1, sz - 1), ra, rb, n - 1, first + 3 * q);
+    }
 }
 
 /// The cell at distance `d` along the order-`order` curve (the `d`-th cell
@@ -181,6 +231,28 @@ mod tests {
         assert_eq!(point(MAX_ORDER + 1, 0), None);
         assert_eq!(point(-1, 0), None);
         assert!(curve(MAX_ORDER + 1).is_empty() && curve(-1).is_empty());
+    }
+
+    #[test]
+    fn every_stretch_is_a_slice_of_the_curve() {
+        for order in 0..=4 {
+            let all = curve(order);
+            let n = all.len() as u64;
+            for start in 0..=n + 1 {
+                for len in 0..=n + 1 - start.min(n) {
+                    let want = &all[start.min(n) as usize..(start + len).min(n) as usize];
+                    assert_eq!(
+                        stretch(order, start, len),
+                        want,
+                        "order {order} {start}+{len}"
+                    );
+                }
+            }
+        }
+        let big = stretch(8, 12_345, 3000);
+        assert_eq!(big, &curve(8)[12_345..15_345]);
+        assert!(stretch(MAX_ORDER + 1, 0, 4).is_empty());
+        assert!(stretch(MAX_ORDER, u64::MAX, u64::MAX).is_empty());
     }
 
     #[test]

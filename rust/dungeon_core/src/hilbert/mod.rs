@@ -16,8 +16,9 @@
 //! 2. **Path.** One of the square's eight symmetries (the curve rotated or
 //!    mirrored is still a Hilbert curve), a start distance `d₀` drawn from
 //!    `0..=4ⁿ − length`, and a coin for the direction; the cells at
-//!    distances `d₀ .. d₀ + length` ([`curve::point`], `O(n)` each) are the
-//!    main path. Doors open between consecutive path cells only; the start
+//!    distances `d₀ .. d₀ + length` ([`curve::stretch`]: seed 004's
+//!    recursion, skipping the sub-curves outside the stretch) are the main
+//!    path. Doors open between consecutive path cells only; the start
 //!    is its first cell and the end its last.
 //! 3. **Side rooms.** For each path cell in path order and each free
 //!    neighbour (N, E, S, W), with `side_room_chance` the neighbour becomes a
@@ -43,14 +44,14 @@
 //! worth at order 10, and always succeeds once the config is valid.
 //!
 //! Seed 004's recursion has no bug: tests check it visits every cell of
-//! orders 0..=8 once in unit steps, and that the iterative [`curve::point`]
-//! gives the same cells.
+//! orders 0..=8 once in unit steps, that the iterative [`curve::point`]
+//! gives the same cells and that [`curve::stretch`] gives every slice.
 
 pub mod config;
 pub mod curve;
 
 pub use config::{HilbertConfig, HilbertPlan, MAX_BRANCH_LENGTH};
-pub use curve::{MAX_ORDER, curve, point};
+pub use curve::{MAX_ORDER, curve, point, stretch};
 
 use crate::error::GenError;
 use crate::grid::{Cell, DIRS, DungeonGrid, Pos};
@@ -118,10 +119,10 @@ pub fn generate_layout(
         u64::from(rng.below(last_start as u32 + 1))
     };
     let reverse = rng.chance(0.5);
-    let mut path: Vec<Pos> = (d0..d0 + length as u64)
-        .filter_map(|d| point(order, d))
-        .map(|p| curve::transform(p, symmetry, side))
-        .collect();
+    let mut path = curve::stretch(order, d0, length as u64);
+    for p in &mut path {
+        *p = curve::transform(*p, symmetry, side);
+    }
     if reverse {
         path.reverse();
     }
