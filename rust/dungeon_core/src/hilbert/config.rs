@@ -79,8 +79,9 @@ impl HilbertConfig {
     }
 
     /// Galak-Z's use of the curve (seed 004): the path as the backbone,
-    /// side branches of up to 3 rooms off it (30 % a cell) and a few loops
-    /// (15 %). Order 4 (16 × 16), path `10 + 3 × level + randint(0, 3)`.
+    /// side branches of up to 3 rooms off it (30 % a cell) and loops that
+    /// never shorten the path (50 % a qualifying pair). Order 4 (16 × 16),
+    /// path `10 + 3 × level + randint(0, 3)`.
     #[must_use]
     pub fn sprawling() -> Self {
         Self {
@@ -91,7 +92,7 @@ impl HilbertConfig {
             path_variance: 3,
             side_room_chance: 0.3,
             branch_length: 3,
-            loop_chance: 0.15,
+            loop_chance: 0.5,
             allow_shortcuts: false,
         }
     }

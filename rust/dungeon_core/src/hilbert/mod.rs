@@ -43,6 +43,28 @@
 //! every call does `O(4ⁿ + length × n)` work, at most about a million cells'
 //! worth at order 10, and always succeeds once the config is valid.
 //!
+//! What the presets make (means over 2000 seeds per level; steps are the
+//! doors walked from start to end, always the path's length − 1 since no
+//! preset allows shortcuts; `cargo run --release -p dungeon_core --example
+//! hilbert_stats`). Seed 004 gives only the curve, so there is no seed
+//! figure to hold these to:
+//!
+//! ```text
+//! preset    | level | path | rooms | side rooms | loops | start–end steps | dead ends | grid
+//! winding   |     1 | 11.0 |  11.0 |        0.0 |  0.00 |            10.0 |      2.00 | 8×8
+//! winding   |    10 | 29.0 |  29.0 |        0.0 |  0.00 |            28.0 |      2.00 | 8×8
+//! sprawling |     1 | 14.5 |  20.6 |        6.1 |  0.47 |            13.5 |      4.84 | 16×16
+//! sprawling |     5 | 26.5 |  34.4 |        7.9 |  0.69 |            25.5 |      5.99 | 16×16
+//! sprawling |    10 | 41.5 |  51.0 |        9.5 |  0.81 |            40.5 |      7.01 | 16×16
+//! ```
+//!
+//! Loops are rare under the no-shortcut rule: a grid is bipartite, so a side
+//! room never touches the path room next to its own, and the qualifying
+//! pairs are the squares a branch closes beside the path. With
+//! `allow_shortcuts` and a 15 % loop chance, sprawling floors had 1.3 loops
+//! on level 1 but the walk from start to end was 3 steps shorter than the
+//! path (10.5 instead of 13.5).
+//!
 //! Seed 004's recursion has no bug: tests check it visits every cell of
 //! orders 0..=8 once in unit steps, that the iterative [`curve::point`]
 //! gives the same cells and that [`curve::stretch`] gives every slice.
