@@ -48,6 +48,7 @@ expect DungeonGrid "Door-mask bit: open to the north (y - 1)."
 expect IsaacGenerator "rooms grow outward from a start room"
 expect DrunkardGenerator "a walker wanders a small grid"
 expect BspGenerator "rectangular rooms joined by corridors"
+expect HilbertGenerator "path of rooms that follows a Hilbert curve"
 # Enum constants, the unsaved preset and the corrupt-grid rule reach the help.
 expect IsaacGenerator "rule: the Binding of Isaac's rule, a tree"
 expect IsaacGenerator "Not saved: it shows the preset whose values equal the current settings"

@@ -24,7 +24,12 @@ fn main() {
     // Config targets: byte 0 picks the preset; then the seed knob (mode 1 =
     // the next byte) and the level knob (mode 3 = typical 1..=12, the next
     // byte); every later knob reads 0 = keep the preset's value.
-    for target in ["isaac_config", "drunkard_config", "bsp_config"] {
+    for target in [
+        "isaac_config",
+        "drunkard_config",
+        "bsp_config",
+        "hilbert_config",
+    ] {
         for preset in 0..2u8 {
             write(target, &format!("seed-preset{preset}"), &[preset]);
             for level in [3u8, 9] {

@@ -10,6 +10,7 @@
 pub mod alloc_guard;
 pub mod checks;
 pub mod cli;
+pub mod hilbert;
 pub mod knobs;
 pub mod mutate;
 pub mod targets;

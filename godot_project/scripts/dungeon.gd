@@ -4,10 +4,10 @@ extends Node2D
 ## Turns a dungeon generator's [DungeonGrid] into a level you can walk.
 ##
 ## Give it a generator resource in the Inspector ([IsaacGenerator],
-## [DrunkardGenerator] or [BspGenerator]) and it draws the dungeon right in
+## [DrunkardGenerator], [BspGenerator] or [HilbertGenerator]) and it draws the dungeon right in
 ## the 2D editor; change any generator setting and the preview follows.
 ##
-## - Room grids (Isaac, Drunkard): one [code]room_scene[/code] instance per
+## - Room grids (Isaac, Drunkard, Hilbert): one [code]room_scene[/code] instance per
 ##   room cell at [code]cell * room_size[/code], walls open exactly on the
 ##   sides of the cell's door mask.
 ## - Tile grids (BSP): a [TileMapLayer] painted from the grid with a TileSet
@@ -31,9 +31,9 @@ const NEIGHBOURS_8: Array[Vector2i] = [
 	Vector2i(1, 0), Vector2i(-1, 1), Vector2i(0, 1), Vector2i(1, 1),
 ]
 
-## The generator to call: an IsaacGenerator, DrunkardGenerator or
-## BspGenerator. Its seed, level and settings decide the editor preview.
-@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator")
+## The generator to call: an IsaacGenerator, DrunkardGenerator,
+## BspGenerator or HilbertGenerator. Its seed, level and settings decide the editor preview.
+@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator")
 var generator: Resource:
 	set(value):
 		if value == generator:

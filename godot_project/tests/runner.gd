@@ -13,7 +13,7 @@ extends SceneTree
 const TestContext := preload("res://tests/test_context.gd")
 const SUITE_DIR := "res://tests/suites"
 const TEST_TIMEOUT_MS := 60000
-const REQUIRED_CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator"]
+const REQUIRED_CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator", "HilbertGenerator"]
 
 
 ## Counts every error Godot logs (engine errors, script errors, push_error,

@@ -3,7 +3,7 @@ extends RefCounted
 ## equal, every property set emits `changed`, enums are typed, and messages
 ## show values as given.
 
-const CLASSES := ["IsaacGenerator", "DrunkardGenerator", "BspGenerator"]
+const CLASSES := ["IsaacGenerator", "DrunkardGenerator", "BspGenerator", "HilbertGenerator"]
 const PATH := "user://generator_round_trip.tres"
 
 
@@ -14,6 +14,15 @@ static func settings(cls: String) -> Array[Dictionary]:
 		if p["usage"] & PROPERTY_USAGE_EDITOR and not p["usage"] & (PROPERTY_USAGE_GROUP | PROPERTY_USAGE_CATEGORY):
 			out.append(p)
 	return out
+
+
+## The integer setting that sizes the map: `width`, or `order` for
+## HilbertGenerator, which has no width.
+static func size_setting(cls: String) -> String:
+	for p in ClassDB.class_get_property_list(cls, true):
+		if p["name"] == "width":
+			return "width"
+	return "order"
 
 
 ## The number of values of an enum property, from its Inspector hint.
@@ -126,7 +135,7 @@ func test_every_property_set_emits_changed(t) -> void:
 			gen.set(p["name"], other_value(p, gen.get(p["name"])))
 			expected += 1
 			t.check_eq(count[0], expected, "%s.%s = … emits changed" % [cls, p["name"]])
-		gen.width = gen.width
+		gen.set(size_setting(cls), gen.get(size_setting(cls)))
 		t.check_eq(count[0], expected, cls + ": setting the same value emits nothing")
 		gen.preset = presets(cls)[1]
 		t.check_eq(count[0], expected + 1, cls + ": choosing a preset emits changed once")
@@ -142,6 +151,7 @@ func test_enums_are_typed_with_named_constants(t) -> void:
 		"DrunkardGenerator": {"preset": ["PRESET_WINDING", "PRESET_WIDE", "PRESET_CUSTOM"],
 			"off_grid": ["EDGE_RETURN_TO_START", "EDGE_STAY"], "start_rule": ["START_ORIGIN", "START_RANDOM_ROOM"]},
 		"BspGenerator": {"preset": ["PRESET_SMALL", "PRESET_LARGE", "PRESET_CUSTOM"]},
+		"HilbertGenerator": {"preset": ["PRESET_WINDING", "PRESET_SPRAWLING", "PRESET_CUSTOM"]},
 	}
 	for cls in enums:
 		var props := {}
@@ -163,10 +173,11 @@ func test_enums_are_typed_with_named_constants(t) -> void:
 func test_messages_show_values_as_given(t) -> void:
 	for cls in CLASSES:
 		var gen: Resource = ClassDB.instantiate(cls)
-		gen.width = 9223372036854775807
-		t.expect_error("invalid width = 9223372036854775807")
-		t.check(gen.generate() == null, cls + ": a 64-bit width is refused")
-		t.check(gen.last_error.contains("9223372036854775807"), cls + ": message shows the width as given: " + gen.last_error)
+		var size := size_setting(cls)
+		gen.set(size, 9223372036854775807)
+		t.expect_error("invalid %s = 9223372036854775807" % size)
+		t.check(gen.generate() == null, "%s: a 64-bit %s is refused" % [cls, size])
+		t.check(gen.last_error.contains("9223372036854775807"), "%s: message shows the %s as given: %s" % [cls, size, gen.last_error])
 		gen = ClassDB.instantiate(cls)
 		t.expect_error("invalid level = -9223372036854775808")
 		t.check(gen.generate_level(-9223372036854775807 - 1) == null, cls + ": a 64-bit level is refused")

@@ -10,6 +10,7 @@ const MAIN_SCENE := "res://main.tscn"
 const SEED := 2024
 const ROOM_GENERATORS := [0, 1, 2]  # main.gd GENERATORS: Isaac classic, Isaac seed 002, Drunkard
 const BSP := 3
+const HILBERT := 4  # main.gd GENERATORS: a room grid without room_count()
 const SIDES := [DungeonGrid.DOOR_NORTH, DungeonGrid.DOOR_EAST, DungeonGrid.DOOR_SOUTH, DungeonGrid.DOOR_WEST]
 ## Atlas coordinates the tile view must use, written out independently of
 ## dungeon_tiles.gd.
@@ -50,7 +51,7 @@ func test_main_scene_is_the_project_main_scene(t) -> void:
 
 func test_room_views_match_the_grid(t) -> void:
 	var main := _main()
-	for index in ROOM_GENERATORS:
+	for index in ROOM_GENERATORS + [HILBERT]:
 		main.select_generator(index)
 		var label: String = main.GENERATORS[index]["id"]
 		_check_room_view(t, main.dungeon, label)
@@ -110,7 +111,7 @@ func _check_room_view(t, dungeon: Dungeon, label: String) -> void:
 func test_walls_close_every_side_without_a_door(t) -> void:
 	var main := _main()
 	var player_radius: float = (main.player.get_node("Shape").shape as CircleShape2D).radius
-	for index in ROOM_GENERATORS:
+	for index in ROOM_GENERATORS + [HILBERT]:
 		main.select_generator(index)
 		var leaks := 0
 		var blocked_doors := 0

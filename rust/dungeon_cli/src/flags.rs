@@ -9,6 +9,7 @@
 use Field::{Bool, Int, Num, Other};
 use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::{DrunkardConfig, OffGrid};
+use dungeon_core::hilbert::HilbertConfig;
 use dungeon_core::isaac::{GrowthRule, IsaacConfig};
 use dungeon_core::room_grid::{EndRule, StartRule};
 
@@ -31,6 +32,12 @@ pub const DRUNKARD_PRESETS: Presets<DrunkardConfig> = [
 /// BSP's presets.
 pub const BSP_PRESETS: Presets<BspConfig> =
     [("small", BspConfig::small), ("large", BspConfig::large)];
+
+/// The Hilbert backbone's presets.
+pub const HILBERT_PRESETS: Presets<HilbertConfig> = [
+    ("winding", HilbertConfig::winding),
+    ("sprawling", HilbertConfig::sprawling),
+];
 
 /// The config field a flag writes, and how its value is read.
 pub enum Field<C> {
@@ -474,6 +481,59 @@ pub fn bsp() -> Vec<Flag<BspConfig>> {
     ]
 }
 
+/// The Hilbert backbone's flags, in the order they are applied.
+#[must_use]
+pub fn hilbert() -> Vec<Flag<HilbertConfig>> {
+    type F = Flag<HilbertConfig>;
+    vec![
+        F::new(
+            "order",
+            "curve order n, 1..=10: a 2^n × 2^n grid of rooms",
+            Int(|c| &mut c.order),
+        ),
+        F::new(
+            "grow-order",
+            "raise the order until the level's path fits",
+            Bool(|c| &mut c.grow_order),
+        ),
+        F::new(
+            "path-length",
+            "main-path rooms before the level's share, 2..=4^n",
+            Int(|c| &mut c.path_length),
+        ),
+        F::new(
+            "path-per-level",
+            "main-path rooms added per level, 0..=1000",
+            Num(|c| &mut c.path_per_level),
+        ),
+        F::new(
+            "path-variance",
+            "random extra path rooms, 0..=N",
+            Int(|c| &mut c.path_variance),
+        ),
+        F::new(
+            "side-room-chance",
+            "chance a free cell beside the path starts a side branch, 0..=1",
+            Num(|c| &mut c.side_room_chance),
+        ),
+        F::new(
+            "branch-length",
+            "most rooms in one side branch, 1..=64",
+            Int(|c| &mut c.branch_length),
+        ),
+        F::new(
+            "loop-chance",
+            "chance two adjacent unjoined rooms get a door, 0..=1",
+            Num(|c| &mut c.loop_chance),
+        ),
+        F::new(
+            "allow-shortcuts",
+            "let loops shorten the way from start to end",
+            Bool(|c| &mut c.allow_shortcuts),
+        ),
+    ]
+}
+
 /// The usage lines for one table: `--name VALUE  help [default]`.
 #[must_use]
 pub fn usage_lines<C: Clone>(flags: &[Flag<C>], defaults: &C) -> String {
@@ -501,11 +561,11 @@ mod tests {
             "start" => "origin",
             "end" => "farthest_dead_end",
             "off-grid" => "stay",
-            "diagonal" | "grow-grid" => "true",
+            "diagonal" | "grow-grid" | "grow-order" | "allow-shortcuts" => "true",
             "end-off-axis" => "false",
-            "rooms-per-level" | "min-end-distance" => "4.5",
+            "rooms-per-level" | "min-end-distance" | "path-per-level" => "4.5",
             "give-up-chance" | "max-fill" | "partition-range" | "room-size-min"
-            | "room-size-max" => "0.123",
+            | "room-size-max" | "side-room-chance" | "loop-chance" => "0.123",
             _ => "77",
         }
     }
@@ -646,6 +706,35 @@ mod tests {
     }
 
     #[test]
+    fn every_hilbert_field_has_a_flag() {
+        let mut c = HilbertConfig {
+            grow_order: false,
+            ..HilbertConfig::default()
+        };
+        apply_all(&hilbert(), &mut c);
+        let HilbertConfig {
+            order,
+            grow_order,
+            path_length,
+            path_per_level,
+            path_variance,
+            side_room_chance,
+            branch_length,
+            loop_chance,
+            allow_shortcuts,
+        } = c;
+        assert!(grow_order && allow_shortcuts);
+        assert_eq!(
+            (order, path_length, path_variance, branch_length),
+            (77, 77, 77, 77)
+        );
+        assert_eq!(
+            (path_per_level, side_room_chance, loop_chance),
+            (4.5, 0.123, 0.123)
+        );
+    }
+
+    #[test]
     fn one_origin_coordinate_keeps_the_other_at_the_centre() {
         let flags = isaac();
         let set = |name: &str, c: &mut IsaacConfig, v: &str| {
@@ -692,6 +781,7 @@ mod tests {
         check(&isaac());
         check(&drunkard());
         check(&bsp());
+        check(&hilbert());
         let switches: Vec<&str> = drunkard()
             .iter()
             .filter(|f| f.is_switch())

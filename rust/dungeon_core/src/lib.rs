@@ -22,6 +22,7 @@ pub mod bsp;
 pub mod drunkard;
 pub mod error;
 pub mod grid;
+pub mod hilbert;
 pub mod isaac;
 #[cfg(feature = "serde")]
 pub mod json;

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
+use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::{DungeonGrid, GenError};
 
@@ -33,6 +34,11 @@ fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
             v.push(("bsp", p, seed, level));
         }
     }
+    for (seed, level) in [(0, 1), (7, 3), (u64::MAX, 2), (42, 30)] {
+        for p in HilbertConfig::PRESETS {
+            v.push(("hilbert", p, seed, level));
+        }
+    }
     v
 }
 
@@ -46,6 +52,9 @@ pub fn run(generator: &str, preset: &str, seed: u64, level: i32) -> Result<Dunge
             level,
         ),
         "bsp" => bsp::generate(&BspConfig::preset(preset).expect("preset"), seed, level),
+        "hilbert" => {
+            hilbert::generate(&HilbertConfig::preset(preset).expect("preset"), seed, level)
+        }
         other => panic!("unknown generator {other}"),
     }
 }

@@ -14,6 +14,7 @@ mod drunkard_generator;
 mod dungeon_grid;
 mod dungeon_grid_rooms;
 mod generator;
+mod hilbert_generator;
 mod isaac_generator;
 mod room_grid;
 
