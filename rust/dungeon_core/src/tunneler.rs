@@ -41,8 +41,12 @@
 //! # Measured against the seed
 //!
 //! `examples/tunneler_fidelity.rs` runs 2000 seeds of each preset and
-//! compares the dug tunnels ([`tunnels`]) with the seed's rules; the module
-//! docs of the presets quote its figures.
+//! compares the dug tunnels ([`tunnels`]) with the seed's rules:
+//!
+//! | preset | tunnels per map | mean length (seed's rule, ours) | each length's share (uniform, ours) | axis alternates | + sign | turned back | floor share |
+//! |---|---|---|---|---|---|---|---|
+//! | `tangled_tunnels` | 120 in all | 5.50, 5.50 | 0.1667, 0.1653–0.1680 | 100 % | 0.499 | 11.3 % | 0.203 |
+//! | `long_halls` | 24 in all | 20.00, 20.00 | 0.0476, 0.0451–0.0495 | 100 % | 0.497 | 33.5 % | 0.102 |
 //!
 //! ```
 //! use dungeon_core::tunneler::{self, TunnelerConfig};

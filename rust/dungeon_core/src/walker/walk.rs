@@ -151,7 +151,16 @@ pub(super) fn walk(
         if keep_list {
             wk.life -= 1;
             if wk.life <= 0 {
-                let i = d.dug[rng.below(d.dug.len() as u32) as usize] as usize;
+                // Half the time a random tile among the newest quarter
+                // dug (near the cave's edge, so the new walker keeps
+                // digging and the work stays linear), half the time any
+                // floor tile (so walkers never stay trapped in a corner
+                // already dug out).
+                let n = d.dug.len();
+                let pick = rng.next_u32();
+                let range = if pick & 1 == 0 { (n / 4).max(1) } else { n };
+                let back = ((u64::from(pick >> 1) * range as u64) >> 31) as usize;
+                let i = d.dug[n - 1 - back.min(n - 1)] as usize;
                 wk.x = (i % width) as i32;
                 wk.y = (i / width) as i32;
                 wk.life = config.lifetime;
