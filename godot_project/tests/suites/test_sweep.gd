@@ -29,6 +29,14 @@ func test_sweep_bsp(t) -> void:
 	_sweep_generator(t, "BspGenerator")
 
 
+func test_sweep_tunneler(t) -> void:
+	_sweep_generator(t, "TunnelerGenerator")
+
+
+func test_sweep_walker(t) -> void:
+	_sweep_generator(t, "WalkerGenerator")
+
+
 func _sweep_generator(t, cls: String) -> void:
 	t.allow_errors_containing(CLEAR_ERRORS)
 	var values := EXTREMES + wrong_types()

@@ -16,6 +16,8 @@ mod dungeon_grid_rooms;
 mod generator;
 mod isaac_generator;
 mod room_grid;
+mod tunneler_generator;
+mod walker_generator;
 
 mod entry {
     //! The extension's entry point. It must be an `unsafe impl` (gdext's
