@@ -28,6 +28,8 @@ use clap::{Arg, ArgAction, ArgMatches, value_parser};
 use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::DrunkardConfig;
 use dungeon_core::isaac::IsaacConfig;
+use dungeon_core::tunneler::TunnelerConfig;
+use dungeon_core::walker::WalkerConfig;
 
 pub use request::{Dest, Format, Input, Job, Request, Show};
 pub use usage::usage;
@@ -78,16 +80,26 @@ enum Gen {
     Isaac,
     Drunkard,
     Bsp,
+    Tunneler,
+    Walker,
 }
 
 impl Gen {
-    const ALL: [Gen; 3] = [Gen::Isaac, Gen::Drunkard, Gen::Bsp];
+    const ALL: [Gen; 5] = [
+        Gen::Isaac,
+        Gen::Drunkard,
+        Gen::Bsp,
+        Gen::Tunneler,
+        Gen::Walker,
+    ];
 
     fn name(self) -> &'static str {
         match self {
             Gen::Isaac => "isaac",
             Gen::Drunkard => "drunkard",
             Gen::Bsp => "bsp",
+            Gen::Tunneler => "tunneler",
+            Gen::Walker => "walker",
         }
     }
 
@@ -104,6 +116,8 @@ impl Gen {
             Gen::Isaac => list(&flags::isaac()),
             Gen::Drunkard => list(&flags::drunkard()),
             Gen::Bsp => list(&flags::bsp()),
+            Gen::Tunneler => list(&flags::tunneler()),
+            Gen::Walker => list(&flags::walker()),
         }
     }
 
@@ -115,6 +129,8 @@ impl Gen {
             Gen::Isaac => names(&flags::ISAAC_PRESETS),
             Gen::Drunkard => names(&flags::DRUNKARD_PRESETS),
             Gen::Bsp => names(&flags::BSP_PRESETS),
+            Gen::Tunneler => names(&flags::TUNNELER_PRESETS),
+            Gen::Walker => names(&flags::WALKER_PRESETS),
         }
     }
 }
@@ -203,11 +219,11 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
     let Some(cmd) = cmd else {
         return Err(UsageError(match words.first() {
             Some(word) => format!(
-                "unknown command {:?} (expected isaac, drunkard, bsp or show)",
+                "unknown command {:?} (expected isaac, drunkard, bsp, tunneler, walker or show)",
                 word.to_string_lossy()
             ),
             None => {
-                "missing command (expected isaac, drunkard, bsp or show; see dungeon --help)".into()
+                "missing command (expected isaac, drunkard, bsp, tunneler, walker or show; see dungeon --help)".into()
             }
         }));
     };
@@ -347,6 +363,10 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
                         check_value(&flags::drunkard(), DrunkardConfig::default(), g, v)?;
                     }
                     Gen::Bsp => check_value(&flags::bsp(), BspConfig::default(), g, v)?,
+                    Gen::Tunneler => {
+                        check_value(&flags::tunneler(), TunnelerConfig::default(), g, v)?;
+                    }
+                    Gen::Walker => check_value(&flags::walker(), WalkerConfig::default(), g, v)?,
                 }
             }
             _ => return Err(g.err(format!("not a flag for {}", generator.name()))),
@@ -382,6 +402,18 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
             given,
         )?),
         Gen::Bsp => Job::Bsp(config(&flags::BSP_PRESETS, &flags::bsp(), preset, given)?),
+        Gen::Tunneler => Job::Tunneler(config(
+            &flags::TUNNELER_PRESETS,
+            &flags::tunneler(),
+            preset,
+            given,
+        )?),
+        Gen::Walker => Job::Walker(config(
+            &flags::WALKER_PRESETS,
+            &flags::walker(),
+            preset,
+            given,
+        )?),
     };
     Ok(Command::Run(Box::new(Request {
         job,

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::tunneler::{self, TunnelerConfig};
+use dungeon_core::walker::{self, WalkerConfig};
 use dungeon_core::{ConfigError, DungeonGrid, GenError};
 
 /// Output format.
@@ -71,6 +73,10 @@ pub enum Job {
     Drunkard(DrunkardConfig),
     /// `bsp::generate`.
     Bsp(BspConfig),
+    /// `tunneler::generate`.
+    Tunneler(TunnelerConfig),
+    /// `walker::generate`.
+    Walker(WalkerConfig),
 }
 
 impl Job {
@@ -83,6 +89,8 @@ impl Job {
             Job::Isaac(c) => isaac::generate(c, seed, level),
             Job::Drunkard(c) => drunkard::generate(c, seed, level),
             Job::Bsp(c) => bsp::generate(c, seed, level),
+            Job::Tunneler(c) => tunneler::generate(c, seed, level),
+            Job::Walker(c) => walker::generate(c, seed, level),
         }
     }
 }

@@ -10,13 +10,15 @@ pub fn usage() -> String {
     let defaults = |g: Gen| g.presets()[0];
     format!(
         "\
-dungeon: print or draw seeded dungeons (Isaac floor plans, drunkard walks, BSP maps)
+dungeon: print or draw seeded dungeons (Isaac floor plans, drunkard walks, BSP maps,
+tunnels, walker caves)
 
-Usage: dungeon <isaac|drunkard|bsp> [options] [generator flags]
+Usage: dungeon <isaac|drunkard|bsp|tunneler|walker> [options] [generator flags]
        dungeon show FILE [--format ascii|emoji|json|png] [--out FILE] [--scale PX]
 
 The same generator, settings, seed and level give the same grid as the Godot
-classes IsaacGenerator, DrunkardGenerator and BspGenerator.
+classes IsaacGenerator, DrunkardGenerator, BspGenerator, TunnelerGenerator and
+WalkerGenerator.
 
 Options:
   --seed N                         run seed, 0..=2^64-1; a negative number is read as a Godot
@@ -26,6 +28,8 @@ Options:
                                      isaac: {pi}
                                      drunkard: {pd}
                                      bsp: {pb}
+                                     tunneler: {pt}
+                                     walker: {pw}
                                    [the first of each]
   --format ascii|emoji|json|png    what to print; png needs --out [ascii; json with --count]
   --out FILE                       write to FILE; - is standard output (png too) [-]
@@ -43,6 +47,10 @@ drunkard flags: a random walk on a small grid (defaults: {dd})
 {drunkard}
 bsp flags: rooms and corridors on a tile map (defaults: {db})
 {bsp}
+tunneler flags: straight tunnels dug through rock, seed 003 (defaults: {dt})
+{tunneler}
+walker flags: a cave dug by random walkers, seed 000 (defaults: {dw})
+{walker}
 show FILE: read saved grids back; FILE - is standard input. FILE holds one grid as
 JSON (version 2 or 1, as --format json or DungeonGrid.to_json() writes it) or JSON
 lines as --count writes them (every non-empty line one grid), at most {max_mib} MiB.
@@ -53,7 +61,7 @@ are errors here.
 
 Values: --flag VALUE or --flag=VALUE; a value may start with - (--out -h is a file
 named -h). [true|false] flags alone mean true. -- ends the options.
-ASCII: . empty  # room  S start  E end  = corridor  + door
+ASCII: . empty  # room  S start  E end  = corridor  + door  , open floor
 Exit status: 0 done, 1 the generator rejected the settings or gave up, or show's
 FILE did not load (FILE: why, or FILE line N: why), 2 bad arguments.
 Generator errors name config fields: max_fill is --max-fill.
@@ -63,15 +71,21 @@ Examples:
   dungeon isaac --preset branching --level 5 --format png --out floor.png
   dungeon drunkard --diagonal --count 1000 --format json > floors.jsonl
   dungeon bsp --preset large --seed 1 --format png --out - > map.png
+  dungeon tunneler --preset long_halls --seed 3
+  dungeon walker --directions 4 --floor-fraction 0.3 --format png --out cave.png
   dungeon isaac --format json | dungeon show - --format emoji
   dungeon show floors.jsonl --format ascii
 ",
         pi = presets(Gen::Isaac),
         pd = presets(Gen::Drunkard),
         pb = presets(Gen::Bsp),
+        pt = presets(Gen::Tunneler),
+        pw = presets(Gen::Walker),
         di = defaults(Gen::Isaac),
         dd = defaults(Gen::Drunkard),
         db = defaults(Gen::Bsp),
+        dt = defaults(Gen::Tunneler),
+        dw = defaults(Gen::Walker),
         max_scale = render::MAX_SCALE,
         max_px = render::MAX_SIDE_PX,
         def_scale = render::DEFAULT_SCALE,
@@ -81,5 +95,7 @@ Examples:
         isaac = flags::usage_lines(&flags::isaac(), &(flags::ISAAC_PRESETS[0].1)()),
         drunkard = flags::usage_lines(&flags::drunkard(), &(flags::DRUNKARD_PRESETS[0].1)()),
         bsp = flags::usage_lines(&flags::bsp(), &(flags::BSP_PRESETS[0].1)()),
+        tunneler = flags::usage_lines(&flags::tunneler(), &(flags::TUNNELER_PRESETS[0].1)()),
+        walker = flags::usage_lines(&flags::walker(), &(flags::WALKER_PRESETS[0].1)()),
     )
 }
