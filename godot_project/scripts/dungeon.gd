@@ -33,7 +33,7 @@ const NEIGHBOURS_8: Array[Vector2i] = [
 
 ## The generator to call: an IsaacGenerator, DrunkardGenerator or
 ## BspGenerator. Its seed, level and settings decide the editor preview.
-@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator")
+@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,TunnelerGenerator,WalkerGenerator")
 var generator: Resource:
 	set(value):
 		if value == generator:

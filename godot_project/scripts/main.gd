@@ -7,7 +7,7 @@ extends Node2D
 ## Command line (after Godot's own `--`):
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
 ##                       PNG of the window to PATH, check it and quit
-##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp
+##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | tunneler | walker
 ##   --seed=N            run seed
 ##   --level=N           level to show
 ##   --zoom=Z            camera zoom
@@ -20,6 +20,8 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "isaac_compact", "label": "Isaac · compact", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_COMPACT},
 	{"id": "drunkard", "label": "Drunkard · winding", "type": "DrunkardGenerator", "preset": DrunkardGenerator.PRESET_WINDING},
 	{"id": "bsp", "label": "BSP rooms + corridors", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL},
+	{"id": "tunneler", "label": "Tunneler · tangled tunnels", "type": "TunnelerGenerator", "preset": TunnelerGenerator.PRESET_TANGLED_TUNNELS},
+	{"id": "walker", "label": "Walker · open cave", "type": "WalkerGenerator", "preset": WalkerGenerator.PRESET_OPEN_CAVE},
 ]
 ## Key bindings added at start-up when project.godot does not define them.
 const DEFAULT_KEYS := {
