@@ -1,0 +1,161 @@
+//! The walker and the tunneler against mapgen's `DrunkardsWalk`, side by
+//! side in one run, at 80×50, 256×256 and 1024×1024. Prints a markdown
+//! section for BENCHMARKS.md.
+//!
+//! `cargo run --release --example walker_bench`
+//!
+//! Matched settings: 40 % of the map floor, four-way steps, walkers of 400
+//! steps each. mapgen's `Random` spawn mode (its `winding_passages`
+//! preset) drops each new walker anywhere on the map (the result is not
+//! connected until `CullUnreachable` runs); ours (`lifetime 400`) sets each
+//! new walker on a tile already dug, so the cave stays connected. mapgen
+//! recounts every tile after each walker (quadratic); we keep the count.
+//! Also timed: our `open_cave` walk (eight ways, one endless walker) at 40 %
+//! and the tunneler, which mapgen has no counterpart of. mapgen's
+//! `StartingPoint` mode (`open_area`: every walker starts in the middle) is
+//! run only at 80×50: beyond that its 400-step walkers cannot reach the
+//! tiles 40 % needs and it never finishes, so it is skipped, not timed.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use dungeon_core::tunneler::{self, TunnelerConfig};
+use dungeon_core::walker::{self, Directions, WalkerConfig};
+use mapgen::filter::drunkard::DrunkSpawnMode;
+use mapgen::filter::DrunkardsWalk;
+use mapgen::{MapBuffer, MapFilter, Symmetry};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+const SIZES: [(i32, i32); 3] = [(80, 50), (256, 256), (1024, 1024)];
+const FLOOR: f64 = 0.4;
+
+/// Median wall time in milliseconds of `reps` calls of `f(seed)`.
+fn median_ms(reps: u64, mut f: impl FnMut(u64)) -> f64 {
+    f(1_000_000); // warm-up
+    let mut t: Vec<f64> = (0..reps)
+        .map(|seed| {
+            let s = Instant::now();
+            f(seed);
+            s.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t[t.len() / 2]
+}
+
+fn matched(w: i32, h: i32) -> WalkerConfig {
+    WalkerConfig {
+        width: w,
+        height: h,
+        directions: Directions::Four,
+        floor_fraction: FLOOR,
+        walkers: 1,
+        lifetime: 400,
+        max_steps_per_tile: 1000,
+    }
+}
+
+fn open_cave(w: i32, h: i32) -> WalkerConfig {
+    WalkerConfig {
+        width: w,
+        height: h,
+        floor_fraction: FLOOR,
+        ..WalkerConfig::open_cave()
+    }
+}
+
+fn tunnels(w: i32, h: i32) -> TunnelerConfig {
+    TunnelerConfig {
+        width: w,
+        height: h,
+        max_tunnels: (w * h / 40).max(1),
+        min_tunnel_length: 10,
+        max_tunnel_length: 30,
+    }
+}
+
+fn mapgen_walk(mode: DrunkSpawnMode, w: i32, h: i32, seed: u64) -> MapBuffer {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let input = MapBuffer::new(w as usize, h as usize);
+    DrunkardsWalk::new(mode, 400, FLOOR as f32, 1, Symmetry::None).modify_map(&mut rng, &input)
+}
+
+fn reps(w: i32, h: i32, heavy: bool) -> u64 {
+    match (w * h, heavy) {
+        (a, false) if a <= 4000 => 201,
+        (a, true) if a <= 4000 => 51,
+        (a, false) if a <= 65_536 => 51,
+        (_, true) => 3,
+        _ => 11,
+    }
+}
+
+fn main() {
+    println!("### Walker and tunneler vs mapgen's DrunkardsWalk\n");
+    println!(
+        "| map | ours, matched walk (ms) | mapgen Random (ms) | mapgen / ours | ours, open_cave (ms) | mapgen StartingPoint (ms) | ours, tunneler (ms) | ours matched, ns per tile |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let mut per_tile = Vec::new();
+    for (w, h) in SIZES {
+        let tiles = f64::from(w * h);
+        let ours = median_ms(reps(w, h, false), |s| {
+            black_box(walker::generate(&matched(w, h), s, 1).expect("valid"));
+        });
+        let cave = median_ms(reps(w, h, false), |s| {
+            black_box(walker::generate(&open_cave(w, h), s, 1).expect("valid"));
+        });
+        let tun = median_ms(reps(w, h, false), |s| {
+            black_box(tunneler::generate(&tunnels(w, h), s, 1).expect("valid"));
+        });
+        let theirs = median_ms(reps(w, h, true), |s| {
+            black_box(mapgen_walk(DrunkSpawnMode::Random, w, h, s));
+        });
+        let start_point = if w * h <= 4000 {
+            format!(
+                "{:.3}",
+                median_ms(51, |s| {
+                    black_box(mapgen_walk(DrunkSpawnMode::StartingPoint, w, h, s));
+                })
+            )
+        } else {
+            "skipped: never finishes".to_owned()
+        };
+        let ns = ours * 1e6 / tiles;
+        per_tile.push(ns);
+        println!(
+            "| {w}×{h} | {ours:.3} | {theirs:.3} | {:.1}× | {cave:.3} | {start_point} | {tun:.3} | {ns:.2} |",
+            theirs / ours
+        );
+    }
+    // Work, not time: steps per tile of our matched walk.
+    let steps: Vec<String> = SIZES
+        .iter()
+        .map(|&(w, h)| {
+            let mut s = 0u64;
+            for seed in 0..5 {
+                s += walker::generate_with_stats(&matched(w, h), seed, 1).expect("valid").1.steps;
+            }
+            format!("{:.2}", s as f64 / (5.0 * f64::from(w * h)))
+        })
+        .collect();
+    let big = median_ms(11, |s| {
+        black_box(walker::generate(&matched(1024, 1024), s, 1).expect("valid"));
+    })
+    .max(median_ms(11, |s| {
+        black_box(walker::generate(&open_cave(1024, 1024), s, 1).expect("valid"));
+    }));
+    let flat = per_tile[2] / per_tile[1];
+    println!(
+        "\nMedian wall time of whole `generate` calls (ours: the walk, door masks and the end search; mapgen: its filter), \
+         one thread, release build, 40 % floor; steps per tile of our matched walk: {} at 80×50, 256², 1024².",
+        steps.join(", ")
+    );
+    println!(
+        "Walker to 40 % at 1024² ≤ 10 ms: {} (slower of the two walks: {big:.2} ms). \
+         Time per tile flat from 256² to 1024² (≤ 1.5×): {} ({flat:.2}×).",
+        if big <= 10.0 { "met" } else { "missed" },
+        if flat <= 1.5 { "met" } else { "missed" },
+    );
+}
