@@ -9,7 +9,6 @@
 //! farthest from it by walking (4-connected steps), the first such tile in
 //! the BFS order on ties. Every pass here is linear in the map's area.
 
-use crate::analysis::bfs;
 use crate::grid::{Cell, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, Pos};
 
 /// A map of `width × height` wall tiles (the smallest side is validated by
@@ -21,25 +20,71 @@ pub(crate) fn walls(width: i32, height: i32) -> DungeonGrid {
 }
 
 /// Opens every side between two 4-adjacent floor tiles. The border is never
-/// dug, so the loop over the interior reads no tile outside the map.
+/// dug, so the loop over the interior reads no tile outside the map; it has
+/// no branch on the tiles, so the compiler vectorises it.
 fn open_masks(g: &mut DungeonGrid) {
     let w = g.width as usize;
     let h = g.height as usize;
     let cells = &g.cells;
     let doors = &mut g.doors;
+    let dug = |c: Cell| u8::from(c != Cell::Empty);
     for y in 1..h.saturating_sub(1) {
+        let row = y * w;
+        let (up, here, down) = (
+            &cells[row - w..row],
+            &cells[row..row + w],
+            &cells[row + w..row + 2 * w],
+        );
+        let out = &mut doors[row..row + w];
         for x in 1..w - 1 {
-            let i = y * w + x;
-            if cells[i] == Cell::Empty {
-                continue;
-            }
-            let open = |j: usize, bit: u8| if cells[j] == Cell::Empty { 0 } else { bit };
-            doors[i] = open(i - w, DOOR_N)
-                | open(i + 1, DOOR_E)
-                | open(i + w, DOOR_S)
-                | open(i - 1, DOOR_W);
+            let open = (dug(up[x]) * DOOR_N)
+                | (dug(here[x + 1]) * DOOR_E)
+                | (dug(down[x]) * DOOR_S)
+                | (dug(here[x - 1]) * DOOR_W);
+            out[x] = dug(here[x]) * open;
         }
     }
+}
+
+/// The floor tile farthest from `from` by 4-connected steps over floor (the
+/// last one a breadth-first search reaches), and its distance.
+///
+/// Dug maps open every side between two floor tiles, so the search reads
+/// the cells instead of the door masks, and marks visited tiles in a bitset
+/// (one bit a tile, 128 KiB for a 1024×1024 map) instead of a distance per
+/// tile (4 MiB): on big maps the search then stays in cache. Distances are
+/// counted level by level. The border is never dug, so no step leaves the
+/// map.
+pub(crate) fn farthest(g: &DungeonGrid, from: usize) -> (usize, u32) {
+    let w = g.width as usize;
+    let cells = &g.cells;
+    let mut seen = vec![0u64; cells.len().div_ceil(64)];
+    let mut queue: Vec<u32> = Vec::with_capacity(1024);
+    let visit = |seen: &mut [u64], i: usize| {
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let fresh = seen[word] & bit == 0;
+        seen[word] |= bit;
+        fresh
+    };
+    visit(&mut seen, from);
+    queue.push(from as u32);
+    let (mut head, mut level_end, mut depth) = (0usize, 1usize, 0u32);
+    let mut last = from;
+    while head < queue.len() {
+        let i = queue[head] as usize;
+        head += 1;
+        last = i;
+        for j in [i - w, i + 1, i + w, i - 1] {
+            if cells[j] != Cell::Empty && visit(&mut seen, j) {
+                queue.push(j as u32);
+            }
+        }
+        if head == level_end && head < queue.len() {
+            depth += 1;
+            level_end = queue.len();
+        }
+    }
+    (last, depth)
 }
 
 /// Finishes a dug map: door masks between neighbouring floor tiles, the end
@@ -51,17 +96,16 @@ pub(crate) fn finish(
     generator: &str,
     seed: u64,
     level: i32,
-) -> i32 {
+) -> u32 {
     open_masks(g);
     let from = g.index(start).unwrap_or(0);
-    let mut dist = Vec::new();
-    let last = bfs(g.width, &g.doors, from, &mut dist, &mut Vec::new());
+    let (last, depth) = farthest(g, from);
     let end = g.pos(last);
     g.set_ends(start, end);
     g.generator = generator.to_owned();
     g.seed = seed;
     g.level = level;
-    dist.get(last).copied().unwrap_or(0)
+    depth
 }
 
 /// Whether every tile on the map's outermost rows and columns is wall (for
