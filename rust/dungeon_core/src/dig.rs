@@ -19,15 +19,17 @@ pub(crate) fn walls(width: i32, height: i32) -> DungeonGrid {
     g
 }
 
-/// Opens every side between two 4-adjacent floor tiles. The border is never
-/// dug, so the loop over the interior reads no tile outside the map; it has
-/// no branch on the tiles, so the compiler vectorises it.
-fn open_masks(g: &mut DungeonGrid) {
+/// Opens every side between two 4-adjacent floor tiles and returns how
+/// many floor tiles there are. The border is never dug, so the loop over
+/// the interior reads no tile outside the map; it has no branch on the
+/// tiles, so the compiler vectorises it.
+fn open_masks(g: &mut DungeonGrid) -> usize {
     let w = g.width as usize;
     let h = g.height as usize;
     let cells = &g.cells;
     let doors = &mut g.doors;
     let dug = |c: Cell| u8::from(c != Cell::Empty);
+    let mut floor = 0usize;
     for y in 1..h.saturating_sub(1) {
         let row = y * w;
         let (up, here, down) = (
@@ -43,45 +45,53 @@ fn open_masks(g: &mut DungeonGrid) {
                 | (dug(here[x - 1]) * DOOR_W);
             out[x] = dug(here[x]) * open;
         }
+        floor += here.iter().map(|&c| usize::from(dug(c))).sum::<usize>();
     }
+    floor
 }
 
-/// The floor tile farthest from `from` by 4-connected steps over floor (the
-/// last one a breadth-first search reaches), and its distance.
+/// The floor tile farthest from `from` by 4-connected steps through the
+/// open sides (the last one a breadth-first search reaches), and its
+/// distance. `floor` is the number of floor tiles.
 ///
-/// Dug maps open every side between two floor tiles, so the search reads
-/// the cells instead of the door masks, and marks visited tiles in a bitset
-/// (one bit a tile, 128 KiB for a 1024×1024 map) instead of a distance per
-/// tile (4 MiB): on big maps the search then stays in cache. Distances are
-/// counted level by level. The border is never dug, so no step leaves the
-/// map.
-pub(crate) fn farthest(g: &DungeonGrid, from: usize) -> (usize, u32) {
+/// Visited tiles are marked in a bitset (one bit a tile, 128 KiB for a
+/// 1024×1024 map) instead of a distance per tile (4 MiB), so the search
+/// stays in cache, and a tile is queued without a branch (written at the
+/// queue's end, which only moves on when the tile is new): whether a
+/// neighbour is floor cannot be predicted on a cave's ragged edge.
+/// Distances are counted level by level. The border is never dug, so no
+/// step leaves the map.
+pub(crate) fn farthest(g: &DungeonGrid, from: usize, floor: usize) -> (usize, u32) {
     let w = g.width as usize;
-    let cells = &g.cells;
-    let mut seen = vec![0u64; cells.len().div_ceil(64)];
-    let mut queue: Vec<u32> = Vec::with_capacity(1024);
-    let visit = |seen: &mut [u64], i: usize| {
-        let (word, bit) = (i / 64, 1u64 << (i % 64));
-        let fresh = seen[word] & bit == 0;
-        seen[word] |= bit;
-        fresh
-    };
-    visit(&mut seen, from);
-    queue.push(from as u32);
-    let (mut head, mut level_end, mut depth) = (0usize, 1usize, 0u32);
+    let doors = &g.doors;
+    let mut seen = vec![0u64; doors.len().div_ceil(64)];
+    let mut queue = vec![0u32; floor + 4];
+    seen[from / 64] |= 1 << (from % 64);
+    queue[0] = from as u32;
+    let (mut head, mut tail) = (0usize, 1usize);
+    let (mut level_end, mut depth) = (1usize, 0u32);
     let mut last = from;
-    while head < queue.len() {
+    while head < tail {
         let i = queue[head] as usize;
         head += 1;
         last = i;
-        for j in [i - w, i + 1, i + w, i - 1] {
-            if cells[j] != Cell::Empty && visit(&mut seen, j) {
-                queue.push(j as u32);
-            }
+        let m = doors[i];
+        for (side, j) in [
+            (DOOR_N, i - w),
+            (DOOR_E, i + 1),
+            (DOOR_S, i + w),
+            (DOOR_W, i - 1),
+        ] {
+            let (word, bit) = (j / 64, 1u64 << (j % 64));
+            let s = seen[word];
+            let fresh = (m & side != 0) & (s & bit == 0);
+            seen[word] = s | (bit * u64::from(fresh));
+            queue[tail] = j as u32;
+            tail += usize::from(fresh);
         }
-        if head == level_end && head < queue.len() {
+        if head == level_end && head < tail {
             depth += 1;
-            level_end = queue.len();
+            level_end = tail;
         }
     }
     (last, depth)
@@ -97,9 +107,9 @@ pub(crate) fn finish(
     seed: u64,
     level: i32,
 ) -> u32 {
-    open_masks(g);
+    let floor = open_masks(g);
     let from = g.index(start).unwrap_or(0);
-    let (last, depth) = farthest(g, from);
+    let (last, depth) = farthest(g, from, floor);
     let end = g.pos(last);
     g.set_ends(start, end);
     g.generator = generator.to_owned();
