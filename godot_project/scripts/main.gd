@@ -46,7 +46,7 @@ const Hud := preload("res://scripts/hud.gd")
 ## The run seed: level N of this seed is always the same floor.
 @export var run_seed := 2024
 ## Index into GENERATORS picked at start.
-@export_range(0, 3) var generator_index := 0
+@export_range(0, 5) var generator_index := 0
 ## Camera zoom for room grids and tile maps.
 @export var room_zoom := 1.0
 @export var tile_zoom := 1.0
