@@ -82,7 +82,11 @@ fn valid(g: &DungeonGrid, check: fn(&DungeonGrid) -> Result<(), dungeon_core::Pa
         // open floor.
         assert_eq!(g.count(Cell::Room), 0, "room floor on an open-floor map");
         assert!(g.rooms().is_empty(), "rooms listed on an open-floor map");
-        assert_eq!(g.room_cell_count(), 0, "room_cell_count() on an open-floor map");
+        assert_eq!(
+            g.room_cell_count(),
+            0,
+            "room_cell_count() on an open-floor map"
+        );
     } else if rects.is_empty() {
         // A room grid lists every room cell exactly once, and nothing else.
         let rooms = g.rooms();

@@ -21,8 +21,8 @@ use std::time::Instant;
 
 use dungeon_core::tunneler::{self, TunnelerConfig};
 use dungeon_core::walker::{self, Directions, WalkerConfig};
-use mapgen::filter::drunkard::DrunkSpawnMode;
 use mapgen::filter::DrunkardsWalk;
+use mapgen::filter::drunkard::DrunkSpawnMode;
 use mapgen::{MapBuffer, MapFilter, Symmetry};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -177,7 +177,10 @@ fn main() {
         .map(|&(w, h)| {
             let mut s = 0u64;
             for seed in 0..5 {
-                s += walker::generate_with_stats(&matched(w, h), seed, 1).expect("valid").1.steps;
+                s += walker::generate_with_stats(&matched(w, h), seed, 1)
+                    .expect("valid")
+                    .1
+                    .steps;
             }
             format!("{:.2}", s as f64 / (5.0 * f64::from(w * h)))
         })
