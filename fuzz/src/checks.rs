@@ -77,7 +77,17 @@ fn valid(g: &DungeonGrid, check: fn(&DungeonGrid) -> Result<(), dungeon_core::Pa
     let room_cells = g.cells().iter().filter(|c| c.is_room()).count();
     let mut marked = vec![false; n];
     let rects = g.room_rects();
-    if rects.is_empty() {
+    if g.is_open_floor() {
+        // Caves, tunnels, walks: no rooms at all; start and end stand on
+        // open floor.
+        assert_eq!(g.count(Cell::Room), 0, "room floor on an open-floor map");
+        assert!(g.rooms().is_empty(), "rooms listed on an open-floor map");
+        assert_eq!(
+            g.room_cell_count(),
+            0,
+            "room_cell_count() on an open-floor map"
+        );
+    } else if rects.is_empty() {
         // A room grid lists every room cell exactly once, and nothing else.
         let rooms = g.rooms();
         assert_eq!(

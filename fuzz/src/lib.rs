@@ -13,6 +13,7 @@ pub mod cli;
 pub mod hilbert;
 pub mod knobs;
 pub mod mutate;
+pub mod open_floor;
 pub mod targets;
 
 #[global_allocator]

@@ -85,6 +85,9 @@ func _wall_check(grid: DungeonGrid, player: Node2D) -> void:
 		# room can have doors on all four sides).
 		var candidates: Array[Vector2i] = [grid.start_cell]
 		candidates.append_array(grid.room_cells())
+		# Open-floor maps (tunnels, walks) have no room cells: try the tiles
+		# on the way to the EXIT.
+		candidates.append_array(grid.path(grid.start_cell, grid.end_cell))
 		for cell in candidates:
 			for side in dirs:
 				var closed: bool = not grid.is_walkable(cell + Vector2i(dirs[side])) if tile_map else grid.door_mask(cell) & side == 0

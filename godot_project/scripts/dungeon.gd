@@ -31,9 +31,9 @@ const NEIGHBOURS_8: Array[Vector2i] = [
 	Vector2i(1, 0), Vector2i(-1, 1), Vector2i(0, 1), Vector2i(1, 1),
 ]
 
-## The generator to call: an IsaacGenerator, DrunkardGenerator,
-## BspGenerator or HilbertGenerator. Its seed, level and settings decide the editor preview.
-@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator")
+## The generator to call: any generator class of the addon (IsaacGenerator,
+## BspGenerator, HilbertGenerator, WalkerGenerator...). Its seed, level and settings decide the editor preview.
+@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator")
 var generator: Resource:
 	set(value):
 		if value == generator:

@@ -23,6 +23,8 @@ func test_vectors_match(t) -> void:
 			"drunkard": gen = DrunkardGenerator.new()
 			"bsp": gen = BspGenerator.new()
 			"hilbert": gen = HilbertGenerator.new()
+			"tunneler": gen = TunnelerGenerator.new()
+			"walker": gen = WalkerGenerator.new()
 		var preset := _preset_index(gen, cols[1])
 		if not t.check(preset >= 0, "generator %s/%s" % [cols[0], cols[1]]):
 			continue
@@ -34,13 +36,13 @@ func test_vectors_match(t) -> void:
 	t.check(n >= 20, "read %d vectors" % n)
 
 
-## The index of the preset named `name` (the core's name, e.g. "compact")
-## in `gen`'s preset enum, or -1.
+## The index of the preset named `name` (the core's name, e.g. "compact" or
+## "long_halls" for LongHalls) in `gen`'s preset enum, or -1.
 static func _preset_index(gen: Resource, name: String) -> int:
 	if gen == null:
 		return -1
 	for p in gen.get_property_list():
 		if p["name"] == "preset":
 			var names := Array(String(p["hint_string"]).to_lower().split(",")).map(func(s): return s.get_slice(":", 0))
-			return names.find(name)
+			return names.find(name.replace("_", ""))
 	return -1

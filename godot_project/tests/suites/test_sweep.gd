@@ -30,7 +30,15 @@ func test_sweep_bsp(t) -> void:
 
 
 func test_sweep_hilbert(t) -> void:
-	_sweep_generator(t, "HilbertGenerator")
+\t_sweep_generator(t, "HilbertGenerator")
+
+
+func test_sweep_tunneler(t) -> void:
+\t_sweep_generator(t, "TunnelerGenerator")
+
+
+func test_sweep_walker(t) -> void:
+\t_sweep_generator(t, "WalkerGenerator")
 
 
 func _sweep_generator(t, cls: String) -> void:

@@ -13,6 +13,8 @@ use dungeon_core::hilbert::HilbertConfig;
 use dungeon_core::isaac::{GrowthRule, IsaacConfig};
 use dungeon_core::room_grid::{EndRule, StartRule};
 
+pub use crate::dig_flags::{TUNNELER_PRESETS, WALKER_PRESETS, tunneler, walker};
+
 /// A preset table: `--preset NAME` and the config it starts from. The first
 /// entry is the generator's default.
 pub type Presets<C> = [(&'static str, fn() -> C); 2];

@@ -67,6 +67,7 @@
 )]
 
 mod args;
+mod dig_flags;
 mod flags;
 mod load;
 mod render;

@@ -16,6 +16,9 @@ use dungeon_core::isaac::{self, IsaacConfig};
 #[path = "cli/show.rs"]
 mod show;
 
+#[path = "cli/dig.rs"]
+mod dig;
+
 fn dungeon(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dungeon"))
         .args(args)
@@ -192,7 +195,7 @@ fn bad_arguments_exit_2_with_one_line_naming_the_flag() {
         ),
         (
             &["foo"][..],
-            r#"dungeon: unknown command "foo" (expected isaac, drunkard, bsp, hilbert or show)"#,
+            r#"dungeon: unknown command "foo" (expected isaac, drunkard, bsp, hilbert, tunneler, walker or show)"#,
         ),
         (&[][..], "dungeon: missing command"),
         (
@@ -564,9 +567,11 @@ fn out_writes_the_same_text_to_a_file() {
 fn help_goes_to_stdout_and_exits_0() {
     for flag in ["--help", "-h"] {
         let out = ok(&[flag]);
-        assert!(out.contains("Usage: dungeon <isaac|drunkard|bsp|"), "{out}");
         assert!(
-            out.contains("hilbert flags:") && out.contains("--loop-chance"),
+            out.contains("Usage: dungeon <isaac|drunkard|bsp|hilbert|tunneler|walker>")
+                && out.contains("hilbert flags:")
+                && out.contains("--loop-chance")
+                && out.contains("walker flags:"),
             "{out}"
         );
         for name in [
@@ -583,6 +588,10 @@ fn help_goes_to_stdout_and_exits_0() {
             "--off-grid",
             "--partition-range",
             "--border",
+            "--max-tunnel-length",
+            "--floor-fraction",
+            "--directions 4|8",
+            "--max-steps-per-tile",
         ] {
             assert!(out.contains(name), "{name}");
         }

@@ -19,6 +19,7 @@
 
 pub mod analysis;
 pub mod bsp;
+pub mod dig;
 pub mod drunkard;
 pub mod error;
 pub mod grid;
@@ -28,6 +29,8 @@ pub mod isaac;
 pub mod json;
 pub mod rng;
 pub mod room_grid;
+pub mod tunneler;
+pub mod walker;
 
 pub use error::{ConfigError, GenError};
 pub use grid::{

@@ -16,6 +16,8 @@ use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::tunneler::{self, TunnelerConfig};
+use dungeon_core::walker::{self, WalkerConfig};
 use dungeon_core::{DungeonGrid, GenError};
 
 /// (generator, preset, seed, level) cases pinned by the golden files.
@@ -39,6 +41,14 @@ fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
             v.push(("hilbert", p, seed, level));
         }
     }
+    for (seed, level) in [(0, 1), (7, 3), (u64::MAX, 2)] {
+        for p in TunnelerConfig::PRESETS {
+            v.push(("tunneler", p, seed, level));
+        }
+        for p in WalkerConfig::PRESETS {
+            v.push(("walker", p, seed, level));
+        }
+    }
     v
 }
 
@@ -55,6 +65,12 @@ pub fn run(generator: &str, preset: &str, seed: u64, level: i32) -> Result<Dunge
         "hilbert" => {
             hilbert::generate(&HilbertConfig::preset(preset).expect("preset"), seed, level)
         }
+        "tunneler" => tunneler::generate(
+            &TunnelerConfig::preset(preset).expect("preset"),
+            seed,
+            level,
+        ),
+        "walker" => walker::generate(&WalkerConfig::preset(preset).expect("preset"), seed, level),
         other => panic!("unknown generator {other}"),
     }
 }

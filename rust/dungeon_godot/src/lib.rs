@@ -17,6 +17,8 @@ mod generator;
 mod hilbert_generator;
 mod isaac_generator;
 mod room_grid;
+mod tunneler_generator;
+mod walker_generator;
 
 mod entry {
     //! The extension's entry point. It must be an `unsafe impl` (gdext's

@@ -29,6 +29,8 @@ use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::DrunkardConfig;
 use dungeon_core::hilbert::HilbertConfig;
 use dungeon_core::isaac::IsaacConfig;
+use dungeon_core::tunneler::TunnelerConfig;
+use dungeon_core::walker::WalkerConfig;
 
 pub use request::{Dest, Format, Input, Job, Request, Show};
 pub use usage::usage;
@@ -80,10 +82,19 @@ enum Gen {
     Drunkard,
     Bsp,
     Hilbert,
+    Tunneler,
+    Walker,
 }
 
 impl Gen {
-    const ALL: [Gen; 4] = [Gen::Isaac, Gen::Drunkard, Gen::Bsp, Gen::Hilbert];
+    const ALL: [Gen; 6] = [
+        Gen::Isaac,
+        Gen::Drunkard,
+        Gen::Bsp,
+        Gen::Hilbert,
+        Gen::Tunneler,
+        Gen::Walker,
+    ];
 
     fn name(self) -> &'static str {
         match self {
@@ -91,6 +102,8 @@ impl Gen {
             Gen::Drunkard => "drunkard",
             Gen::Bsp => "bsp",
             Gen::Hilbert => "hilbert",
+            Gen::Tunneler => "tunneler",
+            Gen::Walker => "walker",
         }
     }
 
@@ -108,6 +121,59 @@ impl Gen {
             Gen::Drunkard => list(&flags::drunkard()),
             Gen::Bsp => list(&flags::bsp()),
             Gen::Hilbert => list(&flags::hilbert()),
+            Gen::Tunneler => list(&flags::tunneler()),
+            Gen::Walker => list(&flags::walker()),
+        }
+    }
+
+    /// The Godot class that makes the same grids.
+    fn class(self) -> &'static str {
+        match self {
+            Gen::Isaac => "IsaacGenerator",
+            Gen::Drunkard => "DrunkardGenerator",
+            Gen::Bsp => "BspGenerator",
+            Gen::Hilbert => "HilbertGenerator",
+            Gen::Tunneler => "TunnelerGenerator",
+            Gen::Walker => "WalkerGenerator",
+        }
+    }
+
+    /// What it makes, for `--help`.
+    fn blurb(self) -> &'static str {
+        match self {
+            Gen::Isaac => "rooms grow from a start room on a small grid",
+            Gen::Drunkard => "a random walk on a small grid",
+            Gen::Bsp => "rooms and corridors on a tile map",
+            Gen::Hilbert => "a main path of rooms along a Hilbert curve, side rooms and loops",
+            Gen::Tunneler => "straight tunnels dug through rock, seed 003",
+            Gen::Walker => "a cave dug by random walkers, seed 000",
+        }
+    }
+
+    /// `--help`'s example line for this generator.
+    fn example(self) -> &'static str {
+        match self {
+            Gen::Isaac => "isaac --preset branching --level 5 --format png --out floor.png",
+            Gen::Drunkard => "drunkard --diagonal --count 1000 --format json > floors.jsonl",
+            Gen::Bsp => "bsp --preset large --seed 1 --format png --out - > map.png",
+            Gen::Hilbert => "hilbert --preset sprawling --level 4 --side-room-chance 0.5",
+            Gen::Tunneler => "tunneler --preset long_halls --seed 3",
+            Gen::Walker => "walker --directions 4 --floor-fraction 0.3 --format png --out cave.png",
+        }
+    }
+
+    /// The flag lines of `--help`, with the default preset's values.
+    fn usage_lines(self) -> String {
+        fn lines<C: Clone>(table: &[Flag<C>], presets: &Presets<C>) -> String {
+            flags::usage_lines(table, &(presets[0].1)())
+        }
+        match self {
+            Gen::Isaac => lines(&flags::isaac(), &flags::ISAAC_PRESETS),
+            Gen::Drunkard => lines(&flags::drunkard(), &flags::DRUNKARD_PRESETS),
+            Gen::Bsp => lines(&flags::bsp(), &flags::BSP_PRESETS),
+            Gen::Hilbert => lines(&flags::hilbert(), &flags::HILBERT_PRESETS),
+            Gen::Tunneler => lines(&flags::tunneler(), &flags::TUNNELER_PRESETS),
+            Gen::Walker => lines(&flags::walker(), &flags::WALKER_PRESETS),
         }
     }
 
@@ -120,8 +186,16 @@ impl Gen {
             Gen::Drunkard => names(&flags::DRUNKARD_PRESETS),
             Gen::Bsp => names(&flags::BSP_PRESETS),
             Gen::Hilbert => names(&flags::HILBERT_PRESETS),
+            Gen::Tunneler => names(&flags::TUNNELER_PRESETS),
+            Gen::Walker => names(&flags::WALKER_PRESETS),
         }
     }
+}
+
+/// The commands, as error messages list them: "isaac, drunkard, … or show".
+fn command_list() -> String {
+    let names: Vec<&str> = Gen::ALL.iter().map(|g| g.name()).collect();
+    format!("{} or show", names.join(", "))
 }
 
 /// Flags every generator takes.
@@ -208,11 +282,15 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
     let Some(cmd) = cmd else {
         return Err(UsageError(match words.first() {
             Some(word) => format!(
-                "unknown command {:?} (expected isaac, drunkard, bsp, hilbert or show)",
-                word.to_string_lossy()
+                "unknown command {:?} (expected {})",
+                word.to_string_lossy(),
+                command_list()
             ),
             None => {
-                "missing command (expected isaac, drunkard, bsp, hilbert or show; see dungeon --help)".into()
+                format!(
+                    "missing command (expected {}; see dungeon --help)",
+                    command_list()
+                )
             }
         }));
     };
@@ -355,6 +433,10 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
                     Gen::Hilbert => {
                         check_value(&flags::hilbert(), HilbertConfig::default(), g, v)?;
                     }
+                    Gen::Tunneler => {
+                        check_value(&flags::tunneler(), TunnelerConfig::default(), g, v)?;
+                    }
+                    Gen::Walker => check_value(&flags::walker(), WalkerConfig::default(), g, v)?,
                 }
             }
             _ => return Err(g.err(format!("not a flag for {}", generator.name()))),
@@ -393,6 +475,18 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
         Gen::Hilbert => Job::Hilbert(config(
             &flags::HILBERT_PRESETS,
             &flags::hilbert(),
+            preset,
+            given,
+        )?),
+        Gen::Tunneler => Job::Tunneler(config(
+            &flags::TUNNELER_PRESETS,
+            &flags::tunneler(),
+            preset,
+            given,
+        )?),
+        Gen::Walker => Job::Walker(config(
+            &flags::WALKER_PRESETS,
+            &flags::walker(),
             preset,
             given,
         )?),

@@ -6,6 +6,8 @@ use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::tunneler::{self, TunnelerConfig};
+use dungeon_core::walker::{self, WalkerConfig};
 use dungeon_core::{ConfigError, DungeonGrid, GenError};
 
 /// Output format.
@@ -74,6 +76,10 @@ pub enum Job {
     Bsp(BspConfig),
     /// `hilbert::generate`.
     Hilbert(HilbertConfig),
+    /// `tunneler::generate`.
+    Tunneler(TunnelerConfig),
+    /// `walker::generate`.
+    Walker(WalkerConfig),
 }
 
 impl Job {
@@ -87,6 +93,8 @@ impl Job {
             Job::Drunkard(c) => drunkard::generate(c, seed, level),
             Job::Bsp(c) => bsp::generate(c, seed, level),
             Job::Hilbert(c) => hilbert::generate(c, seed, level),
+            Job::Tunneler(c) => tunneler::generate(c, seed, level),
+            Job::Walker(c) => walker::generate(c, seed, level),
         }
     }
 }

@@ -1,34 +1,53 @@
 //! The `--help` text.
 
+use std::fmt::Write as _;
+
 use super::{Gen, MAX_COUNT};
-use crate::{flags, load, render};
+use crate::{load, render};
 
 /// The text `--help` prints. Defaults come from the configs themselves.
 #[must_use]
 pub fn usage() -> String {
-    let presets = |g: Gen| g.presets().join(", ");
-    let defaults = |g: Gen| g.presets()[0];
+    let names = Gen::ALL.map(Gen::name);
+    let mut preset_lines = String::new();
+    let mut generator_flags = String::new();
+    let mut examples = String::new();
+    for g in Gen::ALL {
+        let presets = g.presets();
+        let _ = writeln!(
+            preset_lines,
+            "{:37}{}: {}",
+            "",
+            g.name(),
+            presets.join(", ")
+        );
+        let _ = write!(
+            generator_flags,
+            "{} flags: {} (defaults: {})\n{}",
+            g.name(),
+            g.blurb(),
+            presets[0],
+            g.usage_lines()
+        );
+        let _ = writeln!(examples, "  dungeon {}", g.example());
+    }
     format!(
         "\
-dungeon: print or draw seeded dungeons (Isaac floor plans, drunkard walks, BSP maps,
-Hilbert-curve backbones)
+dungeon: print or draw seeded dungeons
 
-Usage: dungeon <isaac|drunkard|bsp|hilbert> [options] [generator flags]
+Usage: dungeon <{commands}> [options] [generator flags]
        dungeon show FILE [--format ascii|emoji|json|png] [--out FILE] [--scale PX]
 
 The same generator, settings, seed and level give the same grid as the Godot
-classes IsaacGenerator, DrunkardGenerator, BspGenerator and HilbertGenerator.
+generator classes:
+{classes}
 
 Options:
   --seed N                         run seed, 0..=2^64-1; a negative number is read as a Godot
                                    int seed, i.e. the same 64 bits [0]
   --level L                        level to generate; room grids get more rooms per level [1]
   --preset NAME                    load a preset first; the other flags then override it
-                                     isaac: {pi}
-                                     drunkard: {pd}
-                                     bsp: {pb}
-                                     hilbert: {ph}
-                                   [the first of each]
+{preset_lines}                                   [the first of each]
   --format ascii|emoji|json|png    what to print; png needs --out [ascii; json with --count]
   --out FILE                       write to FILE; - is standard output (png too) [-]
   --scale PX                       png: pixels per cell, 1..={max_scale}, at most {max_px} px a side
@@ -39,16 +58,7 @@ Options:
                                    pictures separated by a blank line [1]
   -h, --help                       print this help
 
-isaac flags: rooms grow from a start room on a small grid (defaults: {di})
-{isaac}
-drunkard flags: a random walk on a small grid (defaults: {dd})
-{drunkard}
-bsp flags: rooms and corridors on a tile map (defaults: {db})
-{bsp}
-hilbert flags: a main path of rooms along a Hilbert curve, side rooms and loops
-(defaults: {dh})
-{hilbert}
-show FILE: read saved grids back; FILE - is standard input. FILE holds one grid as
+{generator_flags}show FILE: read saved grids back; FILE - is standard input. FILE holds one grid as
 JSON (version 2 or 1, as --format json or DungeonGrid.to_json() writes it) or JSON
 lines as --count writes them (every non-empty line one grid), at most {max_mib} MiB.
 Every grid is checked as DungeonGrid.from_json() checks it, then written with
@@ -58,37 +68,46 @@ are errors here.
 
 Values: --flag VALUE or --flag=VALUE; a value may start with - (--out -h is a file
 named -h). [true|false] flags alone mean true. -- ends the options.
-ASCII: . empty  # room  S start  E end  = corridor  + door
+ASCII: . empty  # room  S start  E end  = corridor  + door  , open floor
 Exit status: 0 done, 1 the generator rejected the settings or gave up, or show's
 FILE did not load (FILE: why, or FILE line N: why), 2 bad arguments.
 Generator errors name config fields: max_fill is --max-fill.
 
 Examples:
   dungeon isaac --level 3 --seed 7
-  dungeon isaac --preset branching --level 5 --format png --out floor.png
-  dungeon drunkard --diagonal --count 1000 --format json > floors.jsonl
-  dungeon bsp --preset large --seed 1 --format png --out - > map.png
-  dungeon hilbert --preset sprawling --level 4 --side-room-chance 0.5
-  dungeon isaac --format json | dungeon show - --format emoji
+{examples}  dungeon isaac --format json | dungeon show - --format emoji
   dungeon show floors.jsonl --format ascii
 ",
-        pi = presets(Gen::Isaac),
-        pd = presets(Gen::Drunkard),
-        pb = presets(Gen::Bsp),
-        ph = presets(Gen::Hilbert),
-        di = defaults(Gen::Isaac),
-        dd = defaults(Gen::Drunkard),
-        db = defaults(Gen::Bsp),
-        dh = defaults(Gen::Hilbert),
+        commands = names.join("|"),
+        classes = wrap(&Gen::ALL.map(Gen::class).join(", "), 2, 80),
         max_scale = render::MAX_SCALE,
         max_px = render::MAX_SIDE_PX,
         def_scale = render::DEFAULT_SCALE,
         auto_w = render::AUTO_SIDE_PX / render::DEFAULT_SCALE,
         max_count = MAX_COUNT,
         max_mib = load::MAX_INPUT_BYTES >> 20,
-        isaac = flags::usage_lines(&flags::isaac(), &(flags::ISAAC_PRESETS[0].1)()),
-        drunkard = flags::usage_lines(&flags::drunkard(), &(flags::DRUNKARD_PRESETS[0].1)()),
-        bsp = flags::usage_lines(&flags::bsp(), &(flags::BSP_PRESETS[0].1)()),
-        hilbert = flags::usage_lines(&flags::hilbert(), &(flags::HILBERT_PRESETS[0].1)()),
     )
+}
+
+/// `text` broken at spaces into lines of at most `width` characters, each
+/// indented by `indent` spaces.
+fn wrap(text: &str, indent: usize, width: usize) -> String {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("never empty");
+        if !line.is_empty() && indent + line.len() + 1 + word.len() > width {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    let pad = " ".repeat(indent);
+    lines
+        .iter()
+        .map(|l| format!("{pad}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -1,0 +1,128 @@
+//! What the digging generators ([`crate::tunneler`], [`crate::walker`])
+//! share: the finishing pass that turns a dug map into an open-floor
+//! [`DungeonGrid`].
+//!
+//! Both keep a one-tile wall border (the outermost row and column on every
+//! side are never dug), so a painter can close the map with walls and no
+//! walkable tile touches the map's edge. Their ground is [`Cell::Floor`]; the
+//! start is the tile where digging began and the end is the floor tile
+//! farthest from it by walking (4-connected steps), the first such tile in
+//! the BFS order on ties. Every pass here is linear in the map's area.
+
+use crate::grid::{Cell, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, Pos};
+
+/// A map of `width × height` wall tiles (the smallest side is validated by
+/// the callers before they get here).
+pub(crate) fn walls(width: i32, height: i32) -> DungeonGrid {
+    let mut g = DungeonGrid::new(width, height);
+    g.kind = GridKind::TileMap;
+    g
+}
+
+/// Opens every side between two 4-adjacent floor tiles and returns how
+/// many floor tiles there are. The border is never dug, so the loop over
+/// the interior reads no tile outside the map; it has no branch on the
+/// tiles, so the compiler vectorises it.
+fn open_masks(g: &mut DungeonGrid) -> usize {
+    let w = g.width as usize;
+    let h = g.height as usize;
+    let cells = &g.cells;
+    let doors = &mut g.doors;
+    let dug = |c: Cell| u8::from(c != Cell::Empty);
+    let mut floor = 0usize;
+    for y in 1..h.saturating_sub(1) {
+        let row = y * w;
+        let (up, here, down) = (
+            &cells[row - w..row],
+            &cells[row..row + w],
+            &cells[row + w..row + 2 * w],
+        );
+        let out = &mut doors[row..row + w];
+        for x in 1..w - 1 {
+            let open = (dug(up[x]) * DOOR_N)
+                | (dug(here[x + 1]) * DOOR_E)
+                | (dug(down[x]) * DOOR_S)
+                | (dug(here[x - 1]) * DOOR_W);
+            out[x] = dug(here[x]) * open;
+        }
+        floor += here.iter().map(|&c| usize::from(dug(c))).sum::<usize>();
+    }
+    floor
+}
+
+/// The floor tile farthest from `from` by 4-connected steps through the
+/// open sides (the last one a breadth-first search reaches), and its
+/// distance. `floor` is the number of floor tiles.
+///
+/// Visited tiles are marked in a bitset (one bit a tile, 128 KiB for a
+/// 1024×1024 map) instead of a distance per tile (4 MiB), so the search
+/// stays in cache, and a tile is queued without a branch (written at the
+/// queue's end, which only moves on when the tile is new): whether a
+/// neighbour is floor cannot be predicted on a cave's ragged edge.
+/// Distances are counted level by level. The border is never dug, so no
+/// step leaves the map.
+pub(crate) fn farthest(g: &DungeonGrid, from: usize, floor: usize) -> (usize, u32) {
+    let w = g.width as usize;
+    let doors = &g.doors;
+    let mut seen = vec![0u64; doors.len().div_ceil(64)];
+    let mut queue = vec![0u32; floor + 4];
+    seen[from / 64] |= 1 << (from % 64);
+    queue[0] = from as u32;
+    let (mut head, mut tail) = (0usize, 1usize);
+    let (mut level_end, mut depth) = (1usize, 0u32);
+    let mut last = from;
+    while head < tail {
+        let i = queue[head] as usize;
+        head += 1;
+        last = i;
+        let m = doors[i];
+        for (side, j) in [
+            (DOOR_N, i - w),
+            (DOOR_E, i + 1),
+            (DOOR_S, i + w),
+            (DOOR_W, i - 1),
+        ] {
+            let (word, bit) = (j / 64, 1u64 << (j % 64));
+            let s = seen[word];
+            let fresh = (m & side != 0) & (s & bit == 0);
+            seen[word] = s | (bit * u64::from(fresh));
+            queue[tail] = j as u32;
+            tail += usize::from(fresh);
+        }
+        if head == level_end && head < tail {
+            depth += 1;
+            level_end = tail;
+        }
+    }
+    (last, depth)
+}
+
+/// Finishes a dug map: door masks between neighbouring floor tiles, the end
+/// (the floor tile farthest from `start` by path), the start and end codes
+/// and the record fields. Returns the end's walking distance from the start.
+pub(crate) fn finish(
+    g: &mut DungeonGrid,
+    start: Pos,
+    generator: &str,
+    seed: u64,
+    level: i32,
+) -> u32 {
+    let floor = open_masks(g);
+    let from = g.index(start).unwrap_or(0);
+    let (last, depth) = farthest(g, from, floor);
+    let end = g.pos(last);
+    g.set_ends(start, end);
+    g.generator = generator.to_owned();
+    g.seed = seed;
+    g.level = level;
+    depth
+}
+
+/// Whether every tile on the map's outermost rows and columns is wall (for
+/// the tests of both generators).
+#[must_use]
+pub fn border_is_wall(g: &DungeonGrid) -> bool {
+    let (w, h) = (g.width(), g.height());
+    (0..w).all(|x| g.cell((x, 0)) == Cell::Empty && g.cell((x, h - 1)) == Cell::Empty)
+        && (0..h).all(|y| g.cell((0, y)) == Cell::Empty && g.cell((w - 1, y)) == Cell::Empty)
+}

@@ -1,0 +1,190 @@
+//! [`WalkerConfig`]: the settings, the two presets and their validation.
+
+use crate::error::{ConfigError, GenError, check_range};
+
+/// Smallest map side accepted.
+pub const MIN_SIDE: i32 = 8;
+/// Largest map side accepted.
+pub const MAX_SIDE: i32 = 4096;
+/// Most walkers one map may have.
+pub const MAX_WALKERS: i32 = 256;
+/// Longest walker lifetime in steps.
+pub const MAX_LIFETIME: i32 = 1_000_000;
+/// Largest step budget per map tile.
+pub const MAX_STEPS_PER_TILE: i32 = 1000;
+
+/// Which moves a walker makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Directions {
+    /// The four orthogonal moves (east, north, south, west).
+    Four,
+    /// Seed 000's eight moves: the four orthogonal ones and the four
+    /// diagonals. A diagonal step also digs one of the two tiles beside it,
+    /// so the floor stays 4-connected.
+    #[default]
+    Eight,
+}
+
+impl Directions {
+    /// The name used by the CLI: `4` or `8`.
+    #[must_use]
+    pub const fn count(self) -> i32 {
+        match self {
+            Directions::Four => 4,
+            Directions::Eight => 8,
+        }
+    }
+
+    /// From a count: `4` or `8`.
+    #[must_use]
+    pub const fn from_count(n: i32) -> Option<Self> {
+        match n {
+            4 => Some(Directions::Four),
+            8 => Some(Directions::Eight),
+            _ => None,
+        }
+    }
+}
+
+/// Settings for [`super::generate`]. Start from a preset and change fields;
+/// [`WalkerConfig::validate`] says which combinations work.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WalkerConfig {
+    /// Map width in tiles, `8..=4096`.
+    pub width: i32,
+    /// Map height in tiles, `8..=4096`.
+    pub height: i32,
+    /// Four or eight moves per step.
+    pub directions: Directions,
+    /// The walk stops once this share of the whole map (border included) is
+    /// floor. Greater than 0, less than 1, and at most the share of the
+    /// interior inside the 1-tile wall border (`(w-2)(h-2)/(w·h)`).
+    pub floor_fraction: f64,
+    /// How many walkers dig at once, taking turns one step each, all
+    /// setting out from the start, `1..=256`.
+    pub walkers: i32,
+    /// Steps a walker takes before it is replaced by a new one on a random
+    /// floor tile, `0..=1000000`; 0 walks on forever. Short lives give
+    /// branching passages, long ones a single meandering cave.
+    pub lifetime: i32,
+    /// The step budget, in steps per map tile (`1..=1000`): a walk that has
+    /// not dug `floor_fraction` of the map after `width × height ×
+    /// max_steps_per_tile` steps stops with [`GenError::Exhausted`].
+    pub max_steps_per_tile: i32,
+}
+
+impl Default for WalkerConfig {
+    fn default() -> Self {
+        Self::open_cave()
+    }
+}
+
+impl WalkerConfig {
+    /// One walker wandering seed 000's eight ways from the middle of an
+    /// 80×50 map until 40 % of it is floor: one blobby, meandering cave.
+    #[must_use]
+    pub const fn open_cave() -> Self {
+        Self {
+            width: 80,
+            height: 50,
+            directions: Directions::Eight,
+            floor_fraction: 0.4,
+            walkers: 1,
+            lifetime: 0,
+            max_steps_per_tile: 100,
+        }
+    }
+
+    /// Four-way walkers of 150 steps each, every new one setting out from a
+    /// random floor tile, until 35 % of an 80×50 map is floor: a cave that
+    /// sprawls in lobes across the map (mapgen's "winding passages" idea,
+    /// kept connected).
+    #[must_use]
+    pub const fn sprawling_cave() -> Self {
+        Self {
+            width: 80,
+            height: 50,
+            directions: Directions::Four,
+            floor_fraction: 0.35,
+            walkers: 1,
+            lifetime: 150,
+            max_steps_per_tile: 100,
+        }
+    }
+
+    /// A preset by name: `"open_cave"` or `"sprawling_cave"`.
+    #[must_use]
+    pub fn preset(name: &str) -> Option<Self> {
+        match name {
+            "open_cave" => Some(Self::open_cave()),
+            "sprawling_cave" => Some(Self::sprawling_cave()),
+            _ => None,
+        }
+    }
+
+    /// The preset names [`WalkerConfig::preset`] knows.
+    pub const PRESETS: [&'static str; 2] = ["open_cave", "sprawling_cave"];
+
+    /// Tiles inside the 1-tile wall border: the most the walk can dig.
+    #[must_use]
+    pub fn interior_tiles(&self) -> u64 {
+        let side = |s: i32| u64::try_from(s.saturating_sub(2).max(0)).unwrap_or(0);
+        side(self.width) * side(self.height)
+    }
+
+    /// Floor tiles the walk digs before it stops: `floor_fraction` of the
+    /// map, rounded up, at least 2 (a start and a different end) and at most
+    /// [`WalkerConfig::interior_tiles`].
+    #[must_use]
+    pub fn target_tiles(&self) -> u64 {
+        let area = f64::from(self.width.max(0)) * f64::from(self.height.max(0));
+        let t = (self.floor_fraction * area).ceil();
+        let t = if t.is_finite() && t >= 2.0 {
+            t as u64
+        } else {
+            2
+        };
+        t.min(self.interior_tiles())
+    }
+
+    /// The step budget: `width × height × max_steps_per_tile`.
+    #[must_use]
+    pub fn step_budget(&self) -> u64 {
+        let area = u64::try_from(self.width.max(0)).unwrap_or(0)
+            * u64::try_from(self.height.max(0)).unwrap_or(0);
+        area * u64::try_from(self.max_steps_per_tile.max(0)).unwrap_or(0)
+    }
+
+    /// Checks every field without generating.
+    ///
+    /// # Errors
+    /// A [`GenError::Config`] naming the field, the value and what would work.
+    pub fn validate(&self) -> Result<(), GenError> {
+        self.check().map_err(GenError::from)
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        check_range("width", self.width, MIN_SIDE, MAX_SIDE)?;
+        check_range("height", self.height, MIN_SIDE, MAX_SIDE)?;
+        let (w, h) = (self.width, self.height);
+        let most = self.interior_tiles() as f64 / (f64::from(w) * f64::from(h));
+        let f = self.floor_fraction;
+        if !(f > 0.0 && f < 1.0 && f <= most) {
+            return Err(ConfigError::new(
+                "floor_fraction",
+                f,
+                format!(
+                    "greater than 0 and at most {most:.4} (the share of the {w}×{h} map inside its 1-tile wall border)"
+                ),
+            ));
+        }
+        check_range("walkers", self.walkers, 1, MAX_WALKERS)?;
+        check_range("lifetime", self.lifetime, 0, MAX_LIFETIME)?;
+        check_range(
+            "max_steps_per_tile",
+            self.max_steps_per_tile,
+            1,
+            MAX_STEPS_PER_TILE,
+        )
+    }
+}
