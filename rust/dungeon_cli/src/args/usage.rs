@@ -92,22 +92,22 @@ Examples:
 /// `text` broken at spaces into lines of at most `width` characters, each
 /// indented by `indent` spaces.
 fn wrap(text: &str, indent: usize, width: usize) -> String {
-    let mut lines = vec![String::new()];
-    for word in text.split(' ') {
-        let line = lines.last_mut().expect("never empty");
-        if !line.is_empty() && indent + line.len() + 1 + word.len() > width {
-            lines.push(word.to_string());
-        } else {
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
-        }
-    }
     let pad = " ".repeat(indent);
-    lines
-        .iter()
-        .map(|l| format!("{pad}{l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && indent + line.len() + 1 + word.len() > width {
+            out.push_str(&pad);
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&pad);
+    out.push_str(&line);
+    out
 }
