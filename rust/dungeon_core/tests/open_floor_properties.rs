@@ -23,6 +23,10 @@ fn assert_open_floor(g: &DungeonGrid, twice: &DungeonGrid, what: &dyn Fn() -> St
     assert_ne!(g.start(), g.end(), "{}", what());
     assert_eq!(g.cell(g.start()), Cell::Start);
     assert_eq!(g.cell(g.end()), Cell::End);
+    // The fast finishing pass opens exactly the sides the plain one
+    // (`from_ascii`, every side between two walkable tiles) opens.
+    let plain = DungeonGrid::from_ascii(&g.to_ascii()).expect("own picture reads back");
+    assert_eq!(g.door_masks(), plain.door_masks(), "{}", what());
     let dist = g.distances_from(g.start());
     let far = *dist.iter().max().unwrap_or(&0);
     assert_eq!(
