@@ -186,9 +186,10 @@ impl RoomRules {
             100,
         )?;
         for (k, r) in self.rules.iter().enumerate() {
-            let which = format!(" (rule {k}, {})", r.role.name());
+            // The rule's number and role, only formatted for an error.
+            let which = || format!(" (rule {k}, {})", r.role.name());
             let named = |e: ConfigError| ConfigError {
-                allowed: format!("{}{which}", e.allowed),
+                allowed: format!("{}{}", e.allowed, which()),
                 ..e
             };
             if !r.role.is_special() || r.role == RoomRole::Boss {
@@ -196,7 +197,8 @@ impl RoomRules {
                     "room_rules.role",
                     r.role.name(),
                     format!(
-                        "a special role other than boss (the boss room is always the end){which}"
+                        "a special role other than boss (the boss room is always the end){}",
+                        which()
                     ),
                 ));
             }
@@ -204,7 +206,7 @@ impl RoomRules {
                 return Err(ConfigError::new(
                     "room_rules.role",
                     r.role.name(),
-                    format!("each role once; use count for more rooms{which}"),
+                    format!("each role once; use count for more rooms{}", which()),
                 ));
             }
             check_range("room_rules.chance", r.chance, 0.0, 1.0).map_err(named)?;
@@ -248,7 +250,7 @@ impl RoomRules {
                 self.dead_ends_needed(level),
                 self.min_dead_ends,
                 self.dead_ends_per_level,
-                max_dead_ends(lo) - 1,
+                max_dead_ends(lo),
             ),
         ))
     }
@@ -324,8 +326,9 @@ impl RoomScratch {
 
     /// Adds a secret room: an empty cell with the most room neighbours the
     /// floor offers (≥ 3, else ≥ 2, else ≥ 1), none of them a dead end,
-    /// chosen uniformly; it opens to every neighbouring room. `None` when
-    /// no cell qualifies.
+    /// chosen uniformly; it opens to every neighbouring room. Other secret
+    /// rooms are not neighbours: no door joins two secret rooms. `None`
+    /// when no cell qualifies.
     fn place_secret(
         &mut self,
         rng: &mut DungeonRng,
@@ -334,43 +337,67 @@ impl RoomScratch {
         if !budget.spend(self.cells() as u64) {
             return Err(Rejected::OutOfWork);
         }
-        let w = self.width as usize;
-        // Eligible cells by neighbour count (index 1..=4).
-        let mut best = 0;
+        let (w, h) = (self.width as usize, self.height as usize);
+        // Secret rooms placed before are no neighbours (no door joins two
+        // secret rooms) and no candidates: hide them during the scan.
+        let hidden: Vec<usize> = self
+            .roles
+            .iter()
+            .filter(|r| r.1 == RoomRole::Secret)
+            .filter_map(|r| self.idx(r.0))
+            .collect();
+        for &i in &hidden {
+            self.occupied[i] = false;
+        }
+        // Each empty cell's score, min(room neighbours, 3), or 0 when it
+        // has none or touches a dead end; computed without branching on
+        // the cells (half-full grids mispredict), as `scan_doors` does.
+        let (occ, masks) = (&self.occupied, &self.masks);
+        let room = |j: usize| u8::from(occ[j]);
+        let dead = |j: usize| u8::from(occ[j] && masks[j].is_power_of_two());
+        self.secret_scores.clear();
+        let mut best = 0u8;
+        let mut i = 0;
+        for y in 0..h {
+            let (up, down) = (u8::from(y > 0), u8::from(y + 1 < h));
+            let above = if y > 0 { i - w } else { i };
+            let below = if y + 1 < h { i + w } else { i };
+            for x in 0..w {
+                let (left, right) = (u8::from(x > 0), u8::from(x + 1 < w));
+                let (n, e) = (above + x, i + x + usize::from(right));
+                let (s, west) = (below + x, i + x - usize::from(left));
+                let rooms =
+                    (room(n) & up) + (room(e) & right) + (room(s) & down) + (room(west) & left);
+                let beside_dead =
+                    (dead(n) & up) | (dead(e) & right) | (dead(s) & down) | (dead(west) & left);
+                let free = u8::from(!occ[i + x]) & (1 - beside_dead);
+                let score = rooms.min(3) * free;
+                self.secret_scores.push(score);
+                best = best.max(score);
+            }
+            i += w;
+        }
+        for &i in &hidden {
+            self.occupied[i] = true;
+            self.secret_scores[i] = 0;
+        }
         self.secret_cells.clear();
-        for i in 0..self.cells() {
-            if self.occupied[i] {
-                continue;
-            }
-            let p = ((i % w) as i32, (i / w) as i32);
-            let mut rooms = 0;
-            let mut beside_dead_end = false;
-            for &(dx, dy, _, _) in &DIRS {
-                if let Some(j) = self.idx((p.0 + dx, p.1 + dy))
-                    && self.occupied[j]
-                {
-                    rooms += 1;
-                    beside_dead_end |= self.masks[j].is_power_of_two();
-                }
-            }
-            let level = rooms.min(3);
-            if rooms == 0 || beside_dead_end || level < best {
-                continue;
-            }
-            if level > best {
-                best = level;
-                self.secret_cells.clear();
-            }
-            self.secret_cells.push(i);
+        if best > 0 {
+            let scores = &self.secret_scores;
+            self.secret_cells
+                .extend((0..scores.len()).filter(|&i| scores[i] == best));
         }
         let Some(&i) = rng.pick(&self.secret_cells) else {
             return Ok(None);
         };
         let p = ((i % w) as i32, (i / w) as i32);
         self.place(p);
+        let hidden = &hidden;
         for &(dx, dy, bit, back) in &DIRS {
-            if let Some(j) = self.idx((p.0 + dx, p.1 + dy))
+            let q = (p.0 + dx, p.1 + dy);
+            if let Some(j) = self.idx(q)
                 && self.occupied[j]
+                && !hidden.contains(&j)
             {
                 self.masks[i] |= bit;
                 self.masks[j] |= back;

@@ -21,6 +21,8 @@ pub(crate) struct RoomScratch {
     pub(super) candidates: Vec<(i32, usize, Pos)>,
     /// Cells eligible for a secret room.
     pub(super) secret_cells: Vec<usize>,
+    /// Each cell's secret-room score (see `place_secret`).
+    pub(super) secret_scores: Vec<u8>,
 }
 
 impl RoomScratch {
@@ -39,6 +41,7 @@ impl RoomScratch {
             roles: Vec::new(),
             candidates: Vec::new(),
             secret_cells: Vec::new(),
+            secret_scores: Vec::with_capacity(n),
         }
     }
 
