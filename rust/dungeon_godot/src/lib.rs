@@ -15,6 +15,7 @@ mod dungeon_grid;
 mod dungeon_grid_rooms;
 mod generator;
 mod isaac_generator;
+mod isaac_room_rules;
 mod room_grid;
 
 mod entry {
