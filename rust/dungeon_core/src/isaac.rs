@@ -18,6 +18,15 @@
 //!   away from the published rule's (start neighbours 2.62 instead of 2.47,
 //!   boss 0.3 steps farther at level 5), and without it every level up to 10
 //!   succeeds for 2000 of 2000 seeds within the default 2000 attempts.
+//!   With [`IsaacConfig::room_rules`] (the preset sets
+//!   [`RoomRules::isaac`]) the accepted floor gets Isaac's special rooms:
+//!   boss (= the end), then super secret, shop, treasure and optional rooms
+//!   in the dead ends from farthest to nearest, and a secret room in an
+//!   empty cell among rooms; floors with too few dead ends for the required
+//!   rooms are regrown. The rules, the readings we chose and the figures
+//!   over 10 000 floors per level are in [`crate::room_grid`]'s `roles`
+//!   module docs and `examples/isaac_roles.rs`. The tables below compare
+//!   the growth alone (`room_rules: None`).
 //! - **Crowding** (preset [`IsaacConfig::compact`]), seed 002's generator:
 //!   passes over every placed room (the rooms placed before the pass began).
 //!   For a candidate neighbour, let `c` be its room neighbours *not counting
