@@ -4,7 +4,7 @@ extends EditorPlugin
 ## each class the extension registers and prints its text on one line, so the
 ## script can check that the Rust `///` docs reached Godot's help.
 
-const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator"]
+const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator", "IsaacRoomRules", "SpecialRoomRule"]
 const FRAMES_PER_PAGE := 20
 
 var _frame := 0

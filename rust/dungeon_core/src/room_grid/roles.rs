@@ -57,6 +57,37 @@
 //! can never have that many dead ends is refused up front, naming the
 //! highest level that can.
 
+//!
+//! **Figures** (`cargo run --release -p dungeon_core --example isaac_roles`:
+//! 10 000 floors per level of the `branching` preset, each checked against
+//! every rule above). Means per floor; "Rebirth min" is the minimum dead
+//! ends Rebirth asks (5 + level − 1), which we do not by default; the
+//! secret column splits the secret rooms by their room neighbours (3 or
+//! more / 2 / 1). Isaac places one boss, super secret, shop, treasure and
+//! secret room per floor; the write-up publishes no other figures.
+//!
+//! ```text
+//! level | failed | attempts | dead ends (Rebirth min) | boss | super secret | shop | treasure | secret (3+/2/1) | sacrifice | curse | challenge | library
+//!     1 | 0 |  3.84 | 4.04 (5)  | 1.00 | 1.00 | 1.00 | 1.00 | 1.00 (0/4434/5566)    | 0.00 | 0.00 | 0.00 | 0.00
+//!     2 | 0 |  2.12 | 4.48 (6)  | 1.00 | 1.00 | 1.00 | 1.00 | 1.00 (1400/5833/2767) | 0.07 | 0.19 | 0.06 | 0.02
+//!     3 | 0 |  2.11 | 4.94 (7)  | 1.00 | 1.00 | 1.00 | 1.00 | 1.00 (3028/5000/1972) | 0.11 | 0.30 | 0.12 | 0.05
+//!     4 | 0 |  2.62 | 5.68 (8)  | 1.00 | 1.00 | 1.00 | 1.00 | 1.00 (4914/4097/989)  | 0.13 | 0.42 | 0.20 | 0.09
+//!     5 | 0 |  3.65 | 6.47 (9)  | 1.00 | 1.00 | 1.00 | 1.00 | 1.00 (6310/3149/541)  | 0.14 | 0.47 | 0.25 | 0.11
+//!     6 | 0 |  4.76 | 7.01 (10) | 1.00 | 1.00 | 1.00 | 1.00 | 1.00 (6962/2692/346)  | 0.15 | 0.49 | 0.28 | 0.13
+//!     7 | 0 |  7.58 | 7.77 (11) | 1.00 | 1.00 | 1.00 | 1.00 | 1.00 (7940/1864/196)  | 0.15 | 0.49 | 0.28 | 0.14
+//!     8 | 0 | 11.14 | 8.27 (12) | 1.00 | 1.00 | 1.00 | 1.00 | 1.00 (8222/1653/125)  | 0.15 | 0.50 | 0.30 | 0.14
+//!     9 | 0 | 20.63 | 8.98 (13) | 1.00 | 1.00 | 1.00 | 1.00 | 1.00 (8661/1278/61)   | 0.15 | 0.50 | 0.30 | 0.15
+//!    10 | 0 | 44.74 | 9.69 (14) | 1.00 | 1.00 | 1.00 | 1.00 | 1.00 (9052/907/41)    | 0.15 | 0.50 | 0.30 | 0.14
+//! ```
+//!
+//! Level 1 needs 4 dead ends besides the start for boss, super secret, shop
+//! and treasure, and 7–8-room floors have 3.5 on average, so it takes 3.84
+//! attempts instead of 1.36; from level 2 on the special rooms cost almost
+//! no extra attempts. With Rebirth's minimum ([`RoomRules::rebirth`]) on
+//! the original room count and 9×8 grid, 481, 500, 1000, 1000, 1000, 972,
+//! 902, 521, 290 and 127 of 1000 seeds succeed on levels 1–10 within the
+//! 2000 attempts: it needs Rebirth's larger floors.
+
 use super::attempt::Budget;
 use super::count::RoomCount;
 use super::ends::Rejected;
