@@ -29,6 +29,9 @@ func _page_text(cls: String) -> String:
 	for help in EditorInterface.get_base_control().find_children("*", "EditorHelp", true, false):
 		for label in help.find_children("*", "RichTextLabel", true, false):
 			var text: String = label.get_parsed_text()
-			if text.begins_with("Class:") and text.contains(cls):
+			# The page's own class: named before "Inherits:" (other pages
+			# may name it in their text).
+			var head := text.get_slice("Inherits:", 0)
+			if text.begins_with("Class:") and head.contains(cls):
 				return text
 	return ""
