@@ -145,7 +145,6 @@ func test_bad_rules_fail_with_the_setting_and_the_role(t) -> void:
 		[2, "chance", 1.5, "room_rules.chance = 1.5"],
 		[0, "count", -1, "room_rules.count = -1"],
 		[3, "min_level", 0, "room_rules.min_level = 0"],
-		[1, "role", DungeonGrid.ROLE_BOSS, "room_rules.role = boss"],
 	]
 	for c in cases:
 		var gen := IsaacGenerator.new()
@@ -156,8 +155,23 @@ func test_bad_rules_fail_with_the_setting_and_the_role(t) -> void:
 		t.expect_error(c[3])
 		t.check(gen.generate_level(2) == null, "%s: refused" % c[3])
 		t.check(gen.last_error.contains(c[3]), "%s: message %s" % [c[3], gen.last_error])
-		if c[1] != "role":
-			t.check(gen.last_error.contains(role_name), "%s names the role: %s" % [c[3], gen.last_error])
+		t.check(gen.last_error.contains(role_name), "%s names the role: %s" % [c[3], gen.last_error])
+	# Roles that no rule may place are refused when set.
+	var rule := SpecialRoomRule.new()
+	for bad in [DungeonGrid.ROLE_BOSS, DungeonGrid.ROLE_START, 99, -1]:
+		t.expect_error("invalid role = %d" % bad)
+		rule.role = bad
+		t.check_eq(rule.role, DungeonGrid.ROLE_TREASURE, "role %d refused" % bad)
+	rule.role = DungeonGrid.ROLE_CURSE
+	t.check_eq(rule.role, DungeonGrid.ROLE_CURSE, "a special role is taken")
+	t.expect_error("invalid role = 2")
+	t.check_eq(SpecialRoomRule.create(DungeonGrid.ROLE_END, 1.0, 1, 1).role, DungeonGrid.ROLE_TREASURE, "create refuses the end role")
+	# Two rules for one role.
+	var twice := IsaacGenerator.new()
+	twice.preset = IsaacGenerator.PRESET_BRANCHING
+	twice.room_rules.rules[1].role = DungeonGrid.ROLE_TREASURE
+	t.expect_error("each role once")
+	t.check(twice.generate_level(2) == null, "a role twice is refused")
 	# A level whose floors can never hold the dead ends it needs.
 	var gen := IsaacGenerator.new()
 	gen.preset = IsaacGenerator.PRESET_BRANCHING

@@ -29,6 +29,8 @@ use crate::generator::Ints;
 pub struct SpecialRoomRule {
     /// The room's role: a [code]DungeonGrid.ROLE_*[/code] constant other
     /// than normal, start, end and boss (the boss room is always the end).
+    /// Another value is refused with an error and the role is unchanged.
+    #[var(set = set_role)]
     #[export(enum = (
         Treasure = 4, Shop = 5, Secret = 6, SuperSecret = 7,
         Sacrifice = 8, Curse = 9, Challenge = 10, Library = 11
@@ -61,16 +63,39 @@ impl IResource for SpecialRoomRule {
 
 #[godot_api]
 impl SpecialRoomRule {
-    /// A rule for [param role] (a [code]DungeonGrid.ROLE_*[/code] constant).
+    /// A rule for [param role] (a [code]DungeonGrid.ROLE_*[/code] constant;
+    /// another value is refused with an error, leaving
+    /// [constant DungeonGrid.ROLE_TREASURE]).
     #[func]
     fn create(role: i64, chance: f64, min_level: i64, count: i64) -> Gd<Self> {
-        Gd::from_init_fn(|base| Self {
-            role,
+        let mut rule = Gd::from_init_fn(|base| Self {
+            role: RoomRole::Treasure as i64,
             chance,
             min_level,
             count,
             base,
-        })
+        });
+        rule.bind_mut().set_role(role);
+        rule
+    }
+
+    #[func]
+    fn set_role(&mut self, role: i64) {
+        let placeable =
+            RoomRole::from_code(role).is_some_and(|r| r.is_special() && r != RoomRole::Boss);
+        if placeable {
+            if self.role != role {
+                self.role = role;
+                self.base_mut().emit_changed();
+            }
+        } else {
+            godot_error!(
+                "SpecialRoomRule: invalid role = {role}: allowed {}..={} (DungeonGrid.ROLE_TREASURE to \
+                 ROLE_LIBRARY; the boss room is always the end); the setting is unchanged",
+                RoomRole::Treasure as i64,
+                RoomRole::Library as i64
+            );
+        }
     }
 }
 
