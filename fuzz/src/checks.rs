@@ -7,7 +7,7 @@
 //! turns the panic into a saved crash input.
 
 use dungeon_core::room_grid::{EndRule, EndRules};
-use dungeon_core::{Cell, DungeonGrid, Pos};
+use dungeon_core::{Cell, DungeonGrid, Pos, RoomRole};
 
 /// Largest grid (in cells) whose JSON is round-tripped, drawn as ASCII and
 /// generated twice on every run; bigger grids skip these to keep each
@@ -205,8 +205,10 @@ pub fn room_grid(g: &DungeonGrid, name: &str, seed: u64, level: i32, rooms: i32,
     assert_eq!((g.seed, g.level), (seed, level), "seed and level");
     assert!(g.room_rects().is_empty(), "room grid with room_rects");
     valid_grid(g);
+    // Secret rooms come on top of the count.
+    let secrets = g.rooms_with_role(RoomRole::Secret);
     assert_eq!(
-        g.rooms().len(),
+        g.rooms().len() - secrets.len(),
         usize::try_from(rooms).unwrap_or(0),
         "room count vs room_count(seed, level)"
     );
@@ -243,7 +245,8 @@ pub fn room_grid(g: &DungeonGrid, name: &str, seed: u64, level: i32, rooms: i32,
             "start {s:?} and end {e:?} closer than {min_distance}"
         );
     }
-    // Every two adjacent rooms share a door.
+    // Every two adjacent rooms share a door, but two secret rooms.
+    let secret = |p: Pos| g.room_at(p).is_some_and(|r| secrets.contains(&r));
     for y in 0..g.height() {
         for x in 0..g.width() {
             if !g.cell((x, y)).is_room() {
@@ -251,11 +254,32 @@ pub fn room_grid(g: &DungeonGrid, name: &str, seed: u64, level: i32, rooms: i32,
             }
             for (dx, dy, bit, _) in dungeon_core::grid::DIRS {
                 let open = g.door_mask((x, y)) & bit != 0;
-                let room = g.cell((x + dx, y + dy)).is_room();
+                let q = (x + dx, y + dy);
+                let room = g.cell(q).is_room() && !(secret((x, y)) && secret(q));
                 assert_eq!(open, room, "door {bit} of ({x}, {y})");
             }
         }
     }
+}
+
+/// The floor is a tree once the secret rooms' doors are closed.
+///
+/// # Panics
+/// When it is not.
+pub fn tree_apart_from_secret_rooms(g: &DungeonGrid) {
+    let secrets = g.rooms_with_role(RoomRole::Secret);
+    let secret_doors: usize = secrets.iter().map(|&r| g.room_doors(r).len()).sum();
+    let doors: usize = g
+        .door_masks()
+        .iter()
+        .map(|m| m.count_ones() as usize)
+        .sum::<usize>()
+        / 2;
+    assert_eq!(
+        doors - secret_doors + 1,
+        g.rooms().len() - secrets.len(),
+        "not a tree apart from the secret rooms"
+    );
 }
 
 /// Room rectangle `i` has an area and lies inside a `w × h` grid.

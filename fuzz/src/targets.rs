@@ -4,12 +4,14 @@
 //! index, the seed, the level, then one knob per config field in the order
 //! below. Reordering reads invalidates `fuzz/corpus` and `fuzz/regressions`.
 
+use dungeon_core::RoomRole;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig, OffGrid};
 use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};
 use dungeon_core::room_grid::{
     EndRule, EndRules, MAX_LEVEL, MAX_SIDE, RoomCount, RoomGridConfig, StartRule,
 };
+use dungeon_core::room_grid::{RoleRule, RoomRules};
 use dungeon_core::{DungeonGrid, GenError};
 
 use crate::checks;
@@ -84,6 +86,33 @@ fn room_grid(
     }
 }
 
+/// Special-room rules from fuzz bytes: the preset's, none, Isaac's,
+/// Rebirth's, or a list of rules with any role and values (bad ones too).
+fn room_rules(k: &mut Knobs, keep: Option<&RoomRules>) -> Option<RoomRules> {
+    match k.byte() % 5 {
+        0 => keep.cloned(),
+        1 => None,
+        2 => Some(RoomRules::isaac()),
+        3 => Some(RoomRules::rebirth()),
+        _ => {
+            let n = k.index(6);
+            let rules = (0..n)
+                .map(|_| RoleRule {
+                    role: RoomRole::ALL[k.index(RoomRole::ALL.len())],
+                    chance: k.float(1.0, (0.0, 1.0), &[-0.5, 0.0, 1.0, 1.5]),
+                    min_level: k.int(1, 1..=6, &[0, 1000, 1001]),
+                    count: k.int(1, 0..=3, &[-1, 16, 17]),
+                })
+                .collect();
+            Some(RoomRules {
+                rules,
+                min_dead_ends: k.int(0, 0..=8, &[-1, 1000, 1001]),
+                dead_ends_per_level: k.int(0, 0..=2, &[-1, 100, 101]),
+            })
+        }
+    }
+}
+
 /// An Isaac config, seed and level from fuzz bytes.
 #[must_use]
 pub fn isaac_input(data: &[u8]) -> (IsaacConfig, u64, i32) {
@@ -108,11 +137,14 @@ pub fn isaac_input(data: &[u8]) -> (IsaacConfig, u64, i32) {
         |k| give_up = k.float(p.give_up_chance, (0.0, 0.99), &[0.0, 0.99]),
         &[0.05, 0.6, 0.7],
     );
+    // Read last, so inputs saved before special rooms keep their meaning.
+    let room_rules = room_rules(&mut k, p.room_rules.as_ref());
     let c = IsaacConfig {
         grid,
         origin,
         rule,
         give_up_chance: give_up,
+        room_rules,
     };
     (c, seed, level)
 }
@@ -126,7 +158,16 @@ pub fn isaac_config(data: &[u8]) {
             let rooms = c.grid.room_count(seed, level).unwrap_or(-1);
             checks::room_grid(&g, "isaac", seed, level, rooms, &c.grid.ends);
             if c.rule == GrowthRule::Branching {
-                assert!(g.is_tree(), "branching rule: not a tree");
+                checks::tree_apart_from_secret_rooms(&g);
+            }
+            if c.room_rules.is_some() {
+                assert_eq!(
+                    g.boss_room(),
+                    g.room_at(g.end()),
+                    "the boss room is the end"
+                );
+            } else {
+                assert!(g.special_rooms().is_empty(), "special rooms without rules");
             }
             deterministic(&g, || isaac::generate(&c, seed, level));
         }

@@ -4,7 +4,8 @@ extends EditorPlugin
 ## each class the extension registers and prints its text on one line, so the
 ## script can check that the Rust `///` docs reached Godot's help.
 
-const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator", "HilbertGenerator"]
+const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator",
+\t\t"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "IsaacRoomRules", "SpecialRoomRule"]
 const FRAMES_PER_PAGE := 20
 
 var _frame := 0
@@ -29,6 +30,9 @@ func _page_text(cls: String) -> String:
 	for help in EditorInterface.get_base_control().find_children("*", "EditorHelp", true, false):
 		for label in help.find_children("*", "RichTextLabel", true, false):
 			var text: String = label.get_parsed_text()
-			if text.begins_with("Class:") and text.contains(cls):
+			# The page's own class: named before "Inherits:" (other pages
+			# may name it in their text).
+			var head := text.get_slice("Inherits:", 0)
+			if text.begins_with("Class:") and head.contains(cls):
 				return text
 	return ""

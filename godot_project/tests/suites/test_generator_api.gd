@@ -44,6 +44,9 @@ static func other_value(p: Dictionary, current: Variant) -> Variant:
 			return float(current) + 0.125
 		TYPE_VECTOR2I:
 			return current + Vector2i(1, 1)
+		TYPE_OBJECT:
+			# A sub-resource (IsaacGenerator.room_rules): a new one, or none.
+			return ClassDB.instantiate(p["hint_string"]) if current == null else null
 	return null
 
 
@@ -63,6 +66,9 @@ static func same(a: Variant, b: Variant) -> bool:
 		return false
 	if typeof(a) == TYPE_FLOAT:
 		return (is_nan(a) and is_nan(b)) or a == b or is_equal_approx(a, b)
+	if typeof(a) == TYPE_OBJECT:
+		# Sub-resources load as new objects: equal when their settings are.
+		return var_to_str(a) == var_to_str(b)
 	return a == b
 
 

@@ -80,6 +80,29 @@ func test_rooms_example_runs(t) -> void:
 	node.free()
 
 
+func test_special_rooms_example_runs(t) -> void:
+	var node := _load(_example_with("get_boss_room"))
+	if not t.check(node != null, "the special rooms example compiles"):
+		return
+	node.run()
+	node.free()
+	# What its comments claim.
+	var gen := IsaacGenerator.new()
+	gen.preset = IsaacGenerator.PRESET_BRANCHING
+	gen.seed = 3
+	var grid := gen.generate_level(3)
+	t.check_eq(grid.get_room_rect(grid.get_boss_room()).position, grid.end_cell, "the boss room holds the end")
+	t.check(grid.get_special_rooms().size() >= 5, "boss, super secret, shop, treasure, secret")
+	for rule in gen.room_rules.rules:
+		if rule.role == DungeonGrid.ROLE_LIBRARY:
+			rule.chance = 1.0
+			rule.min_level = 3
+	for s in 20:
+		gen.seed = s
+		t.check_eq(gen.generate_level(3).get_rooms_with_role(DungeonGrid.ROLE_LIBRARY).size(), 1, "seed %d: a library" % s)
+		t.check(gen.generate_level(2).get_rooms_with_role(DungeonGrid.ROLE_LIBRARY).is_empty(), "seed %d: none on level 2" % s)
+
+
 func test_error_example_returns_null(t) -> void:
 	var node := _load(_example_with("width = -3"))
 	if not t.check(node != null, "the error example compiles"):

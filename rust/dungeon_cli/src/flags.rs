@@ -11,7 +11,7 @@ use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::{DrunkardConfig, OffGrid};
 use dungeon_core::hilbert::HilbertConfig;
 use dungeon_core::isaac::{GrowthRule, IsaacConfig};
-use dungeon_core::room_grid::{EndRule, StartRule};
+use dungeon_core::room_grid::{EndRule, RoomRules, StartRule};
 
 pub use crate::dig_flags::{TUNNELER_PRESETS, WALKER_PRESETS, tunneler, walker};
 
@@ -205,6 +205,16 @@ const STARTS: [(&str, StartRule); 3] = [
     ("random_room", StartRule::RandomRoom),
 ];
 
+/// Makes one of the rule sets `--special-rooms` names.
+type MakeRules = fn() -> Option<RoomRules>;
+
+/// The special-room rule sets `--special-rooms` names.
+const SPECIAL_ROOMS: [(&str, MakeRules); 3] = [
+    ("none", || None),
+    ("isaac", || Some(RoomRules::isaac())),
+    ("rebirth", || Some(RoomRules::rebirth())),
+];
+
 const RULES: [(&str, GrowthRule); 2] = [
     ("branching", GrowthRule::Branching),
     ("crowding", GrowthRule::Crowding),
@@ -396,6 +406,21 @@ pub fn isaac() -> Vec<Flag<IsaacConfig>> {
                 "chance to skip an eligible neighbour, 0..=0.99",
                 Num(|c| &mut c.give_up_chance),
             ),
+            F::new(
+                "special-rooms",
+                "boss, shop, treasure, secret rooms: isaac, rebirth (5 + 1 dead ends per level) or none",
+                Other(
+                    "none|isaac|rebirth",
+                    |c, v| put(&mut c.room_rules, choice(v, &SPECIAL_ROOMS).map(|f| f())),
+                    |c| {
+                        SPECIAL_ROOMS
+                            .iter()
+                            .find(|(_, f)| f() == c.room_rules)
+                            .map_or("custom", |(n, _)| n)
+                            .to_owned()
+                    },
+                ),
+            ),
         ]
     )
 }
@@ -565,6 +590,7 @@ mod tests {
             "off-grid" => "stay",
             "diagonal" | "grow-grid" | "grow-order" | "allow-shortcuts" => "true",
             "end-off-axis" => "false",
+            "special-rooms" => "rebirth",
             "rooms-per-level" | "min-end-distance" | "path-per-level" => "4.5",
             "give-up-chance" | "max-fill" | "partition-range" | "room-size-min"
             | "room-size-max" | "side-room-chance" | "loop-chance" => "0.123",
@@ -626,7 +652,9 @@ mod tests {
             origin,
             rule,
             give_up_chance,
+            room_rules,
         } = c;
+        assert_eq!(room_rules, Some(RoomRules::rebirth()));
         assert_eq!(origin, Some((77, 77)));
         assert_ne!(rule, d.rule);
         assert_eq!(give_up_chance, 0.123);

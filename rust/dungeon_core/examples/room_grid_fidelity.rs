@@ -66,7 +66,13 @@ fn main() {
         row(
             level,
             &[
-                ours(&IsaacConfig::branching(), level),
+                ours(
+                    &IsaacConfig {
+                        room_rules: None,
+                        ..IsaacConfig::branching()
+                    },
+                    level,
+                ),
                 Stats::of(&published),
             ],
         );

@@ -144,6 +144,7 @@ fn main() {
                 origin: None,
                 rule,
                 give_up_chance: give_up,
+                room_rules: isaac_rule.then(dungeon_core::room_grid::RoomRules::isaac),
             };
             let out = show("", || isaac::generate_counted(&c, seed, level));
             (format!("#{i} {c:?} level {level}"), out)

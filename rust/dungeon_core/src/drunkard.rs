@@ -139,6 +139,7 @@ pub fn generate_counted(
             "raise max_steps (now {}) or ask for fewer rooms",
             config.max_steps
         ),
+        roles: None,
     };
     run(&generator, seed, level, |s, target, rng, budget| {
         let origin = (rng.range(0, s.width - 1), rng.range(0, s.height - 1));

@@ -18,6 +18,15 @@
 //!   away from the published rule's (start neighbours 2.62 instead of 2.47,
 //!   boss 0.3 steps farther at level 5), and without it every level up to 10
 //!   succeeds for 2000 of 2000 seeds within the default 2000 attempts.
+//!   With [`IsaacConfig::room_rules`] (the preset sets
+//!   [`RoomRules::isaac`]) the accepted floor gets Isaac's special rooms:
+//!   boss (= the end), then super secret, shop, treasure and optional rooms
+//!   in the dead ends from farthest to nearest, and a secret room in an
+//!   empty cell among rooms; floors with too few dead ends for the required
+//!   rooms are regrown. The rules, the readings we chose and the figures
+//!   over 10 000 floors per level are in [`crate::room_grid`]'s `roles`
+//!   module docs and `examples/isaac_roles.rs`. The tables below compare
+//!   the growth alone (`room_rules: None`).
 //! - **Crowding** (preset [`IsaacConfig::compact`]), seed 002's generator:
 //!   passes over every placed room (the rooms placed before the pass began).
 //!   For a candidate neighbour, let `c` be its room neighbours *not counting
@@ -94,8 +103,8 @@ use crate::rng::DungeonRng;
 #[cfg(doc)]
 use crate::room_grid::EndRule;
 use crate::room_grid::{
-    Budget, EndRules, Generator, MAX_SIDE, RoomCount, RoomGridConfig, RoomScratch, StartRule, Work,
-    preset, run,
+    Budget, EndRules, Generator, MAX_SIDE, RoomCount, RoomGridConfig, RoomRules, RoomScratch,
+    StartRule, Work, preset, run,
 };
 
 /// How rooms grow from the start cell.
@@ -118,6 +127,10 @@ pub struct IsaacConfig {
     pub rule: GrowthRule,
     /// Chance to skip an eligible neighbour, in `[0, 0.99]`.
     pub give_up_chance: f64,
+    /// Special rooms (boss, shop, treasure, secret…; see
+    /// [`crate::room_grid::RoomRules`]); `None` = none, the end room is
+    /// plain.
+    pub room_rules: Option<RoomRules>,
 }
 
 impl Default for IsaacConfig {
@@ -153,13 +166,17 @@ impl IsaacConfig {
             origin: None,
             rule: GrowthRule::Crowding,
             give_up_chance: 1.0 / 3.0,
+            room_rules: None,
         }
     }
 
     /// Tree-shaped Binding of Isaac floors (Boris the Brave's write-up):
     /// 9×8, start at the centre, `random(2) + 5 + level*2.6` rooms, FIFO queue
-    /// with the four give-up rules (50 % coin), boss = the farthest dead end.
-    /// Holds up to level 10 (31–32 rooms, `max_fill` 0.45 → 32 of 72 cells).
+    /// with the four give-up rules (50 % coin), boss = the farthest dead end,
+    /// and Isaac's special rooms ([`RoomRules::isaac`]: super secret, shop,
+    /// treasure and secret rooms on every floor, optional rooms from
+    /// level 2). Holds up to level 10 (31–32 rooms, `max_fill` 0.45 → 32 of
+    /// 72 cells; the secret room comes on top).
     #[must_use]
     pub fn branching() -> Self {
         Self {
@@ -167,6 +184,7 @@ impl IsaacConfig {
             origin: None,
             rule: GrowthRule::Branching,
             give_up_chance: 0.5,
+            room_rules: Some(RoomRules::isaac()),
         }
     }
 
@@ -188,10 +206,11 @@ impl IsaacConfig {
     /// A [`ConfigError`] naming the field, value and what would work.
     pub fn validate(&self, level: i32) -> Result<(), GenError> {
         self.check_own()?;
-        self.grid
-            .plan(0, level, fill_limit(self.rule), 0)
-            .map(|_| ())
-            .map_err(GenError::from)
+        self.grid.plan(0, level, fill_limit(self.rule), 0)?;
+        if let Some(r) = &self.room_rules {
+            r.check_level(&self.grid.count, level)?;
+        }
+        Ok(())
     }
 
     /// The fields that are Isaac's own.
@@ -232,6 +251,7 @@ pub fn generate_counted(
         fill_limit: fill_limit(config.rule),
         attempt_steps: 0,
         stall_hint: format!("lower give_up_chance (now {give_up}) or ask for fewer rooms"),
+        roles: config.room_rules.as_ref(),
     };
     run(&generator, seed, level, |s, target, rng, budget| {
         let origin = config
@@ -347,7 +367,11 @@ mod tests {
 
     #[test]
     fn branching_level_1_is_a_valid_tree() {
-        let c = IsaacConfig::branching();
+        // The grown floor, without the secret room (the one loop).
+        let c = IsaacConfig {
+            room_rules: None,
+            ..IsaacConfig::branching()
+        };
         let (lo, hi) = c.grid.room_count_range(1).unwrap();
         for seed in 0..300 {
             let g = generate(&c, seed, 1).unwrap();

@@ -23,6 +23,8 @@ pub mod stage {
     pub const LAYOUT: u64 = 0x1A_7007;
     /// Start/end selection.
     pub const ENDS: u64 = 0xE4_D500;
+    /// Special rooms (boss, shop, secret…) on room grids.
+    pub const ROLES: u64 = 0x2_01E5;
 }
 
 /// SplitMix64 finaliser: a bijective mix used to derive seeds and streams.

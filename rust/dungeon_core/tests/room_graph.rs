@@ -30,7 +30,14 @@ fn check(g: &DungeonGrid) {
     let start = g.room_at(g.start()).expect("start is in a room");
     let end = g.room_at(g.end()).expect("end is in a room");
     assert_eq!(g.rooms_with_role(RoomRole::Start), vec![start]);
-    assert_eq!(g.rooms_with_role(RoomRole::End), vec![end]);
+    // The end room is the boss room on floors with special rooms.
+    let end_role = if g.special_rooms().is_empty() {
+        RoomRole::End
+    } else {
+        RoomRole::Boss
+    };
+    assert_eq!(g.rooms_with_role(end_role), vec![end]);
+    assert_eq!(g.boss_room(), (end_role == RoomRole::Boss).then_some(end));
     for c in g.connections() {
         let (a, b) = c.rooms;
         assert!(a < b && b < rooms.len());

@@ -184,6 +184,9 @@ fn random_configs_stay_within_a_budget_proportional_to_their_size() {
                     GrowthRule::Crowding
                 },
                 give_up_chance: rng.uniform(0.0, 1.0),
+                room_rules: rng
+                    .chance(0.5)
+                    .then(dungeon_core::room_grid::RoomRules::isaac),
             };
             let (r, w) = isaac::generate_counted(&c, seed, level);
             (r, w, c.grid)

@@ -3,7 +3,7 @@
 use dungeon_core::{GridKind, RoomRole};
 use godot::prelude::*;
 
-use crate::convert::{cell_array, rect2i, vec2i};
+use crate::convert::{cell_array, pos, rect2i, vec2i};
 use crate::dungeon_grid::DungeonGrid;
 
 /// A list of room numbers as a packed array.
@@ -27,9 +27,40 @@ impl DungeonGrid {
     /// Room role: the room holding [member start_cell].
     #[constant]
     const ROLE_START: i32 = RoomRole::Start as i32;
-    /// Room role: the room holding [member end_cell].
+    /// Room role: the room holding [member end_cell] (on floors without
+    /// special rooms; with them it is [constant ROLE_BOSS]).
     #[constant]
     const ROLE_END: i32 = RoomRole::End as i32;
+    /// Room role: the boss room, the end room of a floor with special
+    /// rooms (it holds [member end_cell]; [method get_boss_room]).
+    #[constant]
+    const ROLE_BOSS: i32 = RoomRole::Boss as i32;
+    /// Room role: a treasure (item) room, in a dead end.
+    #[constant]
+    const ROLE_TREASURE: i32 = RoomRole::Treasure as i32;
+    /// Room role: a shop, in a dead end.
+    #[constant]
+    const ROLE_SHOP: i32 = RoomRole::Shop as i32;
+    /// Room role: a secret room, beside several rooms, behind secret doors
+    /// ([method secret_door_mask]); the one room that makes loops.
+    #[constant]
+    const ROLE_SECRET: i32 = RoomRole::Secret as i32;
+    /// Room role: a super secret room, a dead end beside exactly one
+    /// ordinary room, behind a secret door.
+    #[constant]
+    const ROLE_SUPER_SECRET: i32 = RoomRole::SuperSecret as i32;
+    /// Room role: an optional dead-end room (Isaac's sacrifice room).
+    #[constant]
+    const ROLE_SACRIFICE: i32 = RoomRole::Sacrifice as i32;
+    /// Room role: an optional dead-end room (Isaac's curse room).
+    #[constant]
+    const ROLE_CURSE: i32 = RoomRole::Curse as i32;
+    /// Room role: an optional dead-end room (Isaac's challenge room).
+    #[constant]
+    const ROLE_CHALLENGE: i32 = RoomRole::Challenge as i32;
+    /// Room role: an optional dead-end room (Isaac's library).
+    #[constant]
+    const ROLE_LIBRARY: i32 = RoomRole::Library as i32;
 
     /// [constant KIND_ROOM_GRID] or [constant KIND_TILE_MAP].
     #[func]
@@ -56,8 +87,9 @@ impl DungeonGrid {
             .map_or(Rect2i::default(), |r| rect2i(&r.rect))
     }
 
-    /// The role of room `room`: [constant ROLE_NORMAL], [constant ROLE_START]
-    /// or [constant ROLE_END]. `-1` and an error for a number that is not a room.
+    /// The role of room `room`: [constant ROLE_NORMAL], [constant ROLE_START],
+    /// [constant ROLE_END], or a special role ([constant ROLE_BOSS]…).
+    /// `-1` and an error for a number that is not a room.
     #[func]
     fn get_room_role(&self, room: i32) -> i32 {
         self.room(room, "get_room_role")
@@ -107,15 +139,64 @@ impl DungeonGrid {
     /// The rooms with role `role` (see [constant ROLE_NORMAL]), in room order.
     #[func]
     fn get_rooms_with_role(&self, role: i32) -> PackedInt32Array {
-        match RoomRole::ALL.into_iter().find(|r| *r as i32 == role) {
+        match RoomRole::from_code(i64::from(role)) {
             Some(r) => room_list(self.core().rooms_with_role(r)),
             None => {
                 godot_error!(
-                    "DungeonGrid.get_rooms_with_role: unknown role {role} (expected ROLE_NORMAL, ROLE_START or ROLE_END)"
+                    "DungeonGrid.get_rooms_with_role: unknown role {role} (expected a ROLE_* constant, 0..={})",
+                    RoomRole::ALL.len() - 1
                 );
                 PackedInt32Array::new()
             }
         }
+    }
+
+    /// The role of the room whose floor holds `cell` (see
+    /// [constant ROLE_NORMAL]); `-1` off room floor and outside the grid.
+    #[func]
+    fn get_cell_role(&self, cell: Vector2i) -> i32 {
+        let g = self.core();
+        g.room_at(pos(cell))
+            .and_then(|r| g.room_role(r))
+            .map_or(-1, |r| r as i32)
+    }
+
+    /// The boss room (the room holding [member end_cell] on a floor with
+    /// special rooms); `-1` when the floor has none.
+    #[func]
+    fn get_boss_room(&self) -> i32 {
+        self.core().boss_room().map_or(-1, |r| r as i32)
+    }
+
+    /// The secret and super secret rooms, in room order: rooms behind
+    /// secret doors, which a game hides until they are found.
+    #[func]
+    fn get_secret_rooms(&self) -> PackedInt32Array {
+        let g = self.core();
+        room_list(
+            g.special_rooms()
+                .iter()
+                .filter(|s| s.1.is_secret())
+                .map(|s| s.0),
+        )
+    }
+
+    /// Every room with a special role (boss, treasure, shop, secret…), in
+    /// room order; empty on floors without special rooms. Read each one's
+    /// role with [method get_room_role].
+    #[func]
+    fn get_special_rooms(&self) -> PackedInt32Array {
+        room_list(self.core().special_rooms().iter().map(|s| s.0))
+    }
+
+    /// The sides of `cell` that are secret doors, as a door mask
+    /// ([constant DOOR_NORTH]…): open doors into or out of a secret or super
+    /// secret room. They are open in [method door_mask] too (paths and
+    /// [method get_room_path] use them); hide them until the player finds
+    /// them. `0` outside the grid.
+    #[func]
+    fn secret_door_mask(&self, cell: Vector2i) -> i32 {
+        i32::from(self.core().secret_door_mask(pos(cell)))
     }
 
     /// The rooms a walker can reach from room `room` without crossing

@@ -3,6 +3,7 @@ use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
 use crate::generator::{Generator, Ints, inspector_enum};
+use crate::isaac_room_rules::IsaacRoomRules;
 use crate::room_grid::room_grid_class;
 
 inspector_enum! {
@@ -41,7 +42,9 @@ room_grid_class! {
         /// [b]Compact[/b] (seed 002): 8×8, rooms crowd around the middle and
         /// may form loops, 10–13 rooms on level 1 and 3 more per level.
         /// [b]Branching[/b] (Binding of Isaac, after Boris the Brave's
-        /// write-up): 9×8, tree-shaped with no loops, 7–8 rooms on level 1.
+        /// write-up): 9×8, tree-shaped with no loops, 7–8 rooms on level 1,
+        /// with Isaac's special rooms (boss, super secret, shop, treasure,
+        /// a secret room on top of the count; see [member room_rules]).
         preset: IsaacPreset { Compact = PRESET_COMPACT, Branching = PRESET_BRANCHING },
 
         /// The cell growth starts from; [code](-1, -1)[/code] = the centre.
@@ -55,6 +58,14 @@ room_grid_class! {
         /// stringier, branchier floors.
         #[export(range = (0.0, 0.99, 0.01))]
         give_up_chance: f64,
+
+        /// Special rooms: boss, super secret, shop, treasure, secret and
+        /// optional rooms by per-level rules (see [IsaacRoomRules]);
+        /// [code]null[/code] = none, the end room is a plain end.
+        /// [constant PRESET_BRANCHING] sets Isaac's rules.
+        #[export_group(name = "Special rooms")]
+        #[export]
+        room_rules: Option<Gd<IsaacRoomRules>>,
     }
 }
 
@@ -65,6 +76,7 @@ impl Generator for IsaacGenerator {
         c.origin = (self.origin != Vector2i::new(-1, -1)).then_some((self.origin.x, self.origin.y));
         c.rule = self.rule.core();
         c.give_up_chance = self.give_up_chance;
+        c.room_rules = self.room_rules.as_ref().map(|r| r.bind().core(ints));
         c
     }
 
@@ -75,6 +87,7 @@ impl Generator for IsaacGenerator {
             .map_or(Vector2i::new(-1, -1), |p| Vector2i::new(p.0, p.1));
         self.rule = Rule::from_core(c.rule);
         self.give_up_chance = c.give_up_chance;
+        self.room_rules = c.room_rules.as_ref().map(IsaacRoomRules::from_core);
     }
 
     fn presets() -> Vec<IsaacConfig> {

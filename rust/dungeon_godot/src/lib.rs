@@ -16,6 +16,7 @@ mod dungeon_grid_rooms;
 mod generator;
 mod hilbert_generator;
 mod isaac_generator;
+mod isaac_room_rules;
 mod room_grid;
 mod tunneler_generator;
 mod walker_generator;

@@ -181,7 +181,8 @@ macro_rules! room_grid_class {
             const END_FARTHEST_APART: i64 = $crate::room_grid::EndRule::FarthestApart as i64;
 
             /// The exact room count level [param level] of this [member seed]
-            /// will have, without generating it. For a level outside 1..1000
+            /// will have, without generating it (an [IsaacGenerator] floor with
+            /// special rooms has its secret rooms on top of it). For a level outside 1..1000
             /// or a setting out of range it returns [code]-1[/code] and logs
             /// the reason (also in [member last_error]).
             #[func]

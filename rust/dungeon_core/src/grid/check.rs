@@ -1,7 +1,7 @@
 //! The invariants every generated grid keeps, checked on grids read from
 //! JSON (or anywhere else) before they are used.
 
-use super::{Cell, DIRS, DungeonGrid, GridKind, ParseError, Rect};
+use super::{Cell, DIRS, DungeonGrid, GridKind, ParseError, Rect, RoomRole};
 
 fn err<T>(msg: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError(msg.into()))
@@ -41,6 +41,9 @@ impl DungeonGrid {
     ///   room floor;
     /// - start and end lie in two different rooms (on an open-floor map,
     ///   a tile map with no rooms, they are two tiles of its floor);
+    /// - special rooms (if any) are listed once each, in room order, with a
+    ///   special role; the start room has none; a boss room is the end
+    ///   room, and a floor has at most one;
     /// - every walkable cell is reachable from the start through doors.
     ///
     /// Nothing is allocated beyond the grid's own size.
@@ -86,6 +89,7 @@ impl DungeonGrid {
         {
             return err("start and end must lie in two different rooms");
         }
+        self.check_specials()?;
         if !self.is_connected() {
             return err("some walkable cells cannot be reached from the start through doors");
         }
@@ -97,6 +101,44 @@ impl DungeonGrid {
     #[must_use]
     pub fn is_open_floor(&self) -> bool {
         self.kind == GridKind::TileMap && self.room_rects.is_empty()
+    }
+
+    fn check_specials(&self) -> Result<(), ParseError> {
+        let rooms = self.room_records().len();
+        let start = self.room_at(self.start);
+        let end = self.room_at(self.end);
+        let mut last = None;
+        for &(room, role) in &self.specials {
+            if room >= rooms {
+                return err(format!(
+                    "special room {room} is not a room (rooms 0..{rooms})"
+                ));
+            }
+            if last.is_some_and(|l| l >= room) {
+                return err(format!(
+                    "special room {room} is listed twice or out of order"
+                ));
+            }
+            last = Some(room);
+            if !role.is_special() {
+                return err(format!(
+                    "room {room}: {:?} is not a special role",
+                    role.name()
+                ));
+            }
+            if Some(room) == start {
+                return err(format!(
+                    "the start room {room} cannot be a {} room",
+                    role.name()
+                ));
+            }
+            if (role == RoomRole::Boss) != (Some(room) == end) {
+                return err(format!(
+                    "room {room}: the boss room must be the room holding the end, and only it"
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn check_ends(&self) -> Result<(), ParseError> {

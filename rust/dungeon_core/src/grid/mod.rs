@@ -65,6 +65,11 @@ pub struct DungeonGrid {
     /// room cells are `room_rects` expanded on first use.
     pub(crate) rooms: Vec<Pos>,
     pub(crate) room_rects: Vec<Rect>,
+    /// The rooms with a special role, `(room, role)`, sorted by room, each
+    /// room at most once; roles never normal, start or end. Empty on grids
+    /// without special rooms. Kept as data (roles cannot be derived from
+    /// the cells); `check()` tests it.
+    pub(crate) specials: Vec<(usize, RoomRole)>,
     derived: Derived,
     pub(crate) start: Pos,
     pub(crate) end: Pos,
@@ -91,6 +96,7 @@ impl DungeonGrid {
             doors: vec![0; n],
             rooms: Vec::new(),
             room_rects: Vec::new(),
+            specials: Vec::new(),
             derived: Derived::default(),
             start: (0, 0),
             end: (0, 0),

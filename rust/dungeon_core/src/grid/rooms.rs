@@ -11,8 +11,15 @@ use std::sync::OnceLock;
 
 use super::{Cell, DIRS, DungeonGrid, GridKind, Pos, Rect};
 
-/// What a room is for. Generators that place special rooms (bosses, shops,
-/// secrets) add roles here.
+/// What a room is for.
+///
+/// A fixed set of named roles rather than free-form names: each role is a
+/// Godot constant (`DungeonGrid.ROLE_*`) and an Inspector choice, JSON
+/// carries it by name, and `check()` can tell a valid grid from a broken
+/// one (a boss room that is not the end, a role on the start room). The
+/// special roles are The Binding of Isaac's; a game that needs another
+/// kind of room gives one of the optional roles (sacrifice, curse,
+/// challenge, library) its own meaning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[repr(u8)]
 pub enum RoomRole {
@@ -23,11 +30,45 @@ pub enum RoomRole {
     Start = 1,
     /// The room holding the end cell (the goal: stairs, the boss).
     End = 2,
+    /// The boss room: the end room of a floor with special rooms (it holds
+    /// the end cell).
+    Boss = 3,
+    /// A treasure (item) room, in a dead end.
+    Treasure = 4,
+    /// A shop, in a dead end.
+    Shop = 5,
+    /// A secret room: a cell beside several rooms, reached through secret
+    /// doors; the one room that makes a loop.
+    Secret = 6,
+    /// A super secret room: a dead end beside exactly one ordinary room,
+    /// reached through a secret door.
+    SuperSecret = 7,
+    /// An optional dead-end room (Isaac: sacrifice room).
+    Sacrifice = 8,
+    /// An optional dead-end room (Isaac: curse room).
+    Curse = 9,
+    /// An optional dead-end room (Isaac: challenge room).
+    Challenge = 10,
+    /// An optional dead-end room (Isaac: library).
+    Library = 11,
 }
 
 impl RoomRole {
     /// Every role, in code order.
-    pub const ALL: [RoomRole; 3] = [RoomRole::Normal, RoomRole::Start, RoomRole::End];
+    pub const ALL: [RoomRole; 12] = [
+        RoomRole::Normal,
+        RoomRole::Start,
+        RoomRole::End,
+        RoomRole::Boss,
+        RoomRole::Treasure,
+        RoomRole::Shop,
+        RoomRole::Secret,
+        RoomRole::SuperSecret,
+        RoomRole::Sacrifice,
+        RoomRole::Curse,
+        RoomRole::Challenge,
+        RoomRole::Library,
+    ];
 
     /// The name used in JSON.
     #[must_use]
@@ -36,6 +77,15 @@ impl RoomRole {
             RoomRole::Normal => "normal",
             RoomRole::Start => "start",
             RoomRole::End => "end",
+            RoomRole::Boss => "boss",
+            RoomRole::Treasure => "treasure",
+            RoomRole::Shop => "shop",
+            RoomRole::Secret => "secret",
+            RoomRole::SuperSecret => "super_secret",
+            RoomRole::Sacrifice => "sacrifice",
+            RoomRole::Curse => "curse",
+            RoomRole::Challenge => "challenge",
+            RoomRole::Library => "library",
         }
     }
 
@@ -43,6 +93,24 @@ impl RoomRole {
     #[must_use]
     pub fn from_name(name: &str) -> Option<RoomRole> {
         RoomRole::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// The role with this code (`role as u8`).
+    #[must_use]
+    pub fn from_code(code: i64) -> Option<RoomRole> {
+        RoomRole::ALL.into_iter().find(|r| *r as i64 == code)
+    }
+
+    /// Whether this is a special role (anything but normal, start and end).
+    #[must_use]
+    pub const fn is_special(self) -> bool {
+        !matches!(self, RoomRole::Normal | RoomRole::Start | RoomRole::End)
+    }
+
+    /// Whether the doors into a room of this role are secret.
+    #[must_use]
+    pub const fn is_secret(self) -> bool {
+        matches!(self, RoomRole::Secret | RoomRole::SuperSecret)
     }
 }
 
@@ -97,15 +165,20 @@ impl Eq for Derived {}
 
 impl DungeonGrid {
     /// The rooms, numbered from 0: one per room cell in generation order on
-    /// a room grid, one per rectangle on a tile map. The rooms holding the
-    /// start and end cells have the roles [`RoomRole::Start`] and
-    /// [`RoomRole::End`].
+    /// a room grid, one per rectangle on a tile map. The room holding the
+    /// start cell has the role [`RoomRole::Start`]; the rooms listed in
+    /// [`DungeonGrid::special_rooms`] have theirs (the end room is
+    /// [`RoomRole::Boss`] on floors with special rooms); the room holding
+    /// the end cell is otherwise [`RoomRole::End`], every other room
+    /// [`RoomRole::Normal`].
     #[must_use]
     pub fn room_records(&self) -> &[Room] {
         self.derived.records.get_or_init(|| {
-            let role = |r: &Rect| {
+            let role = |id: usize, r: &Rect| {
                 if r.contains(self.start) {
                     RoomRole::Start
+                } else if let Ok(k) = self.specials.binary_search_by_key(&id, |s| s.0) {
+                    self.specials[k].1
                 } else if r.contains(self.end) {
                     RoomRole::End
                 } else {
@@ -122,8 +195,9 @@ impl DungeonGrid {
             };
             rects
                 .into_iter()
-                .map(|rect| Room {
-                    role: role(&rect),
+                .enumerate()
+                .map(|(id, rect)| Room {
+                    role: role(id, &rect),
                     rect,
                 })
                 .collect()
@@ -163,6 +237,73 @@ impl DungeonGrid {
             .filter(|(_, r)| r.role == role)
             .map(|(i, _)| i)
             .collect()
+    }
+
+    /// The rooms with a special role, as `(room, role)` in room order (see
+    /// [`RoomRole::is_special`]); empty on grids without special rooms.
+    #[must_use]
+    pub fn special_rooms(&self) -> &[(usize, RoomRole)] {
+        &self.specials
+    }
+
+    /// The role of room `room`; `None` for a number that is not a room.
+    #[must_use]
+    pub fn room_role(&self, room: usize) -> Option<RoomRole> {
+        self.room_records().get(room).map(|r| r.role)
+    }
+
+    /// The boss room, if this floor has special rooms (it holds the end).
+    #[must_use]
+    pub fn boss_room(&self) -> Option<usize> {
+        self.specials
+            .iter()
+            .find(|s| s.1 == RoomRole::Boss)
+            .map(|s| s.0)
+    }
+
+    /// The sides of cell `p` that are secret doors (`DOOR_N | …`): open
+    /// sides between two rooms one of which is a secret or super secret
+    /// room. A secret door is an ordinary open door in the door masks (so
+    /// paths, connectivity and the room graph see it); it is secret by the
+    /// role of a room it joins, so a painter can hide it until it is found.
+    #[must_use]
+    pub fn secret_door_mask(&self, p: Pos) -> u8 {
+        let mask = self.door_mask(p);
+        if mask == 0 || self.specials.is_empty() {
+            return 0;
+        }
+        let secret = |q: Pos| {
+            self.room_at(q)
+                .and_then(|r| self.room_role(r))
+                .is_some_and(RoomRole::is_secret)
+        };
+        let here = secret(p);
+        let mut out = 0;
+        for (dx, dy, bit, _) in DIRS {
+            let q = (p.0 + dx, p.1 + dy);
+            if mask & bit != 0
+                && self.room_at(q).is_some()
+                && self.room_at(q) != self.room_at(p)
+                && (here || secret(q))
+            {
+                out |= bit;
+            }
+        }
+        out
+    }
+
+    /// The door masks with every secret door closed: the floor as the
+    /// player sees it before finding a secret, on which the end rules were
+    /// applied (a copy; the grid's own masks keep the secret doors open).
+    #[must_use]
+    pub fn masks_without_secret_doors(&self) -> Vec<u8> {
+        let mut masks = self.doors.clone();
+        if !self.specials.is_empty() {
+            for (i, m) in masks.iter_mut().enumerate() {
+                *m &= !self.secret_door_mask(self.pos(i));
+            }
+        }
+        masks
     }
 
     /// The room graph's edges, sorted by room pair, one per pair.

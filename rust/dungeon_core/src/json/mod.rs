@@ -11,8 +11,15 @@
 //! | `cells` | `height` rows of `width` cell codes (0 empty, 1 room, 2 start, 3 end, 4 corridor, 5 door, 6 open floor) |
 //! | `doors` | `height` rows of `width` door masks (N=1, E=2, S=4, W=8) |
 //! | `start`, `end` | `[x, y]` |
-//! | `rooms` | room records in room order: `{"role": "normal"\|"start"\|"end", "rect": [x, y, w, h]}` |
+//! | `rooms` | room records in room order: `{"role": "normal"\|"start"\|"end"\|a special role, "rect": [x, y, w, h]}` |
 //! | `connections` | the room graph: `{"rooms": [a, b], "tiles": [[x, y], ...]}` |
+//!
+//! Special roles (`"boss"`, `"treasure"`, `"shop"`, `"secret"`,
+//! `"super_secret"`, `"sacrifice"`, `"curse"`, `"challenge"`, `"library"`)
+//! are the only roles read as data; `"start"`, `"end"` and `"normal"` must
+//! agree with the cells. Secret doors need no field of their own: a door is
+//! secret when it opens into a secret or super secret room
+//! ([`DungeonGrid::secret_door_mask`]), so the roles carry them.
 //!
 //! Version 1 (no `version` field; `rooms` listed room cells as `[x, y]` and
 //! `room_rects` the tile map's rectangles) still loads.
@@ -273,6 +280,14 @@ impl DungeonGrid {
                     }
                     GridKind::TileMap => g.room_rects = records.iter().map(|r| r.rect).collect(),
                 }
+                // Special roles are data; normal, start and end are derived
+                // from the cells and compared below.
+                g.specials = records
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.role.is_special())
+                    .map(|(i, r)| (i, r.role))
+                    .collect();
                 g.check_saved()?;
                 if let Some((i, r)) = g
                     .room_records()
@@ -288,6 +303,7 @@ impl DungeonGrid {
                             RoomRole::Start => "the start",
                             RoomRole::End => "the end",
                             RoomRole::Normal => "neither start nor end",
+                            _ => "a special room",
                         },
                         r.role.name()
                     )));

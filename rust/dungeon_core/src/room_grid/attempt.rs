@@ -3,7 +3,8 @@
 
 use super::MAX_STEPS;
 use super::config::RoomGridConfig;
-use super::ends::{EndRule, Rejected};
+use super::ends::{EndRule, EndRules, Rejected};
+use super::roles::RoomRules;
 use super::scratch::RoomScratch;
 use crate::error::{ConfigError, GenError};
 use crate::grid::{DungeonGrid, Pos};
@@ -71,6 +72,8 @@ pub(crate) struct Generator<'a> {
     /// What would help when growth stops short, naming the setting and its
     /// value, e.g. "lower give_up_chance (now 0.9)".
     pub stall_hint: String,
+    /// The special rooms to place, if any.
+    pub roles: Option<&'a RoomRules>,
 }
 
 /// The failures of a call's attempts, kept to say what would help.
@@ -81,6 +84,10 @@ struct Tally {
     most_dead_ends: usize,
     too_close: u32,
     farthest: f64,
+    /// Dead ends the special rooms need (0 without them).
+    roles_need: i32,
+    boss_beside_start: u32,
+    no_place: Vec<(crate::grid::RoomRole, u32)>,
 }
 
 /// Validates, plans the level, then runs attempts: clear the scratch, `grow`
@@ -98,19 +105,37 @@ where
     let planned = g
         .checked
         .clone()
-        .and_then(|()| g.grid.plan(seed, level, g.fill_limit, g.attempt_steps));
+        .and_then(|()| g.grid.plan(seed, level, g.fill_limit, g.attempt_steps))
+        .and_then(|p| match g.roles {
+            Some(r) => r.check_level(&g.grid.count, level).map(|()| p),
+            None => Ok(p),
+        });
     let plan = match planned {
         Ok(p) => p,
         Err(e) => return (Err(e.into()), Work::default()),
     };
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
+    // Special rooms draw from their own stream, so the layouts grown are
+    // the same with or without them.
+    let mut role_rng = DungeonRng::for_level(seed, level, stage::ROLES);
+    let ends = EndRules {
+        min_dead_ends: g
+            .grid
+            .ends
+            .min_dead_ends
+            .max(g.roles.map_or(0, |r| r.dead_ends_needed(level))),
+        ..g.grid.ends
+    };
     let mut s = RoomScratch::new(plan.width, plan.height);
     let mut budget = Budget { left: plan.budget };
     let mut work = Work {
         budget: plan.budget,
         ..Work::default()
     };
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        roles_need: g.roles.map_or(0, |r| r.dead_ends_needed(level)),
+        ..Tally::default()
+    };
     let target = plan.rooms as usize;
     let cells = s.cells() as u64;
     while work.attempts < g.grid.max_attempts.unsigned_abs() {
@@ -124,7 +149,14 @@ where
             tally.stalled += 1;
             continue;
         };
-        match s.choose_ends(&g.grid.ends, origin, &mut rng, &mut budget) {
+        let chosen = s.choose_ends(&ends, origin, &mut rng, &mut budget);
+        let placed = chosen.and_then(|(start, end)| match g.roles {
+            Some(r) => s
+                .place_roles(r, level, start, end, &mut role_rng, &mut budget)
+                .map(|()| (start, end)),
+            None => Ok((start, end)),
+        });
+        match placed {
             Ok((start, end)) => {
                 work.steps = plan.budget - budget.left;
                 return (Ok(s.to_grid(g.name, seed, level, start, end)), work);
@@ -136,6 +168,13 @@ where
             Err(Rejected::TooClose(d)) => {
                 tally.too_close += 1;
                 tally.farthest = tally.farthest.max(d);
+            }
+            Err(Rejected::BossBesideStart) => tally.boss_beside_start += 1,
+            Err(Rejected::NoPlaceFor(role)) => {
+                match tally.no_place.iter_mut().find(|t| t.0 == role) {
+                    Some(t) => t.1 += 1,
+                    None => tally.no_place.push((role, 1)),
+                }
             }
             Err(Rejected::OutOfWork) => break,
         }
@@ -171,7 +210,15 @@ fn explain(g: &Generator<'_>, t: &Tally, work: &Work, rooms: i32, spent: bool) -
             }
         )
     } else if t.few_dead_ends >= t.stalled && t.few_dead_ends > 0 {
-        if ends.min_dead_ends <= 1 {
+        let needed = t.roles_need;
+        if needed > ends.min_dead_ends {
+            format!(
+                "the special rooms need {needed} dead ends besides the start (room_rules); the \
+                 most in one layout was {}; make fewer special rooms required (chance 1) or \
+                 lower room_rules.min_dead_ends",
+                t.most_dead_ends
+            )
+        } else if ends.min_dead_ends <= 1 {
             "no layout had a dead end besides the start; use the branching growth rule".to_owned()
         } else {
             format!(
@@ -180,6 +227,24 @@ fn explain(g: &Generator<'_>, t: &Tally, work: &Work, rooms: i32, spent: bool) -
                 ends.min_dead_ends, t.most_dead_ends
             )
         }
+    } else if t.boss_beside_start + t.no_place.iter().map(|n| n.1).sum::<u32>() > t.stalled {
+        let mut parts = Vec::new();
+        if t.boss_beside_start > 0 {
+            parts.push(format!(
+                "the boss room was next to the start {} times",
+                t.boss_beside_start
+            ));
+        }
+        for (role, n) in &t.no_place {
+            parts.push(format!(
+                "a required {} room found no place {n} times",
+                role.name()
+            ));
+        }
+        format!(
+            "{}; lower the chance of the required special rooms",
+            parts.join(", ")
+        )
     } else if t.stalled > 0 {
         format!(
             "growth stopped short of {rooms} rooms in {} of {} attempts; {}",
@@ -225,6 +290,7 @@ mod tests {
             fill_limit: 0.7,
             attempt_steps: 0,
             stall_hint: "lower give_up_chance".to_owned(),
+            roles: None,
         };
         let t = Tally {
             stalled: 3,

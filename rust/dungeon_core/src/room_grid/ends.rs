@@ -141,6 +141,10 @@ pub(super) enum Rejected {
     TooClose(f64),
     /// The call's work budget ran out while checking.
     OutOfWork,
+    /// The boss room (the end) is next to the start.
+    BossBesideStart,
+    /// A required special room found no place.
+    NoPlaceFor(crate::grid::RoomRole),
 }
 
 impl RoomScratch {

@@ -7,6 +7,8 @@
 //!   of the grid, the work budget);
 //! - `scratch`: the occupancy map one attempt grows into;
 //! - `ends`: start/end choice and rejection ([`EndRules`]);
+//! - `roles`: special rooms (boss, shop, secret…) by per-level rules
+//!   ([`RoomRules`]);
 //! - `attempt`: the loop, its budget and its error messages.
 //!
 //! Seed 002's acceptance rules, with its bugs fixed:
@@ -27,6 +29,7 @@ mod attempt;
 mod config;
 mod count;
 mod ends;
+mod roles;
 mod scratch;
 
 pub use attempt::Work;
@@ -34,6 +37,7 @@ pub(crate) use attempt::{Budget, Generator, run};
 pub use config::{RoomGridConfig, capacity, highest_level, max_dead_ends};
 pub use count::RoomCount;
 pub use ends::{EndRule, EndRules, StartRule};
+pub use roles::{RoleRule, RoomRules};
 pub(crate) use scratch::RoomScratch;
 
 /// A preset: its name and its constructor.

@@ -1,6 +1,6 @@
 //! The state one attempt grows into, reused across attempts.
 
-use crate::grid::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, Pos};
+use crate::grid::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, Pos, RoomRole};
 
 /// An occupancy map, the rooms in placement order, and the buffers the end
 /// rules use. Reused across attempts so the hot loops allocate nothing.
@@ -15,6 +15,14 @@ pub(crate) struct RoomScratch {
     /// Dead ends as (cell index, position), row-major.
     pub(super) dead_ends: Vec<(usize, Pos)>,
     pub(super) order: Vec<usize>,
+    /// Special rooms placed on the accepted layout, the boss first.
+    pub(super) roles: Vec<(Pos, RoomRole)>,
+    /// Free dead ends for special rooms: (distance, cell index, position).
+    pub(super) candidates: Vec<(i32, usize, Pos)>,
+    /// Cells eligible for a secret room.
+    pub(super) secret_cells: Vec<usize>,
+    /// Each cell's secret-room score (see `place_secret`).
+    pub(super) secret_scores: Vec<u8>,
 }
 
 impl RoomScratch {
@@ -30,6 +38,10 @@ impl RoomScratch {
             queue: Vec::with_capacity(n),
             dead_ends: Vec::with_capacity(n),
             order: Vec::with_capacity(n),
+            roles: Vec::new(),
+            candidates: Vec::new(),
+            secret_cells: Vec::new(),
+            secret_scores: Vec::with_capacity(n),
         }
     }
 
@@ -42,6 +54,7 @@ impl RoomScratch {
     pub fn clear(&mut self) {
         self.occupied.fill(false);
         self.rooms.clear();
+        self.roles.clear();
     }
 
     #[inline]
@@ -124,6 +137,15 @@ impl RoomScratch {
             g.set(p, Cell::Room);
         }
         g.rooms.clone_from(&self.rooms);
+        if !self.roles.is_empty() {
+            // Rooms are few (dozens) and specials fewer: a scan per special.
+            g.specials = self
+                .roles
+                .iter()
+                .filter_map(|&(p, role)| Some((self.rooms.iter().position(|&r| r == p)?, role)))
+                .collect();
+            g.specials.sort_unstable_by_key(|s| s.0);
+        }
         g.set_ends(start, end);
         g.doors.copy_from_slice(&self.masks);
         g.generator = generator.to_owned();
