@@ -27,6 +27,7 @@ pub mod isaac;
 pub mod json;
 pub mod rng;
 pub mod room_grid;
+pub mod tinykeep;
 
 pub use error::{ConfigError, GenError};
 pub use grid::{
