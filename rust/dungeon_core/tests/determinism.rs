@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::tinykeep::{self, TinyKeepConfig};
 use dungeon_core::{DungeonGrid, GenError};
 
 /// (generator, preset, seed, level) cases pinned by the golden files.
@@ -33,6 +34,11 @@ fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
             v.push(("bsp", p, seed, level));
         }
     }
+    for (seed, level) in [(0, 1), (7, 3), (u64::MAX, 2)] {
+        for p in TinyKeepConfig::PRESETS {
+            v.push(("tinykeep", p, seed, level));
+        }
+    }
     v
 }
 
@@ -46,6 +52,11 @@ pub fn run(generator: &str, preset: &str, seed: u64, level: i32) -> Result<Dunge
             level,
         ),
         "bsp" => bsp::generate(&BspConfig::preset(preset).expect("preset"), seed, level),
+        "tinykeep" => tinykeep::generate(
+            &TinyKeepConfig::preset(preset).expect("preset"),
+            seed,
+            level,
+        ),
         other => panic!("unknown generator {other}"),
     }
 }
