@@ -16,6 +16,7 @@ mod dungeon_grid_rooms;
 mod generator;
 mod isaac_generator;
 mod room_grid;
+mod tinykeep_generator;
 
 mod entry {
     //! The extension's entry point. It must be an `unsafe impl` (gdext's
