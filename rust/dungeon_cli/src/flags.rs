@@ -12,6 +12,9 @@ use dungeon_core::drunkard::{DrunkardConfig, OffGrid};
 use dungeon_core::isaac::{GrowthRule, IsaacConfig};
 use dungeon_core::room_grid::{EndRule, StartRule};
 
+mod tinykeep;
+pub use tinykeep::{TINYKEEP_PRESETS, tinykeep};
+
 /// A preset table: `--preset NAME` and the config it starts from. The first
 /// entry is the generator's default.
 pub type Presets<C> = [(&'static str, fn() -> C); 2];
@@ -31,6 +34,9 @@ pub const DRUNKARD_PRESETS: Presets<DrunkardConfig> = [
 /// BSP's presets.
 pub const BSP_PRESETS: Presets<BspConfig> =
     [("small", BspConfig::small), ("large", BspConfig::large)];
+
+/// Any number of presets, as [`Presets`] or longer tables.
+pub type PresetList<C> = [(&'static str, fn() -> C)];
 
 /// The config field a flag writes, and how its value is read.
 pub enum Field<C> {

@@ -28,11 +28,12 @@ use clap::{Arg, ArgAction, ArgMatches, value_parser};
 use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::DrunkardConfig;
 use dungeon_core::isaac::IsaacConfig;
+use dungeon_core::tinykeep::TinyKeepConfig;
 
 pub use request::{Dest, Format, Input, Job, Request, Show};
 pub use usage::usage;
 
-use crate::flags::{self, Flag, Presets};
+use crate::flags::{self, Flag, PresetList};
 use output::OutputFlags;
 
 /// Most dungeons one call may print.
@@ -78,16 +79,18 @@ enum Gen {
     Isaac,
     Drunkard,
     Bsp,
+    TinyKeep,
 }
 
 impl Gen {
-    const ALL: [Gen; 3] = [Gen::Isaac, Gen::Drunkard, Gen::Bsp];
+    const ALL: [Gen; 4] = [Gen::Isaac, Gen::Drunkard, Gen::Bsp, Gen::TinyKeep];
 
     fn name(self) -> &'static str {
         match self {
             Gen::Isaac => "isaac",
             Gen::Drunkard => "drunkard",
             Gen::Bsp => "bsp",
+            Gen::TinyKeep => "tinykeep",
         }
     }
 
@@ -104,17 +107,19 @@ impl Gen {
             Gen::Isaac => list(&flags::isaac()),
             Gen::Drunkard => list(&flags::drunkard()),
             Gen::Bsp => list(&flags::bsp()),
+            Gen::TinyKeep => list(&flags::tinykeep()),
         }
     }
 
-    fn presets(self) -> [&'static str; 2] {
-        fn names<C>(presets: &Presets<C>) -> [&'static str; 2] {
-            presets.map(|p| p.0)
+    fn presets(self) -> Vec<&'static str> {
+        fn names<C>(presets: &PresetList<C>) -> Vec<&'static str> {
+            presets.iter().map(|p| p.0).collect()
         }
         match self {
             Gen::Isaac => names(&flags::ISAAC_PRESETS),
             Gen::Drunkard => names(&flags::DRUNKARD_PRESETS),
             Gen::Bsp => names(&flags::BSP_PRESETS),
+            Gen::TinyKeep => names(&flags::TINYKEEP_PRESETS),
         }
     }
 }
@@ -203,11 +208,11 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
     let Some(cmd) = cmd else {
         return Err(UsageError(match words.first() {
             Some(word) => format!(
-                "unknown command {:?} (expected isaac, drunkard, bsp or show)",
+                "unknown command {:?} (expected isaac, drunkard, bsp, tinykeep or show)",
                 word.to_string_lossy()
             ),
             None => {
-                "missing command (expected isaac, drunkard, bsp or show; see dungeon --help)".into()
+                "missing command (expected isaac, drunkard, bsp, tinykeep or show; see dungeon --help)".into()
             }
         }));
     };
@@ -347,6 +352,9 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
                         check_value(&flags::drunkard(), DrunkardConfig::default(), g, v)?;
                     }
                     Gen::Bsp => check_value(&flags::bsp(), BspConfig::default(), g, v)?,
+                    Gen::TinyKeep => {
+                        check_value(&flags::tinykeep(), TinyKeepConfig::default(), g, v)?;
+                    }
                 }
             }
             _ => return Err(g.err(format!("not a flag for {}", generator.name()))),
@@ -382,6 +390,12 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
             given,
         )?),
         Gen::Bsp => Job::Bsp(config(&flags::BSP_PRESETS, &flags::bsp(), preset, given)?),
+        Gen::TinyKeep => Job::TinyKeep(config(
+            &flags::TINYKEEP_PRESETS,
+            &flags::tinykeep(),
+            preset,
+            given,
+        )?),
     };
     Ok(Command::Run(Box::new(Request {
         job,
@@ -412,7 +426,7 @@ fn check_value<C: Clone>(
 /// The preset (the first one by default), then the given generator flags
 /// in table order.
 fn config<C: Clone>(
-    presets: &Presets<C>,
+    presets: &PresetList<C>,
     table: &[Flag<C>],
     preset: Option<&str>,
     given: &[Given],
