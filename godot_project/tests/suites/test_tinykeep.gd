@@ -100,3 +100,25 @@ func test_bad_input_never_crashes(t) -> void:
 	t.check(few.last_error.contains("min_room_width"), "and says which settings to change: " + few.last_error)
 	t.expect_error("invalid level")
 	t.check(gen.generate_with_graph(0).is_empty(), "a bad level gives an empty dictionary")
+
+
+func test_sample_draws_the_graph(t) -> void:
+	var dungeon := Dungeon.new()
+	var gen := TinyKeepGenerator.new()
+	gen.preset = TinyKeepGenerator.PRESET_SMALL
+	gen.seed = 3
+	dungeon.generator = gen
+	var grid := dungeon.generate_level(2)
+	if t.check(grid != null and grid == dungeon.grid, "the Dungeon node builds a TinyKeep map"):
+		t.check_eq(grid.to_json(), gen.generate_level(2).to_json(), "the same map generate_level gives")
+		t.check(dungeon.wall_cells.size() > 0, "painted as a tile map with walls")
+		var graph := dungeon.room_graph
+		t.check(not graph.has("grid") and graph["mst"].size() == graph["centers"].size() - 1, "the room graph is kept for the overlay")
+		var overlay: Node2D = dungeon.get_node("Graph")
+		t.check(overlay.visible and overlay.graph == graph, "the overlay draws it")
+		dungeon.show_graph = false
+		t.check(not overlay.visible, "show_graph hides it")
+	dungeon.generator = BspGenerator.new()
+	dungeon.generate()
+	t.check(dungeon.room_graph.is_empty(), "generators without a graph draw none")
+	dungeon.free()
