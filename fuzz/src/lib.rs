@@ -13,6 +13,7 @@ pub mod cli;
 pub mod knobs;
 pub mod mutate;
 pub mod targets;
+pub mod tinykeep;
 
 #[global_allocator]
 static GUARD: alloc_guard::Guard = alloc_guard::Guard;

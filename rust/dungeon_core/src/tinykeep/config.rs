@@ -16,7 +16,7 @@ pub const MAX_SEPARATION_STEPS: i32 = 100_000;
 /// Widest border in tiles.
 pub const MAX_BORDER: i32 = 64;
 /// Largest map side the separated cells may span; past it generation fails.
-pub const MAX_MAP_SIDE: i32 = 4096;
+pub const MAX_MAP_SIDE: i32 = 1024;
 
 /// Where cell positions are drawn: inside a circle or an ellipse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -45,7 +45,14 @@ pub(super) struct Router {
     /// Which commit last listed each tile.
     listed: Vec<u32>,
     commits: u32,
+    /// What A* may still spend, in tiles checked (brush area per settled
+    /// position), over all searches of one map.
+    work_left: u64,
 }
+
+/// A* budget per map in tiles checked: past it, searches fail at once and
+/// their edges are skipped (the map stays valid, with fewer hallways).
+pub(super) const ROUTE_WORK: u64 = 20_000_000;
 
 impl Router {
     /// A router for a `width × height` map holding the main `rooms`.
@@ -75,6 +82,7 @@ impl Router {
             search: 0,
             listed: vec![0; n],
             commits: 0,
+            work_left: ROUTE_WORK,
         };
         for (id, room) in rooms.iter().enumerate() {
             let id = id as u32;
@@ -207,6 +215,12 @@ impl Router {
         // equally good ways), which settles far fewer positions.
         while let Some(Reverse((f, hq, i))) = heap.pop() {
             let c = f - hq;
+            let cost = u64::from(self.hw.unsigned_abs()).pow(2) * 4;
+            if self.work_left < cost {
+                self.work_left = 0;
+                return None;
+            }
+            self.work_left -= cost;
             let i = i as usize;
             if c > self.cost[i] {
                 continue;
