@@ -112,10 +112,13 @@ pub(super) fn separate(cells: &mut [Rect], method: Separation, steps: i32) -> (i
                 // would leave it still when d is 1, and a cell wedged
                 // between two others would then bounce between them forever.
                 let (hx, hy) = (half_up(dx), half_up(dy));
-                cells[i].x -= hx;
-                cells[i].y -= hy;
-                cells[j].x += hx;
-                cells[j].y += hy;
+                // Kept far inside i32 whatever happens; a map that wide is
+                // refused later anyway (MAX_MAP_SIDE).
+                let fence = |v: i32| v.clamp(-FENCE, FENCE);
+                cells[i].x = fence(cells[i].x - hx);
+                cells[i].y = fence(cells[i].y - hy);
+                cells[j].x = fence(cells[j].x + hx);
+                cells[j].y = fence(cells[j].y + hy);
             }
         }
         if !any {
@@ -132,6 +135,9 @@ pub(super) fn separate(cells: &mut [Rect], method: Separation, steps: i32) -> (i
 /// budget counts as spent whatever `separation_steps` says (5000 cells
 /// piled on one point would otherwise take minutes).
 pub(super) const SEPARATION_WORK: u64 = 40_000_000;
+
+/// Cells never move past ±2²⁴ tiles (no arithmetic on them can overflow).
+const FENCE: i32 = 1 << 24;
 
 /// Half of `d`, rounded away from zero.
 fn half_up(d: i32) -> i32 {

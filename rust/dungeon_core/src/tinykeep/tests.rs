@@ -441,3 +441,20 @@ fn big_maps_stay_valid() {
     assert_tinykeep(&g, &graph, &c);
     assert!(graph.centers.len() > 100, "{}", graph.centers.len());
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn json_round_trips_and_carries_the_room_graph() {
+    let c = TinyKeepConfig::small();
+    for seed in 0..20 {
+        let (g, graph) = run(&c, seed, 1);
+        let back = DungeonGrid::from_json(&g.to_json()).unwrap();
+        assert_eq!(back, g);
+        assert_eq!(back.to_json(), g.to_json());
+        // The JSON's derived room graph (connections) links every pair of
+        // main rooms the tree joins.
+        for &(a, b) in &graph.mst {
+            assert!(g.room_path(a, b).is_some_and(|p| p.len() >= 2));
+        }
+    }
+}
