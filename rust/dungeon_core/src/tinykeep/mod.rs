@@ -9,9 +9,9 @@
 //! 2. **Separate.** Overlapping cells push each other apart, pass after
 //!    pass, until every two cells have at least one empty tile between them
 //!    (seed 003's SQUARE and SPHERE collision methods, [`Separation`]). All
-//!    arithmetic is on integers. Each pass adds up every cell's pushes, then
-//!    moves all cells at once, so the result does not depend on the order
-//!    pairs are found in. The budget is `separation_steps` passes (and at
+//!    arithmetic is on integers. Each pass sweeps the cells in order of
+//!    left edge (then number) and pushes each pair found too close apart at
+//!    once, both cells by the full amount that clears them. The budget is `separation_steps` passes (and at
 //!    most 4·10⁷ pair checks in all, whatever the passes); cells still too
 //!    close when it runs out are dropped (the higher-numbered cell of each
 //!    such pair), so every valid config gives a defined map.
@@ -72,9 +72,9 @@
 //!
 //! | preset | separated within budget | main rooms / cells | Delaunay edges / room | tree edges | extra / non-tree edges (chance) | crossed cells joined / map |
 //! |---|---|---|---|---|---|---|
-//! | `tinykeep` | 500/500 (70.7 passes) | 24.2 / 150 (16.1 %) | 2.46 | rooms − 1 in 500/500 | 0.150 (0.15) | 21.8 |
-//! | `seed003` | 500/500 (75.1 passes) | 34.5 / 100 (34.5 %) | 2.64 | rooms − 1 in 500/500 | 0.096 (0.10) | 16.2 |
-//! | `small` | 500/500 (18.4 passes) | 20.4 / 40 (51.0 %) | 2.42 | rooms − 1 in 500/500 | 0.199 (0.25) | 7.2 |
+//! | `tinykeep` | 500/500 (41.0 passes) | 24.2 / 150 (16.1 %) | 2.44 | rooms − 1 in 500/500 | 0.150 (0.15) | 22.8 |
+//! | `seed003` | 500/500 (32.4 passes) | 34.5 / 100 (34.5 %) | 2.60 | rooms − 1 in 500/500 | 0.097 (0.10) | 14.2 |
+//! | `small` | 500/500 (12.2 passes) | 20.4 / 40 (51.0 %) | 2.42 | rooms − 1 in 500/500 | 0.195 (0.25) | 6.9 |
 //!
 //! Seed 003 puts its corridor count between n and 3n rooms by `treeCutOff`;
 //! a planar triangulation has fewer than 3n edges, and ours keep about
