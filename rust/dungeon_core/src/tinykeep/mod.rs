@@ -232,7 +232,7 @@ pub fn generate_with_graph(
     let main: Vec<usize> = (0..cells.len()).filter(|&i| is_room(&cells[i])).collect();
     let too_few = |n: usize| {
         exhausted(format!(
-            "only {n} joined cell(s) of at least min_room_width × min_room_height = {}×{} \
+            "only {n} joined room(s) from cells of at least min_room_width × min_room_height = {}×{} \
              (and min_room_area = {}); need 2: raise cell_count = {} or cell_max_size = {}, \
              or lower the room minimums",
             c.min_room_width, c.min_room_height, c.min_room_area, c.cell_count, c.cell_max_size

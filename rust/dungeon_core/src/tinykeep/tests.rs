@@ -436,7 +436,7 @@ fn too_few_rooms_is_a_clear_error() {
     };
     let e = generate(&c, 1, 1).unwrap_err().to_string();
     assert!(
-        e.starts_with("tinykeep: no valid layout in 1 attempt: only 0 joined cell(s)"),
+        e.starts_with("tinykeep: no valid layout in 1 attempt: only 0 joined room(s) from cells"),
         "{e}"
     );
 }
