@@ -15,6 +15,7 @@ pub mod knobs;
 pub mod mutate;
 pub mod open_floor;
 pub mod targets;
+pub mod tinykeep;
 
 #[global_allocator]
 static GUARD: alloc_guard::Guard = alloc_guard::Guard;

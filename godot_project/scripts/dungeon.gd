@@ -4,18 +4,21 @@ extends Node2D
 ## Turns a dungeon generator's [DungeonGrid] into a level you can walk.
 ##
 ## Give it a generator resource in the Inspector ([IsaacGenerator],
-## [DrunkardGenerator], [BspGenerator] or [HilbertGenerator]) and it draws the dungeon right in
+## [DrunkardGenerator], [BspGenerator], [TinyKeepGenerator] or another generator of the addon) and it draws the dungeon right in
 ## the 2D editor; change any generator setting and the preview follows.
 ##
 ## - Room grids (Isaac, Drunkard, Hilbert): one [code]room_scene[/code] instance per
 ##   room cell at [code]cell * room_size[/code], walls open exactly on the
 ##   sides of the cell's door mask.
-## - Tile grids (BSP): a [TileMapLayer] painted from the grid with a TileSet
+## - Tile grids (BSP, TinyKeep): a [TileMapLayer] painted from the grid with a TileSet
 ##   drawn in code (floor, corridor, door, wall, start, end); walls go on every
 ##   empty tile that touches a walkable one (8 neighbours) and collide. Where
 ##   two walkable tiles touch but the door masks keep them apart (a corridor
 ##   running along a room's side), a thin wall is drawn between them and
 ##   collides too: corridors enter rooms only through doors.
+##
+## - TinyKeep: its room graph (Delaunay, spanning tree, loops) is drawn over
+##   the map while [member show_graph] is on (G toggles it in the sample).
 ##
 ## In a game, call [method generate_level] and read [member grid].
 
@@ -32,8 +35,8 @@ const NEIGHBOURS_8: Array[Vector2i] = [
 ]
 
 ## The generator to call: any generator class of the addon (IsaacGenerator,
-## BspGenerator, HilbertGenerator, WalkerGenerator...). Its seed, level and settings decide the editor preview.
-@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator")
+## BspGenerator, TinyKeepGenerator, WalkerGenerator...). Its seed, level and settings decide the editor preview.
+@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator")
 var generator: Resource:
 	set(value):
 		if value == generator:
@@ -58,6 +61,15 @@ var generator: Resource:
 		tile_size = value
 		if grid != null:
 			build(grid)
+## Draw the room graph of generators that have one (TinyKeep) over the map.
+@export var show_graph := true:
+	set(value):
+		show_graph = value
+		if _graph != null:
+			_graph.visible = value
+## The room graph of the last generation (TinyKeep's generate_with_graph
+## without its grid), or empty.
+var room_graph: Dictionary = {}
 ## Generate as soon as the node enters the tree in a running game.
 @export var generate_on_ready := true
 ## Generate again with the current settings (editor preview).
@@ -81,6 +93,7 @@ var last_error := ""
 
 var _rooms_root: Node2D
 var _markers: Node2D
+var _graph: Node2D
 var _edges: StaticBody2D
 var _tile_sets: Dictionary = {}
 var _preview_queued := false
@@ -98,6 +111,9 @@ func _init() -> void:
 	_edges.name = "EdgeWalls"
 	_edges.draw.connect(_draw_edge_walls)
 	add_child(_edges, false, Node.INTERNAL_MODE_BACK)
+	_graph = preload("res://scripts/graph_overlay.gd").new()
+	_graph.name = "Graph"
+	add_child(_graph, false, Node.INTERNAL_MODE_BACK)
 	_markers = Node2D.new()
 	_markers.name = "Markers"
 	_markers.draw.connect(_draw_markers)
@@ -116,7 +132,7 @@ func _ready() -> void:
 func generate() -> DungeonGrid:
 	if generator == null:
 		return _fail("Dungeon: no generator set (pick one in the Inspector)")
-	return _take(generator.generate())
+	return generate_level(generator.level)
 
 
 ## Generates level `level` of the generator's seed and builds the result.
@@ -124,6 +140,14 @@ func generate() -> DungeonGrid:
 func generate_level(level: int) -> DungeonGrid:
 	if generator == null:
 		return _fail("Dungeon: no generator set (pick one in the Inspector)")
+	room_graph = {}
+	if generator.has_method("generate_with_graph"):
+		var result: Dictionary = generator.generate_with_graph(level)
+		if result.is_empty():
+			return _take(null)
+		room_graph = result.duplicate()
+		room_graph.erase("grid")
+		return _take(result["grid"])
 	return _take(generator.generate_level(level))
 
 
@@ -134,6 +158,9 @@ func build(new_grid: DungeonGrid) -> void:
 	if grid == null:
 		return
 	_tile_view = is_tile_grid(grid)
+	_graph.tile_size = tile_size
+	_graph.visible = show_graph
+	_graph.graph = room_graph if _tile_view else {}
 	if _tile_view:
 		_build_tiles()
 	else:
@@ -151,6 +178,7 @@ func clear() -> void:
 	wall_cells.clear()
 	_clear_edge_walls()
 	tile_layer.clear()
+	_graph.graph = {}
 	grid = null
 	queue_redraw()
 	_markers.queue_redraw()

@@ -7,7 +7,7 @@ extends Node2D
 ## Command line (after Godot's own `--`):
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
 ##                       PNG of the window to PATH, check it and quit
-##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker
+##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep
 ##   --seed=N            run seed
 ##   --level=N           level to show
 ##   --zoom=Z            camera zoom
@@ -23,6 +23,7 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "hilbert", "label": "Hilbert · sprawling", "type": "HilbertGenerator", "preset": HilbertGenerator.PRESET_SPRAWLING},
 	{"id": "tunneler", "label": "Tunneler · tangled tunnels", "type": "TunnelerGenerator", "preset": TunnelerGenerator.PRESET_TANGLED_TUNNELS},
 	{"id": "walker", "label": "Walker · open cave", "type": "WalkerGenerator", "preset": WalkerGenerator.PRESET_OPEN_CAVE},
+	{"id": "tinykeep", "label": "TinyKeep · Delaunay graph", "type": "TinyKeepGenerator", "preset": TinyKeepGenerator.PRESET_SMALL},
 ]
 ## Key bindings added at start-up when project.godot does not define them.
 const DEFAULT_KEYS := {
@@ -35,6 +36,7 @@ const DEFAULT_KEYS := {
 	"zoom_in": [KEY_EQUAL, KEY_KP_ADD],
 	"zoom_out": [KEY_MINUS, KEY_KP_SUBTRACT],
 	"overview": [KEY_TAB, KEY_M],
+	"toggle_graph": [KEY_G],
 }
 ## Screen space the HUD panels cover (left, top, right, bottom), kept free
 ## when the overview frames the whole level.
@@ -47,7 +49,7 @@ const Hud := preload("res://scripts/hud.gd")
 ## The run seed: level N of this seed is always the same floor.
 @export var run_seed := 2024
 ## Index into GENERATORS picked at start.
-@export_range(0, 6) var generator_index := 0
+@export_range(0, 7) var generator_index := 0
 ## Camera zoom for room grids and tile maps.
 @export var room_zoom := 1.0
 @export var tile_zoom := 1.0
@@ -285,6 +287,8 @@ func _unhandled_input(event: InputEvent) -> void:
 		next_level()
 	elif event.is_action_pressed("overview", false, true):
 		set_overview(not overview)
+	elif event.is_action_pressed("toggle_graph", false, true):
+		dungeon.show_graph = not dungeon.show_graph
 	elif event.is_action_pressed("zoom_in", true, true):
 		_zoom(1.15)
 	elif event.is_action_pressed("zoom_out", true, true):

@@ -5,7 +5,7 @@ extends EditorPlugin
 ## script can check that the Rust `///` docs reached Godot's help.
 
 const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator",
-\t\t"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "IsaacRoomRules", "SpecialRoomRule"]
+		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "IsaacRoomRules", "SpecialRoomRule"]
 const FRAMES_PER_PAGE := 20
 
 var _frame := 0

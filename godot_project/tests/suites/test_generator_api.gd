@@ -4,7 +4,7 @@ extends RefCounted
 ## show values as given.
 
 const CLASSES := ["IsaacGenerator", "DrunkardGenerator", "BspGenerator", "HilbertGenerator",
-\t\t"TunnelerGenerator", "WalkerGenerator"]
+		"TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator"]
 const PATH := "user://generator_round_trip.tres"
 
 
@@ -20,10 +20,14 @@ static func settings(cls: String) -> Array[Dictionary]:
 ## The integer setting that sizes the map: `width`, or `order` for
 ## HilbertGenerator, which has no width.
 static func size_setting(cls: String) -> String:
+	var names := {}
 	for p in ClassDB.class_get_property_list(cls, true):
-		if p["name"] == "width":
-			return "width"
-	return "order"
+		names[p["name"]] = true
+	# Hilbert sizes its grid by order, TinyKeep by its cell count.
+	for name in ["width", "order", "cell_count"]:
+		if names.has(name):
+			return name
+	return ""
 
 
 ## The number of values of an enum property, from its Inspector hint.
@@ -159,6 +163,9 @@ func test_enums_are_typed_with_named_constants(t) -> void:
 			"off_grid": ["EDGE_RETURN_TO_START", "EDGE_STAY"], "start_rule": ["START_ORIGIN", "START_RANDOM_ROOM"]},
 		"BspGenerator": {"preset": ["PRESET_SMALL", "PRESET_LARGE", "PRESET_CUSTOM"]},
 		"HilbertGenerator": {"preset": ["PRESET_WINDING", "PRESET_SPRAWLING", "PRESET_CUSTOM"]},
+		"TinyKeepGenerator": {"preset": ["PRESET_TINYKEEP", "PRESET_SEED003", "PRESET_SMALL", "PRESET_CUSTOM"],
+			"shape": ["SHAPE_CIRCLE", "SHAPE_ELLIPSE"], "size_distribution": ["SIZES_UNIFORM", "SIZES_NORMAL"],
+			"separation": ["SEPARATION_SQUARE", "SEPARATION_CIRCLE"], "hallway_style": ["HALLWAY_L_SHAPED", "HALLWAY_A_STAR"]},
 	}
 	for cls in enums:
 		var props := {}

@@ -25,6 +25,7 @@ func test_vectors_match(t) -> void:
 			"hilbert": gen = HilbertGenerator.new()
 			"tunneler": gen = TunnelerGenerator.new()
 			"walker": gen = WalkerGenerator.new()
+			"tinykeep": gen = TinyKeepGenerator.new()
 		var preset := _preset_index(gen, cols[1])
 		if not t.check(preset >= 0, "generator %s/%s" % [cols[0], cols[1]]):
 			continue

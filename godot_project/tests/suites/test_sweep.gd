@@ -30,15 +30,19 @@ func test_sweep_bsp(t) -> void:
 
 
 func test_sweep_hilbert(t) -> void:
-\t_sweep_generator(t, "HilbertGenerator")
+	_sweep_generator(t, "HilbertGenerator")
 
 
 func test_sweep_tunneler(t) -> void:
-\t_sweep_generator(t, "TunnelerGenerator")
+	_sweep_generator(t, "TunnelerGenerator")
 
 
 func test_sweep_walker(t) -> void:
-\t_sweep_generator(t, "WalkerGenerator")
+	_sweep_generator(t, "WalkerGenerator")
+
+
+func test_sweep_tinykeep(t) -> void:
+	_sweep_generator(t, "TinyKeepGenerator")
 
 
 func _sweep_generator(t, cls: String) -> void:

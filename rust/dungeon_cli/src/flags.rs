@@ -15,6 +15,9 @@ use dungeon_core::room_grid::{EndRule, RoomRules, StartRule};
 
 pub use crate::dig_flags::{TUNNELER_PRESETS, WALKER_PRESETS, tunneler, walker};
 
+mod tinykeep;
+pub use tinykeep::{TINYKEEP_PRESETS, tinykeep};
+
 /// A preset table: `--preset NAME` and the config it starts from. The first
 /// entry is the generator's default.
 pub type Presets<C> = [(&'static str, fn() -> C); 2];
@@ -40,6 +43,8 @@ pub const HILBERT_PRESETS: Presets<HilbertConfig> = [
     ("winding", HilbertConfig::winding),
     ("sprawling", HilbertConfig::sprawling),
 ];
+/// Any number of presets, as [`Presets`] or longer tables.
+pub type PresetList<C> = [(&'static str, fn() -> C)];
 
 /// The config field a flag writes, and how its value is read.
 pub enum Field<C> {

@@ -195,7 +195,7 @@ fn bad_arguments_exit_2_with_one_line_naming_the_flag() {
         ),
         (
             &["foo"][..],
-            r#"dungeon: unknown command "foo" (expected isaac, drunkard, bsp, hilbert, tunneler, walker or show)"#,
+            r#"dungeon: unknown command "foo" (expected isaac, drunkard, bsp"#,
         ),
         (&[][..], "dungeon: missing command"),
         (
@@ -568,7 +568,7 @@ fn help_goes_to_stdout_and_exits_0() {
     for flag in ["--help", "-h"] {
         let out = ok(&[flag]);
         assert!(
-            out.contains("Usage: dungeon <isaac|drunkard|bsp|hilbert|tunneler|walker>")
+            out.contains("Usage: dungeon <isaac|drunkard|bsp|")
                 && out.contains("hilbert flags:")
                 && out.contains("--loop-chance")
                 && out.contains("walker flags:"),
@@ -941,4 +941,41 @@ fn random_command_lines_never_panic_nor_write_files() {
     }
     assert!(codes.iter().all(|&n| n > 0), "{codes:?}");
     assert_eq!(files_in(&PathBuf::from(".")), before);
+}
+
+#[test]
+fn tinykeep_subcommand_matches_the_core() {
+    use dungeon_core::tinykeep::{self, TinyKeepConfig};
+    let c = TinyKeepConfig {
+        hallway_style: tinykeep::HallwayStyle::AStar,
+        hallway_width: 1,
+        cell_count: 60,
+        ..TinyKeepConfig::small()
+    };
+    let want = tinykeep::generate(&c, 9, 2).unwrap();
+    let got = ok(&[
+        "tinykeep",
+        "--preset",
+        "small",
+        "--hallway-style",
+        "astar",
+        "--hallway-width",
+        "1",
+        "--cell-count",
+        "60",
+        "--seed",
+        "9",
+        "--level",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(got.trim_end(), want.to_json());
+    let o = dungeon(&["tinykeep", "--extra-edge-chance", "2"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("extra_edge_chance = 2"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -31,6 +31,7 @@ pub mod rng;
 pub mod room_grid;
 pub mod tunneler;
 pub mod walker;
+pub mod tinykeep;
 
 pub use error::{ConfigError, GenError};
 pub use grid::{

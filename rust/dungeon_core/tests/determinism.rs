@@ -18,6 +18,7 @@ use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::tunneler::{self, TunnelerConfig};
 use dungeon_core::walker::{self, WalkerConfig};
+use dungeon_core::tinykeep::{self, TinyKeepConfig};
 use dungeon_core::{DungeonGrid, GenError};
 
 /// (generator, preset, seed, level) cases pinned by the golden files.
@@ -49,6 +50,11 @@ fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
             v.push(("walker", p, seed, level));
         }
     }
+    for (seed, level) in [(0, 1), (7, 3), (u64::MAX, 2)] {
+        for p in TinyKeepConfig::PRESETS {
+            v.push(("tinykeep", p, seed, level));
+        }
+    }
     v
 }
 
@@ -71,6 +77,11 @@ pub fn run(generator: &str, preset: &str, seed: u64, level: i32) -> Result<Dunge
             level,
         ),
         "walker" => walker::generate(&WalkerConfig::preset(preset).expect("preset"), seed, level),
+        "tinykeep" => tinykeep::generate(
+            &TinyKeepConfig::preset(preset).expect("preset"),
+            seed,
+            level,
+        ),
         other => panic!("unknown generator {other}"),
     }
 }

@@ -20,6 +20,7 @@ mod isaac_room_rules;
 mod room_grid;
 mod tunneler_generator;
 mod walker_generator;
+mod tinykeep_generator;
 
 mod entry {
     //! The extension's entry point. It must be an `unsafe impl` (gdext's

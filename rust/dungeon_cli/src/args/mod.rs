@@ -31,11 +31,12 @@ use dungeon_core::hilbert::HilbertConfig;
 use dungeon_core::isaac::IsaacConfig;
 use dungeon_core::tunneler::TunnelerConfig;
 use dungeon_core::walker::WalkerConfig;
+use dungeon_core::tinykeep::TinyKeepConfig;
 
 pub use request::{Dest, Format, Input, Job, Request, Show};
 pub use usage::usage;
 
-use crate::flags::{self, Flag, Presets};
+use crate::flags::{self, Flag, PresetList};
 use output::OutputFlags;
 
 /// Most dungeons one call may print.
@@ -84,16 +85,18 @@ enum Gen {
     Hilbert,
     Tunneler,
     Walker,
+    TinyKeep,
 }
 
 impl Gen {
-    const ALL: [Gen; 6] = [
+    const ALL: [Gen; 7] = [
         Gen::Isaac,
         Gen::Drunkard,
         Gen::Bsp,
         Gen::Hilbert,
         Gen::Tunneler,
         Gen::Walker,
+        Gen::TinyKeep,
     ];
 
     fn name(self) -> &'static str {
@@ -104,6 +107,7 @@ impl Gen {
             Gen::Hilbert => "hilbert",
             Gen::Tunneler => "tunneler",
             Gen::Walker => "walker",
+            Gen::TinyKeep => "tinykeep",
         }
     }
 
@@ -123,6 +127,7 @@ impl Gen {
             Gen::Hilbert => list(&flags::hilbert()),
             Gen::Tunneler => list(&flags::tunneler()),
             Gen::Walker => list(&flags::walker()),
+            Gen::TinyKeep => list(&flags::tinykeep()),
         }
     }
 
@@ -135,6 +140,7 @@ impl Gen {
             Gen::Hilbert => "HilbertGenerator",
             Gen::Tunneler => "TunnelerGenerator",
             Gen::Walker => "WalkerGenerator",
+            Gen::TinyKeep => "TinyKeepGenerator",
         }
     }
 
@@ -147,6 +153,9 @@ impl Gen {
             Gen::Hilbert => "a main path of rooms along a Hilbert curve, side rooms and loops",
             Gen::Tunneler => "straight tunnels dug through rock, seed 003",
             Gen::Walker => "a cave dug by random walkers, seed 000",
+            Gen::TinyKeep => {
+                "scattered cells, the big ones become rooms, joined along a Delaunay graph's spanning tree"
+            }
         }
     }
 
@@ -159,13 +168,16 @@ impl Gen {
             Gen::Hilbert => "hilbert --preset sprawling --level 4 --side-room-chance 0.5",
             Gen::Tunneler => "tunneler --preset long_halls --seed 3",
             Gen::Walker => "walker --directions 4 --floor-fraction 0.3 --format png --out cave.png",
+            Gen::TinyKeep => "tinykeep --preset small --hallway-style astar --seed 3",
         }
     }
 
     /// The flag lines of `--help`, with the default preset's values.
     fn usage_lines(self) -> String {
-        fn lines<C: Clone>(table: &[Flag<C>], presets: &Presets<C>) -> String {
-            flags::usage_lines(table, &(presets[0].1)())
+        fn lines<C: Clone>(table: &[Flag<C>], presets: &PresetList<C>) -> String {
+            presets
+                .first()
+                .map_or_else(String::new, |p| flags::usage_lines(table, &(p.1)()))
         }
         match self {
             Gen::Isaac => lines(&flags::isaac(), &flags::ISAAC_PRESETS),
@@ -174,12 +186,13 @@ impl Gen {
             Gen::Hilbert => lines(&flags::hilbert(), &flags::HILBERT_PRESETS),
             Gen::Tunneler => lines(&flags::tunneler(), &flags::TUNNELER_PRESETS),
             Gen::Walker => lines(&flags::walker(), &flags::WALKER_PRESETS),
+            Gen::TinyKeep => lines(&flags::tinykeep(), &flags::TINYKEEP_PRESETS),
         }
     }
 
-    fn presets(self) -> [&'static str; 2] {
-        fn names<C>(presets: &Presets<C>) -> [&'static str; 2] {
-            presets.map(|p| p.0)
+    fn presets(self) -> Vec<&'static str> {
+        fn names<C>(presets: &PresetList<C>) -> Vec<&'static str> {
+            presets.iter().map(|p| p.0).collect()
         }
         match self {
             Gen::Isaac => names(&flags::ISAAC_PRESETS),
@@ -188,6 +201,7 @@ impl Gen {
             Gen::Hilbert => names(&flags::HILBERT_PRESETS),
             Gen::Tunneler => names(&flags::TUNNELER_PRESETS),
             Gen::Walker => names(&flags::WALKER_PRESETS),
+            Gen::TinyKeep => names(&flags::TINYKEEP_PRESETS),
         }
     }
 }
@@ -437,6 +451,9 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
                         check_value(&flags::tunneler(), TunnelerConfig::default(), g, v)?;
                     }
                     Gen::Walker => check_value(&flags::walker(), WalkerConfig::default(), g, v)?,
+                    Gen::TinyKeep => {
+                        check_value(&flags::tinykeep(), TinyKeepConfig::default(), g, v)?;
+                    }
                 }
             }
             _ => return Err(g.err(format!("not a flag for {}", generator.name()))),
@@ -490,6 +507,12 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
             preset,
             given,
         )?),
+        Gen::TinyKeep => Job::TinyKeep(config(
+            &flags::TINYKEEP_PRESETS,
+            &flags::tinykeep(),
+            preset,
+            given,
+        )?),
     };
     Ok(Command::Run(Box::new(Request {
         job,
@@ -520,7 +543,7 @@ fn check_value<C: Clone>(
 /// The preset (the first one by default), then the given generator flags
 /// in table order.
 fn config<C: Clone>(
-    presets: &Presets<C>,
+    presets: &PresetList<C>,
     table: &[Flag<C>],
     preset: Option<&str>,
     given: &[Given],

@@ -8,6 +8,7 @@ use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::tunneler::{self, TunnelerConfig};
 use dungeon_core::walker::{self, WalkerConfig};
+use dungeon_core::tinykeep::{self, TinyKeepConfig};
 use dungeon_core::{ConfigError, DungeonGrid, GenError};
 
 /// Output format.
@@ -80,6 +81,8 @@ pub enum Job {
     Tunneler(TunnelerConfig),
     /// `walker::generate`.
     Walker(WalkerConfig),
+    /// `tinykeep::generate`.
+    TinyKeep(TinyKeepConfig),
 }
 
 impl Job {
@@ -95,6 +98,7 @@ impl Job {
             Job::Hilbert(c) => hilbert::generate(c, seed, level),
             Job::Tunneler(c) => tunneler::generate(c, seed, level),
             Job::Walker(c) => walker::generate(c, seed, level),
+            Job::TinyKeep(c) => tinykeep::generate(c, seed, level),
         }
     }
 }

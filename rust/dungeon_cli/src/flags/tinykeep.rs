@@ -1,0 +1,209 @@
+//! TinyKeep's flags: one per `TinyKeepConfig` field.
+
+use super::Field::{Bool, Int, Num, Other};
+use super::{Flag, choice, name_of, put};
+use dungeon_core::tinykeep::{
+    HallwayStyle, ScatterShape, Separation, SizeDistribution, TinyKeepConfig,
+};
+
+/// A preset's constructor.
+type Preset = fn() -> TinyKeepConfig;
+
+/// TinyKeep's presets (the first is the default).
+pub const TINYKEEP_PRESETS: [(&str, Preset); 3] = [
+    ("tinykeep", TinyKeepConfig::tinykeep),
+    ("seed003", TinyKeepConfig::seed003),
+    ("small", TinyKeepConfig::small),
+];
+
+const SHAPES: [(&str, ScatterShape); 2] = [
+    ("circle", ScatterShape::Circle),
+    ("ellipse", ScatterShape::Ellipse),
+];
+const SIZES: [(&str, SizeDistribution); 2] = [
+    ("uniform", SizeDistribution::Uniform),
+    ("normal", SizeDistribution::Normal),
+];
+const SEPARATIONS: [(&str, Separation); 2] = [
+    ("square", Separation::Square),
+    ("circle", Separation::Circle),
+];
+const HALLWAYS: [(&str, HallwayStyle); 2] = [
+    ("l_shaped", HallwayStyle::LShaped),
+    ("astar", HallwayStyle::AStar),
+];
+
+/// TinyKeep's flags, in the order they are applied.
+#[must_use]
+pub fn tinykeep() -> Vec<Flag<TinyKeepConfig>> {
+    type F = Flag<TinyKeepConfig>;
+    vec![
+        F::new(
+            "cell-count",
+            "cells scattered, 2..=5000",
+            Int(|c| &mut c.cell_count),
+        ),
+        F::new(
+            "shape",
+            "where cell centres are drawn",
+            Other(
+                "circle|ellipse",
+                |c, v| put(&mut c.shape, choice(v, &SHAPES)),
+                |c| name_of(&SHAPES, c.shape),
+            ),
+        ),
+        F::new(
+            "radius",
+            "scatter radius (ellipse: half-width) in tiles, 1..=1000",
+            Int(|c| &mut c.radius),
+        ),
+        F::new(
+            "radius-y",
+            "ellipse half-height in tiles, 1..=1000",
+            Int(|c| &mut c.radius_y),
+        ),
+        F::new(
+            "size-distribution",
+            "how cell sides are drawn",
+            Other(
+                "uniform|normal",
+                |c, v| put(&mut c.size_distribution, choice(v, &SIZES)),
+                |c| name_of(&SIZES, c.size_distribution),
+            ),
+        ),
+        F::new(
+            "cell-min-size",
+            "smallest cell side in tiles, 1..=64",
+            Int(|c| &mut c.cell_min_size),
+        ),
+        F::new(
+            "cell-max-size",
+            "largest cell side in tiles, min..=64",
+            Int(|c| &mut c.cell_max_size),
+        ),
+        F::new(
+            "separation",
+            "how overlapping cells are pushed apart",
+            Other(
+                "square|circle",
+                |c, v| put(&mut c.separation, choice(v, &SEPARATIONS)),
+                |c| name_of(&SEPARATIONS, c.separation),
+            ),
+        ),
+        F::new(
+            "separation-steps",
+            "most separation passes; cells still overlapping are dropped",
+            Int(|c| &mut c.separation_steps),
+        ),
+        F::new(
+            "min-room-width",
+            "a cell at least this wide ...",
+            Int(|c| &mut c.min_room_width),
+        ),
+        F::new(
+            "min-room-height",
+            "... and this tall becomes a room ...",
+            Int(|c| &mut c.min_room_height),
+        ),
+        F::new(
+            "min-room-area",
+            "... if it covers this many tiles (0: no area rule)",
+            Int(|c| &mut c.min_room_area),
+        ),
+        F::new(
+            "extra-edge-chance",
+            "chance each non-tree Delaunay edge is carved too, 0..=1",
+            Num(|c| &mut c.extra_edge_chance),
+        ),
+        F::new(
+            "hallway-style",
+            "how hallways are carved",
+            Other(
+                "l_shaped|astar",
+                |c, v| put(&mut c.hallway_style, choice(v, &HALLWAYS)),
+                |c| name_of(&HALLWAYS, c.hallway_style),
+            ),
+        ),
+        F::new(
+            "hallway-width",
+            "hallway width in tiles, 1..=8, at most the room minimums",
+            Int(|c| &mut c.hallway_width),
+        ),
+        F::new(
+            "allow-crossings",
+            "let hallways cross and touch",
+            Bool(|c| &mut c.allow_crossings),
+        ),
+        F::new(
+            "border",
+            "empty tiles around the map, 1..=64",
+            Int(|c| &mut c.border),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tinykeep_field_has_a_flag() {
+        let mut c = TinyKeepConfig::default();
+        for f in tinykeep() {
+            let v = match f.name {
+                "shape" => "ellipse",
+                "size-distribution" => "uniform",
+                "separation" => "square",
+                "hallway-style" => "astar",
+                "allow-crossings" => "true",
+                "extra-edge-chance" => "0.123",
+                _ => "77",
+            };
+            f.set(&mut c, v).unwrap();
+        }
+        let TinyKeepConfig {
+            cell_count,
+            shape,
+            radius,
+            radius_y,
+            size_distribution,
+            cell_min_size,
+            cell_max_size,
+            separation,
+            separation_steps,
+            min_room_width,
+            min_room_height,
+            min_room_area,
+            extra_edge_chance,
+            hallway_style,
+            hallway_width,
+            allow_crossings,
+            border,
+        } = c;
+        let ints = [
+            cell_count,
+            radius,
+            radius_y,
+            cell_min_size,
+            cell_max_size,
+            separation_steps,
+            min_room_width,
+            min_room_height,
+            min_room_area,
+            hallway_width,
+            border,
+        ];
+        assert!(ints.iter().all(|&v| v == 77), "{ints:?}");
+        assert_eq!(
+            (shape, size_distribution, separation, hallway_style),
+            (
+                ScatterShape::Ellipse,
+                SizeDistribution::Uniform,
+                Separation::Square,
+                HallwayStyle::AStar
+            )
+        );
+        assert!(allow_crossings && extra_edge_chance == 0.123);
+        assert!(choice("l-shaped", &HALLWAYS).is_ok());
+    }
+}
