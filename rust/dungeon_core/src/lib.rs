@@ -29,9 +29,9 @@ pub mod isaac;
 pub mod json;
 pub mod rng;
 pub mod room_grid;
+pub mod tinykeep;
 pub mod tunneler;
 pub mod walker;
-pub mod tinykeep;
 
 pub use error::{ConfigError, GenError};
 pub use grid::{

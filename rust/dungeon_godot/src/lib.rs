@@ -18,9 +18,9 @@ mod hilbert_generator;
 mod isaac_generator;
 mod isaac_room_rules;
 mod room_grid;
+mod tinykeep_generator;
 mod tunneler_generator;
 mod walker_generator;
-mod tinykeep_generator;
 
 mod entry {
     //! The extension's entry point. It must be an `unsafe impl` (gdext's

@@ -29,9 +29,9 @@ use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::DrunkardConfig;
 use dungeon_core::hilbert::HilbertConfig;
 use dungeon_core::isaac::IsaacConfig;
+use dungeon_core::tinykeep::TinyKeepConfig;
 use dungeon_core::tunneler::TunnelerConfig;
 use dungeon_core::walker::WalkerConfig;
-use dungeon_core::tinykeep::TinyKeepConfig;
 
 pub use request::{Dest, Format, Input, Job, Request, Show};
 pub use usage::usage;

@@ -6,9 +6,9 @@ use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::tinykeep::{self, TinyKeepConfig};
 use dungeon_core::tunneler::{self, TunnelerConfig};
 use dungeon_core::walker::{self, WalkerConfig};
-use dungeon_core::tinykeep::{self, TinyKeepConfig};
 use dungeon_core::{ConfigError, DungeonGrid, GenError};
 
 /// Output format.
