@@ -25,6 +25,8 @@ pub mod grid;
 pub mod isaac;
 #[cfg(feature = "serde")]
 pub mod json;
+pub mod maze;
+pub mod poi;
 pub mod rng;
 pub mod room_grid;
 
