@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::maze::{self, MazeConfig};
 use dungeon_core::{DungeonGrid, GenError};
 
 /// (generator, preset, seed, level) cases pinned by the golden files.
@@ -33,6 +34,12 @@ fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
             v.push(("bsp", p, seed, level));
         }
     }
+    for (seed, level) in [(0, 1), (7, 3), (u64::MAX, 2)] {
+        // `large` (255×255) is left out: too big for the vectors file.
+        for p in ["classic", "labyrinth"] {
+            v.push(("maze", p, seed, level));
+        }
+    }
     v
 }
 
@@ -46,6 +53,7 @@ pub fn run(generator: &str, preset: &str, seed: u64, level: i32) -> Result<Dunge
             level,
         ),
         "bsp" => bsp::generate(&BspConfig::preset(preset).expect("preset"), seed, level),
+        "maze" => maze::generate(&MazeConfig::preset(preset).expect("preset"), seed, level),
         other => panic!("unknown generator {other}"),
     }
 }

@@ -50,6 +50,9 @@ impl NodeKind {
 /// point 1, and a room `ceil((w + h) / 2)`, the typical walk across it (its
 /// area would let a big room outweigh a corridor as long as its floor).
 /// A path's length is the sum of its nodes' weights, both ends included.
+///
+/// A room counts as one place, so its floor is taken to be open inside, as
+/// it is on every generated map.
 #[derive(Clone, Debug)]
 pub struct NodeGraph {
     width: i32,

@@ -232,19 +232,21 @@ fn tile_walk(grid: &DungeonGrid, graph: &NodeGraph, ids: &[usize]) -> Vec<Pos> {
     let (Some(&first), Some(&last)) = (ids.first(), ids.last()) else {
         return Vec::new();
     };
-    let index = |p: Pos| grid.index(p);
-    // The far tile of an end node: a room's centre; else the node's tile
-    // farthest from the other end, found by a walk from there.
-    let far_tile = |node: usize, from: Pos, order: &[u32]| -> Option<usize> {
-        match graph.kind(node) {
-            NodeKind::Room(_) => index(graph.representative(node)),
-            _ => order
-                .iter()
-                .rev()
-                .map(|&t| t as usize)
-                .find(|&t| graph.node_of[t] as usize == node)
-                .or_else(|| index(from)),
+    // The far tile of an end node among the tiles a walk reached: a room's
+    // centre when reached, else the node's tile reached last (farthest).
+    let far_tile = |node: usize, order: &[u32]| -> Option<usize> {
+        let centre = grid.index(graph.representative(node));
+        if matches!(graph.kind(node), NodeKind::Room(_))
+            && let Some(c) = centre
+            && order.contains(&(c as u32))
+        {
+            return Some(c);
         }
+        order
+            .iter()
+            .rev()
+            .map(|&t| t as usize)
+            .find(|&t| graph.node_of[t] as usize == node)
     };
     let mut parent = vec![NONE; n];
     let mut order: Vec<u32> = Vec::new();
@@ -268,15 +270,20 @@ fn tile_walk(grid: &DungeonGrid, graph: &NodeGraph, ids: &[usize]) -> Vec<Pos> {
             }
         }
     };
-    let Some(last_rep) = index(graph.representative(last)) else {
+    // Anchor: a tile of the last node that opens into the node before it.
+    let before = ids.len().checked_sub(2).map(|k| ids[k] as u32);
+    let Some(anchor) = (0..n).find(|&i| {
+        graph.node_of[i] as usize == last
+            && neighbours(i, grid.doors[i], w, n).any(|j| Some(graph.node_of[j]) == before)
+    }) else {
         return Vec::new();
     };
-    walk(last_rep, &mut parent, &mut order);
-    let Some(start) = far_tile(first, graph.representative(last), &order) else {
+    walk(anchor, &mut parent, &mut order);
+    let Some(start) = far_tile(first, &order) else {
         return Vec::new();
     };
     walk(start, &mut parent, &mut order);
-    let Some(end) = far_tile(last, grid.pos(start), &order) else {
+    let Some(end) = far_tile(last, &order) else {
         return Vec::new();
     };
     if parent[end] == NONE {
