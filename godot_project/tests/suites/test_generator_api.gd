@@ -3,7 +3,7 @@ extends RefCounted
 ## equal, every property set emits `changed`, enums are typed, and messages
 ## show values as given.
 
-const CLASSES := ["IsaacGenerator", "DrunkardGenerator", "BspGenerator"]
+const CLASSES := ["IsaacGenerator", "DrunkardGenerator", "BspGenerator", "MazeGenerator"]
 const PATH := "user://generator_round_trip.tres"
 
 
@@ -143,6 +143,7 @@ func test_enums_are_typed_with_named_constants(t) -> void:
 			"off_grid": ["EDGE_RETURN_TO_START", "EDGE_STAY"], "start_rule": ["START_ORIGIN", "START_RANDOM_ROOM"]},
 		"BspGenerator": {"preset": ["PRESET_SMALL", "PRESET_LARGE", "PRESET_CUSTOM"]},
 	}
+	enums["MazeGenerator"] = {"preset": ["PRESET_CLASSIC", "PRESET_LABYRINTH", "PRESET_CUSTOM"]}
 	for cls in enums:
 		var props := {}
 		for p in settings(cls):

@@ -35,8 +35,7 @@ fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
         }
     }
     for (seed, level) in [(0, 1), (7, 3), (u64::MAX, 2)] {
-        // `large` (255×255) is left out: too big for the vectors file.
-        for p in ["classic", "labyrinth"] {
+        for p in MazeConfig::PRESETS {
             v.push(("maze", p, seed, level));
         }
     }

@@ -12,9 +12,11 @@ mod bsp_generator;
 mod convert;
 mod drunkard_generator;
 mod dungeon_grid;
+mod dungeon_grid_poi;
 mod dungeon_grid_rooms;
 mod generator;
 mod isaac_generator;
+mod maze_generator;
 mod room_grid;
 
 mod entry {

@@ -10,8 +10,7 @@ pub const MAX_SIDE: i32 = 4095;
 pub const MAX_ROOM_ATTEMPTS: i32 = 100_000;
 
 /// Settings for [`super::generate`]. Start from a preset
-/// ([`MazeConfig::classic`], [`MazeConfig::labyrinth`],
-/// [`MazeConfig::large`]) and change fields; [`MazeConfig::validate`] says
+/// ([`MazeConfig::classic`], [`MazeConfig::labyrinth`]) and change fields; [`MazeConfig::validate`] says
 /// which combinations work.
 ///
 /// Rooms and corridors lie on odd rows and columns, so the map's sides and
@@ -91,36 +90,24 @@ impl MazeConfig {
         }
     }
 
-    /// A 255×255 map densely packed with rooms (2000 attempts, 5 to 15
-    /// tiles), half the dead ends kept: the size the path-of-interest
-    /// benchmark uses.
-    #[must_use]
-    pub const fn large() -> Self {
-        Self {
-            width: 255,
-            height: 255,
-            room_attempts: 2000,
-            room_min_size: 5,
-            room_max_size: 15,
-            windiness: 0.4,
-            extra_connector_chance: 0.05,
-            dead_end_removal: 0.5,
-        }
-    }
-
-    /// A preset by name: `"classic"`, `"labyrinth"` or `"large"`.
+    /// A preset by name: `"classic"` or `"labyrinth"`.
+    ///
+    /// There is no big-map preset: every room of a maze reaches every other
+    /// through the one corridor network, so the grid's room graph
+    /// ([`crate::DungeonGrid::connections`]) joins every pair of rooms, and
+    /// its size (and the JSON's) grows with the square of the room count.
+    /// Big maps work, but save them as pictures, not JSON.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
         match name {
             "classic" => Some(Self::classic()),
             "labyrinth" => Some(Self::labyrinth()),
-            "large" => Some(Self::large()),
             _ => None,
         }
     }
 
     /// The preset names [`MazeConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 3] = ["classic", "labyrinth", "large"];
+    pub const PRESETS: [&'static str; 2] = ["classic", "labyrinth"];
 
     /// Checks every field without generating. Sizes are checked in order
     /// (`width`, `height`, `room_min_size`, `room_max_size`), and a limit
