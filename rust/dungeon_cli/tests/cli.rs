@@ -192,7 +192,7 @@ fn bad_arguments_exit_2_with_one_line_naming_the_flag() {
         ),
         (
             &["foo"][..],
-            r#"dungeon: unknown command "foo" (expected isaac, drunkard, bsp or show)"#,
+            r#"dungeon: unknown command "foo" (expected isaac, drunkard, bsp, maze or show)"#,
         ),
         (&[][..], "dungeon: missing command"),
         (
@@ -564,7 +564,10 @@ fn out_writes_the_same_text_to_a_file() {
 fn help_goes_to_stdout_and_exits_0() {
     for flag in ["--help", "-h"] {
         let out = ok(&[flag]);
-        assert!(out.contains("Usage: dungeon <isaac|drunkard|bsp>"), "{out}");
+        assert!(
+            out.contains("Usage: dungeon <isaac|drunkard|bsp|maze>"),
+            "{out}"
+        );
         for name in [
             "--seed",
             "--level",

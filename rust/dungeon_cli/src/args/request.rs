@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::maze::{self, MazeConfig};
 use dungeon_core::{ConfigError, DungeonGrid, GenError};
 
 /// Output format.
@@ -71,6 +72,8 @@ pub enum Job {
     Drunkard(DrunkardConfig),
     /// `bsp::generate`.
     Bsp(BspConfig),
+    /// `maze::generate`.
+    Maze(MazeConfig),
 }
 
 impl Job {
@@ -83,6 +86,7 @@ impl Job {
             Job::Isaac(c) => isaac::generate(c, seed, level),
             Job::Drunkard(c) => drunkard::generate(c, seed, level),
             Job::Bsp(c) => bsp::generate(c, seed, level),
+            Job::Maze(c) => maze::generate(c, seed, level),
         }
     }
 }
