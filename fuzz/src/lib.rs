@@ -11,6 +11,7 @@ pub mod alloc_guard;
 pub mod checks;
 pub mod cli;
 pub mod knobs;
+pub mod maze;
 pub mod mutate;
 pub mod targets;
 
