@@ -313,15 +313,18 @@ fn is_run(node_of: &[u32], cells: &[Cell], masks: &[u8], j: usize) -> bool {
 }
 
 /// The tiles that tile `i` opens to, as row-major indices, N E S W.
-/// A malformed mask that would lead off the grid is skipped.
+///
+/// Door masks are symmetric and open only between tiles of the grid
+/// (`DungeonGrid::check`), so an open side never leads off it; a malformed
+/// mask could only make a step wrap to another row or past the end, which
+/// is dropped: no panic, and no division per tile.
 pub(crate) fn neighbours(i: usize, mask: u8, w: usize, n: usize) -> impl Iterator<Item = usize> {
-    let x = i % w.max(1);
     [
-        (1u8, i.checked_sub(w)),
-        (2, (x + 1 < w).then_some(i + 1)),
-        (4, Some(i + w).filter(|&j| j < n)),
-        (8, (x > 0).then(|| i - 1)),
+        (1u8, i.wrapping_sub(w)),
+        (2, i + 1),
+        (4, i + w),
+        (8, i.wrapping_sub(1)),
     ]
     .into_iter()
-    .filter_map(move |(bit, j)| if mask & bit != 0 { j } else { None })
+    .filter_map(move |(bit, j)| (mask & bit != 0 && j < n).then_some(j))
 }
