@@ -211,3 +211,16 @@ fn the_search_budget_is_counted_in_searches() {
     let p = oracle::check_poi(&g, PoiEnds::AnyNodes).unwrap();
     assert!(p.exact && p.length > 40);
 }
+
+#[test]
+fn heavy_nodes_use_the_heap_and_agree() {
+    // A run of 5000 tiles weighs more than the bucket queue takes.
+    let corridor = "=".repeat(5000);
+    let pic = format!("S#+{corridor}+#E\n##.{}.##", ".".repeat(5000));
+    let w = 5006;
+    let g = tile_map(&pic, &[Rect::new(0, 0, 2, 2), Rect::new(w - 2, 0, 2, 2)]);
+    assert_eq!(g.check(), Ok(()));
+    let p = oracle::check_poi(&g, PoiEnds::Rooms).unwrap();
+    // Rooms 2×2 weigh 2: 2 + 1 + 5000 + 1 + 2.
+    assert_eq!(p.length, 5006);
+}
