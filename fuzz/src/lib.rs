@@ -12,6 +12,7 @@ pub mod checks;
 pub mod cli;
 pub mod hilbert;
 pub mod knobs;
+pub mod maze;
 pub mod mutate;
 pub mod open_floor;
 pub mod targets;

@@ -4,7 +4,7 @@ extends Node2D
 ## Turns a dungeon generator's [DungeonGrid] into a level you can walk.
 ##
 ## Give it a generator resource in the Inspector ([IsaacGenerator],
-## [DrunkardGenerator], [BspGenerator], [TinyKeepGenerator] or another generator of the addon) and it draws the dungeon right in
+## [DrunkardGenerator], [BspGenerator], [MazeGenerator], [TinyKeepGenerator] or another generator of the addon) and it draws the dungeon right in
 ## the 2D editor; change any generator setting and the preview follows.
 ##
 ## - Room grids (Isaac, Drunkard, Hilbert): one [code]room_scene[/code] instance per
@@ -29,14 +29,16 @@ signal generation_failed(message: String)
 
 const DungeonTiles := preload("res://scripts/dungeon_tiles.gd")
 const RoomScript := preload("res://scripts/room.gd")
+## The colour of the path of interest's line.
+const POI_COLOUR := Color(1.0, 0.82, 0.25, 0.8)
 const NEIGHBOURS_8: Array[Vector2i] = [
 	Vector2i(-1, -1), Vector2i(0, -1), Vector2i(1, -1), Vector2i(-1, 0),
 	Vector2i(1, 0), Vector2i(-1, 1), Vector2i(0, 1), Vector2i(1, 1),
 ]
 
 ## The generator to call: any generator class of the addon (IsaacGenerator,
-## BspGenerator, TinyKeepGenerator, WalkerGenerator...). Its seed, level and settings decide the editor preview.
-@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator")
+## BspGenerator, MazeGenerator, TinyKeepGenerator, WalkerGenerator...). Its seed, level and settings decide the editor preview.
+@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator,MazeGenerator")
 var generator: Resource:
 	set(value):
 		if value == generator:
@@ -70,6 +72,14 @@ var generator: Resource:
 ## The room graph of the last generation (TinyKeep's generate_with_graph
 ## without its grid), or empty.
 var room_graph: Dictionary = {}
+## Draw the path of interest (the longest of the shortest walks between two
+## rooms, [method DungeonGrid.get_path_of_interest]) over maze maps, where it
+## runs from START to EXIT.
+@export var show_path_of_interest := true:
+	set(value):
+		show_path_of_interest = value
+		if grid != null:
+			build(grid)
 ## Generate as soon as the node enters the tree in a running game.
 @export var generate_on_ready := true
 ## Generate again with the current settings (editor preview).
@@ -86,6 +96,9 @@ var wall_cells: Array[Vector2i] = []
 ## [constant DungeonGrid.DOOR_EAST] or [constant DungeonGrid.DOOR_SOUTH] of
 ## [code]cell[/code], in scan order.
 var edge_walls: Array = []
+## The path of interest drawn over the map (maze maps with
+## [member show_path_of_interest]), cells in walking order; empty otherwise.
+var path_of_interest: Array[Vector2i] = []
 ## The layer painted for tile grids (always present, empty for room grids).
 var tile_layer: TileMapLayer
 ## Why the last generate call failed; empty after a success.
@@ -161,6 +174,8 @@ func build(new_grid: DungeonGrid) -> void:
 	_graph.tile_size = tile_size
 	_graph.visible = show_graph
 	_graph.graph = room_graph if _tile_view else {}
+	if _tile_view and show_path_of_interest and grid.generator == "maze":
+		path_of_interest = grid.get_path_of_interest(true)
 	if _tile_view:
 		_build_tiles()
 	else:
@@ -176,6 +191,7 @@ func clear() -> void:
 		child.free()
 	rooms.clear()
 	wall_cells.clear()
+	path_of_interest.clear()
 	_clear_edge_walls()
 	tile_layer.clear()
 	_graph.graph = {}
@@ -381,6 +397,12 @@ func _draw_edge_walls() -> void:
 func _draw_markers() -> void:
 	if grid == null or not _tile_view:
 		return
+	if path_of_interest.size() >= 2:
+		var points := PackedVector2Array()
+		for cell in path_of_interest:
+			points.append(cell_to_local(cell))
+		_markers.draw_polyline(points, Color(0, 0, 0, 0.45), tile_size * 0.42)
+		_markers.draw_polyline(points, POI_COLOUR, tile_size * 0.26)
 	var font := ThemeDB.fallback_font
 	for item in [[grid.start_cell, "START", DungeonTiles.START_ACCENT], [grid.end_cell, "EXIT", DungeonTiles.END_ACCENT]]:
 		var text: String = item[1]

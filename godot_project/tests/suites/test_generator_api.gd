@@ -4,7 +4,7 @@ extends RefCounted
 ## show values as given.
 
 const CLASSES := ["IsaacGenerator", "DrunkardGenerator", "BspGenerator", "HilbertGenerator",
-		"TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator"]
+		"TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator"]
 const PATH := "user://generator_round_trip.tres"
 
 
@@ -167,6 +167,7 @@ func test_enums_are_typed_with_named_constants(t) -> void:
 			"shape": ["SHAPE_CIRCLE", "SHAPE_ELLIPSE"], "size_distribution": ["SIZES_UNIFORM", "SIZES_NORMAL"],
 			"separation": ["SEPARATION_SQUARE", "SEPARATION_CIRCLE"], "hallway_style": ["HALLWAY_L_SHAPED", "HALLWAY_A_STAR"]},
 	}
+	enums["MazeGenerator"] = {"preset": ["PRESET_CLASSIC", "PRESET_LABYRINTH", "PRESET_CUSTOM"]}
 	for cls in enums:
 		var props := {}
 		for p in settings(cls):

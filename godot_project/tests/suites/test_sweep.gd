@@ -94,3 +94,7 @@ func test_sweep_dungeon_grid(t) -> void:
 		var back := ResourceLoader.load(PATH, "", ResourceLoader.CACHE_MODE_IGNORE) as DungeonGrid
 		t.check(back != null and back.is_valid() == grid.is_valid(), label + ": loads back as valid or invalid as it was")
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(PATH))
+
+
+func test_sweep_maze(t) -> void:
+	_sweep_generator(t, "MazeGenerator")

@@ -11,6 +11,7 @@ use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::{DrunkardConfig, OffGrid};
 use dungeon_core::hilbert::HilbertConfig;
 use dungeon_core::isaac::{GrowthRule, IsaacConfig};
+use dungeon_core::maze::MazeConfig;
 use dungeon_core::room_grid::{EndRule, RoomRules, StartRule};
 
 pub use crate::dig_flags::{TUNNELER_PRESETS, WALKER_PRESETS, tunneler, walker};
@@ -45,6 +46,11 @@ pub const HILBERT_PRESETS: Presets<HilbertConfig> = [
 ];
 /// Any number of presets, as [`Presets`] or longer tables.
 pub type PresetList<C> = [(&'static str, fn() -> C)];
+/// The maze's presets.
+pub const MAZE_PRESETS: Presets<MazeConfig> = [
+    ("classic", MazeConfig::classic),
+    ("labyrinth", MazeConfig::labyrinth),
+];
 
 /// The config field a flag writes, and how its value is read.
 pub enum Field<C> {
@@ -460,6 +466,54 @@ pub fn drunkard() -> Vec<Flag<DrunkardConfig>> {
     )
 }
 
+/// The maze's flags, in the order they are applied.
+#[must_use]
+pub fn maze() -> Vec<Flag<MazeConfig>> {
+    type F = Flag<MazeConfig>;
+    vec![
+        F::new(
+            "width",
+            "map width in tiles, odd, 5..=4095",
+            Int(|c| &mut c.width),
+        ),
+        F::new(
+            "height",
+            "map height in tiles, odd, 5..=4095",
+            Int(|c| &mut c.height),
+        ),
+        F::new(
+            "room-attempts",
+            "rooms dropped at random spots, 0..=100000; one that touches another is dropped",
+            Int(|c| &mut c.room_attempts),
+        ),
+        F::new(
+            "room-min-size",
+            "smallest room side in tiles, odd, 1 or more",
+            Int(|c| &mut c.room_min_size),
+        ),
+        F::new(
+            "room-max-size",
+            "largest room side in tiles, odd, ≥ room-min-size, ≤ the shorter side - 2",
+            Int(|c| &mut c.room_max_size),
+        ),
+        F::new(
+            "windiness",
+            "0..=1: 0 runs straight as long as it can, 1 turns at random every step",
+            Num(|c| &mut c.windiness),
+        ),
+        F::new(
+            "extra-connector-chance",
+            "0..=1: chance a door not needed to join the map opens anyway (loops)",
+            Num(|c| &mut c.extra_connector_chance),
+        ),
+        F::new(
+            "dead-end-removal",
+            "0..=1: share of dead ends filled in (1: none left, 0: whole maze)",
+            Num(|c| &mut c.dead_end_removal),
+        ),
+    ]
+}
+
 /// BSP's flags, in the order they are applied.
 #[must_use]
 pub fn bsp() -> Vec<Flag<BspConfig>> {
@@ -770,6 +824,30 @@ mod tests {
     }
 
     #[test]
+    fn every_maze_field_has_a_flag() {
+        let mut c = MazeConfig::default();
+        apply_all(&maze(), &mut c);
+        let MazeConfig {
+            width,
+            height,
+            room_attempts,
+            room_min_size,
+            room_max_size,
+            windiness,
+            extra_connector_chance,
+            dead_end_removal,
+        } = c;
+        assert_eq!(
+            (width, height, room_attempts, room_min_size, room_max_size),
+            (77, 77, 77, 77, 77)
+        );
+        assert_eq!(
+            (windiness, extra_connector_chance, dead_end_removal),
+            (77.0, 77.0, 77.0)
+        );
+    }
+
+    #[test]
     fn one_origin_coordinate_keeps_the_other_at_the_centre() {
         let flags = isaac();
         let set = |name: &str, c: &mut IsaacConfig, v: &str| {
@@ -817,6 +895,7 @@ mod tests {
         check(&drunkard());
         check(&bsp());
         check(&hilbert());
+        check(&maze());
         let switches: Vec<&str> = drunkard()
             .iter()
             .filter(|f| f.is_switch())

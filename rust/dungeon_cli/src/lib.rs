@@ -1,7 +1,7 @@
 //! `dungeon`: print or draw the dungeon generators' output, or a saved grid.
 //!
 //! ```text
-//! dungeon <isaac|drunkard|bsp|hilbert|tunneler|walker|tinykeep> [--seed N] [--level L] [--preset NAME]
+//! dungeon <isaac|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze> [--seed N] [--level L] [--preset NAME]
 //!         [generator flags] [--format ascii|emoji|json|png] [--out FILE]
 //!         [--scale PX] [--count K]
 //! dungeon show FILE [--format ascii|emoji|json|png] [--out FILE] [--scale PX]
@@ -15,7 +15,8 @@
 //! - `--seed N` (default 0) is the run seed; a negative number is read as a
 //!   Godot `int` seed, i.e. the same 64 bits. `--level L` defaults to 1.
 //! - `--preset NAME` loads a preset first (`isaac`: `compact`, `branching`;
-//!   `drunkard`: `winding`, `wide`; `bsp`: `small`, `large`; `hilbert`: `winding`, `sprawling`), then every
+//!   `drunkard`: `winding`, `wide`; `bsp`: `small`, `large`; `hilbert`: `winding`, `sprawling`;
+//!   `maze`: `classic`, `labyrinth`; and the others in `--help`), then every
 //!   other flag overrides one field. Each config field has a flag
 //!   (`--width`, `--rule`, `--diagonal`, `--min-partition-size`, ...); a flag
 //!   of another generator is an error.

@@ -17,6 +17,10 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+// Lets unit tests share support files written for the integration tests.
+#[cfg(test)]
+extern crate self as dungeon_core;
+
 pub mod analysis;
 pub mod bsp;
 pub mod dig;
@@ -27,6 +31,8 @@ pub mod hilbert;
 pub mod isaac;
 #[cfg(feature = "serde")]
 pub mod json;
+pub mod maze;
+pub mod poi;
 pub mod rng;
 pub mod room_grid;
 pub mod tinykeep;

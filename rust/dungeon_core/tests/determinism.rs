@@ -16,6 +16,7 @@ use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::maze::{self, MazeConfig};
 use dungeon_core::tinykeep::{self, TinyKeepConfig};
 use dungeon_core::tunneler::{self, TunnelerConfig};
 use dungeon_core::walker::{self, WalkerConfig};
@@ -55,6 +56,11 @@ fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
             v.push(("tinykeep", p, seed, level));
         }
     }
+    for (seed, level) in [(0, 1), (7, 3), (u64::MAX, 2)] {
+        for p in MazeConfig::PRESETS {
+            v.push(("maze", p, seed, level));
+        }
+    }
     v
 }
 
@@ -82,6 +88,7 @@ pub fn run(generator: &str, preset: &str, seed: u64, level: i32) -> Result<Dunge
             seed,
             level,
         ),
+        "maze" => maze::generate(&MazeConfig::preset(preset).expect("preset"), seed, level),
         other => panic!("unknown generator {other}"),
     }
 }

@@ -29,6 +29,7 @@ use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::DrunkardConfig;
 use dungeon_core::hilbert::HilbertConfig;
 use dungeon_core::isaac::IsaacConfig;
+use dungeon_core::maze::MazeConfig;
 use dungeon_core::tinykeep::TinyKeepConfig;
 use dungeon_core::tunneler::TunnelerConfig;
 use dungeon_core::walker::WalkerConfig;
@@ -86,10 +87,11 @@ enum Gen {
     Tunneler,
     Walker,
     TinyKeep,
+    Maze,
 }
 
 impl Gen {
-    const ALL: [Gen; 7] = [
+    const ALL: [Gen; 8] = [
         Gen::Isaac,
         Gen::Drunkard,
         Gen::Bsp,
@@ -97,6 +99,7 @@ impl Gen {
         Gen::Tunneler,
         Gen::Walker,
         Gen::TinyKeep,
+        Gen::Maze,
     ];
 
     fn name(self) -> &'static str {
@@ -108,6 +111,7 @@ impl Gen {
             Gen::Tunneler => "tunneler",
             Gen::Walker => "walker",
             Gen::TinyKeep => "tinykeep",
+            Gen::Maze => "maze",
         }
     }
 
@@ -128,6 +132,7 @@ impl Gen {
             Gen::Tunneler => list(&flags::tunneler()),
             Gen::Walker => list(&flags::walker()),
             Gen::TinyKeep => list(&flags::tinykeep()),
+            Gen::Maze => list(&flags::maze()),
         }
     }
 
@@ -141,6 +146,7 @@ impl Gen {
             Gen::Tunneler => "TunnelerGenerator",
             Gen::Walker => "WalkerGenerator",
             Gen::TinyKeep => "TinyKeepGenerator",
+            Gen::Maze => "MazeGenerator",
         }
     }
 
@@ -156,6 +162,7 @@ impl Gen {
             Gen::TinyKeep => {
                 "scattered cells, the big ones become rooms, joined along a Delaunay graph's spanning tree"
             }
+            Gen::Maze => "rooms at odd spots, a maze between them, doors, dead ends pruned",
         }
     }
 
@@ -169,6 +176,7 @@ impl Gen {
             Gen::Tunneler => "tunneler --preset long_halls --seed 3",
             Gen::Walker => "walker --directions 4 --floor-fraction 0.3 --format png --out cave.png",
             Gen::TinyKeep => "tinykeep --preset small --hallway-style astar --seed 3",
+            Gen::Maze => "maze --windiness 0.8 --dead-end-removal 0.5 --format png --out maze.png",
         }
     }
 
@@ -187,6 +195,7 @@ impl Gen {
             Gen::Tunneler => lines(&flags::tunneler(), &flags::TUNNELER_PRESETS),
             Gen::Walker => lines(&flags::walker(), &flags::WALKER_PRESETS),
             Gen::TinyKeep => lines(&flags::tinykeep(), &flags::TINYKEEP_PRESETS),
+            Gen::Maze => lines(&flags::maze(), &flags::MAZE_PRESETS),
         }
     }
 
@@ -202,6 +211,7 @@ impl Gen {
             Gen::Tunneler => names(&flags::TUNNELER_PRESETS),
             Gen::Walker => names(&flags::WALKER_PRESETS),
             Gen::TinyKeep => names(&flags::TINYKEEP_PRESETS),
+            Gen::Maze => names(&flags::MAZE_PRESETS),
         }
     }
 }
@@ -454,6 +464,7 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
                     Gen::TinyKeep => {
                         check_value(&flags::tinykeep(), TinyKeepConfig::default(), g, v)?;
                     }
+                    Gen::Maze => check_value(&flags::maze(), MazeConfig::default(), g, v)?,
                 }
             }
             _ => return Err(g.err(format!("not a flag for {}", generator.name()))),
@@ -513,6 +524,7 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
             preset,
             given,
         )?),
+        Gen::Maze => Job::Maze(config(&flags::MAZE_PRESETS, &flags::maze(), preset, given)?),
     };
     Ok(Command::Run(Box::new(Request {
         job,

@@ -6,6 +6,7 @@ use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::maze::{self, MazeConfig};
 use dungeon_core::tinykeep::{self, TinyKeepConfig};
 use dungeon_core::tunneler::{self, TunnelerConfig};
 use dungeon_core::walker::{self, WalkerConfig};
@@ -83,6 +84,8 @@ pub enum Job {
     Walker(WalkerConfig),
     /// `tinykeep::generate`.
     TinyKeep(TinyKeepConfig),
+    /// `maze::generate`.
+    Maze(MazeConfig),
 }
 
 impl Job {
@@ -99,6 +102,7 @@ impl Job {
             Job::Tunneler(c) => tunneler::generate(c, seed, level),
             Job::Walker(c) => walker::generate(c, seed, level),
             Job::TinyKeep(c) => tinykeep::generate(c, seed, level),
+            Job::Maze(c) => maze::generate(c, seed, level),
         }
     }
 }

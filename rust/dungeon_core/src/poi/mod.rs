@@ -1,0 +1,303 @@
+//! The path of interest (seed 004): the longest among the shortest paths
+//! between any two nodes of a grid's [`NodeGraph`], as a node list and as
+//! a walk of tiles.
+//!
+//! Seed 004 defines it on a graph whose nodes are rooms, doors, branching
+//! points and runs of corridor, each with a weight, a path's length being
+//! the sum of its nodes' weights: [`NodeGraph`] documents our nodes and
+//! weights. It works on any grid: tile maps (rooms and mazes, BSP), open
+//! floor (caves: no rooms, so every node is a run, a door or a branching
+//! point) and room grids (each room cell is a room of weight 1).
+//!
+//! # Which pairs
+//!
+//! [`PoiEnds::AnyNodes`] is the seed's definition: every pair of nodes.
+//! [`PoiEnds::Rooms`] takes only pairs of rooms (the path still crosses
+//! every kind of node): a game starts and ends in rooms, and a grid's start
+//! and end must lie in two different rooms, so the maze generator places
+//! them at the two end rooms' centres. Both are exact.
+//!
+//! # How
+//!
+//! The longest shortest path (the graph's diameter, restricted to the chosen
+//! nodes) is found exactly without running a shortest-path search from every
+//! node: each search from a node `v` gives its eccentricity `e(v)` (its
+//! distance to the farthest chosen node), and for every other node `u` the
+//! bounds `max(d(u,v), e(v) − d(u,v)) ≤ e(u) ≤ e(v) + d(u,v)`, which hold for
+//! node-weighted lengths because they keep the triangle inequality. Nodes
+//! whose upper bound cannot beat the longest path found so far are dropped;
+//! the next search starts alternately from the node with the highest upper
+//! bound and the one with the lowest lower bound (Takes and Kosters'
+//! *BoundingDiameters*). On mazes a handful of searches suffice; the worst
+//! case is one search per chosen node, which the work budget bounds.
+//!
+//! The tile walk goes from the first node's far tile (a room's centre) to
+//! the last node's far tile through the path's nodes only: a shortest walk
+//! in tiles inside those nodes.
+
+mod graph;
+
+pub use graph::{NodeGraph, NodeKind};
+
+use graph::{NONE, neighbours};
+
+use crate::grid::{DungeonGrid, Pos};
+
+/// Which pairs of nodes the path of interest may join.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PoiEnds {
+    /// Any two nodes (seed 004's definition).
+    AnyNodes,
+    /// Two rooms (where a game's start and end go).
+    #[default]
+    Rooms,
+}
+
+/// One node of a path of interest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PoiNode {
+    /// The node's number in the grid's [`NodeGraph`].
+    pub id: usize,
+    /// What it stands for.
+    pub kind: NodeKind,
+    /// Its weight in tiles.
+    pub weight: u32,
+    /// One tile of it (a room's centre).
+    pub tile: Pos,
+}
+
+/// The longest shortest path between two nodes of a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathOfInterest {
+    /// The nodes, from one end to the other.
+    pub nodes: Vec<PoiNode>,
+    /// A walk of tiles through those nodes, each step through an open side,
+    /// from the first node's far tile (a room's centre) to the last's.
+    pub tiles: Vec<Pos>,
+    /// The path's length: the sum of its nodes' weights.
+    pub length: u64,
+    /// Whether the length is proven the longest. Always true unless the
+    /// work budget ran out first (graphs of millions of nodes where the
+    /// bounds converge badly); the path is then the longest found.
+    pub exact: bool,
+}
+
+/// Searches allowed per node before [`path_of_interest`] settles for the
+/// longest path found: the work is at most this many times a full search
+/// plus one full search per chosen node up to 64.
+const SEARCH_BUDGET_NODES: usize = 64;
+
+/// The path of interest of `grid` between the pairs `ends` allows; `None`
+/// when there are fewer than two such nodes that reach each other (a grid
+/// with no rooms, asked for [`PoiEnds::Rooms`], or an empty one).
+///
+/// Runs in linear time per shortest-path search, and at most
+/// `max(64, 1 + 2^26 / nodes)` searches.
+#[must_use]
+pub fn path_of_interest(grid: &DungeonGrid, ends: PoiEnds) -> Option<PathOfInterest> {
+    let graph = NodeGraph::new(grid);
+    path_in(grid, &graph, ends)
+}
+
+/// [`path_of_interest`] on a graph already built from `grid`.
+#[must_use]
+pub fn path_in(grid: &DungeonGrid, graph: &NodeGraph, ends: PoiEnds) -> Option<PathOfInterest> {
+    let chosen: Vec<usize> = match ends {
+        PoiEnds::AnyNodes => (0..graph.len()).collect(),
+        PoiEnds::Rooms => (0..graph.room_count()).collect(),
+    };
+    let (from, to, length, exact) = diameter(graph, &chosen)?;
+    let mut dist = Vec::new();
+    let mut parents = Vec::new();
+    graph.distances(from, &mut dist, Some(&mut parents));
+    let mut ids = vec![to];
+    let mut at = to;
+    while parents[at] != NONE {
+        at = parents[at] as usize;
+        ids.push(at);
+    }
+    ids.reverse();
+    let nodes: Vec<PoiNode> = ids
+        .iter()
+        .map(|&id| PoiNode {
+            id,
+            kind: graph.kind(id),
+            weight: graph.weight(id),
+            tile: graph.representative(id),
+        })
+        .collect();
+    let tiles = tile_walk(grid, graph, &ids);
+    Some(PathOfInterest {
+        nodes,
+        tiles,
+        length,
+        exact,
+    })
+}
+
+/// The two ends and the length of a longest shortest path between nodes of
+/// `chosen`, and whether it is proven longest; `None` when no two chosen
+/// nodes reach each other.
+fn diameter(graph: &NodeGraph, chosen: &[usize]) -> Option<(usize, usize, u64, bool)> {
+    if chosen.len() < 2 {
+        return None;
+    }
+    let m = chosen.len();
+    let mut lower = vec![0u64; m];
+    let mut upper = vec![u64::MAX; m];
+    let mut alive = vec![true; m];
+    let mut left = m;
+    let mut best: Option<(usize, usize, u64)> = None;
+    let mut dist = Vec::new();
+    let budget = SEARCH_BUDGET_NODES.max(1 + (1usize << 26) / graph.len().max(1));
+    let mut searches = 0usize;
+    let mut pick_high = true;
+    while left > 0 {
+        if searches >= budget {
+            return best.map(|(a, b, d)| (a, b, d, false));
+        }
+        searches += 1;
+        // Alternate: the highest upper bound, then the lowest lower bound
+        // (lowest index on ties).
+        let mut k = usize::MAX;
+        for i in 0..m {
+            if !alive[i] {
+                continue;
+            }
+            let better = k == usize::MAX
+                || if pick_high {
+                    upper[i] > upper[k]
+                } else {
+                    lower[i] < lower[k]
+                };
+            if better {
+                k = i;
+            }
+        }
+        pick_high = !pick_high;
+        let v = chosen[k];
+        graph.distances(v, &mut dist, None);
+        // Eccentricity over the chosen nodes that v reaches.
+        let mut ecc = 0u64;
+        let mut far = v;
+        for &u in chosen {
+            let d = dist[u];
+            if d != u64::MAX && u != v && d > ecc {
+                ecc = d;
+                far = u;
+            }
+        }
+        alive[k] = false;
+        left -= 1;
+        if far != v && best.is_none_or(|(_, _, b)| ecc > b) {
+            best = Some((v, far, ecc));
+        }
+        let found = best.map_or(0, |(_, _, b)| b);
+        for i in 0..m {
+            if !alive[i] {
+                continue;
+            }
+            let d = dist[chosen[i]];
+            if d == u64::MAX {
+                // Another component: its bounds say nothing here.
+                continue;
+            }
+            lower[i] = lower[i].max(d).max(ecc.saturating_sub(d));
+            upper[i] = upper[i].min(ecc.saturating_add(d));
+            if upper[i] <= found || lower[i] == upper[i] {
+                // Either it cannot beat the best, or its eccentricity is
+                // known: record it if it is longer.
+                if lower[i] == upper[i] && lower[i] > found {
+                    // A search is still needed to name its far end.
+                    continue;
+                }
+                alive[i] = false;
+                left -= 1;
+            }
+        }
+    }
+    best.map(|(a, b, d)| (a, b, d, true))
+}
+
+/// A shortest walk of tiles through the nodes `ids` (a shortest node path,
+/// so no two of its nodes but consecutive ones touch), from the first
+/// node's far tile to the last's.
+fn tile_walk(grid: &DungeonGrid, graph: &NodeGraph, ids: &[usize]) -> Vec<Pos> {
+    let n = grid.cells.len();
+    let w = grid.width as usize;
+    let mut on_path = vec![false; graph.len()];
+    for &id in ids {
+        on_path[id] = true;
+    }
+    let (Some(&first), Some(&last)) = (ids.first(), ids.last()) else {
+        return Vec::new();
+    };
+    // The far tile of an end node among the tiles a walk reached: a room's
+    // centre when reached, else the node's tile reached last (farthest).
+    let far_tile = |node: usize, order: &[u32]| -> Option<usize> {
+        let centre = grid.index(graph.representative(node));
+        if matches!(graph.kind(node), NodeKind::Room(_))
+            && let Some(c) = centre
+            && order.contains(&(c as u32))
+        {
+            return Some(c);
+        }
+        order
+            .iter()
+            .rev()
+            .map(|&t| t as usize)
+            .find(|&t| graph.node_of[t] as usize == node)
+    };
+    let mut parent = vec![NONE; n];
+    let mut order: Vec<u32> = Vec::new();
+    let walk = |from: usize, parent: &mut Vec<u32>, order: &mut Vec<u32>| {
+        order.clear();
+        for p in parent.iter_mut() {
+            *p = NONE;
+        }
+        parent[from] = from as u32;
+        order.push(from as u32);
+        let mut head = 0;
+        while let Some(&t) = order.get(head) {
+            head += 1;
+            let t = t as usize;
+            for j in neighbours(t, grid.doors[t], w, n) {
+                let node = graph.node_of[j];
+                if node != NONE && on_path[node as usize] && parent[j] == NONE {
+                    parent[j] = t as u32;
+                    order.push(j as u32);
+                }
+            }
+        }
+    };
+    // Anchor: a tile of the last node that opens into the node before it.
+    let before = ids.len().checked_sub(2).map(|k| ids[k] as u32);
+    let Some(anchor) = (0..n).find(|&i| {
+        graph.node_of[i] as usize == last
+            && neighbours(i, grid.doors[i], w, n).any(|j| Some(graph.node_of[j]) == before)
+    }) else {
+        return Vec::new();
+    };
+    walk(anchor, &mut parent, &mut order);
+    let Some(start) = far_tile(first, &order) else {
+        return Vec::new();
+    };
+    walk(start, &mut parent, &mut order);
+    let Some(end) = far_tile(last, &order) else {
+        return Vec::new();
+    };
+    if parent[end] == NONE {
+        return Vec::new();
+    }
+    let mut tiles = vec![grid.pos(end)];
+    let mut at = end;
+    while at != start {
+        at = parent[at] as usize;
+        tiles.push(grid.pos(at));
+    }
+    tiles.reverse();
+    tiles
+}
+
+#[cfg(test)]
+mod tests;
