@@ -89,12 +89,17 @@ func set_seed_text(value: int) -> void:
 	seed_edit.text = str(value)
 
 
-## Updates the level panel.
-func show_level(level: int, generator_name: String, drawn: int, count_range: Vector2i, run_seed: int, max_level: int) -> void:
+## Updates the level panel. Open-floor maps (caves, tunnels, walks) have no
+## rooms: pass their floor tile count as `floor_tiles` to show that instead.
+func show_level(level: int, generator_name: String, drawn: int, count_range: Vector2i, run_seed: int, max_level: int, floor_tiles := -1) -> void:
 	level_label.text = "LEVEL %d" % level if max_level <= 0 else "LEVEL %d / %d" % [level, max_level]
 	generator_label.text = generator_name
-	rooms_label.text = "%d rooms" % drawn
-	range_label.text = "this level: %d – %d" % [count_range.x, count_range.y]
+	if floor_tiles >= 0:
+		rooms_label.text = "%d floor tiles" % floor_tiles
+		range_label.text = "open floor, no rooms"
+	else:
+		rooms_label.text = "%d rooms" % drawn
+		range_label.text = "this level: %d – %d" % [count_range.x, count_range.y]
 	seed_label.text = "seed %d" % run_seed
 	message_label.hide()
 

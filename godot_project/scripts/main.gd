@@ -187,9 +187,15 @@ func build_level() -> bool:
 	hud.minimap.show_grid(grid, tile_view, dungeon.room_size)
 	hud.minimap.set_player(Vector2(grid.start_cell) + Vector2(0.5, 0.5))
 	var drawn := dungeon.drawn_room_count()
-	hud.show_level(level, GENERATORS[generator_index]["label"], drawn, gen.room_count_range(level), run_seed, max_level())
+	var floor_tiles := -1
+	if grid.get_room_count() == 0:
+		floor_tiles = 0
+		for code in grid.cells_packed():
+			if code != DungeonGrid.EMPTY:
+				floor_tiles += 1
+	hud.show_level(level, GENERATORS[generator_index]["label"], drawn, gen.room_count_range(level), run_seed, max_level(), floor_tiles)
 	if _screenshot_path == "":
-		hud.show_banner("LEVEL %d" % level, "%d rooms" % drawn)
+		hud.show_banner("LEVEL %d" % level, "%d rooms" % drawn if floor_tiles < 0 else "%d floor tiles" % floor_tiles)
 	return true
 
 
