@@ -19,6 +19,7 @@
 
 pub mod analysis;
 pub mod bsp;
+pub mod cave;
 pub mod drunkard;
 pub mod error;
 pub mod grid;

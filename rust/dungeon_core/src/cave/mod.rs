@@ -1,0 +1,200 @@
+//! Caves grown by a cellular automaton (seeds 003 and 004), on an
+//! open-floor tile map.
+//!
+//! # What the seeds do
+//!
+//! Both seeds follow Jim Babcock's "Cellular Automata Method for Generating
+//! Random Cave-Like Levels" (jimrandomh.org, via RogueBasin). Every tile
+//! starts as wall with probability `fill_prob` (seed 004's example: 0.4);
+//! then a rule runs over the whole map again and again, each pass reading
+//! the previous pass's map: a tile becomes wall when R1, the walls within
+//! one step (the 3×3 block, the tile included), reaches a cutoff, or when
+//! R2, the walls within two steps (the 5×5 block minus its corners), is at
+//! most a second cutoff; otherwise it becomes floor. Seed 003 chains phases
+//! with different cutoffs; seed 004 prints a 60×30 example (fill 0.4,
+//! r1 5, r2 2, 10 repeats). The result has separate caves: seed 003 keeps
+//! the region a flood fill reaches, seed 004 joins regions by walking from
+//! a random point of one to a random point of the other.
+//!
+//! # What we do, and what we changed
+//!
+//! - **Rules.** [`CavePhase`] `{r1_cutoff, r2_cutoff, repeats}`, chained in
+//!   [`CaveConfig::phases`]; each pass writes a second buffer (double
+//!   buffered, never in place). We use seed 004's `R1 ≥ r1_cutoff`. Seed
+//!   003's prose writes `R1 > c`: that is `r1_cutoff = c + 1`. `r2_cutoff =
+//!   -1` turns the second rule off (R2 is never negative), `r1_cutoff = 10`
+//!   the first. Tiles past the map's edge count as wall, and the outer ring
+//!   is wall after the fill and after every pass (seed 004's picture has a
+//!   solid border; the seeds do not say how edges count).
+//! - **Speed.** The automaton works on rows of bits, 64 tiles per word,
+//!   counting neighbours with bitwise adders (`automaton.rs`); a tile by
+//!   tile version of the rule is the tests' oracle. The random fill
+//!   compares 64 draws with the threshold bit-plane by bit-plane and stops
+//!   when every tile is decided, for about a quarter of the random numbers.
+//! - **Regions** ([`Regions`]): `keep_largest` is seed 003's flood fill
+//!   aimed at the largest region; `connect_all` fills regions of at most
+//!   `min_region_size` tiles and joins every other region to the largest
+//!   with seed 004's walk. The seed drew among all four directions and
+//!   skipped those that did not bring it closer (a loop with no bound on
+//!   its draws); we draw among the closer ones only, the same distribution
+//!   in exactly Manhattan-distance steps. `none` keeps the automaton's map
+//!   as it is, except that the map must be walkable everywhere: only the
+//!   region of a random floor tile (bigger regions are likelier) stays,
+//!   and pockets nobody could reach are filled.
+//! - **Too little floor.** A cave whose floor is under
+//!   `min_floor_fraction` of the tiles inside the border (or under 2
+//!   tiles) is redrawn with the next fill of the same stream, up to
+//!   `max_attempts` times, then [`GenError::Exhausted`] names the floor it
+//!   got and the settings that would give more. Nothing loops unbounded:
+//!   the work is `max_attempts × (passes + a few) × area`.
+//!
+//! # Start and end
+//!
+//! The start is a uniformly random floor tile of the finished cave (its
+//! own stream, [`stage::ENDS`]); the end is the floor tile farthest from it
+//! by path (the last tile a BFS reaches). Both stand on the floor
+//! ([`Cell::Start`], [`Cell::End`]); every other floor tile is
+//! [`Cell::Floor`], and every side between two floor tiles is open.
+//!
+//! ```
+//! use dungeon_core::cave::{self, CaveConfig};
+//! let grid = cave::generate(&CaveConfig::seed_004(), 1, 1).unwrap();
+//! assert!(grid.is_connected() && grid.is_open_floor());
+//! println!("{grid}");
+//! ```
+
+mod automaton;
+mod config;
+mod regions;
+
+pub use config::{
+    CaveConfig, CavePhase, MAX_ATTEMPTS, MAX_PHASES, MAX_REPEATS, MAX_SIDE, MIN_SIDE, R1_OFF,
+    R2_OFF, Regions,
+};
+
+use crate::analysis::bfs;
+use crate::error::{GenError, check_range};
+use crate::grid::{Cell, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind};
+use crate::rng::{DungeonRng, stage};
+use crate::room_grid::MAX_LEVEL;
+use automaton::{Bits, run_phases};
+use regions::Labels;
+
+/// Sub-stream of the layout stream for region choices and passages.
+const REGIONS_STREAM: u64 = 0xCA_4E00;
+
+/// Generates level `level` of the run `seed`.
+///
+/// The level only picks the random stream; the map comes from `config`.
+///
+/// # Errors
+/// [`GenError::Config`] when [`CaveConfig::validate`] fails or `level` is
+/// outside `1..=1000`; [`GenError::Exhausted`] when no attempt left enough
+/// floor (see the module docs).
+pub fn generate(config: &CaveConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
+    config.validate()?;
+    check_range("level", level, 1, MAX_LEVEL)?;
+    let (w, h) = (config.width as usize, config.height as usize);
+    let inner = (w - 2) * (h - 2);
+    let need = ((config.min_floor_fraction * inner as f64).ceil() as usize).max(2);
+    let min_region = usize::try_from(config.min_region_size).unwrap_or(0);
+
+    let mut fill_rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
+    let mut region_rng = fill_rng.stage(REGIONS_STREAM);
+    let (mut a, mut b) = (Bits::walls(w, h), Bits::walls(w, h));
+    let mut floor = vec![0u8; w * h];
+    let mut labels = Labels::default();
+    let mut best = 0;
+    for _ in 0..config.max_attempts {
+        a.fill(config.fill_probability, &mut fill_rng);
+        run_phases(&mut a, &mut b, &config.phases);
+        to_floor(&a, &mut floor);
+        let kept = regions::apply(
+            &mut floor,
+            w,
+            config.regions,
+            min_region,
+            &mut labels,
+            &mut region_rng,
+        );
+        if kept >= need {
+            return Ok(finish(config, &floor, kept, seed, level));
+        }
+        best = best.max(kept);
+    }
+    let kept_what = match config.regions {
+        Regions::KeepLargest => "the largest cave",
+        Regions::ConnectAll => "the joined caves",
+        Regions::None => "the kept cave",
+    };
+    Err(GenError::Exhausted {
+        generator: "cave",
+        attempts: config.max_attempts as u32,
+        reason: format!(
+            "{kept_what} had at most {best} floor tiles ({:.1} % of the {inner} inside the border), \
+             min_floor_fraction = {} asks for {need}: lower fill_probability (now {}), raise r1_cutoff \
+             or lower r2_cutoff, or lower min_floor_fraction",
+            100.0 * best as f64 / inner as f64,
+            config.min_floor_fraction,
+            config.fill_probability,
+        ),
+    })
+}
+
+/// Wall bits to floor bytes (`1` = floor).
+fn to_floor(bits: &Bits, floor: &mut [u8]) {
+    let w = bits.width;
+    for (y, row) in floor.chunks_mut(w).enumerate() {
+        let words = &bits.words[y * bits.stride..(y + 1) * bits.stride];
+        for (x, f) in row.iter_mut().enumerate() {
+            *f = u8::from(words[x / 64] >> (x % 64) & 1 == 0);
+        }
+    }
+}
+
+/// The grid: floor tiles, open sides between them, start and end.
+fn finish(config: &CaveConfig, floor: &[u8], count: usize, seed: u64, level: i32) -> DungeonGrid {
+    let w = config.width as usize;
+    let mut g = DungeonGrid::new(config.width, config.height);
+    for (i, &f) in floor.iter().enumerate() {
+        if f == 0 {
+            continue;
+        }
+        g.cells[i] = Cell::Floor;
+        // The outer ring is wall, so a floor tile's neighbours are inside.
+        let mut m = 0;
+        if floor[i - w] != 0 {
+            m |= DOOR_N;
+        }
+        if floor[i + 1] != 0 {
+            m |= DOOR_E;
+        }
+        if floor[i + w] != 0 {
+            m |= DOOR_S;
+        }
+        if floor[i - 1] != 0 {
+            m |= DOOR_W;
+        }
+        g.doors[i] = m;
+    }
+    let mut rng = DungeonRng::for_level(seed, level, stage::ENDS);
+    let k = rng.below(u32::try_from(count).unwrap_or(u32::MAX)) as usize;
+    let start = floor
+        .iter()
+        .enumerate()
+        .filter(|&(_, &f)| f != 0)
+        .nth(k)
+        .map_or(0, |(i, _)| i);
+    let (mut dist, mut queue) = (Vec::new(), Vec::new());
+    let end = bfs(config.width, &g.doors, start, &mut dist, &mut queue);
+    let (s, e) = (g.pos(start), g.pos(end));
+    g.set_ends(s, e);
+    g.kind = GridKind::TileMap;
+    g.generator = "cave".to_owned();
+    g.seed = seed;
+    g.level = level;
+    g
+}
+
+#[cfg(test)]
+mod tests;
