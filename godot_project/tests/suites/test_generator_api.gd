@@ -3,7 +3,7 @@ extends RefCounted
 ## equal, every property set emits `changed`, enums are typed, and messages
 ## show values as given.
 
-const CLASSES := ["IsaacGenerator", "DrunkardGenerator", "BspGenerator"]
+const CLASSES := ["IsaacGenerator", "DrunkardGenerator", "BspGenerator", "CaveGenerator"]
 const PATH := "user://generator_round_trip.tres"
 
 

@@ -22,6 +22,7 @@ func test_vectors_match(t) -> void:
 			"isaac": gen = IsaacGenerator.new()
 			"drunkard": gen = DrunkardGenerator.new()
 			"bsp": gen = BspGenerator.new()
+			"cave": gen = CaveGenerator.new()
 		var preset := _preset_index(gen, cols[1])
 		if not t.check(preset >= 0, "generator %s/%s" % [cols[0], cols[1]]):
 			continue

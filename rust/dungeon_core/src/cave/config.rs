@@ -13,6 +13,54 @@ pub const MAX_PHASES: usize = 16;
 pub const MAX_REPEATS: i32 = 100;
 /// Most attempts.
 pub const MAX_ATTEMPTS: i32 = 100;
+/// The setting names of phase `k + 1`'s fields, as errors name them (and
+/// as the Godot class names its phase slots): `phase_1_r1_cutoff`...
+pub const PHASE_FIELDS: [[&str; 3]; MAX_PHASES] = [
+    ["phase_1_r1_cutoff", "phase_1_r2_cutoff", "phase_1_repeats"],
+    ["phase_2_r1_cutoff", "phase_2_r2_cutoff", "phase_2_repeats"],
+    ["phase_3_r1_cutoff", "phase_3_r2_cutoff", "phase_3_repeats"],
+    ["phase_4_r1_cutoff", "phase_4_r2_cutoff", "phase_4_repeats"],
+    ["phase_5_r1_cutoff", "phase_5_r2_cutoff", "phase_5_repeats"],
+    ["phase_6_r1_cutoff", "phase_6_r2_cutoff", "phase_6_repeats"],
+    ["phase_7_r1_cutoff", "phase_7_r2_cutoff", "phase_7_repeats"],
+    ["phase_8_r1_cutoff", "phase_8_r2_cutoff", "phase_8_repeats"],
+    ["phase_9_r1_cutoff", "phase_9_r2_cutoff", "phase_9_repeats"],
+    [
+        "phase_10_r1_cutoff",
+        "phase_10_r2_cutoff",
+        "phase_10_repeats",
+    ],
+    [
+        "phase_11_r1_cutoff",
+        "phase_11_r2_cutoff",
+        "phase_11_repeats",
+    ],
+    [
+        "phase_12_r1_cutoff",
+        "phase_12_r2_cutoff",
+        "phase_12_repeats",
+    ],
+    [
+        "phase_13_r1_cutoff",
+        "phase_13_r2_cutoff",
+        "phase_13_repeats",
+    ],
+    [
+        "phase_14_r1_cutoff",
+        "phase_14_r2_cutoff",
+        "phase_14_repeats",
+    ],
+    [
+        "phase_15_r1_cutoff",
+        "phase_15_r2_cutoff",
+        "phase_15_repeats",
+    ],
+    [
+        "phase_16_r1_cutoff",
+        "phase_16_r2_cutoff",
+        "phase_16_repeats",
+    ],
+];
 /// `r1_cutoff` past every count R1 can reach: the R1 rule never fires.
 pub const R1_OFF: i32 = 10;
 /// `r2_cutoff` below every count R2 can reach: the R2 rule never fires.
@@ -35,7 +83,8 @@ pub struct CavePhase {
     /// Wall when at most this many walls are within 2 steps, `-1..=21`
     /// (`-1` = off).
     pub r2_cutoff: i32,
-    /// How many passes of this rule, `1..=100`.
+    /// How many passes of this rule, `0..=100`; a phase with 0 repeats is
+    /// skipped (an unused slot).
     pub repeats: i32,
 }
 
@@ -84,7 +133,7 @@ impl Regions {
 }
 
 /// Settings for [`super::generate`]. Start from a preset
-/// ([`CaveConfig::classic`], [`CaveConfig::seed_004`]) and change fields;
+/// ([`CaveConfig::classic`], [`CaveConfig::small`]) and change fields;
 /// [`CaveConfig::validate`] says which combinations work.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CaveConfig {
@@ -95,7 +144,7 @@ pub struct CaveConfig {
     /// Chance that a tile starts as wall, `0..=1` (seed 004: 0.4).
     pub fill_probability: f64,
     /// Rule phases, run in order, each on the previous one's output;
-    /// 1 to 16 phases, at most 100 passes in all.
+    /// up to 16 phases, at least 1 and at most 100 passes in all.
     pub phases: Vec<CavePhase>,
     /// What happens to separate floor regions.
     pub regions: Regions,
@@ -136,10 +185,11 @@ impl CaveConfig {
         }
     }
 
-    /// Seed 004's example: 60×30, fill 0.4, `R1 ≥ 5 || R2 ≤ 2` ten times,
-    /// then seed 003's flood fill keeps the largest cave.
+    /// A small 60×30 cave with rough, pillared walls: seed 004's example
+    /// (fill 0.4, `R1 ≥ 5 || R2 ≤ 2` ten times), then seed 003's flood
+    /// fill keeps the largest cave.
     #[must_use]
-    pub fn seed_004() -> Self {
+    pub fn small() -> Self {
         Self {
             width: 60,
             height: 30,
@@ -152,18 +202,18 @@ impl CaveConfig {
         }
     }
 
-    /// A preset by name: `"classic"` or `"seed_004"`.
+    /// A preset by name: `"classic"` or `"small"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
         match name {
             "classic" => Some(Self::classic()),
-            "seed_004" => Some(Self::seed_004()),
+            "small" => Some(Self::small()),
             _ => None,
         }
     }
 
     /// The preset names [`CaveConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = ["classic", "seed_004"];
+    pub const PRESETS: [&'static str; 2] = ["classic", "small"];
 
     /// Total automaton passes over all phases.
     #[must_use]
@@ -184,36 +234,33 @@ impl CaveConfig {
         check_range("width", self.width, MIN_SIDE, MAX_SIDE)?;
         check_range("height", self.height, MIN_SIDE, MAX_SIDE)?;
         check_range("fill_probability", self.fill_probability, 0.0, 1.0)?;
-        if self.phases.is_empty() || self.phases.len() > MAX_PHASES {
+        if self.phases.len() > MAX_PHASES {
             return Err(ConfigError::new(
                 "phases",
                 format!("{} phases", self.phases.len()),
                 format!("1 to {MAX_PHASES} phases"),
             ));
         }
-        for (k, p) in self.phases.iter().enumerate() {
-            let in_phase = |mut e: ConfigError| {
-                e.value = format!("{} in phase {}", e.value, k + 1);
-                e
-            };
-            check_range("r1_cutoff", p.r1_cutoff, 0, R1_OFF).map_err(|e| {
-                let mut e = in_phase(e);
+        for (p, [r1, r2, repeats]) in self.phases.iter().zip(PHASE_FIELDS) {
+            check_range(r1, p.r1_cutoff, 0, R1_OFF).map_err(|mut e| {
                 e.allowed.push_str(" (R1 counts 0..=9 walls; 10 = off)");
                 e
             })?;
-            check_range("r2_cutoff", p.r2_cutoff, R2_OFF, 21).map_err(|e| {
-                let mut e = in_phase(e);
+            check_range(r2, p.r2_cutoff, R2_OFF, 21).map_err(|mut e| {
                 e.allowed.push_str(" (R2 counts 0..=21 walls; -1 = off)");
                 e
             })?;
-            check_range("repeats", p.repeats, 1, MAX_REPEATS).map_err(in_phase)?;
+            check_range(repeats, p.repeats, 0, MAX_REPEATS).map_err(|mut e| {
+                e.allowed.push_str(" (0 skips the phase)");
+                e
+            })?;
         }
         let passes = self.passes();
-        if passes > i64::from(MAX_REPEATS) {
+        if passes < 1 || passes > i64::from(MAX_REPEATS) {
             return Err(ConfigError::new(
-                "repeats",
-                format!("{passes} in all phases together"),
-                format!("at most {MAX_REPEATS} passes in all"),
+                "phases",
+                format!("{} phases of {passes} passes in all", self.phases.len()),
+                format!("1 to {MAX_REPEATS} passes in all (at least one phase with repeats ≥ 1)"),
             ));
         }
         let area = i64::from(self.width) * i64::from(self.height);
@@ -258,39 +305,44 @@ mod tests {
         );
         assert_eq!(
             err(|c| c.phases[1].r1_cutoff = 11),
-            "invalid r1_cutoff = 11 in phase 2: allowed 0..=10 (R1 counts 0..=9 walls; 10 = off)"
+            "invalid phase_2_r1_cutoff = 11: allowed 0..=10 (R1 counts 0..=9 walls; 10 = off)"
         );
         assert_eq!(
             err(|c| c.phases[0].r1_cutoff = -1),
-            "invalid r1_cutoff = -1 in phase 1: allowed 0..=10 (R1 counts 0..=9 walls; 10 = off)"
+            "invalid phase_1_r1_cutoff = -1: allowed 0..=10 (R1 counts 0..=9 walls; 10 = off)"
         );
         assert_eq!(
             err(|c| c.phases[0].r2_cutoff = 22),
-            "invalid r2_cutoff = 22 in phase 1: allowed -1..=21 (R2 counts 0..=21 walls; -1 = off)"
+            "invalid phase_1_r2_cutoff = 22: allowed -1..=21 (R2 counts 0..=21 walls; -1 = off)"
         );
         assert_eq!(
             err(|c| c.phases[0].r2_cutoff = -2),
-            "invalid r2_cutoff = -2 in phase 1: allowed -1..=21 (R2 counts 0..=21 walls; -1 = off)"
+            "invalid phase_1_r2_cutoff = -2: allowed -1..=21 (R2 counts 0..=21 walls; -1 = off)"
         );
+        let no_pass = "allowed 1 to 100 passes in all (at least one phase with repeats ≥ 1)";
         assert_eq!(
             err(|c| c.phases.clear()),
-            "invalid phases = 0 phases: allowed 1 to 16 phases"
+            format!("invalid phases = 0 phases of 0 passes in all: {no_pass}")
+        );
+        assert_eq!(
+            err(|c| c.phases = vec![CavePhase::new(5, 2, 0); 3]),
+            format!("invalid phases = 3 phases of 0 passes in all: {no_pass}")
         );
         assert_eq!(
             err(|c| c.phases = vec![CavePhase::new(5, 2, 1); 17]),
             "invalid phases = 17 phases: allowed 1 to 16 phases"
         );
         assert_eq!(
-            err(|c| c.phases[0].repeats = 0),
-            "invalid repeats = 0 in phase 1: allowed 1..=100"
+            err(|c| c.phases[0].repeats = -1),
+            "invalid phase_1_repeats = -1: allowed 0..=100 (0 skips the phase)"
         );
         assert_eq!(
             err(|c| c.phases[1].repeats = 101),
-            "invalid repeats = 101 in phase 2: allowed 1..=100"
+            "invalid phase_2_repeats = 101: allowed 0..=100 (0 skips the phase)"
         );
         assert_eq!(
             err(|c| c.phases = vec![CavePhase::new(5, 2, 60), CavePhase::new(5, -1, 41)]),
-            "invalid repeats = 101 in all phases together: allowed at most 100 passes in all"
+            format!("invalid phases = 2 phases of 101 passes in all: {no_pass}")
         );
         assert_eq!(err(|c| c.width = 0), "invalid width = 0: allowed 4..=4096");
         assert_eq!(err(|c| c.width = 3), "invalid width = 3: allowed 4..=4096");

@@ -48,6 +48,15 @@
 //!   got and the settings that would give more. Nothing loops unbounded:
 //!   the work is `max_attempts × (passes + a few) × area`.
 //!
+//! # Measured against seed 004
+//!
+//! `examples/cave_fidelity.rs`, seeds 0–1999 of the `small` preset (seed
+//! 004's settings): seed 004's printed 60×30 map is 43.5 % floor. Ours,
+//! with every region kept and joined (`connect_all`, `min_region_size`
+//! 0), averages 42.9 % (32.9–50.7 %); the preset's `keep_largest` keeps
+//! 40.4 % on average (13.3–50.7 %), since the largest cave holds most of
+//! the floor.
+//!
 //! # Start and end
 //!
 //! The start is a uniformly random floor tile of the finished cave (its
@@ -58,7 +67,7 @@
 //!
 //! ```
 //! use dungeon_core::cave::{self, CaveConfig};
-//! let grid = cave::generate(&CaveConfig::seed_004(), 1, 1).unwrap();
+//! let grid = cave::generate(&CaveConfig::small(), 1, 1).unwrap();
 //! assert!(grid.is_connected() && grid.is_open_floor());
 //! println!("{grid}");
 //! ```
@@ -68,8 +77,8 @@ mod config;
 mod regions;
 
 pub use config::{
-    CaveConfig, CavePhase, MAX_ATTEMPTS, MAX_PHASES, MAX_REPEATS, MAX_SIDE, MIN_SIDE, R1_OFF,
-    R2_OFF, Regions,
+    CaveConfig, CavePhase, MAX_ATTEMPTS, MAX_PHASES, MAX_REPEATS, MAX_SIDE, MIN_SIDE, PHASE_FIELDS,
+    R1_OFF, R2_OFF, Regions,
 };
 
 use crate::analysis::bfs;
