@@ -16,6 +16,9 @@ use dungeon_core::isaac::{self, IsaacConfig};
 #[path = "cli/show.rs"]
 mod show;
 
+#[path = "cli/cave.rs"]
+mod cave;
+
 fn dungeon(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dungeon"))
         .args(args)
@@ -192,7 +195,7 @@ fn bad_arguments_exit_2_with_one_line_naming_the_flag() {
         ),
         (
             &["foo"][..],
-            r#"dungeon: unknown command "foo" (expected isaac, drunkard, bsp or show)"#,
+            r#"dungeon: unknown command "foo" (expected isaac, drunkard, bsp, cave or show)"#,
         ),
         (&[][..], "dungeon: missing command"),
         (
@@ -564,7 +567,10 @@ fn out_writes_the_same_text_to_a_file() {
 fn help_goes_to_stdout_and_exits_0() {
     for flag in ["--help", "-h"] {
         let out = ok(&[flag]);
-        assert!(out.contains("Usage: dungeon <isaac|drunkard|bsp>"), "{out}");
+        assert!(
+            out.contains("Usage: dungeon <isaac|drunkard|bsp|cave>"),
+            "{out}"
+        );
         for name in [
             "--seed",
             "--level",

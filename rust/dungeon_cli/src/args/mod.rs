@@ -26,6 +26,7 @@ use std::ffi::{OsStr, OsString};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, value_parser};
 use dungeon_core::bsp::BspConfig;
+use dungeon_core::cave::CaveConfig;
 use dungeon_core::drunkard::DrunkardConfig;
 use dungeon_core::isaac::IsaacConfig;
 
@@ -78,16 +79,18 @@ enum Gen {
     Isaac,
     Drunkard,
     Bsp,
+    Cave,
 }
 
 impl Gen {
-    const ALL: [Gen; 3] = [Gen::Isaac, Gen::Drunkard, Gen::Bsp];
+    const ALL: [Gen; 4] = [Gen::Isaac, Gen::Drunkard, Gen::Bsp, Gen::Cave];
 
     fn name(self) -> &'static str {
         match self {
             Gen::Isaac => "isaac",
             Gen::Drunkard => "drunkard",
             Gen::Bsp => "bsp",
+            Gen::Cave => "cave",
         }
     }
 
@@ -104,6 +107,7 @@ impl Gen {
             Gen::Isaac => list(&flags::isaac()),
             Gen::Drunkard => list(&flags::drunkard()),
             Gen::Bsp => list(&flags::bsp()),
+            Gen::Cave => list(&flags::cave()),
         }
     }
 
@@ -115,6 +119,7 @@ impl Gen {
             Gen::Isaac => names(&flags::ISAAC_PRESETS),
             Gen::Drunkard => names(&flags::DRUNKARD_PRESETS),
             Gen::Bsp => names(&flags::BSP_PRESETS),
+            Gen::Cave => names(&flags::CAVE_PRESETS),
         }
     }
 }
@@ -203,11 +208,12 @@ pub fn parse(args: &[OsString]) -> Result<Command, UsageError> {
     let Some(cmd) = cmd else {
         return Err(UsageError(match words.first() {
             Some(word) => format!(
-                "unknown command {:?} (expected isaac, drunkard, bsp or show)",
+                "unknown command {:?} (expected isaac, drunkard, bsp, cave or show)",
                 word.to_string_lossy()
             ),
             None => {
-                "missing command (expected isaac, drunkard, bsp or show; see dungeon --help)".into()
+                "missing command (expected isaac, drunkard, bsp, cave or show; see dungeon --help)"
+                    .into()
             }
         }));
     };
@@ -347,6 +353,7 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
                         check_value(&flags::drunkard(), DrunkardConfig::default(), g, v)?;
                     }
                     Gen::Bsp => check_value(&flags::bsp(), BspConfig::default(), g, v)?,
+                    Gen::Cave => check_value(&flags::cave(), CaveConfig::default(), g, v)?,
                 }
             }
             _ => return Err(g.err(format!("not a flag for {}", generator.name()))),
@@ -382,6 +389,7 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
             given,
         )?),
         Gen::Bsp => Job::Bsp(config(&flags::BSP_PRESETS, &flags::bsp(), preset, given)?),
+        Gen::Cave => Job::Cave(config(&flags::CAVE_PRESETS, &flags::cave(), preset, given)?),
     };
     Ok(Command::Run(Box::new(Request {
         job,

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::cave::{self, CaveConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::{ConfigError, DungeonGrid, GenError};
@@ -71,6 +72,8 @@ pub enum Job {
     Drunkard(DrunkardConfig),
     /// `bsp::generate`.
     Bsp(BspConfig),
+    /// `cave::generate`.
+    Cave(CaveConfig),
 }
 
 impl Job {
@@ -83,6 +86,7 @@ impl Job {
             Job::Isaac(c) => isaac::generate(c, seed, level),
             Job::Drunkard(c) => drunkard::generate(c, seed, level),
             Job::Bsp(c) => bsp::generate(c, seed, level),
+            Job::Cave(c) => cave::generate(c, seed, level),
         }
     }
 }
