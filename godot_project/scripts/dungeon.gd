@@ -4,7 +4,7 @@ extends Node2D
 ## Turns a dungeon generator's [DungeonGrid] into a level you can walk.
 ##
 ## Give it a generator resource in the Inspector ([IsaacGenerator],
-## [DrunkardGenerator] or [BspGenerator]) and it draws the dungeon right in
+## [DrunkardGenerator], [BspGenerator] or [CaveGenerator]) and it draws the dungeon right in
 ## the 2D editor; change any generator setting and the preview follows.
 ##
 ## - Room grids (Isaac, Drunkard): one [code]room_scene[/code] instance per
@@ -31,9 +31,9 @@ const NEIGHBOURS_8: Array[Vector2i] = [
 	Vector2i(1, 0), Vector2i(-1, 1), Vector2i(0, 1), Vector2i(1, 1),
 ]
 
-## The generator to call: an IsaacGenerator, DrunkardGenerator or
-## BspGenerator. Its seed, level and settings decide the editor preview.
-@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator")
+## The generator to call: an IsaacGenerator, DrunkardGenerator,
+## BspGenerator or CaveGenerator. Its seed, level and settings decide the editor preview.
+@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,CaveGenerator")
 var generator: Resource:
 	set(value):
 		if value == generator:

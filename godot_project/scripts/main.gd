@@ -20,6 +20,7 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "isaac_compact", "label": "Isaac · compact", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_COMPACT},
 	{"id": "drunkard", "label": "Drunkard · winding", "type": "DrunkardGenerator", "preset": DrunkardGenerator.PRESET_WINDING},
 	{"id": "bsp", "label": "BSP rooms + corridors", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL},
+	{"id": "cave", "label": "Cave · classic", "type": "CaveGenerator", "preset": CaveGenerator.PRESET_CLASSIC},
 ]
 ## Key bindings added at start-up when project.godot does not define them.
 const DEFAULT_KEYS := {
@@ -44,7 +45,7 @@ const Hud := preload("res://scripts/hud.gd")
 ## The run seed: level N of this seed is always the same floor.
 @export var run_seed := 2024
 ## Index into GENERATORS picked at start.
-@export_range(0, 3) var generator_index := 0
+@export_range(0, 4) var generator_index := 0
 ## Camera zoom for room grids and tile maps.
 @export var room_zoom := 1.0
 @export var tile_zoom := 1.0
