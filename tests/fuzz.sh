@@ -48,7 +48,7 @@ done
 
 # The CLI target needs dungeon_cli as a library with `run`; built when it is.
 features=()
-all_targets=(isaac_config drunkard_config bsp_config grid_json grid_json_mutate)
+all_targets=(isaac_config drunkard_config bsp_config cave_config grid_json grid_json_mutate)
 if grep -qs 'pub fn run' "$root/rust/dungeon_cli/src/lib.rs"; then
   features=(--features cli)
   all_targets+=(cli_args)
