@@ -45,7 +45,6 @@ impl Bits {
     }
 
     /// Sets `(x, y)` to wall or floor (inside the map only).
-    #[cfg(test)]
     pub fn set(&mut self, x: usize, y: usize, wall: bool) {
         if x < self.width && y < self.height {
             let w = &mut self.words[y * self.stride + x / 64];

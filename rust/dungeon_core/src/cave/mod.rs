@@ -111,23 +111,20 @@ pub fn generate(config: &CaveConfig, seed: u64, level: i32) -> Result<DungeonGri
     let mut fill_rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let mut region_rng = fill_rng.stage(REGIONS_STREAM);
     let (mut a, mut b) = (Bits::walls(w, h), Bits::walls(w, h));
-    let mut floor = vec![0u8; w * h];
     let mut labels = Labels::default();
     let mut best = 0;
     for _ in 0..config.max_attempts {
         a.fill(config.fill_probability, &mut fill_rng);
         run_phases(&mut a, &mut b, &config.phases);
-        to_floor(&a, &mut floor);
         let kept = regions::apply(
-            &mut floor,
-            w,
+            &mut a,
             config.regions,
             min_region,
             &mut labels,
             &mut region_rng,
         );
         if kept >= need {
-            return Ok(finish(config, &floor, kept, seed, level));
+            return Ok(finish(config, &a, kept, seed, level));
         }
         best = best.max(kept);
     }
@@ -150,50 +147,88 @@ pub fn generate(config: &CaveConfig, seed: u64, level: i32) -> Result<DungeonGri
     })
 }
 
-/// Wall bits to floor bytes (`1` = floor).
-fn to_floor(bits: &Bits, floor: &mut [u8]) {
-    let w = bits.width;
-    for (y, row) in floor.chunks_mut(w).enumerate() {
-        let words = &bits.words[y * bits.stride..(y + 1) * bits.stride];
-        for (x, f) in row.iter_mut().enumerate() {
-            *f = u8::from(words[x / 64] >> (x % 64) & 1 == 0);
-        }
-    }
+/// The automaton alone: the random fill and every pass of `config`'s
+/// phases (the first attempt of [`generate`], before regions), returning
+/// how many tiles ended as wall. For the benchmark that weighs the
+/// automaton against other cellular automata.
+///
+/// # Errors
+/// As [`generate`]'s config and level errors.
+#[doc(hidden)]
+pub fn automaton_walls(config: &CaveConfig, seed: u64, level: i32) -> Result<u64, GenError> {
+    config.validate()?;
+    check_range("level", level, 1, MAX_LEVEL)?;
+    let (w, h) = (config.width as usize, config.height as usize);
+    let (mut a, mut b) = (Bits::walls(w, h), Bits::walls(w, h));
+    a.fill(
+        config.fill_probability,
+        &mut DungeonRng::for_level(seed, level, stage::LAYOUT),
+    );
+    run_phases(&mut a, &mut b, &config.phases);
+    let pad = (a.stride * 64 - w) as u64 * h as u64;
+    Ok(a.words
+        .iter()
+        .map(|w| u64::from(w.count_ones()))
+        .sum::<u64>()
+        - pad)
 }
 
 /// The grid: floor tiles, open sides between them, start and end.
-fn finish(config: &CaveConfig, floor: &[u8], count: usize, seed: u64, level: i32) -> DungeonGrid {
-    let w = config.width as usize;
+///
+/// Read from the wall bits word by word: a floor tile's open sides are its
+/// floor neighbours, found with shifts of its row and the rows above and
+/// below, and only floor tiles are visited.
+fn finish(config: &CaveConfig, bits: &Bits, count: usize, seed: u64, level: i32) -> DungeonGrid {
+    let (w, s) = (bits.width, bits.stride);
     let mut g = DungeonGrid::new(config.width, config.height);
-    for (i, &f) in floor.iter().enumerate() {
-        if f == 0 {
-            continue;
+    // The outer ring is wall: rows 0 and h - 1 hold no floor.
+    for y in 1..bits.height.saturating_sub(1) {
+        let row = |y: usize| &bits.words[y * s..(y + 1) * s];
+        let (up, here, down) = (row(y - 1), row(y), row(y + 1));
+        for k in 0..s {
+            let floor = !here[k];
+            if floor == 0 {
+                continue;
+            }
+            let prev = if k > 0 { !here[k - 1] } else { 0 };
+            let next = if k + 1 < s { !here[k + 1] } else { 0 };
+            let north = floor & !up[k];
+            let south = floor & !down[k];
+            let east = floor & (floor >> 1 | next << 63);
+            let west = floor & (floor << 1 | prev >> 63);
+            let mut rest = floor;
+            while rest != 0 {
+                let bit = rest.trailing_zeros();
+                rest &= rest - 1;
+                let i = y * w + k * 64 + bit as usize;
+                g.cells[i] = Cell::Floor;
+                let side = |open: u64, door: u8| if open >> bit & 1 == 1 { door } else { 0 };
+                g.doors[i] = side(north, DOOR_N)
+                    | side(east, DOOR_E)
+                    | side(south, DOOR_S)
+                    | side(west, DOOR_W);
+            }
         }
-        g.cells[i] = Cell::Floor;
-        // The outer ring is wall, so a floor tile's neighbours are inside.
-        let mut m = 0;
-        if floor[i - w] != 0 {
-            m |= DOOR_N;
-        }
-        if floor[i + 1] != 0 {
-            m |= DOOR_E;
-        }
-        if floor[i + w] != 0 {
-            m |= DOOR_S;
-        }
-        if floor[i - 1] != 0 {
-            m |= DOOR_W;
-        }
-        g.doors[i] = m;
     }
+    // Start: the k-th floor tile in scan order.
     let mut rng = DungeonRng::for_level(seed, level, stage::ENDS);
-    let k = rng.below(u32::try_from(count).unwrap_or(u32::MAX)) as usize;
-    let start = floor
-        .iter()
-        .enumerate()
-        .filter(|&(_, &f)| f != 0)
-        .nth(k)
-        .map_or(0, |(i, _)| i);
+    let mut k = rng.below(u32::try_from(count).unwrap_or(u32::MAX)) as usize;
+    let mut start = 0;
+    'rows: for y in 0..bits.height {
+        for (j, &word) in bits.words[y * s..(y + 1) * s].iter().enumerate() {
+            let mut floor = !word;
+            let n = floor.count_ones() as usize;
+            if k >= n {
+                k -= n;
+                continue;
+            }
+            for _ in 0..k {
+                floor &= floor - 1;
+            }
+            start = y * w + j * 64 + floor.trailing_zeros() as usize;
+            break 'rows;
+        }
+    }
     let (mut dist, mut queue) = (Vec::new(), Vec::new());
     let end = bfs(config.width, &g.doors, start, &mut dist, &mut queue);
     let (s, e) = (g.pos(start), g.pos(end));
