@@ -61,7 +61,8 @@
 //!
 //! The start is a uniformly random floor tile of the finished cave (its
 //! own stream, [`stage::ENDS`]); the end is the floor tile farthest from it
-//! by path (the last tile a BFS reaches). Both stand on the floor
+//! by path (the first in scan order on ties), found by a breadth-first
+//! search that grows its frontier 64 tiles at a time (`farthest.rs`). Both stand on the floor
 //! ([`Cell::Start`], [`Cell::End`]); every other floor tile is
 //! [`Cell::Floor`], and every side between two floor tiles is open.
 //!
@@ -74,6 +75,7 @@
 
 mod automaton;
 mod config;
+mod farthest;
 mod regions;
 
 pub use config::{
@@ -81,7 +83,6 @@ pub use config::{
     R1_OFF, R2_OFF, Regions,
 };
 
-use crate::analysis::bfs;
 use crate::error::{GenError, check_range};
 use crate::grid::{Cell, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind};
 use crate::rng::{DungeonRng, stage};
@@ -229,8 +230,7 @@ fn finish(config: &CaveConfig, bits: &Bits, count: usize, seed: u64, level: i32)
             break 'rows;
         }
     }
-    let (mut dist, mut queue) = (Vec::new(), Vec::new());
-    let end = bfs(config.width, &g.doors, start, &mut dist, &mut queue);
+    let (end, _) = farthest::farthest(bits, start);
     let (s, e) = (g.pos(start), g.pos(end));
     g.set_ends(s, e);
     g.kind = GridKind::TileMap;
