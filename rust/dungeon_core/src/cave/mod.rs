@@ -31,6 +31,11 @@
 //!   tile version of the rule is the tests' oracle. The random fill
 //!   compares 64 draws with the threshold bit-plane by bit-plane and stops
 //!   when every tile is decided, for about a quarter of the random numbers.
+//!   Regions are found from runs of floor joined by a union-find
+//!   (`regions.rs`), the end by a breadth-first search that moves 64 tiles
+//!   at a time (`farthest.rs`), and the grid's cells and door masks are
+//!   written from the bit rows word by word; each has a tile-by-tile
+//!   oracle in the tests.
 //! - **Regions** ([`Regions`]): `keep_largest` is seed 003's flood fill
 //!   aimed at the largest region; `connect_all` fills regions of at most
 //!   `min_region_size` tiles and joins every other region to the largest

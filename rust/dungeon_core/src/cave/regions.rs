@@ -186,16 +186,31 @@ impl Labels {
         best
     }
 
-    /// A uniformly random tile of region `r`, as `(x, y)`.
-    fn random_tile(&self, r: usize, rng: &mut DungeonRng) -> (usize, usize) {
-        let mut k = rng.below(u32::try_from(self.size[r]).unwrap_or(u32::MAX)) as usize;
-        for run in self.runs_of(r) {
-            if k < run.len() {
-                return (run.x0 as usize + k, run.y as usize);
+    /// A uniformly random tile of region `r`, as `(x, y)`: the k-th tile
+    /// in scan order, found by a binary search in `ends`, the running total
+    /// of the region's run lengths ([`Labels::run_ends`]).
+    fn random_tile(&self, r: usize, ends: &[usize], rng: &mut DungeonRng) -> (usize, usize) {
+        let k = rng.below(u32::try_from(self.size[r]).unwrap_or(u32::MAX)) as usize;
+        let j = ends.partition_point(|&e| e <= k);
+        let runs = &self.by_region[self.first[r]..self.first[r + 1]];
+        match runs.get(j) {
+            Some(&i) => {
+                let run = self.runs[i as usize];
+                let before = if j > 0 { ends[j - 1] } else { 0 };
+                (run.x0 as usize + (k - before), run.y as usize)
             }
-            k -= run.len();
+            None => (0, 0),
         }
-        (0, 0)
+    }
+
+    /// The running total of region `r`'s run lengths, in scan order.
+    fn run_ends(&self, r: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let mut total = 0;
+        for run in self.runs_of(r) {
+            total += run.len();
+            out.push(total);
+        }
     }
 }
 
@@ -286,12 +301,15 @@ pub(crate) fn apply(
                     fill(bits, labels, r);
                 }
             }
+            let (mut hub, mut ends) = (Vec::new(), Vec::new());
+            labels.run_ends(largest, &mut hub);
             for r in 0..labels.count() {
                 if r == largest || labels.size[r] <= min_region_size {
                     continue;
                 }
-                let a = labels.random_tile(r, rng);
-                let b = labels.random_tile(largest, rng);
+                labels.run_ends(r, &mut ends);
+                let a = labels.random_tile(r, &ends, rng);
+                let b = labels.random_tile(largest, &hub, rng);
                 carve(bits, a, b, rng);
             }
             // Passages add floor where they cross rock.
