@@ -85,6 +85,14 @@ func _wall_check(grid: DungeonGrid, player: Node2D) -> void:
 		# room can have doors on all four sides).
 		var candidates: Array[Vector2i] = [grid.start_cell]
 		candidates.append_array(grid.room_cells())
+		if tile_map and grid.room_cells().is_empty():
+			# An open-floor map (a cave) has no room cells: its first floor
+			# tile in scan order has rock to the north.
+			var packed := grid.cells_packed()
+			for i in packed.size():
+				if packed[i] != DungeonGrid.EMPTY:
+					candidates.append(Vector2i(i % grid.width, i / grid.width))
+					break
 		for cell in candidates:
 			for side in dirs:
 				var closed: bool = not grid.is_walkable(cell + Vector2i(dirs[side])) if tile_map else grid.door_mask(cell) & side == 0
