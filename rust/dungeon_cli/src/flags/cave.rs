@@ -86,7 +86,7 @@ pub fn cave() -> Vec<Flag<CaveConfig>> {
         ),
         F::new(
             "phases",
-            "rule phases: wall when R1 ≥ R1 or R2 ≤ R2, N passes each",
+            "per phase: wall if its 3×3 has ≥ R1 walls or its 5×5 minus corners ≤ R2 (off: never); N passes",
             Other(
                 PHASES,
                 |c, v| put(&mut c.phases, parse_phases(v)),
