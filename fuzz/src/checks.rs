@@ -77,7 +77,13 @@ fn valid(g: &DungeonGrid, check: fn(&DungeonGrid) -> Result<(), dungeon_core::Pa
     let room_cells = g.cells().iter().filter(|c| c.is_room()).count();
     let mut marked = vec![false; n];
     let rects = g.room_rects();
-    if rects.is_empty() {
+    if g.is_open_floor() {
+        // An open-floor map (cave, tunnels, walk): no rooms; only its start
+        // and end tiles carry room codes.
+        assert_eq!(room_cells, 2, "an open-floor map's room-coded cells");
+        assert_eq!(g.room_cell_count(), 0, "an open-floor map lists no rooms");
+        assert!(g.rooms().is_empty(), "an open-floor map lists no rooms");
+    } else if rects.is_empty() {
         // A room grid lists every room cell exactly once, and nothing else.
         let rooms = g.rooms();
         assert_eq!(
