@@ -49,7 +49,7 @@ done
 # The CLI target needs dungeon_cli as a library with `run`; built when it is.
 features=()
 all_targets=(isaac_config drunkard_config bsp_config hilbert_config grid_json grid_json_mutate)
-all_targets+=(tunneler_config walker_config tinykeep_config maze_config)
+all_targets+=(tunneler_config walker_config tinykeep_config maze_config cave_config)
 if grep -qs 'pub fn run' "$root/rust/dungeon_cli/src/lib.rs"; then
   features=(--features cli)
   all_targets+=(cli_args)

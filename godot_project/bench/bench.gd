@@ -3,7 +3,7 @@ extends SceneTree
 ## of the same generators, in one Godot process.
 ##
 ## Run (tests/run_bench.sh does, three times, with a release build):
-##   godot --headless --path godot_project --script res://bench/bench.gd [-- --quick]
+##   godot --headless --path godot_project --script res://bench/bench.gd [-- --quick] [--only=cave]
 ##
 ## Prints tab-separated lines on stdout, read by the BENCHMARKS.md renderer
 ## (rust/dungeon_bench/src/bin/report.rs):
@@ -13,7 +13,7 @@ extends SceneTree
 ##   DONE
 ## Nothing is asserted: this is a report, not a test.
 
-const REQUIRED := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator"]
+const REQUIRED := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator", "CaveGenerator"]
 
 
 func _initialize() -> void:
@@ -30,6 +30,10 @@ func _initialize() -> void:
 		return
 	var cases: RefCounted = script.new()
 	var quick := OS.get_cmdline_user_args().has("--quick")
-	cases.run(quick)
+	var only := ""
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--only="):
+			only = arg.substr(7)
+	cases.run(quick, only)
 	print("DONE")
 	quit(0)

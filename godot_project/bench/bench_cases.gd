@@ -8,6 +8,7 @@ extends RefCounted
 const IsaacPort := preload("res://bench/isaac_port.gd")
 const DrunkardPort := preload("res://bench/drunkard_port.gd")
 const BspPort := preload("res://bench/bsp_port.gd")
+const CavePort := preload("res://bench/cave_port.gd")
 
 const LEVELS: Array[int] = [1, 5, 10]
 ## BSP sizes and split depths: the same maps as dungeon_core's `generators` bench.
@@ -21,24 +22,33 @@ var bsp_port := BspPort.new()
 var isaac_gen := IsaacGenerator.new()
 var drunkard_gen := DrunkardGenerator.new()
 var bsp_gen := BspGenerator.new()
+var cave_port := CavePort.new()
+var cave_gen := CaveGenerator.new()
 var _sink := 0
 
 
-func run(quick_mode: bool) -> void:
+## `only`: run just that group ("isaac", "drunkard", "bsp", "cave"); all when empty.
+func run(quick_mode: bool, only := "") -> void:
 	quick = quick_mode
 	_meta()
-	for kind in ["isaac", "drunkard"]:
+	var kinds := ["isaac", "drunkard"].filter(func(k: String) -> bool: return only == "" or only == k)
+	for kind in kinds:
 		for level in LEVELS:
 			_begin()
 			_room_grid(kind, level)
 			if level == 5:
 				_boundary(kind)
 			_flush()
-	_level10("isaac")
-	_level10("drunkard")
-	for side in BSP_SIZES:
+	for kind in kinds:
+		_level10(kind)
+	if only == "" or only == "bsp":
+		for side in BSP_SIZES:
+			_begin()
+			_bsp(side)
+			_flush()
+	if only == "" or only == "cave":
 		_begin()
-		_bsp(side)
+		_cave(256)
 		_flush()
 	print("META\tchecksum\t%d" % _sink)
 
@@ -339,3 +349,31 @@ func _bsp(side: int) -> void:
 		for s in range(s0, s0 + n):
 			acc += bsp_port.generate(s)["rooms"].size()
 		return acc, side == 40)
+
+
+# --- Cave ------------------------------------------------------------------------
+
+## The classic cave at side × side with the largest cave kept, through the
+## extension (generate + cells_packed()) and through the GDScript port, which
+## does the same work tile by tile.
+func _cave(side: int) -> void:
+	cave_gen.preset = CaveGenerator.PRESET_CLASSIC
+	cave_gen.width = side
+	cave_gen.height = side
+	cave_gen.regions = CaveGenerator.REGIONS_KEEP_LARGEST
+	cave_port.width = side
+	cave_port.height = side
+	var gen := cave_gen
+	_time("cave/ext_cells_packed/%d" % side, 15, 10, func(s0: int, n: int) -> int:
+		var acc := 0
+		for s in range(s0, s0 + n):
+			gen.seed = s
+			var g := gen.generate()
+			if g != null:
+				acc += g.cells_packed().size()
+		return acc)
+	_time("cave/port/%d" % side, 3, 1, func(s0: int, n: int) -> int:
+		var acc := 0
+		for s in range(s0, s0 + n):
+			acc += cave_port.generate(s).get("floor", 0)
+		return acc, false)

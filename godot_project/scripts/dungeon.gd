@@ -4,7 +4,7 @@ extends Node2D
 ## Turns a dungeon generator's [DungeonGrid] into a level you can walk.
 ##
 ## Give it a generator resource in the Inspector ([IsaacGenerator],
-## [DrunkardGenerator], [BspGenerator], [MazeGenerator], [TinyKeepGenerator] or another generator of the addon) and it draws the dungeon right in
+## [DrunkardGenerator], [BspGenerator], [CaveGenerator], [MazeGenerator], [TinyKeepGenerator] or another generator of the addon) and it draws the dungeon right in
 ## the 2D editor; change any generator setting and the preview follows.
 ##
 ## - Room grids (Isaac, Drunkard, Hilbert): one [code]room_scene[/code] instance per
@@ -37,8 +37,8 @@ const NEIGHBOURS_8: Array[Vector2i] = [
 ]
 
 ## The generator to call: any generator class of the addon (IsaacGenerator,
-## BspGenerator, MazeGenerator, TinyKeepGenerator, WalkerGenerator...). Its seed, level and settings decide the editor preview.
-@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator,MazeGenerator")
+## BspGenerator, CaveGenerator, MazeGenerator, TinyKeepGenerator, WalkerGenerator...). Its seed, level and settings decide the editor preview.
+@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator,MazeGenerator,CaveGenerator")
 var generator: Resource:
 	set(value):
 		if value == generator:

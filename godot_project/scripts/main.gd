@@ -7,7 +7,7 @@ extends Node2D
 ## Command line (after Godot's own `--`):
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
 ##                       PNG of the window to PATH, check it and quit
-##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze
+##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave
 ##   --seed=N            run seed
 ##   --level=N           level to show
 ##   --zoom=Z            camera zoom
@@ -25,6 +25,7 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "walker", "label": "Walker · open cave", "type": "WalkerGenerator", "preset": WalkerGenerator.PRESET_OPEN_CAVE},
 	{"id": "tinykeep", "label": "TinyKeep · Delaunay graph", "type": "TinyKeepGenerator", "preset": TinyKeepGenerator.PRESET_SMALL},
 	{"id": "maze", "label": "Rooms + mazes · path of interest", "type": "MazeGenerator", "preset": MazeGenerator.PRESET_CLASSIC},
+	{"id": "cave", "label": "Cave · classic", "type": "CaveGenerator", "preset": CaveGenerator.PRESET_CLASSIC},
 ]
 ## Key bindings added at start-up when project.godot does not define them.
 const DEFAULT_KEYS := {
@@ -50,7 +51,7 @@ const Hud := preload("res://scripts/hud.gd")
 ## The run seed: level N of this seed is always the same floor.
 @export var run_seed := 2024
 ## Index into GENERATORS picked at start.
-@export_range(0, 8) var generator_index := 0
+@export_range(0, 9) var generator_index := 0
 ## Camera zoom for room grids and tile maps.
 @export var room_zoom := 1.0
 @export var tile_zoom := 1.0

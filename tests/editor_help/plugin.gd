@@ -5,7 +5,8 @@ extends EditorPlugin
 ## script can check that the Rust `///` docs reached Godot's help.
 
 const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator",
-		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "IsaacRoomRules", "SpecialRoomRule"]
+		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator", "CaveGenerator",
+		"IsaacRoomRules", "SpecialRoomRule"]
 const FRAMES_PER_PAGE := 20
 
 var _frame := 0

@@ -45,6 +45,10 @@ func test_sweep_tinykeep(t) -> void:
 	_sweep_generator(t, "TinyKeepGenerator")
 
 
+func test_sweep_cave(t) -> void:
+	_sweep_generator(t, "CaveGenerator")
+
+
 func _sweep_generator(t, cls: String) -> void:
 	t.allow_errors_containing(CLEAR_ERRORS)
 	var values := EXTREMES + wrong_types()

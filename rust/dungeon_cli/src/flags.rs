@@ -6,7 +6,10 @@
 //! tables also print the usage text, defaults included, so `--help` cannot
 //! drift from the code.
 
+mod cave;
+
 use Field::{Bool, Int, Num, Other};
+pub use cave::{CAVE_PRESETS, cave};
 use dungeon_core::bsp::BspConfig;
 use dungeon_core::drunkard::{DrunkardConfig, OffGrid};
 use dungeon_core::hilbert::HilbertConfig;

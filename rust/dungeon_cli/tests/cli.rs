@@ -16,6 +16,8 @@ use dungeon_core::isaac::{self, IsaacConfig};
 #[path = "cli/show.rs"]
 mod show;
 
+#[path = "cli/cave.rs"]
+mod cave;
 #[path = "cli/dig.rs"]
 mod dig;
 

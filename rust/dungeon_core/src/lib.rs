@@ -23,6 +23,7 @@ extern crate self as dungeon_core;
 
 pub mod analysis;
 pub mod bsp;
+pub mod cave;
 pub mod dig;
 pub mod drunkard;
 pub mod error;

@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::cave::{self, CaveConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
@@ -61,6 +62,11 @@ fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
             v.push(("maze", p, seed, level));
         }
     }
+    for (seed, level) in [(0, 1), (7, 3), (u64::MAX, 2)] {
+        for p in CaveConfig::PRESETS {
+            v.push(("cave", p, seed, level));
+        }
+    }
     v
 }
 
@@ -89,6 +95,7 @@ pub fn run(generator: &str, preset: &str, seed: u64, level: i32) -> Result<Dunge
             level,
         ),
         "maze" => maze::generate(&MazeConfig::preset(preset).expect("preset"), seed, level),
+        "cave" => cave::generate(&CaveConfig::preset(preset).expect("preset"), seed, level),
         other => panic!("unknown generator {other}"),
     }
 }

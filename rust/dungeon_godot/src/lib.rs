@@ -9,6 +9,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod bsp_generator;
+mod cave_generator;
 mod convert;
 mod drunkard_generator;
 mod dungeon_grid;

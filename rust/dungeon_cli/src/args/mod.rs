@@ -26,6 +26,7 @@ use std::ffi::{OsStr, OsString};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, value_parser};
 use dungeon_core::bsp::BspConfig;
+use dungeon_core::cave::CaveConfig;
 use dungeon_core::drunkard::DrunkardConfig;
 use dungeon_core::hilbert::HilbertConfig;
 use dungeon_core::isaac::IsaacConfig;
@@ -88,10 +89,11 @@ enum Gen {
     Walker,
     TinyKeep,
     Maze,
+    Cave,
 }
 
 impl Gen {
-    const ALL: [Gen; 8] = [
+    const ALL: [Gen; 9] = [
         Gen::Isaac,
         Gen::Drunkard,
         Gen::Bsp,
@@ -100,6 +102,7 @@ impl Gen {
         Gen::Walker,
         Gen::TinyKeep,
         Gen::Maze,
+        Gen::Cave,
     ];
 
     fn name(self) -> &'static str {
@@ -112,6 +115,7 @@ impl Gen {
             Gen::Walker => "walker",
             Gen::TinyKeep => "tinykeep",
             Gen::Maze => "maze",
+            Gen::Cave => "cave",
         }
     }
 
@@ -133,6 +137,7 @@ impl Gen {
             Gen::Walker => list(&flags::walker()),
             Gen::TinyKeep => list(&flags::tinykeep()),
             Gen::Maze => list(&flags::maze()),
+            Gen::Cave => list(&flags::cave()),
         }
     }
 
@@ -147,6 +152,7 @@ impl Gen {
             Gen::Walker => "WalkerGenerator",
             Gen::TinyKeep => "TinyKeepGenerator",
             Gen::Maze => "MazeGenerator",
+            Gen::Cave => "CaveGenerator",
         }
     }
 
@@ -163,6 +169,7 @@ impl Gen {
                 "scattered cells, the big ones become rooms, joined along a Delaunay graph's spanning tree"
             }
             Gen::Maze => "rooms at odd spots, a maze between them, doors, dead ends pruned",
+            Gen::Cave => "a cellular-automaton cave on an open-floor tile map",
         }
     }
 
@@ -177,6 +184,9 @@ impl Gen {
             Gen::Walker => "walker --directions 4 --floor-fraction 0.3 --format png --out cave.png",
             Gen::TinyKeep => "tinykeep --preset small --hallway-style astar --seed 3",
             Gen::Maze => "maze --windiness 0.8 --dead-end-removal 0.5 --format png --out maze.png",
+            Gen::Cave => {
+                "cave --phases 5:2:4,5:off:3 --regions keep_largest --format png --out cave.png"
+            }
         }
     }
 
@@ -196,6 +206,7 @@ impl Gen {
             Gen::Walker => lines(&flags::walker(), &flags::WALKER_PRESETS),
             Gen::TinyKeep => lines(&flags::tinykeep(), &flags::TINYKEEP_PRESETS),
             Gen::Maze => lines(&flags::maze(), &flags::MAZE_PRESETS),
+            Gen::Cave => lines(&flags::cave(), &flags::CAVE_PRESETS),
         }
     }
 
@@ -212,6 +223,7 @@ impl Gen {
             Gen::Walker => names(&flags::WALKER_PRESETS),
             Gen::TinyKeep => names(&flags::TINYKEEP_PRESETS),
             Gen::Maze => names(&flags::MAZE_PRESETS),
+            Gen::Cave => names(&flags::CAVE_PRESETS),
         }
     }
 }
@@ -465,6 +477,7 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
                         check_value(&flags::tinykeep(), TinyKeepConfig::default(), g, v)?;
                     }
                     Gen::Maze => check_value(&flags::maze(), MazeConfig::default(), g, v)?,
+                    Gen::Cave => check_value(&flags::cave(), CaveConfig::default(), g, v)?,
                 }
             }
             _ => return Err(g.err(format!("not a flag for {}", generator.name()))),
@@ -525,6 +538,7 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
             given,
         )?),
         Gen::Maze => Job::Maze(config(&flags::MAZE_PRESETS, &flags::maze(), preset, given)?),
+        Gen::Cave => Job::Cave(config(&flags::CAVE_PRESETS, &flags::cave(), preset, given)?),
     };
     Ok(Command::Run(Box::new(Request {
         job,

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::cave::{self, CaveConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
@@ -86,6 +87,8 @@ pub enum Job {
     TinyKeep(TinyKeepConfig),
     /// `maze::generate`.
     Maze(MazeConfig),
+    /// `cave::generate`.
+    Cave(CaveConfig),
 }
 
 impl Job {
@@ -103,6 +106,7 @@ impl Job {
             Job::Walker(c) => walker::generate(c, seed, level),
             Job::TinyKeep(c) => tinykeep::generate(c, seed, level),
             Job::Maze(c) => maze::generate(c, seed, level),
+            Job::Cave(c) => cave::generate(c, seed, level),
         }
     }
 }

@@ -1,0 +1,173 @@
+//! The cave generator's flags (`dungeon cave`).
+
+use super::{Field, Flag, Presets, choice, name_of, put};
+use Field::{Int, Num, Other};
+use dungeon_core::cave::{CaveConfig, CavePhase, R2_OFF, Regions};
+
+/// The cave's presets.
+pub const CAVE_PRESETS: Presets<CaveConfig> = [
+    ("classic", CaveConfig::classic),
+    ("small", CaveConfig::small),
+];
+
+const REGIONS: [(&str, Regions); 3] = [
+    ("keep_largest", Regions::KeepLargest),
+    ("connect_all", Regions::ConnectAll),
+    ("none", Regions::None),
+];
+
+/// The placeholder of `--phases`.
+const PHASES: &str = "R1:R2:N[,...]";
+
+/// Parses `--phases`: `R1:R2:REPEATS` per phase, comma-separated; `R2`
+/// may be `off` (= -1). The values are range-checked by the generator,
+/// which names the phase (`phase_2_r1_cutoff`).
+///
+/// # Errors
+/// What was expected, naming the value.
+pub fn parse_phases(v: &str) -> Result<Vec<CavePhase>, String> {
+    let bad = || {
+        format!(
+            "expected {PHASES} (R1 and R2 cutoffs and repeats per phase, R2 may be off), got {v:?}"
+        )
+    };
+    if v.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    v.split(',')
+        .map(|phase| {
+            let parts: Vec<&str> = phase.split(':').map(str::trim).collect();
+            let [r1, r2, n] = parts.as_slice() else {
+                return Err(bad());
+            };
+            let int = |s: &str| s.parse::<i32>().map_err(|_| bad());
+            let r2 = if *r2 == "off" { R2_OFF } else { int(r2)? };
+            Ok(CavePhase::new(int(r1)?, r2, int(n)?))
+        })
+        .collect()
+}
+
+/// `--phases` as the usage text shows it.
+#[must_use]
+pub fn show_phases(phases: &[CavePhase]) -> String {
+    phases
+        .iter()
+        .map(|p| {
+            let r2 = if p.r2_cutoff == R2_OFF {
+                "off".to_owned()
+            } else {
+                p.r2_cutoff.to_string()
+            };
+            format!("{}:{r2}:{}", p.r1_cutoff, p.repeats)
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The cave's flags, in the order they are applied.
+#[must_use]
+pub fn cave() -> Vec<Flag<CaveConfig>> {
+    type F = Flag<CaveConfig>;
+    vec![
+        F::new(
+            "width",
+            "map width in tiles, 4..=4096",
+            Int(|c| &mut c.width),
+        ),
+        F::new(
+            "height",
+            "map height in tiles, 4..=4096",
+            Int(|c| &mut c.height),
+        ),
+        F::new(
+            "fill-probability",
+            "chance a tile starts as wall, 0..=1",
+            Num(|c| &mut c.fill_probability),
+        ),
+        F::new(
+            "phases",
+            "per phase: wall if its 3×3 has ≥ R1 walls or its 5×5 minus corners ≤ R2 (off: never); N passes",
+            Other(
+                PHASES,
+                |c, v| put(&mut c.phases, parse_phases(v)),
+                |c| show_phases(&c.phases),
+            ),
+        ),
+        F::new(
+            "regions",
+            "separate caves: keep the largest, join all, or as they are",
+            Other(
+                "keep_largest|connect_all|none",
+                |c, v| put(&mut c.regions, choice(v, &REGIONS)),
+                |c| name_of(&REGIONS, c.regions),
+            ),
+        ),
+        F::new(
+            "min-region-size",
+            "connect_all: caves of at most N tiles are filled",
+            Int(|c| &mut c.min_region_size),
+        ),
+        F::new(
+            "min-floor-fraction",
+            "a cave needs this share of floor inside the border, 0..=1",
+            Num(|c| &mut c.min_floor_fraction),
+        ),
+        F::new(
+            "max-attempts",
+            "caves drawn before giving up, 1..=100",
+            Int(|c| &mut c.max_attempts),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cave_field_has_a_flag() {
+        let mut c = CaveConfig::classic();
+        for f in cave() {
+            let v = match f.name {
+                "phases" => "4:off:7,6:3:2",
+                "regions" => "none",
+                "fill-probability" | "min-floor-fraction" => "0.123",
+                _ => "77",
+            };
+            f.set(&mut c, v).unwrap();
+        }
+        // Exhaustive: a new field breaks this until it gets a flag.
+        let CaveConfig {
+            width,
+            height,
+            fill_probability,
+            phases,
+            regions,
+            min_region_size,
+            min_floor_fraction,
+            max_attempts,
+        } = c;
+        assert_eq!(
+            (width, height, min_region_size, max_attempts),
+            (77, 77, 77, 77)
+        );
+        assert_eq!((fill_probability, min_floor_fraction), (0.123, 0.123));
+        assert_eq!(phases, [CavePhase::new(4, -1, 7), CavePhase::new(6, 3, 2)]);
+        assert_eq!(regions, Regions::None);
+    }
+
+    #[test]
+    fn phases_read_and_print_alike() {
+        assert_eq!(show_phases(&CaveConfig::classic().phases), "5:2:4,5:off:3");
+        assert_eq!(
+            parse_phases("5:2:4, 5:off:3").unwrap(),
+            CaveConfig::classic().phases
+        );
+        assert_eq!(parse_phases("5:-1:3").unwrap(), [CavePhase::new(5, -1, 3)]);
+        assert_eq!(parse_phases("").unwrap(), []);
+        for bad in ["5:2", "5:2:4:1", "a:2:4", "5:2:4,", "5;2;4"] {
+            let e = parse_phases(bad).unwrap_err();
+            assert!(e.starts_with("expected R1:R2:N[,...]"), "{bad}: {e}");
+        }
+    }
+}
