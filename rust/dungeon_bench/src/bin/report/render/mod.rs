@@ -36,7 +36,7 @@ pub(crate) fn render(dir: &Path, out: &Path) -> Res<()> {
     memory(&mut s, &d);
     hot_spots(&mut s);
     notes(&mut s, &d);
-    generators(&mut s, dir);
+    generators(&mut s, &d, dir);
     fs::write(out, s).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!("report: wrote {}", out.display());
     Ok(())
@@ -95,7 +95,7 @@ pub(crate) fn header(s: &mut String, d: &Data) {
 /// The newer generators' sections, each written whole by its own example
 /// (`rust/dungeon_bench/examples/*_bench.rs`, one run, its own baseline
 /// measured in the same process), in name order.
-pub(crate) fn generators(s: &mut String, dir: &Path) {
+pub(crate) fn generators(s: &mut String, d: &Data, dir: &Path) {
     let mut files: Vec<_> = fs::read_dir(dir)
         .into_iter()
         .flatten()
@@ -124,4 +124,28 @@ pub(crate) fn generators(s: &mut String, dir: &Path) {
             s.push('\n');
         }
     }
+    godot_cave(s, d);
+}
+
+/// The Godot cave case: `CaveGenerator` generate + `cells_packed()` against
+/// the GDScript port of the same automaton (`bench/cave_port.gd`), 256².
+fn godot_cave(s: &mut String, d: &Data) {
+    let (ext, port) = ("cave/ext_cells_packed/256", "cave/port/256");
+    if d.g(ext).is_none() || d.g(port).is_none() {
+        return;
+    }
+    let ratio = d.gratio(port, ext);
+    let _ = writeln!(
+        s,
+        "\n### In Godot: CaveGenerator against a GDScript port (256×256)\n\n\
+         | case | time per cave |\n|---|---|\n\
+         | `CaveGenerator` generate + `cells_packed()` (classic, largest cave kept) | {} |\n\
+         | GDScript port of the same automaton and region pass (`bench/cave_port.gd`) | {} |\n\
+         | port / extension | {} |\n\n\
+         Target ≥ 50×: {}.",
+        ts(d.g(ext)),
+        ts(d.g(port)),
+        xs(&ratio),
+        met(ratio.median().map(|r| r >= 50.0)),
+    );
 }
