@@ -13,7 +13,9 @@ extends SceneTree
 const TestContext := preload("res://tests/test_context.gd")
 const SUITE_DIR := "res://tests/suites"
 const TEST_TIMEOUT_MS := 60000
-const REQUIRED_CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator", "HilbertGenerator"]
+const REQUIRED_CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator",
+		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator",
+		"CaveGenerator", "IsaacRoomRules", "SpecialRoomRule"]
 
 
 ## Counts every error Godot logs (engine errors, script errors, push_error,
