@@ -68,7 +68,6 @@
 )]
 
 mod args;
-mod dig_flags;
 mod flags;
 mod load;
 mod render;

@@ -1,8 +1,8 @@
 //! Flag tables of the digging generators (`tunneler`, `walker`): one line a
 //! config field, like the tables in [`crate::flags`], which re-exports them.
 
-use crate::flags::Field::{Int, Num, Other};
-use crate::flags::{Flag, Presets, choice};
+use super::Field::{Int, Num, Other};
+use super::{Flag, Presets, choice};
 use dungeon_core::tunneler::TunnelerConfig;
 use dungeon_core::walker::{Directions, WalkerConfig};
 

@@ -1,0 +1,268 @@
+//! Tests of the flag tables.
+
+use super::*;
+use dungeon_core::hilbert::HilbertConfig;
+use dungeon_core::maze::MazeConfig;
+use dungeon_core::room_grid::{EndRules, RoomCount, RoomGridConfig};
+
+/// A value for each flag that differs from every preset's.
+fn odd_value(name: &str) -> &'static str {
+    match name {
+        "rule" => "branching",
+        "start" => "origin",
+        "end" => "farthest_dead_end",
+        "off-grid" => "stay",
+        "diagonal" | "grow-grid" | "grow-order" | "allow-shortcuts" => "true",
+        "end-off-axis" => "false",
+        "special-rooms" => "rebirth",
+        "rooms-per-level" | "min-end-distance" | "path-per-level" => "4.5",
+        "give-up-chance" | "max-fill" | "partition-range" | "room-size-min" | "room-size-max"
+        | "side-room-chance" | "loop-chance" => "0.123",
+        _ => "77",
+    }
+}
+
+fn apply_all<C: Clone>(flags: &[Flag<C>], c: &mut C) {
+    for f in flags {
+        f.set(c, odd_value(f.name)).unwrap();
+    }
+}
+
+/// Checks that every shared room-grid field took its odd value.
+fn check_room_grid(c: RoomGridConfig, d: &RoomGridConfig) {
+    // Exhaustive: a new field breaks this until it gets a flag.
+    let RoomGridConfig {
+        width,
+        height,
+        count: RoomCount {
+            base,
+            per_level,
+            variance,
+        },
+        ends: EndRules {
+            start,
+            end,
+            min_dead_ends,
+        },
+        max_fill,
+        grow_grid,
+        max_attempts,
+    } = c;
+    assert_eq!((width, height), (77, 77));
+    assert_eq!((base, per_level, variance), (77, 4.5, 77));
+    assert_ne!(start, d.ends.start);
+    assert_eq!(min_dead_ends, 77);
+    // `--end farthest_dead_end`, then the distance flags switch back.
+    assert_eq!(
+        end,
+        EndRule::FarthestApart {
+            min_distance: 4.5,
+            off_axis: false
+        }
+    );
+    assert_eq!((max_fill, grow_grid, max_attempts), (0.123, true, 77));
+}
+
+#[test]
+fn every_isaac_field_has_a_flag() {
+    let d = IsaacConfig::compact();
+    let mut c = d.clone();
+    apply_all(&isaac(), &mut c);
+    c.rule = GrowthRule::Branching;
+    let IsaacConfig {
+        grid,
+        origin,
+        rule,
+        give_up_chance,
+        room_rules,
+    } = c;
+    assert_eq!(room_rules, Some(RoomRules::rebirth()));
+    assert_eq!(origin, Some((77, 77)));
+    assert_ne!(rule, d.rule);
+    assert_eq!(give_up_chance, 0.123);
+    check_room_grid(grid, &d.grid);
+}
+
+#[test]
+fn every_drunkard_field_has_a_flag() {
+    let d = DrunkardConfig::winding();
+    let mut c = d.clone();
+    apply_all(&drunkard(), &mut c);
+    let DrunkardConfig {
+        grid,
+        diagonal,
+        off_grid,
+        max_steps,
+    } = c;
+    assert!(diagonal);
+    assert_eq!((off_grid, max_steps), (OffGrid::Stay, 77));
+    check_room_grid(grid, &d.grid);
+}
+
+#[test]
+fn the_end_rule_switches_with_its_settings() {
+    let flags = isaac();
+    let set = |name: &str, c: &mut IsaacConfig, v: &str| {
+        flags.iter().find(|f| f.name == name).unwrap().set(c, v)
+    };
+    let mut c = IsaacConfig::branching();
+    assert_eq!(c.grid.ends.end, EndRule::FarthestDeadEnd);
+    set("end-off-axis", &mut c, "true").unwrap();
+    assert_eq!(
+        c.grid.ends.end,
+        EndRule::FarthestApart {
+            min_distance: 0.0,
+            off_axis: true
+        }
+    );
+    set("min-end-distance", &mut c, "2.5").unwrap();
+    set("end", &mut c, "farthest_dead_end").unwrap();
+    assert_eq!(c.grid.ends.end, EndRule::FarthestDeadEnd);
+    assert!(
+        set("end", &mut c, "nearest")
+            .unwrap_err()
+            .contains("farthest_apart")
+    );
+}
+
+#[test]
+fn every_bsp_field_has_a_flag() {
+    let mut c = BspConfig::default();
+    apply_all(&bsp(), &mut c);
+    let BspConfig {
+        width,
+        height,
+        iterations,
+        partition_range,
+        min_partition_size,
+        room_size_min,
+        room_size_max,
+        min_room_size,
+        border,
+    } = c;
+    assert_eq!(
+        (
+            width,
+            height,
+            iterations,
+            min_partition_size,
+            min_room_size,
+            border
+        ),
+        (77, 77, 77, 77, 77, 77)
+    );
+    assert_eq!(
+        (partition_range, room_size_min, room_size_max),
+        (0.123, 0.123, 0.123)
+    );
+}
+
+#[test]
+fn every_hilbert_field_has_a_flag() {
+    let mut c = HilbertConfig {
+        grow_order: false,
+        ..HilbertConfig::default()
+    };
+    apply_all(&hilbert(), &mut c);
+    let HilbertConfig {
+        order,
+        grow_order,
+        path_length,
+        path_per_level,
+        path_variance,
+        side_room_chance,
+        branch_length,
+        loop_chance,
+        allow_shortcuts,
+    } = c;
+    assert!(grow_order && allow_shortcuts);
+    assert_eq!(
+        (order, path_length, path_variance, branch_length),
+        (77, 77, 77, 77)
+    );
+    assert_eq!(
+        (path_per_level, side_room_chance, loop_chance),
+        (4.5, 0.123, 0.123)
+    );
+}
+
+#[test]
+fn every_maze_field_has_a_flag() {
+    let mut c = MazeConfig::default();
+    apply_all(&maze(), &mut c);
+    let MazeConfig {
+        width,
+        height,
+        room_attempts,
+        room_min_size,
+        room_max_size,
+        windiness,
+        extra_connector_chance,
+        dead_end_removal,
+    } = c;
+    assert_eq!(
+        (width, height, room_attempts, room_min_size, room_max_size),
+        (77, 77, 77, 77, 77)
+    );
+    assert_eq!(
+        (windiness, extra_connector_chance, dead_end_removal),
+        (77.0, 77.0, 77.0)
+    );
+}
+
+#[test]
+fn one_origin_coordinate_keeps_the_other_at_the_centre() {
+    let flags = isaac();
+    let set = |name: &str, c: &mut IsaacConfig, v: &str| {
+        let f = flags.iter().find(|f| f.name == name).unwrap();
+        f.set(c, v)
+    };
+    let mut c = IsaacConfig::branching(); // 9 × 8: centre (4, 3)
+    set("origin-x", &mut c, "1").unwrap();
+    assert_eq!(c.origin, Some((1, 3)));
+    let mut c = IsaacConfig::branching();
+    set("origin-y", &mut c, "6").unwrap();
+    assert_eq!(c.origin, Some((4, 6)));
+    set("origin-x", &mut c, "0").unwrap();
+    assert_eq!(c.origin, Some((0, 6)));
+}
+
+#[test]
+fn value_parsers_say_what_they_expected() {
+    assert_eq!(int(" 12 "), Ok(12));
+    assert_eq!(int("x").unwrap_err(), r#"expected an integer, got "x""#);
+    assert!(int("99999999999").unwrap_err().contains("2147483647"));
+    assert_eq!(number("0.5"), Ok(0.5));
+    assert!(number("NaN").is_err() && number("inf").is_err());
+    assert_eq!(boolean("false"), Ok(false));
+    assert_eq!(
+        boolean("yes").unwrap_err(),
+        r#"expected true or false, got "yes""#
+    );
+    assert_eq!(choice("return-to-start", &[("return_to_start", 1)]), Ok(1));
+    assert_eq!(
+        choice("x", &[("a", 1), ("b", 2)]).unwrap_err(),
+        r#"expected a or b, got "x""#
+    );
+}
+
+#[test]
+fn names_are_unique_and_switches_are_booleans() {
+    fn check<C>(flags: &[Flag<C>]) {
+        let mut names: Vec<&str> = flags.iter().map(|f| f.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), flags.len());
+    }
+    check(&isaac());
+    check(&drunkard());
+    check(&bsp());
+    check(&hilbert());
+    check(&maze());
+    let switches: Vec<&str> = drunkard()
+        .iter()
+        .filter(|f| f.is_switch())
+        .map(|f| f.name)
+        .collect();
+    assert_eq!(switches, ["diagonal", "end-off-axis", "grow-grid"]);
+}
