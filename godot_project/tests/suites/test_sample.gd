@@ -46,6 +46,10 @@ func test_main_scene_is_the_project_main_scene(t) -> void:
 	t.check_eq(main.level, 1, "the run starts on level 1")
 	for action in ["move_left", "move_right", "move_up", "move_down", "regenerate", "next_level"]:
 		t.check(InputMap.has_action(action), "input action " + action)
+	# The suites below pick generators by position in main.gd's list.
+	var ids := {0: "isaac_branching", 1: "isaac_compact", 2: "drunkard", BSP: "bsp", HILBERT: "hilbert"}
+	for index in ids:
+		t.check_eq(main.GENERATORS[index]["id"], ids[index], "GENERATORS[%d]" % index)
 	_done(main)
 
 
