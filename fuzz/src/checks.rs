@@ -7,7 +7,7 @@
 //! turns the panic into a saved crash input.
 
 use dungeon_core::room_grid::{EndRule, EndRules};
-use dungeon_core::{Cell, DungeonGrid, Pos, RoomRole};
+use dungeon_core::{Cell, DungeonGrid, GenError, Pos, RoomRole};
 
 /// Largest grid (in cells) whose JSON is round-tripped, drawn as ASCII and
 /// generated twice on every run; bigger grids skip these to keep each
@@ -295,4 +295,42 @@ fn rect_inside(i: usize, r: &dungeon_core::Rect, w: i32, h: i32) {
             && i64::from(r.y) + i64::from(r.h) <= i64::from(h),
         "room_rects[{i}] = {r:?} is not inside {w}×{h}"
     );
+}
+
+/// A second call with the same inputs gives the same grid.
+pub fn deterministic(g: &DungeonGrid, again: impl FnOnce() -> Result<DungeonGrid, GenError>) {
+    if g.cells().len() > ROUND_TRIP_CELLS {
+        return;
+    }
+    match again() {
+        Ok(h) => assert!(h == *g, "the same inputs gave another grid"),
+        Err(e) => panic!("the same inputs failed the second time: {e}"),
+    }
+}
+
+/// A config error names its setting and what would work; an exhausted
+/// budget says why.
+pub fn error_names_a_setting(e: &GenError) {
+    let text = e.to_string();
+    assert!(!text.is_empty(), "empty error message");
+    match e {
+        GenError::Config(c) => {
+            assert!(!c.field.is_empty(), "error without a field: {text}");
+            assert!(
+                !c.allowed.is_empty(),
+                "error without what is allowed: {text}"
+            );
+            assert!(
+                text.contains(c.field),
+                "message does not name {}: {text}",
+                c.field
+            );
+        }
+        GenError::Exhausted { reason, .. } => {
+            assert!(!reason.is_empty(), "exhausted without a reason: {text}");
+        }
+        // Kinds added later (e.g. a step budget) need only a message.
+        #[allow(unreachable_patterns)]
+        _ => {}
+    }
 }

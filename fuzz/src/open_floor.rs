@@ -52,11 +52,11 @@ pub fn tunneler_config(data: &[u8]) {
         Ok(g) => {
             assert!(accepted, "generate accepted what validate refuses: {c:?}");
             open_floor(&g, "tunneler", (c.width, c.height), seed, level);
-            deterministic(&g, || tunneler::generate(&c, seed, level));
+            checks::deterministic(&g, || tunneler::generate(&c, seed, level));
         }
         Err(e) => {
             assert!(!accepted, "a valid config failed: {e} ({c:?})");
-            names_a_setting(&e);
+            checks::error_names_a_setting(&e);
         }
     }
 }
@@ -104,7 +104,7 @@ pub fn walker_config(data: &[u8]) {
                 c.target_tiles()
             );
             assert!(s.steps <= c.step_budget(), "over budget: {s:?}");
-            deterministic(&g, || walker::generate(&c, seed, level));
+            checks::deterministic(&g, || walker::generate(&c, seed, level));
         }
         Err(e @ GenError::Exhausted { .. }) => {
             assert!(accepted, "an invalid config ran: {e} ({c:?})");
@@ -112,7 +112,7 @@ pub fn walker_config(data: &[u8]) {
         }
         Err(e) => {
             assert!(!accepted, "a valid config failed: {e} ({c:?})");
-            names_a_setting(&e);
+            checks::error_names_a_setting(&e);
         }
     }
 }
@@ -126,28 +126,4 @@ fn open_floor(g: &DungeonGrid, name: &str, size: (i32, i32), seed: u64, level: i
     assert_ne!(g.start(), g.end(), "start == end");
     assert!(border_is_wall(g), "the border was dug");
     checks::valid_grid(g);
-}
-
-/// A second call with the same inputs gives the same grid.
-fn deterministic(g: &DungeonGrid, again: impl FnOnce() -> Result<DungeonGrid, GenError>) {
-    if g.cells().len() > checks::ROUND_TRIP_CELLS {
-        return;
-    }
-    match again() {
-        Ok(h) => assert!(h == *g, "the same inputs gave another grid"),
-        Err(e) => panic!("the same inputs failed the second time: {e}"),
-    }
-}
-
-/// A config error names its setting and what would work.
-fn names_a_setting(e: &GenError) {
-    let text = e.to_string();
-    if let GenError::Config(c) = e {
-        assert!(!c.field.is_empty() && !c.allowed.is_empty(), "{text}");
-        assert!(
-            text.contains(c.field),
-            "message does not name {}: {text}",
-            c.field
-        );
-    }
 }

@@ -4,6 +4,7 @@
 //! index, the seed, the level, then one knob per config field in the order
 //! below. Reordering reads invalidates `fuzz/corpus` and `fuzz/regressions`.
 
+use dungeon_core::DungeonGrid;
 use dungeon_core::RoomRole;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig, OffGrid};
@@ -12,7 +13,6 @@ use dungeon_core::room_grid::{
     EndRule, EndRules, MAX_LEVEL, MAX_SIDE, RoomCount, RoomGridConfig, StartRule,
 };
 use dungeon_core::room_grid::{RoleRule, RoomRules};
-use dungeon_core::{DungeonGrid, GenError};
 
 use crate::checks;
 use crate::knobs::Knobs;
@@ -169,9 +169,9 @@ pub fn isaac_config(data: &[u8]) {
             } else {
                 assert!(g.special_rooms().is_empty(), "special rooms without rules");
             }
-            deterministic(&g, || isaac::generate(&c, seed, level));
+            checks::deterministic(&g, || isaac::generate(&c, seed, level));
         }
-        Err(e) => error_names_a_setting(&e),
+        Err(e) => checks::error_names_a_setting(&e),
     }
 }
 
@@ -211,9 +211,9 @@ pub fn drunkard_config(data: &[u8]) {
         Ok(g) => {
             let rooms = c.grid.room_count(seed, level).unwrap_or(-1);
             checks::room_grid(&g, "drunkard", seed, level, rooms, &c.grid.ends);
-            deterministic(&g, || drunkard::generate(&c, seed, level));
+            checks::deterministic(&g, || drunkard::generate(&c, seed, level));
         }
-        Err(e) => error_names_a_setting(&e),
+        Err(e) => checks::error_names_a_setting(&e),
     }
 }
 
@@ -278,12 +278,12 @@ pub fn bsp_config(data: &[u8]) {
                 );
             }
             if g.cells().len() <= checks::ROUND_TRIP_CELLS {
-                deterministic(&g, || bsp::generate(&c, seed, level));
+                checks::deterministic(&g, || bsp::generate(&c, seed, level));
             }
         }
         Err(e) => {
             assert!(!accepted, "a valid config failed: {e} ({c:?})");
-            error_names_a_setting(&e);
+            checks::error_names_a_setting(&e);
         }
     }
 }
@@ -325,43 +325,5 @@ fn loaded(g: &DungeonGrid) {
         checks::exercise(g);
     } else {
         checks::valid_saved_grid(g);
-    }
-}
-
-/// A second call with the same inputs gives the same grid.
-fn deterministic(g: &DungeonGrid, again: impl FnOnce() -> Result<DungeonGrid, GenError>) {
-    if g.cells().len() > checks::ROUND_TRIP_CELLS {
-        return;
-    }
-    match again() {
-        Ok(h) => assert!(h == *g, "the same inputs gave another grid"),
-        Err(e) => panic!("the same inputs failed the second time: {e}"),
-    }
-}
-
-/// A config error names its setting and what would work; an exhausted
-/// budget says why.
-fn error_names_a_setting(e: &GenError) {
-    let text = e.to_string();
-    assert!(!text.is_empty(), "empty error message");
-    match e {
-        GenError::Config(c) => {
-            assert!(!c.field.is_empty(), "error without a field: {text}");
-            assert!(
-                !c.allowed.is_empty(),
-                "error without what is allowed: {text}"
-            );
-            assert!(
-                text.contains(c.field),
-                "message does not name {}: {text}",
-                c.field
-            );
-        }
-        GenError::Exhausted { reason, .. } => {
-            assert!(!reason.is_empty(), "exhausted without a reason: {text}");
-        }
-        // Kinds added later (e.g. a step budget) need only a message.
-        #[allow(unreachable_patterns)]
-        _ => {}
     }
 }
