@@ -20,6 +20,10 @@ mod show;
 mod cave;
 #[path = "cli/dig.rs"]
 mod dig;
+#[path = "cli/hilbert.rs"]
+mod hilbert;
+#[path = "cli/maze.rs"]
+mod maze;
 
 fn dungeon(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dungeon"))

@@ -1,25 +1,10 @@
 //! `dungeon maze`: every format equals the library's grid, every setting is
 //! a flag, bad settings exit 1 with the core's message.
 
-use std::process::{Command, Output};
-
 use dungeon_core::DungeonGrid;
 use dungeon_core::maze::{self, MazeConfig};
 
-fn dungeon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(args)
-        .output()
-        .expect("the dungeon binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = dungeon(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
-    assert_eq!(err, "", "{args:?}");
-    String::from_utf8(o.stdout).expect("UTF-8")
-}
+use super::{dungeon, ok};
 
 #[test]
 fn every_format_is_the_library_grid() {

@@ -1,30 +1,9 @@
 //! `dungeon hilbert`: every format, the presets, every flag, and the
 //! errors, compared with the library called directly.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-use dungeon_core::DungeonGrid;
 use dungeon_core::hilbert::{self, HilbertConfig};
 
-fn dungeon(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dungeon"))
-        .args(args)
-        .output()
-        .expect("the dungeon binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = dungeon(args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
-    assert_eq!(err, "", "{args:?}");
-    String::from_utf8(o.stdout).expect("UTF-8")
-}
-
-fn grid(json: &str) -> DungeonGrid {
-    DungeonGrid::from_json(json.trim_end()).unwrap_or_else(|e| panic!("{e}: {json}"))
-}
+use super::{dungeon, grid_from_json as grid, ok, scratch};
 
 #[test]
 fn every_format_is_the_library_call() {
@@ -34,7 +13,7 @@ fn every_format_is_the_library_call() {
     assert_eq!(with(&[]), lib.to_ascii());
     assert_eq!(with(&["--format", "emoji"]), lib.to_emoji());
     assert_eq!(grid(&with(&["--format", "json"])), lib);
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hilbert_l2_s3.png");
+    let path = scratch("hilbert_l2_s3.png");
     let _ = std::fs::remove_file(&path);
     assert_eq!(
         with(&["--format", "png", "--out", path.to_str().unwrap()]),
