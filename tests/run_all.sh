@@ -72,6 +72,12 @@ if [[ $status -ne 0 ]] || ! grep -Eq '^[0-9]+ passed, [0-9]+ failed$' "$log"; th
   echo "run_all: Godot suites failed (status $status)" >&2
   exit 1
 fi
+
+step "cross-platform determinism: Windows CLI under Wine, Linux arm64 CLI under qemu-user"
+# Only when tests/build_release.sh has provisioned the cross toolchain (cached
+# outside the repository); otherwise cross_check.sh prints a SKIP notice.
+tests/cross_check.sh
+
 echo "run_all: all green" >&2
 # The suites' count, last, for whoever reads the closing line.
 grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1

@@ -1,0 +1,215 @@
+#!/usr/bin/env bash
+# tests/cross_check.sh -- the same dungeon on every platform: the Windows CLI
+# under Wine and the Linux arm64 CLI under qemu-user must print the golden
+# vectors and the golden pictures byte for byte as the native (x86_64) build
+# does, and the same JSON and PNG bytes for a few hundred more dungeons.
+#
+#   tests/cross_check.sh            # check; SKIP (exit 0) if the cross toolchain is not cached
+#   tests/cross_check.sh --require  # the same, but a missing toolchain is an error (exit 2)
+#   tests/cross_check.sh --count K  # dungeons per preset in the bulk comparison (default 32)
+#
+# It never provisions: the toolchain (a Debian sid chroot with Wine, qemu-user
+# and the cross compilers) is made once by tests/build_release.sh and cached in
+# ${DUNGEON_CROSS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dungeon-cross}. When it
+# is there, the CLI is (re)built for the three targets first -- cargo rebuilds
+# only what changed since the cached build -- so the check always runs the
+# current source.
+#
+# What is compared, for x86_64 (native), arm64 (qemu-aarch64), Windows (wine):
+#   1. every line of rust/dungeon_core/tests/golden/vectors.tsv: `dungeon GEN
+#      --preset P --seed S --level L --format json` must equal the line's JSON;
+#   2. every golden picture rust/dungeon_core/tests/golden/GEN_PRESET.txt is
+#      rebuilt from `--format ascii` runs and must equal the file;
+#   3. bulk: per preset, `--count K --format json` from a fixed seed, and one
+#      `--format png`, must give the native build's bytes.
+set -euo pipefail
+
+PROG=cross_check.sh
+SELF_DIR="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)"
+SELF="$SELF_DIR/$(basename -- "${BASH_SOURCE[0]}")"
+REPO_TOP="$(cd -- "$SELF_DIR/.." && pwd -P)"
+CACHE_DIR="${DUNGEON_CROSS_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/dungeon-cross}"
+CHROOT="$CACHE_DIR/sid"
+WORK="$CACHE_DIR/work"
+readonly TRIPLES="x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu x86_64-pc-windows-gnu"
+
+msg() { printf '%s: %s\n' "$PROG" "$*" >&2; }
+
+# ---------------------------------------------------------------------------
+# Inside the chroot
+# ---------------------------------------------------------------------------
+
+# run_cli PLATFORM ARGS...: the CLI of PLATFORM, run the way that platform runs it here.
+run_cli() {
+  local plat=$1
+  shift
+  case $plat in
+    native) "$WORK/target/x86_64-unknown-linux-gnu/release/dungeon" "$@" ;;
+    arm64) qemu-aarch64 -L /usr/aarch64-linux-gnu "$WORK/target/aarch64-unknown-linux-gnu/release/dungeon" "$@" ;;
+    windows) wine "$WORK/target/x86_64-pc-windows-gnu/release/dungeon.exe" "$@" ;;
+  esac
+}
+
+inner_check() {
+  local count=$1 golden="$REPO_TOP/rust/dungeon_core/tests/golden"
+  local out="$WORK/check" t0=$SECONDS
+  rm -rf -- "$out"
+  mkdir -p -- "$out"
+  export WINEPREFIX="$WORK/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+  wineserver -p 2>/dev/null || true   # one server for all runs: each run starts fast
+  local fails=0 plat gen preset seed level json
+  local -A vectors=() pictures=() bulk=() pngs=()
+  for plat in native arm64 windows; do
+    local p0=$SECONDS
+    mkdir -p -- "$out/$plat"
+    # 1. golden vectors
+    local n=0 bad=0
+    while IFS=$'\t' read -r gen preset seed level json; do
+      [[ -n $gen && $gen != \#* ]] || continue
+      n=$((n + 1))
+      local got
+      got="$(run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format json 2>&1)" || true
+      if [[ $got != "$json" ]]; then
+        bad=$((bad + 1))
+        (( bad <= 3 )) && msg "$plat: vector $gen $preset seed $seed level $level differs: ${got:0:120}"
+      fi
+    done <"$golden/vectors.tsv"
+    vectors[$plat]="$((n - bad))/$n"
+    fails=$((fails + bad))
+    # 2. golden pictures, rebuilt file by file
+    local files=0 pbad=0 cases=0 f hdr
+    while IFS=$'\t' read -r gen preset; do
+      f="$golden/${gen}_${preset}.txt"
+      [[ -f $f ]] || continue
+      files=$((files + 1))
+      : >"$out/$plat/pic"
+      while read -r hdr; do
+        read -r _ seed _ level <<<"$hdr"
+        cases=$((cases + 1))
+        { printf '%s\n' "$hdr"
+          run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format ascii 2>&1 || true
+          printf '\n'; } >>"$out/$plat/pic"
+      done < <(grep -E '^seed [0-9]+ level -?[0-9]+$' "$f")
+      if ! cmp -s "$out/$plat/pic" "$f"; then
+        pbad=$((pbad + 1))
+        msg "$plat: golden picture ${gen}_${preset}.txt differs: $(cmp "$out/$plat/pic" "$f" 2>&1 | head -n 1)"
+      fi
+    done < <(grep -v '^#' "$golden/vectors.tsv" | cut -f1,2 | sort -u)
+    pictures[$plat]="$((files - pbad))/$files files ($cases pictures)"
+    fails=$((fails + pbad))
+    # 3. bulk JSON lines and a PNG per preset (compared with native below)
+    local dungeons=0
+    while IFS=$'\t' read -r gen preset; do
+      run_cli "$plat" "$gen" --preset "$preset" --seed -3 --level 4 --count "$count" --format json \
+        >"$out/$plat/bulk_${gen}_${preset}.jsonl" 2>&1 || true
+      dungeons=$((dungeons + $(wc -l <"$out/$plat/bulk_${gen}_${preset}.jsonl")))
+      run_cli "$plat" "$gen" --preset "$preset" --seed 11 --level 2 --format png --out - \
+        >"$out/$plat/${gen}_${preset}.png" 2>/dev/null || true
+    done < <(grep -v '^#' "$golden/vectors.tsv" | cut -f1,2 | sort -u)
+    bulk[$plat]=$dungeons
+    msg "$plat: ran in $((SECONDS - p0)) s"
+  done
+  local b
+  for plat in arm64 windows; do
+    local same=0 all=0 pbad=0 psame=0
+    for b in "$out/native"/bulk_*.jsonl; do
+      b=${b##*/}
+      all=$((all + $(wc -l <"$out/native/$b")))
+      if cmp -s "$out/native/$b" "$out/$plat/$b"; then
+        same=$((same + $(wc -l <"$out/native/$b")))
+      else
+        msg "$plat: $b differs from native: $(cmp "$out/native/$b" "$out/$plat/$b" 2>&1 | head -n 1)"
+        fails=$((fails + 1))
+      fi
+    done
+    for b in "$out/native"/*.png; do
+      b=${b##*/}
+      if [[ -s $out/native/$b ]] && cmp -s "$out/native/$b" "$out/$plat/$b"; then
+        psame=$((psame + 1))
+      else
+        msg "$plat: $b differs from native (or is empty)"
+        pbad=$((pbad + 1)); fails=$((fails + 1))
+      fi
+    done
+    bulk[$plat]="$same/$all dungeons as native; PNG $psame/$((psame + pbad)) as native"
+  done
+  bulk[native]="${bulk[native]} dungeons"
+  wineserver -k 2>/dev/null || true
+  printf '\n| platform | how it ran here | golden vectors | golden pictures | bulk (--count %s per preset) |\n' "$count"
+  printf '| --- | --- | --- | --- | --- |\n'
+  printf '| Linux x86_64 | native | %s | %s | %s (reference) |\n' "${vectors[native]}" "${pictures[native]}" "${bulk[native]}"
+  printf '| Linux arm64 | qemu-aarch64 | %s | %s | %s |\n' "${vectors[arm64]}" "${pictures[arm64]}" "${bulk[arm64]}"
+  printf '| Windows x86_64 | wine | %s | %s | %s |\n' "${vectors[windows]}" "${pictures[windows]}" "${bulk[windows]}"
+  printf '\n'
+  if (( fails )); then
+    msg "FAILED: $fails differences (outputs in $out)"
+    exit 1
+  fi
+  msg "the same bytes on all three platforms (compared in $((SECONDS - t0)) s)"
+}
+
+# ---------------------------------------------------------------------------
+# On the host
+# ---------------------------------------------------------------------------
+
+run_chroot() {
+  local cwd=$1
+  shift 2
+  _DG_ROOT=$CHROOT _DG_CWD=$cwd _DG_BINDS="$REPO_TOP"$'\n'"$WORK" \
+    setpriv --pdeathsig KILL -- unshare --mount --propagation private --pid --fork --kill-child=TERM -- \
+    "$BASH" "$SELF_DIR/godot.sh" __inner "$@"
+}
+
+main() {
+  if [[ ${1:-} == __inner ]]; then
+    inner_check "$2"
+    exit 0
+  fi
+  local require=0 count=32
+  while (( $# )); do
+    case $1 in
+      --require) require=1; shift ;;
+      --count) count=$2; shift 2 ;;
+      -h | --help) sed -n '2,24p' "$SELF" | sed 's/^# \{0,1\}//'; exit 0 ;;
+      *) msg "unknown argument $1 (see --help)"; exit 2 ;;
+    esac
+  done
+  [[ $count =~ ^[1-9][0-9]*$ ]] || { msg "--count: not a positive integer: $count"; exit 2; }
+  local why=""
+  if [[ $(uname -s) != Linux || $(id -u) -ne 0 ]]; then
+    why="needs Linux and root (the cross toolchain is a chroot)"
+  elif [[ ! -f $CACHE_DIR/ready || ! -x $CHROOT/usr/bin/wine || ! -x $CHROOT/usr/bin/qemu-aarch64 ]]; then
+    why="no cross toolchain in $CACHE_DIR"
+  elif [[ ! -f $WORK/wineprefix/.dungeon-ready ]]; then
+    why="no Wine prefix in $WORK"
+  fi
+  if [[ -n $why ]]; then
+    if (( require )); then msg "error: $why; run tests/build_release.sh once"; exit 2; fi
+    printf '\n*** SKIP: cross-platform determinism NOT checked: %s.\n*** Run tests/build_release.sh once (provisions it, ~15 min) to enable this check.\n\n' "$why" >&2
+    exit 0
+  fi
+  exec 9>>"${CACHE_DIR%/}.lock"
+  flock -s 9
+  # Bring the three CLIs up to date with the source (incremental; the
+  # standard library for the cross targets is already built in the cache).
+  local t0=$SECONDS tr
+  local -a envs=(CARGO_HOME="$WORK/cargo-home" CARGO_TARGET_DIR="$WORK/target" CARGO_TERM_COLOR=never
+    CARGO_HTTP_CAINFO="$WORK/ca.crt" SSL_CERT_FILE="$WORK/ca.crt" RUSTC_BOOTSTRAP=1
+    CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+    CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc)
+  for tr in $TRIPLES; do
+    local -a extra=()
+    [[ $tr == x86_64-unknown-linux-gnu ]] || extra=(-Zbuild-std=std,panic_abort)
+    if ! run_chroot "$REPO_TOP" -- /usr/bin/env "${envs[@]}" nice -n 19 cargo build --locked --release \
+        -p dungeon_cli --target "$tr" ${extra[@]+"${extra[@]}"} >"$WORK/cross-check-build.log" 2>&1 </dev/null; then
+      tail -n 30 "$WORK/cross-check-build.log" >&2
+      msg "error: building the CLI for $tr failed (log: $WORK/cross-check-build.log)"
+      exit 1
+    fi
+  done
+  msg "CLIs up to date for $TRIPLES in $((SECONDS - t0)) s"
+  run_chroot "$REPO_TOP" -- /usr/bin/env DUNGEON_CROSS_CACHE="$CACHE_DIR" nice -n 10 \
+    bash "$SELF" __inner "$count" </dev/null
+}
+
+main "$@"
