@@ -164,6 +164,21 @@ ensure_wineprefix() {
   : >"$WORK/wineprefix/.dungeon-ready"
 }
 
+# Godot for Linux arm64 (Debian's godot:arm64, run under qemu-user), so that
+# the arm64 library is loaded in a real Godot here too. Added to the chroot
+# once, beside the cross toolchain (its own marker: the toolchain is kept).
+ensure_godot_arm64() {
+  [[ -f $CACHE_DIR/godot-arm64.ready && -x $CHROOT/usr/bin/godot ]] && return 0
+  msg "adding Godot for arm64 (godot:arm64, multiarch) to the chroot"
+  run_chroot / -- /usr/bin/env DEBIAN_FRONTEND=noninteractive /bin/sh -ec "
+      dpkg --add-architecture arm64
+      apt-get -o Acquire::Check-Valid-Until=false update
+      apt-get install -y --no-install-recommends godot:arm64
+      apt-get clean
+      rm -rf /var/lib/apt/lists/*" >>"$LOG" 2>&1 </dev/null || provision_failed
+  : >"$CACHE_DIR/godot-arm64.ready"
+}
+
 # The host's CA bundle (the network may pass through a proxy with its own CA).
 copy_ca() {
   local f
@@ -311,6 +326,7 @@ main() {
   ensure_chroot
   mkdir -p -- "$WORK"
   ensure_wineprefix
+  ensure_godot_arm64
   msg "toolchain: $(sed -n 's/^rustc=//p' "$READY") in $CHROOT"
   [[ $action == provision ]] && exit 0
   copy_ca

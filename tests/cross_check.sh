@@ -68,7 +68,7 @@ inner_check() {
       [[ -n $gen && $gen != \#* ]] || continue
       n=$((n + 1))
       local got
-      got="$(run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format json 2>&1)" || true
+      got="$(run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format json 2>>"$out/$plat/stderr.log")" || true
       if [[ $got != "$json" ]]; then
         bad=$((bad + 1))
         (( bad <= 3 )) && msg "$plat: vector $gen $preset seed $seed level $level differs: ${got:0:120}"
@@ -87,7 +87,7 @@ inner_check() {
         read -r _ seed _ level <<<"$hdr"
         cases=$((cases + 1))
         { printf '%s\n' "$hdr"
-          run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format ascii 2>&1 || true
+          run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format ascii 2>>"$out/$plat/stderr.log" || true
           printf '\n'; } >>"$out/$plat/pic"
       done < <(grep -E '^seed [0-9]+ level -?[0-9]+$' "$f")
       if ! cmp -s "$out/$plat/pic" "$f"; then
@@ -101,10 +101,16 @@ inner_check() {
     local dungeons=0
     while IFS=$'\t' read -r gen preset; do
       run_cli "$plat" "$gen" --preset "$preset" --seed -3 --level 4 --count "$count" --format json \
-        >"$out/$plat/bulk_${gen}_${preset}.jsonl" 2>&1 || true
-      dungeons=$((dungeons + $(wc -l <"$out/$plat/bulk_${gen}_${preset}.jsonl")))
+        >"$out/$plat/bulk_${gen}_${preset}.jsonl" 2>>"$out/$plat/stderr.log" || true
+      local lines
+      lines=$(wc -l <"$out/$plat/bulk_${gen}_${preset}.jsonl")
+      if (( lines != count )); then
+        msg "$plat: $gen $preset --count $count gave $lines lines"
+        fails=$((fails + 1))
+      fi
+      dungeons=$((dungeons + lines))
       run_cli "$plat" "$gen" --preset "$preset" --seed 11 --level 2 --format png --out - \
-        >"$out/$plat/${gen}_${preset}.png" 2>/dev/null || true
+        >"$out/$plat/${gen}_${preset}.png" 2>>"$out/$plat/stderr.log" || true
     done < <(grep -v '^#' "$golden/vectors.tsv" | cut -f1,2 | sort -u)
     bulk[$plat]=$dungeons
     msg "$plat: ran in $((SECONDS - p0)) s"
@@ -142,6 +148,9 @@ inner_check() {
   printf '| Windows x86_64 | wine | %s | %s | %s |\n' "${vectors[windows]}" "${pictures[windows]}" "${bulk[windows]}"
   printf '\n'
   if (( fails )); then
+    for plat in native arm64 windows; do
+      [[ -s $out/$plat/stderr.log ]] && { msg "$plat stderr (last lines):"; tail -n 5 "$out/$plat/stderr.log" >&2; }
+    done
     msg "FAILED: $fails differences (outputs in $out)"
     exit 1
   fi
