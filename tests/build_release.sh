@@ -352,4 +352,4 @@ main() {
   msg "done in $((SECONDS - t0)) s"
 }
 
-main "$@"
+main "$@"; exit

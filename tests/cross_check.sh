@@ -55,7 +55,8 @@ inner_check() {
   local out="$WORK/check" t0=$SECONDS
   rm -rf -- "$out"
   mkdir -p -- "$out"
-  export WINEPREFIX="$WORK/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+  mkdir -m 700 -- "$out/xdg"
+  export WINEPREFIX="$WORK/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" XDG_RUNTIME_DIR="$out/xdg"
   wineserver -p 2>/dev/null || true   # one server for all runs: each run starts fast
   local fails=0 plat gen preset seed level json
   local -A vectors=() pictures=() bulk=() pngs=()
@@ -221,4 +222,4 @@ main() {
     bash "$SELF" __inner "$count" </dev/null
 }
 
-main "$@"
+main "$@"; exit
