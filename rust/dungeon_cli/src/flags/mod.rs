@@ -31,8 +31,11 @@ pub use tinykeep::{TINYKEEP_PRESETS, tinykeep};
 /// entry is the generator's default.
 pub type Presets<C> = [(&'static str, fn() -> C); 2];
 
+/// An Isaac preset's constructor.
+type IsaacPreset = fn() -> IsaacConfig;
+
 /// Isaac's presets.
-pub const ISAAC_PRESETS: [(&'static str, fn() -> IsaacConfig); 3] = [
+pub const ISAAC_PRESETS: [(&str, IsaacPreset); 3] = [
     ("compact", IsaacConfig::compact),
     ("branching", IsaacConfig::branching),
     ("large_rooms", IsaacConfig::large_rooms),
