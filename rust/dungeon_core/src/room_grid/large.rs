@@ -161,16 +161,31 @@ impl RoomScratch {
     /// Whether a room of `shape` at `corner` lies inside, on empty cells,
     /// and touches the floor along exactly one cell side.
     fn fits(&self, shape: RoomShape, corner: Pos) -> bool {
+        let (w, h) = shape.size();
+        let gap = shape.missing();
+        let own = |q: Pos| {
+            let (dx, dy) = (q.0 - corner.0, q.1 - corner.1);
+            dx >= 0 && dy >= 0 && dx < w && dy < h && Some((dx, dy)) != gap
+        };
         let mut touching = 0;
-        for p in shape.cells_at(corner) {
-            if self.idx(p).is_none() || self.is_room(p) {
-                return false;
-            }
-            for (dx, dy, _, _) in DIRS {
-                let q = (p.0 + dx, p.1 + dy);
-                let own = shape.cells_at(corner).any(|c| c == q);
-                if !own && self.is_room(q) {
-                    touching += 1;
+        for y in 0..h {
+            for x in 0..w {
+                if Some((x, y)) == gap {
+                    continue;
+                }
+                let p = (corner.0 + x, corner.1 + y);
+                match self.idx(p) {
+                    Some(i) if !self.occupied[i] => {}
+                    _ => return false,
+                }
+                for (dx, dy, _, _) in DIRS {
+                    let q = (p.0 + dx, p.1 + dy);
+                    if !own(q) && self.is_room(q) {
+                        touching += 1;
+                        if touching > 1 {
+                            return false;
+                        }
+                    }
                 }
             }
         }

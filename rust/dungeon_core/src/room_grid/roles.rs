@@ -454,23 +454,30 @@ impl RoomScratch {
     /// room (the first side in N E S W order). `hidden` (the secret rooms
     /// placed before) are already unmarked; they are marked again here.
     fn place_secret_among_large(&mut self, hidden: &[usize], rng: &mut DungeonRng) -> Option<Pos> {
-        let n = self.cells();
+        // Only the empty cells beside a room can score: visit those.
+        const UNSEEN: u8 = u8::MAX;
         self.secret_scores.clear();
+        self.secret_scores.resize(self.cells(), UNSEEN);
         let mut best = 0u8;
-        for i in 0..n {
-            let score = if self.occupied[i] {
-                0
-            } else {
+        for k in 0..self.rooms.len() {
+            let p = self.rooms[k];
+            for &(dx, dy, _, _) in &DIRS {
+                let Some(i) = self.idx((p.0 + dx, p.1 + dy)) else {
+                    continue;
+                };
+                if self.occupied[i] || self.secret_scores[i] != UNSEEN {
+                    continue;
+                }
                 let rooms = self.neighbour_rooms(self.pos_of(i));
                 let count = rooms.iter().flatten().count() as u8;
                 let beside_dead = rooms
                     .iter()
                     .flatten()
                     .any(|&(_, r)| self.exits.get(r as usize) == Some(&1));
-                if beside_dead { 0 } else { count.min(3) }
-            };
-            self.secret_scores.push(score);
-            best = best.max(score);
+                let score = if beside_dead { 0 } else { count.min(3) };
+                self.secret_scores[i] = score;
+                best = best.max(score);
+            }
         }
         for &i in hidden {
             self.occupied[i] = true;

@@ -212,21 +212,24 @@ impl RoomScratch {
             }
             out
         };
-        for i in 0..self.occupied.len() {
-            if self.occupied[i] {
+        for k in 0..self.rooms.len() {
+            if let Some(i) = self.idx(self.rooms[k]) {
                 let o = outward(self, i);
                 self.exits[self.room_of[i] as usize] += o;
             }
         }
         self.dead_ends.clear();
-        for i in 0..self.occupied.len() {
-            if self.occupied[i]
+        for k in 0..self.rooms.len() {
+            let p = self.rooms[k];
+            if let Some(i) = self.idx(p)
                 && self.exits[self.room_of[i] as usize] == 1
                 && outward(self, i) == 1
             {
-                self.dead_ends.push((i, self.pos_of(i)));
+                self.dead_ends.push((i, p));
             }
         }
+        // Row-major, as `scan_doors` lists them.
+        self.dead_ends.sort_unstable_by_key(|d| d.0);
     }
 
     /// The position of cell index `i`.
