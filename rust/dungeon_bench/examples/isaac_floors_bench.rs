@@ -62,7 +62,9 @@ fn stats(name: &str, c: &IsaacConfig) {
         "| level | failed | retries | rooms (cells) | dead ends (Rebirth min) | large rooms (L) | boss | \
          super secret | shop | treasure | secret (3+/2/1 neighbours) | optional |"
     );
-    println!("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!(
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    );
     for level in 1..=10 {
         let mut s = Level::default();
         for seed in 0..FLOORS {
@@ -185,8 +187,16 @@ fn main() {
         runs,
     );
     let configs = [
-        ("`large_rooms`: 13×13, large rooms, all roles", large.clone(), with_large),
-        ("`branching`: 9×8, all roles, no large rooms", branching.clone(), without),
+        (
+            "`large_rooms`: 13×13, large rooms, all roles",
+            large.clone(),
+            with_large,
+        ),
+        (
+            "`branching`: 9×8, all roles, no large rooms",
+            branching.clone(),
+            without,
+        ),
         (
             "`branching` without special rooms (the grown floor only)",
             IsaacConfig {

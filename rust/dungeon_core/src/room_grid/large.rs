@@ -19,9 +19,26 @@
 //! **Counts.** The room count (`room_count(level)`) counts rooms: a large
 //! room is one room however many cells it spans. The start room and the
 //! dead-end special rooms (shop, treasure, super secret, …) are one cell, as
-//! in Isaac; the boss room may be large. Rebirth publishes no chances; the
-//! defaults ([`LargeRooms::rebirth`]) give about two large rooms per
-//! level-5 floor (`examples/isaac_floors.rs` prints the figures).
+//! in Isaac; the boss room may be large. Rebirth publishes no chances (nor
+//! how many large rooms a floor has); ours ([`LargeRooms::rebirth`]) give
+//! the figures below.
+//!
+//! **Figures** (`rust/dungeon_bench/examples/isaac_floors_bench.rs`: 10 000
+//! floors per level of the `large_rooms` preset, each checked against every
+//! rule; means per floor, no floor failed). Rebirth asks 5 + level − 1
+//! dead ends, which the preset does not by default.
+//!
+//! ```text
+//! level | retries | rooms (cells) | dead ends (Rebirth min) | large rooms (L) | secret (3+/2/1 neighbours) | optional rooms
+//!     1 | 4.77 |  8.5 (10.6) |  4.14 (5)  | 1.26 (0.29) | 436/4985/4579 | 0.00
+//!     3 | 0.87 | 13.5 (18.1) |  5.27 (7)  | 2.82 (0.64) | 4316/4867/817 | 0.48
+//!     5 | 0.79 | 19.5 (26.6) |  6.92 (9)  | 4.35 (1.02) | 7372/2497/131 | 0.88
+//!     7 | 1.20 | 24.5 (33.3) |  8.34 (11) | 5.49 (1.27) | 8580/1405/15  | 1.03
+//!    10 | 2.55 | 32.5 (43.9) | 10.64 (14) | 7.13 (1.67) | 9488/505/7    | 1.10
+//! ```
+//!
+//! A complete level-5 floor with all roles and large rooms takes 8.4 µs of
+//! CPU (4.9 µs on `branching`'s 9×8 without large rooms).
 
 use super::attempt::Budget;
 use super::scratch::RoomScratch;

@@ -48,6 +48,14 @@
 //! roles included; each secret room is added on top of it, in an empty
 //! cell (Isaac does not count its secret room either).
 //!
+//! **Large rooms** (`large` module): dead ends, distances and neighbours
+//! are counted in rooms (a large room is one step, a dead end is a room
+//! with one door); the dead-end roles go to one-cell rooms only (a large
+//! dead end is skipped, as in Isaac), the boss room may be large; a secret
+//! room scores the rooms beside it, not their cells (an L's notch is beside
+//! one room), and opens one door to each. Figures for floors with large
+//! rooms: `rust/dungeon_bench/examples/isaac_floors_bench.rs`.
+//!
 //! **Minimum dead ends.** A floor needs at least
 //! `max(1 + required dead-end rooms, min_dead_ends + dead_ends_per_level ×
 //! (level − 1))` dead ends besides the start, where the required rooms are
