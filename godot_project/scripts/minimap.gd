@@ -157,6 +157,16 @@ func _draw() -> void:
 			draw_circle(p, 2.5, HERE)
 
 
+# The block of `cell`, grown east and south where its room goes on.
+func _block(cell: Vector2i, cells: Array[Vector2i], cs: Vector2, origin: Vector2, pad: float) -> Rect2:
+	var r := Rect2(origin + Vector2(cell) * cs, cs).grow(-pad)
+	if cells.has(cell + Vector2i.RIGHT):
+		r = r.grow_side(SIDE_RIGHT, pad * 2.0)
+	if cells.has(cell + Vector2i.DOWN):
+		r = r.grow_side(SIDE_BOTTOM, pad * 2.0)
+	return r
+
+
 func _draw_rooms(cs: Vector2, origin: Vector2) -> void:
 	var pad := maxf(1.0, cs.x * 0.12)
 	var dead := grid.dead_ends()
@@ -186,19 +196,9 @@ func _draw_rooms(cs: Vector2, origin: Vector2) -> void:
 			col = HERE
 		# One block per room: each cell's block, grown to meet its room mates.
 		for cell in cells:
-			var r := Rect2(origin + Vector2(cell) * cs, cs).grow(-pad)
-			if cells.has(cell + Vector2i.RIGHT):
-				r = r.grow_side(SIDE_RIGHT, pad * 2.0)
-			if cells.has(cell + Vector2i.DOWN):
-				r = r.grow_side(SIDE_BOTTOM, pad * 2.0)
-			draw_rect(r.grow(1.0), Color(0, 0, 0, 0.7))
+			draw_rect(_block(cell, cells, cs, origin, pad).grow(1.0), Color(0, 0, 0, 0.7))
 		for cell in cells:
-			var r := Rect2(origin + Vector2(cell) * cs, cs).grow(-pad)
-			if cells.has(cell + Vector2i.RIGHT):
-				r = r.grow_side(SIDE_RIGHT, pad * 2.0)
-			if cells.has(cell + Vector2i.DOWN):
-				r = r.grow_side(SIDE_BOTTOM, pad * 2.0)
-			draw_rect(r, col)
+			draw_rect(_block(cell, cells, cs, origin, pad), col)
 		var role := grid.get_room_role(room)
 		var mark := Color.TRANSPARENT
 		var at := cells[0]
