@@ -404,6 +404,13 @@ func _isaac_floor(level: int) -> void:
 					var cells: Array[Vector2i] = g.get_room_cells(r)
 					acc += cells.size() + g.get_room_role(r)
 		return acc)
+	_time("isaac_floor/ext_generate/%d" % level, 21, 200, func(s0: int, n: int) -> int:
+		var acc := 0
+		for s in range(s0, s0 + n):
+			gen.seed = s
+			if gen.generate_level(level) != null:
+				acc += 1
+		return acc)
 	_time("isaac_floor/port/%d" % level, 21, 20, func(s0: int, n: int) -> int:
 		var acc := 0
 		for s in range(s0, s0 + n):

@@ -166,10 +166,12 @@ fn godot_isaac_floor(s: &mut String, d: &Data) {
         "\n### In Godot: complete Isaac floors against a GDScript port (level 5, large rooms)\n\n\
          | case | time per floor |\n|---|---|\n\
          | `IsaacGenerator` (`PRESET_LARGE_ROOMS`) generate + every room's `get_room_cells()` and role | {} |\n\
+         | `IsaacGenerator` generate only | {} |\n\
          | GDScript port of the same rules (`bench/isaac_floor_port.gd`) | {} |\n\
          | port / extension | {} |\n\n\
          No target is set for this ratio; the room grids' is ≥ 50× (section 1).",
         ts(d.g(ext)),
+        ts(d.g("isaac_floor/ext_generate/5")),
         ts(d.g(port)),
         xs(&ratio),
     );
