@@ -26,7 +26,10 @@
 //!   rooms are regrown. The rules, the readings we chose and the figures
 //!   over 10 000 floors per level are in [`crate::room_grid`]'s `roles`
 //!   module docs and `examples/isaac_roles.rs`. The tables below compare
-//!   the growth alone (`room_rules: None`).
+//!   the growth alone (`room_rules: None`). With
+//!   [`IsaacConfig::large_rooms`] (preset `large_rooms`) new rooms may be
+//!   Rebirth's large rooms (1×2, 2×1, 2×2, L; one room each, counted once),
+//!   on Rebirth's 13×13 grid; see [`crate::room_grid`]'s `large` module.
 //! - **Crowding** (preset [`IsaacConfig::compact`]), seed 002's generator:
 //!   passes over every placed room (the rooms placed before the pass began).
 //!   For a candidate neighbour, let `c` be its room neighbours *not counting

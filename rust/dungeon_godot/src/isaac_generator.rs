@@ -32,6 +32,10 @@ room_grid_class! {
     ///     print(gen.last_error)
     /// ```
     ///
+    /// [constant PRESET_LARGE_ROOMS] adds large rooms (1×2, 2×1, 2×2 and L
+    /// shapes): one room each, spanning several cells; read them with
+    /// [method DungeonGrid.get_room_shape] and [method DungeonGrid.get_room_rect].
+    ///
     /// The same seed and level always give the same floor, and level N does
     /// not depend on whether earlier levels were generated. Pick a
     /// [member preset] first, then fine-tune; every property set emits
