@@ -137,5 +137,16 @@ if [[ $check -eq 1 ]]; then
     fi
   done
   echo "run_sample: autoplay ok for isaac_branching, isaac_compact, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, isaac_large_rooms" >&2
+  # Seed 1, level 2 of isaac_branching: the shortest way to the EXIT runs
+  # through the secret room, so the bot must find its doors by walking into
+  # the walls that hide them (Dungeon.bump()).
+  step "autoplay isaac_branching, seed 1 (through a secret room)"
+  set +e
+  tests/godot.sh --timeout 120 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
+    -- --autoplay=2 --generator=isaac_branching --seed=1 >"$log" 2>&1
+  status=$?
+  set -e
+  grep '^autoplay' "$log" >&2 || true
+  [[ $status -eq 0 ]] || { cat "$log" >&2; fail "autoplay through a secret room failed (status $status)"; }
 fi
 rm -f "$log"
