@@ -15,6 +15,8 @@
 #   --generator isaac_branching|isaac_compact|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|cave   (default isaac_branching)
 #   --seed N (default 186)   --level N (default 4)
 #   --zoom Z (follow the player at this zoom instead of framing the whole level)
+#   --reveal-secrets (open every secret door and show the whole minimap)
+#   generator isaac_large_rooms: Isaac floors with large rooms
 #
 # The screenshot run generates a fixed-seed dungeon, prints its ASCII map to
 # stdout, saves the window as PNG and quits. It runs Godot under Xvfb with the
@@ -23,7 +25,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-shot="" want_shot=0 check=0 generator=isaac_branching seed=186 level=4 zoom=""
+shot="" want_shot=0 check=0 generator=isaac_branching seed=186 level=4 zoom="" reveal=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --screenshot)
@@ -39,7 +41,8 @@ while [[ $# -gt 0 ]]; do
     --level=*) level="${1#*=}" ;;
     --zoom) zoom="$2"; shift ;;
     --zoom=*) zoom="${1#*=}" ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    --reveal-secrets) reveal=1 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) echo "run_sample: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -84,6 +87,7 @@ mkdir -p "$(dirname "$shot")"
 user_args=("--screenshot=$shot" "--generator=$generator" "--seed=$seed" "--level=$level")
 # The whole level framed between the HUD panels, unless a zoom asks to follow the player.
 if [[ -n $zoom ]]; then user_args+=("--zoom=$zoom"); else user_args+=("--overview"); fi
+if [[ $reveal -eq 1 ]]; then user_args+=("--reveal-secrets"); fi
 
 step "screenshot under Xvfb -> $shot"
 log="$(mktemp /tmp/run_sample_log.XXXXXX)"
@@ -118,7 +122,8 @@ if [[ $check -eq 1 ]]; then
 
   # A bot walks each generator's dungeons with real physics: into a wall
   # (must not pass), then through the door openings to the EXIT, 2 levels.
-  for g in isaac_branching isaac_compact drunkard bsp hilbert tunneler walker tinykeep maze cave; do
+  for g in isaac_branching isaac_compact drunkard bsp hilbert tunneler walker tinykeep maze cave \
+    isaac_large_rooms; do
     step "autoplay $g"
     set +e
     tests/godot.sh --timeout 120 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
@@ -131,6 +136,17 @@ if [[ $check -eq 1 ]]; then
       fail "autoplay $g logged errors (above)"
     fi
   done
-  echo "run_sample: autoplay ok for isaac_branching, isaac_compact, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave" >&2
+  echo "run_sample: autoplay ok for isaac_branching, isaac_compact, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, isaac_large_rooms" >&2
+  # Seed 1, level 2 of isaac_branching: the shortest way to the EXIT runs
+  # through the secret room, so the bot must find its doors by walking into
+  # the walls that hide them (Dungeon.bump()).
+  step "autoplay isaac_branching, seed 1 (through a secret room)"
+  set +e
+  tests/godot.sh --timeout 120 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
+    -- --autoplay=2 --generator=isaac_branching --seed=1 >"$log" 2>&1
+  status=$?
+  set -e
+  grep '^autoplay' "$log" >&2 || true
+  [[ $status -eq 0 ]] || { cat "$log" >&2; fail "autoplay through a secret room failed (status $status)"; }
 fi
 rm -f "$log"

@@ -139,12 +139,19 @@ pub fn isaac_input(data: &[u8]) -> (IsaacConfig, u64, i32) {
     );
     // Read last, so inputs saved before special rooms keep their meaning.
     let room_rules = room_rules(&mut k, p.room_rules.as_ref());
+    // Large rooms read after them, for the same reason.
+    let large_rooms = match k.byte() % 3 {
+        0 => p.large_rooms,
+        1 => dungeon_core::room_grid::LargeRooms::NONE,
+        _ => dungeon_core::room_grid::LargeRooms::rebirth(),
+    };
     let c = IsaacConfig {
         grid,
         origin,
         rule,
         give_up_chance: give_up,
         room_rules,
+        large_rooms,
     };
     (c, seed, level)
 }

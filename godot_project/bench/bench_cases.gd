@@ -9,6 +9,7 @@ const IsaacPort := preload("res://bench/isaac_port.gd")
 const DrunkardPort := preload("res://bench/drunkard_port.gd")
 const BspPort := preload("res://bench/bsp_port.gd")
 const CavePort := preload("res://bench/cave_port.gd")
+const IsaacFloorPort := preload("res://bench/isaac_floor_port.gd")
 
 const LEVELS: Array[int] = [1, 5, 10]
 ## BSP sizes and split depths: the same maps as dungeon_core's `generators` bench.
@@ -24,10 +25,13 @@ var drunkard_gen := DrunkardGenerator.new()
 var bsp_gen := BspGenerator.new()
 var cave_port := CavePort.new()
 var cave_gen := CaveGenerator.new()
+var isaac_floor_port := IsaacFloorPort.new()
+var isaac_floor_gen := IsaacGenerator.new()
 var _sink := 0
 
 
-## `only`: run just that group ("isaac", "drunkard", "bsp", "cave"); all when empty.
+## `only`: run just that group ("isaac", "drunkard", "bsp", "cave",
+## "isaac_floor"); all when empty.
 func run(quick_mode: bool, only := "") -> void:
 	quick = quick_mode
 	_meta()
@@ -49,6 +53,10 @@ func run(quick_mode: bool, only := "") -> void:
 	if only == "" or only == "cave":
 		_begin()
 		_cave(256)
+		_flush()
+	if only == "" or only == "isaac_floor":
+		_begin()
+		_isaac_floor(5)
 		_flush()
 	print("META\tchecksum\t%d" % _sink)
 
@@ -377,3 +385,36 @@ func _cave(side: int) -> void:
 		for s in range(s0, s0 + n):
 			acc += cave_port.generate(s).get("floor", 0)
 		return acc, false)
+
+
+## A complete level-`level` Isaac floor (PRESET_LARGE_ROOMS: large rooms,
+## boss, super secret, shop, treasure, optional and secret rooms): the
+## extension, reading every room's cells and role back into GDScript,
+## against the GDScript port of the same rules (`bench/isaac_floor_port.gd`).
+func _isaac_floor(level: int) -> void:
+	isaac_floor_gen.preset = IsaacGenerator.PRESET_LARGE_ROOMS
+	var gen := isaac_floor_gen
+	_time("isaac_floor/ext_rooms/%d" % level, 21, 200, func(s0: int, n: int) -> int:
+		var acc := 0
+		for s in range(s0, s0 + n):
+			gen.seed = s
+			var g := gen.generate_level(level)
+			if g != null:
+				for r in g.get_room_count():
+					var cells: Array[Vector2i] = g.get_room_cells(r)
+					acc += cells.size() + g.get_room_role(r)
+		return acc)
+	_time("isaac_floor/ext_generate/%d" % level, 21, 200, func(s0: int, n: int) -> int:
+		var acc := 0
+		for s in range(s0, s0 + n):
+			gen.seed = s
+			if gen.generate_level(level) != null:
+				acc += 1
+		return acc)
+	_time("isaac_floor/port/%d" % level, 21, 20, func(s0: int, n: int) -> int:
+		var acc := 0
+		for s in range(s0, s0 + n):
+			var d: Dictionary = isaac_floor_port.generate(s, level)
+			if not d.is_empty():
+				acc += d["rooms"].size() + d["roles"].size()
+		return acc)

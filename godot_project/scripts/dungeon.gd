@@ -8,8 +8,11 @@ extends Node2D
 ## the 2D editor; change any generator setting and the preview follows.
 ##
 ## - Room grids (Isaac, Drunkard, Hilbert): one [code]room_scene[/code] instance per
-##   room cell at [code]cell * room_size[/code], walls open exactly on the
-##   sides of the cell's door mask.
+##   room at [code]cell * room_size[/code] (a large room at its top-left
+##   cell, [code]room_size * shape[/code] big), walls open exactly on the
+##   sides of the cells' door masks. Special rooms are tinted and labelled;
+##   secret doors stay wall until the player bumps them ([method bump]) and
+##   secret rooms stay hidden until then.
 ## - Tile grids (BSP, TinyKeep): a [TileMapLayer] painted from the grid with a TileSet
 ##   drawn in code (floor, corridor, door, wall, start, end); walls go on every
 ##   empty tile that touches a walkable one (8 neighbours) and collide. Where
@@ -26,6 +29,9 @@ extends Node2D
 signal generated(grid: DungeonGrid)
 ## Emitted with the generator's message when a generation fails.
 signal generation_failed(message: String)
+## Emitted when the player finds a secret door ([method bump]), with the
+## secret room's number.
+signal secret_found(room: int)
 
 const DungeonTiles := preload("res://scripts/dungeon_tiles.gd")
 const RoomScript := preload("res://scripts/room.gd")
@@ -280,7 +286,7 @@ func room_nodes() -> Array[Node2D]:
 func drawn_room_count() -> int:
 	if grid == null:
 		return 0
-	return grid.room_rects().size() if _tile_view else grid.get_room_cell_count()
+	return grid.room_rects().size() if _tile_view else grid.get_room_count()
 
 
 func _take(new_grid: DungeonGrid) -> DungeonGrid:
@@ -310,19 +316,86 @@ func _fail(msg: String) -> DungeonGrid:
 
 func _build_rooms() -> void:
 	var dead := grid.dead_ends()
-	for cell in grid.room_cells():
-		var code := grid.get_cell(cell)
+	var special := not grid.get_special_rooms().is_empty()
+	var secrets := grid.get_secret_rooms()
+	for r in grid.get_room_count():
+		var room_cells := grid.get_room_cells(r)
+		var corner := grid.get_room_rect(r).position
 		var kind := RoomScript.Kind.NORMAL
-		if code == DungeonGrid.START:
-			kind = RoomScript.Kind.START
-		elif code == DungeonGrid.END:
-			kind = RoomScript.Kind.EXIT
+		var marker := Vector2i.ZERO
+		for cell in room_cells:
+			var code := grid.get_cell(cell)
+			if code == DungeonGrid.START:
+				kind = RoomScript.Kind.START
+				marker = cell - corner
+			elif code == DungeonGrid.END:
+				kind = RoomScript.Kind.EXIT
+				marker = cell - corner
 		var room: Node2D = room_scene.instantiate()
-		room.position = Vector2(cell) * room_size
-		room.setup(cell, room_size, grid.door_mask(cell), kind, dead.has(cell))
-		room.decor_seed = hash([grid.seed, grid.level, cell])
+		room.position = Vector2(corner) * room_size
+		# Secret doors are wall until the player bumps them (bump()).
+		var hidden := {}
+		for cell in room_cells:
+			var s := grid.secret_door_mask(cell)
+			if s != 0:
+				hidden[cell - corner] = s
+		room.hidden_doors = hidden
+		room.role = grid.get_room_role(r)
+		room.special_floor = special
+		room.marker = marker
+		if room_cells.size() == 1:
+			var cell := room_cells[0]
+			room.setup(cell, room_size, grid.door_mask(cell) & ~int(hidden.get(Vector2i.ZERO, 0)), kind, dead.has(cell))
+		else:
+			var offsets: Array[Vector2i] = []
+			var doors := {}
+			for cell in room_cells:
+				offsets.append(cell - corner)
+				doors[cell - corner] = grid.room_door_mask(cell) & ~int(hidden.get(cell - corner, 0))
+			room.setup_large(corner, room_size, offsets, doors, kind, dead.any(func(c): return room_cells.has(c)))
+		room.decor_seed = hash([grid.seed, grid.level, corner])
+		# Secret rooms stay hidden until one of their doors is found.
+		room.visible = not secrets.has(r)
 		_rooms_root.add_child(room)
-		rooms[cell] = room
+		for cell in room_cells:
+			rooms[cell] = room
+
+
+## The player pushed against `side` (DungeonGrid.DOOR_*) of `cell`: if a
+## hidden secret door is there, it opens on both sides and the secret room
+## shows. Returns the room number behind it, or -1.
+func bump(cell: Vector2i, side: int) -> int:
+	if grid == null or is_tile_grid(grid) or grid.secret_door_mask(cell) & side == 0:
+		return -1
+	var step := {DungeonGrid.DOOR_NORTH: Vector2i.UP, DungeonGrid.DOOR_EAST: Vector2i.RIGHT,
+		DungeonGrid.DOOR_SOUTH: Vector2i.DOWN, DungeonGrid.DOOR_WEST: Vector2i.LEFT}
+	var back := {DungeonGrid.DOOR_NORTH: DungeonGrid.DOOR_SOUTH, DungeonGrid.DOOR_SOUTH: DungeonGrid.DOOR_NORTH,
+		DungeonGrid.DOOR_EAST: DungeonGrid.DOOR_WEST, DungeonGrid.DOOR_WEST: DungeonGrid.DOOR_EAST}
+	var other: Vector2i = cell + step[side]
+	var here: Node2D = rooms.get(cell)
+	var there: Node2D = rooms.get(other)
+	if here == null or there == null:
+		return -1
+	var opened: bool = here.reveal_door(cell - here.cell, side)
+	opened = there.reveal_door(other - there.cell, back[side]) or opened
+	if not opened:
+		return -1
+	here.visible = true
+	there.visible = true
+	var secret := grid.get_room_at(other)
+	if not grid.get_secret_rooms().has(secret):
+		secret = grid.get_room_at(cell)
+	secret_found.emit(secret)
+	return secret
+
+
+## Opens every secret door (screenshots, debugging).
+func reveal_secrets() -> void:
+	if grid == null or is_tile_grid(grid):
+		return
+	for cell in grid.room_cells():
+		for side in [DungeonGrid.DOOR_NORTH, DungeonGrid.DOOR_EAST, DungeonGrid.DOOR_SOUTH, DungeonGrid.DOOR_WEST]:
+			bump(cell, side)
 
 
 func _build_tiles() -> void:

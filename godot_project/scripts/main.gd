@@ -13,6 +13,7 @@ extends Node2D
 ##   --zoom=Z            camera zoom
 ##   --overview          frame the whole level instead of following the player
 ##   --autoplay=N        a bot walks to the EXIT N times (see autoplay.gd), then quits
+##   --reveal-secrets    open every secret door and show the whole minimap (screenshots)
 
 ## The generators the picker offers: label, class and preset.
 const GENERATORS: Array[Dictionary] = [
@@ -26,6 +27,7 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "tinykeep", "label": "TinyKeep · Delaunay graph", "type": "TinyKeepGenerator", "preset": TinyKeepGenerator.PRESET_SMALL},
 	{"id": "maze", "label": "Rooms + mazes · path of interest", "type": "MazeGenerator", "preset": MazeGenerator.PRESET_CLASSIC},
 	{"id": "cave", "label": "Cave · classic", "type": "CaveGenerator", "preset": CaveGenerator.PRESET_CLASSIC},
+	{"id": "isaac_large_rooms", "label": "Isaac · large rooms", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_LARGE_ROOMS},
 ]
 ## Key bindings added at start-up when project.godot does not define them.
 const DEFAULT_KEYS := {
@@ -51,7 +53,7 @@ const Hud := preload("res://scripts/hud.gd")
 ## The run seed: level N of this seed is always the same floor.
 @export var run_seed := 2024
 ## Index into GENERATORS picked at start.
-@export_range(0, 9) var generator_index := 0
+@export_range(0, 10) var generator_index := 0
 ## Camera zoom for room grids and tile maps.
 @export var room_zoom := 1.0
 @export var tile_zoom := 1.0
@@ -72,6 +74,7 @@ var _zoom_factor := 1.0
 var _screenshot_path := ""
 var _started := false
 var _autoplay_levels := 0
+var _reveal_secrets := false
 
 
 static func ensure_input_actions() -> void:
@@ -119,6 +122,7 @@ func start() -> void:
 	hud.regenerate_requested.connect(regenerate)
 	hud.next_level_requested.connect(next_level)
 	dungeon.generation_failed.connect(func(msg: String) -> void: hud.show_message(msg))
+	dungeon.secret_found.connect(func(room: int) -> void: hud.minimap.reveal_room(room))
 	select_generator(generator_index, start_level)
 	if _screenshot_path != "":
 		_take_screenshot.call_deferred()
@@ -187,6 +191,9 @@ func build_level() -> bool:
 	_update_camera(true)
 	hud.minimap.show_grid(grid, tile_view, dungeon.room_size)
 	hud.minimap.set_player(Vector2(grid.start_cell) + Vector2(0.5, 0.5))
+	if _reveal_secrets:
+		dungeon.reveal_secrets()
+		hud.minimap.show_all()
 	var drawn := dungeon.drawn_room_count()
 	var floor_tiles := -1
 	if grid.get_room_count() == 0:
@@ -260,6 +267,7 @@ func _physics_process(_delta: float) -> void:
 	var local := dungeon.transform.affine_inverse() * player.position
 	hud.minimap.set_player(local / dungeon.cell_size())
 	var cell := dungeon.local_to_cell(local)
+	_bump_secret_doors(cell)
 	if changing_level or cell != grid.end_cell or _screenshot_path != "":
 		return
 	# Room grids: step onto the stairs in the middle of the EXIT room.
@@ -267,6 +275,18 @@ func _physics_process(_delta: float) -> void:
 	var reach := dungeon.cell_size().x * 0.5 if Dungeon.is_tile_grid(grid) else 24.0
 	if local.distance_to(dungeon.cell_to_local(cell)) <= reach:
 		_descend()
+
+
+## Room grids: walking into a wall where a secret door hides opens it (as
+## bombing the right wall does in Isaac).
+func _bump_secret_doors(cell: Vector2i) -> void:
+	if player.get_slide_collision_count() == 0 or player.facing == Vector2.ZERO:
+		return
+	var f: Vector2 = player.facing
+	var side := DungeonGrid.DOOR_EAST if f.x > 0.0 else DungeonGrid.DOOR_WEST
+	if absf(f.y) > absf(f.x):
+		side = DungeonGrid.DOOR_SOUTH if f.y > 0.0 else DungeonGrid.DOOR_NORTH
+	dungeon.bump(cell, side)
 
 
 func _descend() -> void:
@@ -334,6 +354,8 @@ func _parse_args() -> int:
 				overview = true
 			"--autoplay":
 				_autoplay_levels = maxi(1, value.to_int())
+			"--reveal-secrets":
+				_reveal_secrets = true
 	return start_level
 
 

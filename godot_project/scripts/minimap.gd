@@ -1,7 +1,10 @@
 extends Control
-## The corner map. Room grids are drawn Isaac-style (one block per room,
-## door links between them, visited rooms lit); tile maps are drawn one
-## pixel block per tile from an Image.
+## The corner map. Room grids are drawn Isaac-style: only discovered rooms
+## (visited ones, lit, and the rooms their visible doors lead to), one
+## block per room (a large room spans its cells), door links between them,
+## icons for start, exit and special rooms; secret rooms appear once found
+## ([method reveal_room]). Tile maps are drawn one pixel block per tile
+## from an Image.
 
 const ROOM := Color("5b5482")
 const ROOM_SEEN := Color("b9b3dc")
@@ -10,6 +13,17 @@ const START := Color("5ee0b4")
 const EXIT := Color("ff6b81")
 const TREASURE := Color("ffcd75")
 const HERE := Color("ffffff")
+const ROLE_MARKS := {
+	DungeonGrid.ROLE_BOSS: Color("ff6b81"),
+	DungeonGrid.ROLE_TREASURE: Color("ffcd75"),
+	DungeonGrid.ROLE_SHOP: Color("7ee08a"),
+	DungeonGrid.ROLE_SECRET: Color("c9a8ff"),
+	DungeonGrid.ROLE_SUPER_SECRET: Color("9ec3ff"),
+	DungeonGrid.ROLE_SACRIFICE: Color("ff9a8a"),
+	DungeonGrid.ROLE_CURSE: Color("b39ad8"),
+	DungeonGrid.ROLE_CHALLENGE: Color("ffcd75"),
+	DungeonGrid.ROLE_LIBRARY: Color("9ad8d0"),
+}
 const TILE_COLORS := {
 	DungeonGrid.ROOM: Color("6b6496"),
 	DungeonGrid.FLOOR: Color("6b6496"),
@@ -23,8 +37,12 @@ var grid: DungeonGrid
 var tile_view := false
 ## Width / height of one room (room grids), for the blocks' shape.
 var room_aspect := 0.5
-## Rooms the player has been in.
+## Rooms the player has been in (cells).
 var visited: Dictionary = {}
+## Secret rooms found (room numbers).
+var revealed: Dictionary = {}
+## Show every room (screenshots).
+var show_everything := false
 ## The player's position in cells (fractional), or negative when unknown.
 var player_cell := Vector2(-1, -1)
 
@@ -37,6 +55,8 @@ func show_grid(g: DungeonGrid, is_tile_map: bool, room_size: Vector2 = Vector2(1
 	tile_view = is_tile_map
 	room_aspect = room_size.x / maxf(room_size.y, 1.0)
 	visited.clear()
+	revealed.clear()
+	show_everything = false
 	_texture = null
 	if grid != null and tile_view:
 		var img := Image.create_empty(grid.width, grid.height, false, Image.FORMAT_RGBA8)
@@ -57,6 +77,48 @@ func set_player(cell_pos: Vector2) -> void:
 	if grid != null and grid.is_walkable(cell) and not tile_view:
 		visited[cell] = true
 	queue_redraw()
+
+
+## A secret room was found: it and its doors show from now on.
+func reveal_room(room: int) -> void:
+	revealed[room] = true
+	queue_redraw()
+
+
+## Shows every room and secret room (screenshots).
+func show_all() -> void:
+	show_everything = true
+	if grid != null:
+		for room in grid.get_secret_rooms():
+			revealed[room] = true
+	queue_redraw()
+
+
+## Whether room `room` is a secret room not found yet.
+func _hidden(room: int) -> bool:
+	return grid.get_secret_rooms().has(room) and not revealed.has(room)
+
+
+## The rooms to draw: visited ones and those a visible door of a visited
+## room leads to (all rooms but unfound secrets with show_all()).
+func discovered_rooms() -> Dictionary:
+	var out := {}
+	if grid == null:
+		return out
+	for r in grid.get_room_count():
+		if _hidden(r):
+			continue
+		if show_everything:
+			out[r] = true
+			continue
+		for cell in grid.get_room_cells(r):
+			if visited.has(cell):
+				out[r] = true
+				for other in grid.get_room_doors(r):
+					var o := grid.get_room_at(other)
+					if o >= 0 and not _hidden(o):
+						out[o] = true
+	return out
 
 
 # The cell size and offset that fit the grid in this control: the whole
@@ -95,33 +157,62 @@ func _draw() -> void:
 			draw_circle(p, 2.5, HERE)
 
 
+# The block of `cell`, grown east and south where its room goes on.
+func _block(cell: Vector2i, cells: Array[Vector2i], cs: Vector2, origin: Vector2, pad: float) -> Rect2:
+	var r := Rect2(origin + Vector2(cell) * cs, cs).grow(-pad)
+	if cells.has(cell + Vector2i.RIGHT):
+		r = r.grow_side(SIDE_RIGHT, pad * 2.0)
+	if cells.has(cell + Vector2i.DOWN):
+		r = r.grow_side(SIDE_BOTTOM, pad * 2.0)
+	return r
+
+
 func _draw_rooms(cs: Vector2, origin: Vector2) -> void:
 	var pad := maxf(1.0, cs.x * 0.12)
 	var dead := grid.dead_ends()
+	var special := not grid.get_special_rooms().is_empty()
 	var here := Vector2i(player_cell.floor())
-	# Door links under the blocks.
+	var shown := discovered_rooms()
+	# Door links under the blocks, between two shown rooms.
 	for cell in grid.room_cells():
+		var r := grid.get_room_at(cell)
+		if not shown.has(r):
+			continue
 		var c := origin + (Vector2(cell) + Vector2(0.5, 0.5)) * cs
-		var mask := grid.door_mask(cell)
-		if mask & DungeonGrid.DOOR_EAST:
+		var mask := grid.room_door_mask(cell)
+		if mask & DungeonGrid.DOOR_EAST and shown.has(grid.get_room_at(cell + Vector2i.RIGHT)):
 			draw_line(c, c + Vector2(cs.x, 0), LINK, maxf(1.0, cs.x * 0.18))
-		if mask & DungeonGrid.DOOR_SOUTH:
+		if mask & DungeonGrid.DOOR_SOUTH and shown.has(grid.get_room_at(cell + Vector2i.DOWN)):
 			draw_line(c, c + Vector2(0, cs.y), LINK, maxf(1.0, cs.x * 0.18))
-	for cell in grid.room_cells():
-		var r := Rect2(origin + Vector2(cell) * cs, cs).grow(-pad)
-		var col := ROOM_SEEN if visited.has(cell) else ROOM
-		if cell == here:
+	for room in shown:
+		var cells := grid.get_room_cells(room)
+		var seen := false
+		var is_here := false
+		for cell in cells:
+			seen = seen or visited.has(cell)
+			is_here = is_here or cell == here
+		var col := ROOM_SEEN if seen else ROOM
+		if is_here:
 			col = HERE
-		draw_rect(r.grow(1.0), Color(0, 0, 0, 0.7))
-		draw_rect(r, col)
-		var code := grid.get_cell(cell)
+		# One block per room: each cell's block, grown to meet its room mates.
+		for cell in cells:
+			draw_rect(_block(cell, cells, cs, origin, pad).grow(1.0), Color(0, 0, 0, 0.7))
+		for cell in cells:
+			draw_rect(_block(cell, cells, cs, origin, pad), col)
+		var role := grid.get_room_role(room)
 		var mark := Color.TRANSPARENT
-		if code == DungeonGrid.START:
+		var at := cells[0]
+		if role == DungeonGrid.ROLE_START:
 			mark = START
-		elif code == DungeonGrid.END:
+			at = grid.start_cell
+		elif role == DungeonGrid.ROLE_END or role == DungeonGrid.ROLE_BOSS:
 			mark = EXIT
-		elif dead.has(cell):
+			at = grid.end_cell
+		elif ROLE_MARKS.has(role):
+			mark = ROLE_MARKS[role]
+		elif not special and dead.has(cells[0]):
 			mark = TREASURE
 		if mark.a > 0.0:
+			var r := Rect2(origin + Vector2(at) * cs, cs).grow(-pad)
 			draw_circle(r.get_center(), minf(r.size.x, r.size.y) * 0.28, Color(0, 0, 0, 0.6))
 			draw_circle(r.get_center(), minf(r.size.x, r.size.y) * 0.22, mark)

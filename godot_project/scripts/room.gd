@@ -9,6 +9,13 @@ extends Node2D
 ## cell's [method DungeonGrid.door_mask]). The walls are real collision
 ## shapes (a StaticBody2D built from [method wall_rects]), so a
 ## CharacterBody2D can only leave the room through an opening.
+##
+## A large room (Isaac's 1×2, 2×1, 2×2 and L rooms, [method setup_large]) is
+## one node spanning its cells: `size` is `room_size * shape`, walls follow
+## the outline of [member cells] (none between two of its cells; an L gets
+## a pillar at its inner corner) and each cell side has its own door
+## opening ([member cell_doors]). Secret doors ([member hidden_doors]) are
+## wall until [method reveal_door] opens them.
 
 ## Door bits, the same values as DungeonGrid.DOOR_NORTH/EAST/SOUTH/WEST.
 const NORTH := 1
@@ -64,8 +71,28 @@ const GOLD_DARK := Color("a0642c")
 		dead_end = value
 		queue_redraw()
 
-## The grid cell this room stands for.
+## The grid cell this room stands for (a large room: its top-left cell).
 var cell := Vector2i.ZERO
+## The room's cells as offsets from [member cell]; one entry for a one-cell
+## room.
+var cells: Array[Vector2i] = [Vector2i.ZERO]
+## The size of one grid cell in pixels (the dungeon's room_size).
+var cell_size := Vector2(100, 200)
+## Large rooms: the door bits of each cell offset that lead out of the room
+## and are open ([method DungeonGrid.room_door_mask] without hidden secret
+## doors). One-cell rooms use [member open_sides].
+var cell_doors: Dictionary = {}
+## Secret doors still hidden, by cell offset: drawn and colliding as wall
+## until [method reveal_door].
+var hidden_doors: Dictionary = {}
+## The room's role ([constant DungeonGrid.ROLE_NORMAL]…): boss, treasure,
+## shop, secret and the optional roles get a tint and an icon.
+var role := DungeonGrid.ROLE_NORMAL
+## Whether the floor has special rooms: then only treasure rooms get a
+## chest (without them every dead end does).
+var special_floor := false
+## The cell offset holding the START or EXIT marker of a large room.
+var marker := Vector2i.ZERO
 ## Seeds the decoration (floor shades, props), so a room looks the same
 ## every time its level is generated.
 var decor_seed := 0
@@ -88,6 +115,42 @@ func setup(p_cell: Vector2i, p_size: Vector2, p_open_sides: int, p_kind: Kind, p
 	_refresh()
 
 
+## Sets up a large room: top-left cell, cell size in pixels, its cells as
+## offsets, its open doors by offset, and its kind.
+func setup_large(p_cell: Vector2i, p_cell_size: Vector2, p_cells: Array[Vector2i], p_doors: Dictionary, p_kind: Kind, p_dead_end: bool) -> void:
+	var span := Vector2i.ONE
+	for c in p_cells:
+		span = span.max(c + Vector2i.ONE)
+	cells = p_cells
+	cell_size = p_cell_size
+	cell_doors = p_doors
+	setup(p_cell, p_cell_size * Vector2(span), 0, p_kind, p_dead_end)
+
+
+## Whether this room spans several cells.
+func is_large() -> bool:
+	return cells.size() > 1
+
+
+## The open door bits of the cell at offset `offset`.
+func doors_at(offset: Vector2i) -> int:
+	return int(cell_doors.get(offset, 0)) if is_large() else open_sides
+
+
+## Opens the hidden secret door on `side` of the cell at `offset`; `true`
+## if there was one.
+func reveal_door(offset: Vector2i, side: int) -> bool:
+	if int(hidden_doors.get(offset, 0)) & side == 0:
+		return false
+	hidden_doors[offset] = int(hidden_doors[offset]) & ~side
+	if is_large():
+		cell_doors[offset] = doors_at(offset) | side
+		_refresh()
+	else:
+		open_sides |= side
+	return true
+
+
 ## `true` if `side` (NORTH, EAST, SOUTH or WEST) has a door opening.
 func is_open(side: int) -> bool:
 	return open_sides & side != 0
@@ -107,6 +170,8 @@ func door_width() -> float:
 ## The solid rectangles (walls, and the jambs lining door passages), in local
 ## coordinates. These are exactly the collision shapes of the room.
 func wall_rects() -> Array[Rect2]:
+	if is_large():
+		return _large_wall_rects()
 	var out: Array[Rect2] = []
 	var w := size.x
 	var h := size.y
@@ -139,6 +204,68 @@ func wall_rects() -> Array[Rect2]:
 		else:
 			out.append(Rect2(x, top, WALL, bottom - top))
 	return out
+
+
+## A large room's walls: for each cell side on the room's outline, a band
+## (split around a door opening, with jambs across the margin). A band
+## runs on past the cell edge by the wall's depth where the room goes on,
+## so the bands of two cells overlap and an L's inner corner is a pillar.
+func _large_wall_rects() -> Array[Rect2]:
+	var out: Array[Rect2] = []
+	var m := MARGIN
+	var t := MARGIN + WALL
+	var w := cell_size.x
+	var h := cell_size.y
+	var d := minf(DOOR_WIDTH, minf(w, h) * 0.6 - t)
+	for off in cells:
+		var o := Vector2(off) * cell_size
+		var doors := doors_at(off)
+		var west_in := cells.has(off + Vector2i.LEFT)
+		var east_in := cells.has(off + Vector2i.RIGHT)
+		var north_in := cells.has(off + Vector2i.UP)
+		var south_in := cells.has(off + Vector2i.DOWN)
+		for side in [NORTH, SOUTH]:
+			if (north_in if side == NORTH else south_in):
+				continue
+			var y := o.y + (m if side == NORTH else h - m - WALL)
+			var x0 := o.x + (-t if west_in else m)
+			var x1 := o.x + (w + t if east_in else w - m)
+			if doors & side:
+				var cx := o.x + w * 0.5
+				out.append(Rect2(x0, y, cx - d * 0.5 - x0, WALL))
+				out.append(Rect2(cx + d * 0.5, y, x1 - (cx + d * 0.5), WALL))
+				var jy := o.y + (0.0 if side == NORTH else h - m)
+				out.append(Rect2(cx - d * 0.5 - JAMB, jy, JAMB, m))
+				out.append(Rect2(cx + d * 0.5, jy, JAMB, m))
+			else:
+				out.append(Rect2(x0, y, x1 - x0, WALL))
+		for side in [WEST, EAST]:
+			if (west_in if side == WEST else east_in):
+				continue
+			var x := o.x + (m if side == WEST else w - m - WALL)
+			var top := o.y + (-t if north_in else t)
+			var bottom := o.y + (h + t if south_in else h - t)
+			if doors & side:
+				var cy := o.y + h * 0.5
+				out.append(Rect2(x, top, WALL, cy - d * 0.5 - top))
+				out.append(Rect2(x, cy + d * 0.5, WALL, bottom - (cy + d * 0.5)))
+				var jx := o.x + (0.0 if side == WEST else w - m)
+				out.append(Rect2(jx, cy - d * 0.5 - JAMB, m, JAMB))
+				out.append(Rect2(jx, cy + d * 0.5, m, JAMB))
+			else:
+				out.append(Rect2(x, top, WALL, bottom - top))
+	return out
+
+
+## The floor of the cell at `offset` of a large room: inside its walls on
+## the outline, up to the cell edge where the room goes on.
+func _large_cell_rect(offset: Vector2i, inset: float) -> Rect2:
+	var o := Vector2(offset) * cell_size
+	var left := 0.0 if cells.has(offset + Vector2i.LEFT) else inset
+	var top := 0.0 if cells.has(offset + Vector2i.UP) else inset
+	var right := 0.0 if cells.has(offset + Vector2i.RIGHT) else inset
+	var bottom := 0.0 if cells.has(offset + Vector2i.DOWN) else inset
+	return Rect2(o + Vector2(left, top), cell_size - Vector2(left + right, top + bottom))
 
 
 ## The rectangles of the collision shapes actually in the tree (local
@@ -200,14 +327,48 @@ func _rebuild_walls() -> void:
 		_walls.add_child(col)
 
 
+## Floor colours of the special roles (tints) and their icon letters.
+const ROLE_FLOORS := {
+	DungeonGrid.ROLE_BOSS: [Color("5a1a24"), Color("6a1f2b")],
+	DungeonGrid.ROLE_TREASURE: [Color("3f3524"), Color("4a3e2a")],
+	DungeonGrid.ROLE_SHOP: [Color("1f4a2c"), Color("245634")],
+	DungeonGrid.ROLE_SECRET: [Color("3b2a5a"), Color("46326a")],
+	DungeonGrid.ROLE_SUPER_SECRET: [Color("2a3a6a"), Color("32457a")],
+	DungeonGrid.ROLE_SACRIFICE: [Color("4a2424"), Color("552a2a")],
+	DungeonGrid.ROLE_CURSE: [Color("2f2440"), Color("372a4a")],
+	DungeonGrid.ROLE_CHALLENGE: [Color("4a3a1f"), Color("554324")],
+	DungeonGrid.ROLE_LIBRARY: [Color("2a3a3f"), Color("30444a")],
+}
+const ROLE_ICONS := {
+	DungeonGrid.ROLE_BOSS: ["BOSS", Color("ff6b81")],
+	DungeonGrid.ROLE_SHOP: ["$ SHOP", Color("7ee08a")],
+	DungeonGrid.ROLE_SECRET: ["? SECRET", Color("c9a8ff")],
+	DungeonGrid.ROLE_SUPER_SECRET: ["?? SECRET", Color("9ec3ff")],
+	DungeonGrid.ROLE_SACRIFICE: ["SACRIFICE", Color("ff9a8a")],
+	DungeonGrid.ROLE_CURSE: ["CURSE", Color("b39ad8")],
+	DungeonGrid.ROLE_CHALLENGE: ["CHALLENGE", Color("ffcd75")],
+	DungeonGrid.ROLE_LIBRARY: ["LIBRARY", Color("9ad8d0")],
+}
+
+
+func _floor_pair() -> Array:
+	if ROLE_FLOORS.has(role) and kind != Kind.START:
+		return ROLE_FLOORS[role]
+	var pair: Array = FLOOR_COLORS[kind]
+	if dead_end and kind == Kind.NORMAL and not special_floor:
+		pair = TREASURE_FLOOR
+	return pair
+
+
 func _draw() -> void:
 	var rng := RandomNumberGenerator.new()
 	rng.seed = decor_seed
+	if is_large():
+		_draw_large(rng)
+		return
 	var outer := Rect2(Vector2.ZERO, size).grow(-MARGIN)
 	var inner := floor_rect()
-	var floor_pair: Array = FLOOR_COLORS[kind]
-	if dead_end and kind == Kind.NORMAL:
-		floor_pair = TREASURE_FLOOR
+	var floor_pair: Array = _floor_pair()
 	# Door passages first, lined with wall colour across the margin.
 	for side in SIDES:
 		if is_open(side):
@@ -247,9 +408,92 @@ func _draw() -> void:
 			_draw_exit(inner)
 		_:
 			_draw_props(inner, rng)
-			if dead_end:
+			if role == DungeonGrid.ROLE_TREASURE or (dead_end and not special_floor):
 				_draw_chest(inner.get_center())
+	_draw_role(inner)
+	_draw_hidden_doors()
 	_draw_torches(inner)
+
+
+# The role's label under the room's top wall (the boss room keeps its stairs).
+func _draw_role(inner: Rect2) -> void:
+	if not ROLE_ICONS.has(role):
+		return
+	var icon: Array = ROLE_ICONS[role]
+	var y := inner.end.y - 14.0 if kind == Kind.EXIT else inner.get_center().y
+	_draw_label(icon[0], Vector2(inner.get_center().x, y), icon[1], 14)
+
+
+# A cracked patch on the wall where a secret door still hides.
+func _draw_hidden_doors() -> void:
+	for off in hidden_doors:
+		var sides := int(hidden_doors[off])
+		var o := Vector2(off) * cell_size if is_large() else Vector2.ZERO
+		var cs := cell_size if is_large() else size
+		for side in SIDES:
+			if sides & side == 0:
+				continue
+			var p := o + cs * 0.5
+			match side:
+				NORTH: p.y = o.y + MARGIN + WALL * 0.5
+				SOUTH: p.y = o.y + cs.y - MARGIN - WALL * 0.5
+				WEST: p.x = o.x + MARGIN + WALL * 0.5
+				EAST: p.x = o.x + cs.x - MARGIN - WALL * 0.5
+			draw_line(p + Vector2(-5, -3), p + Vector2(0, 1), WALL_EDGE, 1.5)
+			draw_line(p + Vector2(0, 1), p + Vector2(4, -2), WALL_EDGE, 1.5)
+			draw_line(p + Vector2(0, 1), p + Vector2(1, 4), WALL_EDGE, 1.5)
+
+
+# A large room: per cell the wall-coloured outer area and the floor, then
+# the walls (bands and pillars), the door openings and the decoration.
+func _draw_large(rng: RandomNumberGenerator) -> void:
+	var floor_pair := _floor_pair()
+	for off in cells:
+		var outer := _large_cell_rect(off, MARGIN)
+		draw_rect(outer.grow(1.0), WALL_EDGE)
+	for off in cells:
+		draw_rect(_large_cell_rect(off, MARGIN), WALL_COLOR)
+	var stone := Vector2(21.0, 14.0)
+	for off in cells:
+		var inner := _large_cell_rect(off, MARGIN + WALL)
+		draw_rect(inner, floor_pair[0].darkened(0.35))
+		var rows := int(ceil(inner.size.y / stone.y))
+		for row in rows:
+			var x := -stone.x * 0.5 if row % 2 == 1 else 0.0
+			while x < inner.size.x:
+				var r := Rect2(inner.position + Vector2(x, row * stone.y), stone).intersection(inner).grow(-0.75)
+				if r.has_area():
+					draw_rect(r, floor_pair[0].lerp(floor_pair[1], rng.randf()))
+				x += stone.x
+	for r in _large_wall_rects():
+		draw_rect(r, WALL_COLOR)
+		draw_rect(Rect2(r.position, Vector2(r.size.x, minf(3.0, r.size.y))), WALL_TOP)
+	var d := minf(DOOR_WIDTH, minf(cell_size.x, cell_size.y) * 0.6 - MARGIN - WALL)
+	var t := MARGIN + WALL
+	for off in cells:
+		var o := Vector2(off) * cell_size
+		var doors := doors_at(off)
+		for side in SIDES:
+			if doors & side == 0:
+				continue
+			var r: Rect2
+			match side:
+				NORTH: r = Rect2(o.x + cell_size.x * 0.5 - d * 0.5, o.y, d, t)
+				SOUTH: r = Rect2(o.x + cell_size.x * 0.5 - d * 0.5, o.y + cell_size.y - t, d, t)
+				WEST: r = Rect2(o.x, o.y + cell_size.y * 0.5 - d * 0.5, t, d)
+				_: r = Rect2(o.x + cell_size.x - t, o.y + cell_size.y * 0.5 - d * 0.5, t, d)
+			draw_rect(r, floor_pair[0].darkened(0.25))
+	var first := _large_cell_rect(marker, MARGIN + WALL)
+	match kind:
+		Kind.START:
+			_draw_start(first)
+		Kind.EXIT:
+			_draw_exit(first)
+		_:
+			for off in cells:
+				_draw_props(_large_cell_rect(off, MARGIN + WALL), rng)
+	_draw_role(first)
+	_draw_hidden_doors()
 
 
 # Wall torches on the north wall, flanking the door if there is one.

@@ -157,7 +157,7 @@ func test_every_property_set_emits_changed(t) -> void:
 
 func test_enums_are_typed_with_named_constants(t) -> void:
 	var enums := {
-		"IsaacGenerator": {"preset": ["PRESET_COMPACT", "PRESET_BRANCHING", "PRESET_CUSTOM"],
+		"IsaacGenerator": {"preset": ["PRESET_COMPACT", "PRESET_BRANCHING", "PRESET_LARGE_ROOMS", "PRESET_CUSTOM"],
 			"rule": ["RULE_BRANCHING", "RULE_CROWDING"], "start_rule": ["START_ORIGIN", "START_RANDOM_ROOM"]},
 		"DrunkardGenerator": {"preset": ["PRESET_WINDING", "PRESET_WIDE", "PRESET_CUSTOM"],
 			"off_grid": ["EDGE_RETURN_TO_START", "EDGE_STAY"], "start_rule": ["START_ORIGIN", "START_RANDOM_ROOM"]},

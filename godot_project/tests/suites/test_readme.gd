@@ -110,3 +110,18 @@ func test_error_example_returns_null(t) -> void:
 	t.expect_error("invalid width = -3: allowed 2..=256")
 	node.run()
 	node.free()
+
+
+func test_large_rooms_example_runs(t) -> void:
+	var node := _load(_example_with("get_large_rooms"))
+	if not t.check(node != null, "the large rooms example compiles"):
+		return
+	node.run()
+	# One stand-in per room, sized room_size * shape.
+	var gen := IsaacGenerator.new()
+	gen.preset = IsaacGenerator.PRESET_LARGE_ROOMS
+	gen.seed = 186
+	var grid := gen.generate_level(4)
+	t.check_eq(node.get_child_count(), grid.get_room_count(), "a stand-in per room")
+	t.check(not grid.get_large_rooms().is_empty(), "the example's floor has large rooms")
+	node.free()

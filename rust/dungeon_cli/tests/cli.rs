@@ -672,7 +672,7 @@ fn dash_h_as_a_value_is_a_value() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
-        "dungeon: --preset: unknown preset \"-h\" for isaac (expected compact or branching)\n"
+        "dungeon: --preset: unknown preset \"-h\" for isaac (expected compact or branching or large_rooms)\n"
     );
     assert_eq!(stdout(&o), "");
     let o = dungeon_in(&dir, &["isaac", "--seed", "-h"]);

@@ -145,6 +145,7 @@ fn main() {
                 rule,
                 give_up_chance: give_up,
                 room_rules: isaac_rule.then(dungeon_core::room_grid::RoomRules::isaac),
+                large_rooms: dungeon_core::room_grid::LargeRooms::NONE,
             };
             let out = show("", || isaac::generate_counted(&c, seed, level));
             (format!("#{i} {c:?} level {level}"), out)

@@ -128,19 +128,29 @@ impl DungeonGrid {
     }
 
     /// Rooms with exactly one walkable neighbour (outside the grid counts as
-    /// empty), in scan order.
+    /// empty), in scan order. On a room grid with large rooms, a large room
+    /// with exactly one door is a dead end too, listed at the cell that
+    /// door is in (the sides between its own cells are no doors).
     #[must_use]
     pub fn dead_ends(&self) -> Vec<Pos> {
         (0..self.cells.len())
-            .filter(|&i| self.cells[i].is_room() && self.doors[i].count_ones() == 1)
             .map(|i| self.pos(i))
+            .filter(|&p| self.is_dead_end(p))
             .collect()
     }
 
-    /// Whether `p` is a dead end.
+    /// Whether `p` is a dead end (see [`DungeonGrid::dead_ends`]).
     #[must_use]
     pub fn is_dead_end(&self, p: Pos) -> bool {
-        self.cell(p).is_room() && self.door_mask(p).count_ones() == 1
+        if !self.cell(p).is_room() {
+            return false;
+        }
+        if self.large_rooms.is_empty() {
+            return self.door_mask(p).count_ones() == 1;
+        }
+        self.room_at(p)
+            .map(|r| self.room_doors(r))
+            .is_some_and(|d| d.len() == 1 && d[0].0 == p)
     }
 
     /// Whether any 2×2 block is made entirely of rooms.
@@ -163,10 +173,26 @@ impl DungeonGrid {
     }
 
     /// Whether the rooms and their doors form a tree: connected, and one
-    /// fewer door than walkable cells.
+    /// fewer door than walkable cells. A large room counts as one room, and
+    /// the open sides between its own cells as no doors.
     #[must_use]
     pub fn is_tree(&self) -> bool {
-        self.is_connected() && self.door_count() + 1 == self.walkable_count()
+        let (mut inner_sides, mut extra_cells) = (0, 0);
+        for r in self
+            .large_rooms
+            .iter()
+            .filter_map(|&(r, _)| self.room_records().get(r))
+        {
+            let cells: Vec<Pos> = r.cells().collect();
+            extra_cells += cells.len() - 1;
+            inner_sides += cells
+                .iter()
+                .flat_map(|&p| [(p.0 + 1, p.1), (p.0, p.1 + 1)])
+                .filter(|q| r.contains(*q))
+                .count();
+        }
+        self.is_connected()
+            && self.door_count() + 1 + extra_cells == self.walkable_count() + inner_sides
     }
 
     /// Counts cells of kind `c`.

@@ -26,7 +26,10 @@
 //!   rooms are regrown. The rules, the readings we chose and the figures
 //!   over 10 000 floors per level are in [`crate::room_grid`]'s `roles`
 //!   module docs and `examples/isaac_roles.rs`. The tables below compare
-//!   the growth alone (`room_rules: None`).
+//!   the growth alone (`room_rules: None`). With
+//!   [`IsaacConfig::large_rooms`] (preset `large_rooms`) new rooms may be
+//!   Rebirth's large rooms (1×2, 2×1, 2×2, L; one room each, counted once),
+//!   on Rebirth's 13×13 grid; see [`crate::room_grid`]'s `large` module.
 //! - **Crowding** (preset [`IsaacConfig::compact`]), seed 002's generator:
 //!   passes over every placed room (the rooms placed before the pass began).
 //!   For a candidate neighbour, let `c` be its room neighbours *not counting
@@ -103,8 +106,8 @@ use crate::rng::DungeonRng;
 #[cfg(doc)]
 use crate::room_grid::EndRule;
 use crate::room_grid::{
-    Budget, EndRules, Generator, MAX_SIDE, RoomCount, RoomGridConfig, RoomRules, RoomScratch,
-    StartRule, Work, preset, run,
+    Budget, EndRules, Generator, LargeRooms, MAX_SIDE, RoomCount, RoomGridConfig, RoomRules,
+    RoomScratch, StartRule, Work, preset, run,
 };
 
 /// How rooms grow from the start cell.
@@ -131,6 +134,10 @@ pub struct IsaacConfig {
     /// [`crate::room_grid::RoomRules`]); `None` = none, the end room is
     /// plain.
     pub room_rules: Option<RoomRules>,
+    /// Large rooms (1×2, 2×1, 2×2, L; branching growth only): the chance
+    /// per shape that a new room is large. [`LargeRooms::NONE`] = every
+    /// room one cell. See [`crate::room_grid`]'s `large` module docs.
+    pub large_rooms: LargeRooms,
 }
 
 impl Default for IsaacConfig {
@@ -167,6 +174,7 @@ impl IsaacConfig {
             rule: GrowthRule::Crowding,
             give_up_chance: 1.0 / 3.0,
             room_rules: None,
+            large_rooms: LargeRooms::NONE,
         }
     }
 
@@ -185,18 +193,36 @@ impl IsaacConfig {
             rule: GrowthRule::Branching,
             give_up_chance: 0.5,
             room_rules: Some(RoomRules::isaac()),
+            large_rooms: LargeRooms::NONE,
         }
     }
 
+    /// [`IsaacConfig::branching`] with Rebirth's large rooms
+    /// ([`LargeRooms::rebirth`]: 1×2, 2×1, 2×2 and L rooms) on Rebirth's
+    /// 13×13 grid, start at its centre (6, 6); the same room count,
+    /// growth and special rooms. Room counts count rooms, not cells.
+    #[must_use]
+    pub fn large_rooms() -> Self {
+        let mut c = Self::branching();
+        c.grid.width = 13;
+        c.grid.height = 13;
+        c.large_rooms = LargeRooms::rebirth();
+        c
+    }
+
     /// The preset names [`IsaacConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = ["compact", "branching"];
+    pub const PRESETS: [&'static str; 3] = ["compact", "branching", "large_rooms"];
 
     /// A preset by name (one of [`IsaacConfig::PRESETS`]).
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
         preset(
             name,
-            &[("compact", Self::compact), ("branching", Self::branching)],
+            &[
+                ("compact", Self::compact),
+                ("branching", Self::branching),
+                ("large_rooms", Self::large_rooms),
+            ],
         )
     }
 
@@ -216,6 +242,14 @@ impl IsaacConfig {
     /// The fields that are Isaac's own.
     fn check_own(&self) -> Result<(), ConfigError> {
         check_range("give_up_chance", self.give_up_chance, 0.0, 0.99)?;
+        self.large_rooms.validate()?;
+        if self.large_rooms.any() && self.rule != GrowthRule::Branching {
+            return Err(ConfigError::new(
+                "large_rooms",
+                "on",
+                "no large rooms with the crowding rule (they grow only with rule = branching)",
+            ));
+        }
         if let Some(p) = self.origin {
             check_range("width", self.grid.width, 2, MAX_SIDE)?;
             check_range("height", self.grid.height, 2, MAX_SIDE)?;
@@ -243,6 +277,7 @@ pub fn generate_counted(
     level: i32,
 ) -> (Result<DungeonGrid, GenError>, Work) {
     let give_up = config.give_up_chance;
+    let large = config.large_rooms;
     let mut queue = Vec::new();
     let generator = Generator {
         name: "isaac",
@@ -260,7 +295,7 @@ pub fn generate_counted(
         s.place(origin);
         let grown = match config.rule {
             GrowthRule::Branching => {
-                grow_branching(s, &mut queue, origin, give_up, target, rng, budget)
+                grow_branching(s, &mut queue, origin, give_up, &large, target, rng, budget)
             }
             GrowthRule::Crowding => grow_crowding(s, give_up, target, rng, budget),
         };
@@ -269,12 +304,16 @@ pub fn generate_counted(
 }
 
 /// Boris the Brave's FIFO growth from `origin` (already placed); `false`
-/// when the queue empties short of `target` (the floor then restarts).
+/// when the queue empties short of `target` rooms (the floor then
+/// restarts). With `large` chances, a new room may be large; all its cells
+/// are queued.
+#[allow(clippy::too_many_arguments)]
 fn grow_branching(
     s: &mut RoomScratch,
     queue: &mut Vec<Pos>,
     origin: Pos,
     give_up: f64,
+    large: &LargeRooms,
     target: usize,
     rng: &mut DungeonRng,
     budget: &mut Budget,
@@ -285,7 +324,7 @@ fn grow_branching(
     while let Some(&c) = queue.get(head) {
         head += 1;
         for (dx, dy, _, _) in DIRS {
-            if s.rooms.len() >= target {
+            if s.room_count() >= target {
                 return true;
             }
             if !budget.spend(1) {
@@ -295,11 +334,17 @@ fn grow_branching(
             if !may_branch(s, n) || rng.chance(give_up) {
                 continue;
             }
+            if large.any()
+                && let Some(first) = s.try_large_room(large, n, rng, budget)
+            {
+                queue.extend_from_slice(&s.rooms[first..]);
+                continue;
+            }
             s.place(n);
             queue.push(n);
         }
     }
-    s.rooms.len() >= target
+    s.room_count() >= target
 }
 
 /// Isaac's rule for a neighbour: inside, empty, at most one room neighbour.

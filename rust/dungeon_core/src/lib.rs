@@ -43,6 +43,6 @@ pub mod walker;
 pub use error::{ConfigError, GenError};
 pub use grid::{
     Cell, Connection, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, ParseError, Pos,
-    Rect, Room, RoomRole,
+    Rect, Room, RoomRole, RoomShape,
 };
 pub use rng::DungeonRng;

@@ -187,6 +187,11 @@ fn random_configs_stay_within_a_budget_proportional_to_their_size() {
                 room_rules: rng
                     .chance(0.5)
                     .then(dungeon_core::room_grid::RoomRules::isaac),
+                large_rooms: if rng.chance(0.3) {
+                    dungeon_core::room_grid::LargeRooms::rebirth()
+                } else {
+                    dungeon_core::room_grid::LargeRooms::NONE
+                },
             };
             let (r, w) = isaac::generate_counted(&c, seed, level);
             (r, w, c.grid)

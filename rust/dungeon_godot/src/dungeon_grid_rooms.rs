@@ -72,15 +72,16 @@ impl DungeonGrid {
     }
 
     /// How many rooms there are. Rooms are numbered from `0` to
-    /// `get_room_count() - 1`: on a room grid one room per room cell, in the
-    /// order they were placed; on a tile map one per rectangle.
+    /// `get_room_count() - 1`: on a room grid one room per room cell (a
+    /// large room spanning several cells counts once), in the order they
+    /// were placed; on a tile map one per rectangle.
     #[func]
     fn get_room_count(&self) -> i32 {
         self.core().room_records().len() as i32
     }
 
     /// The rectangle of floor that room `room` covers (a single cell on a room
-    /// grid). An empty `Rect2i` and an error for a number that is not a room.
+    /// grid; a large room's 1×2, 2×1 or 2×2 block, see [method get_room_shape]). An empty `Rect2i` and an error for a number that is not a room.
     #[func]
     fn get_room_rect(&self, room: i32) -> Rect2i {
         self.room(room, "get_room_rect")
@@ -252,7 +253,7 @@ impl DungeonGrid {
 
 impl DungeonGrid {
     /// Room `room`, or `None` after logging an error naming `method`.
-    fn room(&self, room: i32, method: &str) -> Option<&dungeon_core::Room> {
+    pub(crate) fn room(&self, room: i32, method: &str) -> Option<&dungeon_core::Room> {
         let rooms = self.core().room_records();
         let found = usize::try_from(room).ok().and_then(|r| rooms.get(r));
         if found.is_none() {

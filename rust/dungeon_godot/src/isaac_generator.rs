@@ -1,4 +1,5 @@
 use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};
+use dungeon_core::room_grid::LargeRooms;
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
@@ -31,6 +32,10 @@ room_grid_class! {
     ///     print(gen.last_error)
     /// ```
     ///
+    /// [constant PRESET_LARGE_ROOMS] adds large rooms (1×2, 2×1, 2×2 and L
+    /// shapes): one room each, spanning several cells; read them with
+    /// [method DungeonGrid.get_room_shape] and [method DungeonGrid.get_room_rect].
+    ///
     /// The same seed and level always give the same floor, and level N does
     /// not depend on whether earlier levels were generated. Pick a
     /// [member preset] first, then fine-tune; every property set emits
@@ -45,7 +50,11 @@ room_grid_class! {
         /// write-up): 9×8, tree-shaped with no loops, 7–8 rooms on level 1,
         /// with Isaac's special rooms (boss, super secret, shop, treasure,
         /// a secret room on top of the count; see [member room_rules]).
-        preset: IsaacPreset { Compact = PRESET_COMPACT, Branching = PRESET_BRANCHING },
+        /// [b]Large rooms[/b] (Binding of Isaac: Rebirth): Branching on
+        /// Rebirth's 13×13 grid with large rooms (1×2, 2×1, 2×2 and L
+        /// shapes, see [member large_room_chance_2x2]); room counts count
+        /// rooms, so a large room counts once.
+        preset: IsaacPreset { Compact = PRESET_COMPACT, Branching = PRESET_BRANCHING, LargeRooms = PRESET_LARGE_ROOMS },
 
         /// The cell growth starts from; [code](-1, -1)[/code] = the centre.
         #[export_group(name = "Growth")]
@@ -66,6 +75,25 @@ room_grid_class! {
         #[export_group(name = "Special rooms")]
         #[export]
         room_rules: Option<Gd<IsaacRoomRules>>,
+
+        /// Chance that a new room is a 1×2 large room (1 cell wide, 2
+        /// tall; [constant DungeonGrid.SHAPE_1X2]). Large rooms grow only
+        /// with [constant RULE_BRANCHING]; a room that does not fit stays
+        /// one cell. The four chances add up to at most 1.
+        #[export_group(name = "Large rooms")]
+        #[export(range = (0.0, 1.0, 0.01))]
+        large_room_chance_1x2: f64,
+        /// Chance that a new room is a 2×1 large room (2 wide, 1 tall).
+        #[export(range = (0.0, 1.0, 0.01))]
+        large_room_chance_2x1: f64,
+        /// Chance that a new room is a 2×2 large room, with up to 8 doors
+        /// (one per cell side).
+        #[export(range = (0.0, 1.0, 0.01))]
+        large_room_chance_2x2: f64,
+        /// Chance that a new room is an L (a 2×2 block missing one corner;
+        /// the orientation is whichever fits).
+        #[export(range = (0.0, 1.0, 0.01))]
+        large_room_chance_l: f64,
     }
 }
 
@@ -77,6 +105,12 @@ impl Generator for IsaacGenerator {
         c.rule = self.rule.core();
         c.give_up_chance = self.give_up_chance;
         c.room_rules = self.room_rules.as_ref().map(|r| r.bind().core(ints));
+        c.large_rooms = LargeRooms {
+            tall: self.large_room_chance_1x2,
+            wide: self.large_room_chance_2x1,
+            square: self.large_room_chance_2x2,
+            l_shape: self.large_room_chance_l,
+        };
         c
     }
 
@@ -88,9 +122,17 @@ impl Generator for IsaacGenerator {
         self.rule = Rule::from_core(c.rule);
         self.give_up_chance = c.give_up_chance;
         self.room_rules = c.room_rules.as_ref().map(IsaacRoomRules::from_core);
+        self.large_room_chance_1x2 = c.large_rooms.tall;
+        self.large_room_chance_2x1 = c.large_rooms.wide;
+        self.large_room_chance_2x2 = c.large_rooms.square;
+        self.large_room_chance_l = c.large_rooms.l_shape;
     }
 
     fn presets() -> Vec<IsaacConfig> {
-        vec![IsaacConfig::compact(), IsaacConfig::branching()]
+        vec![
+            IsaacConfig::compact(),
+            IsaacConfig::branching(),
+            IsaacConfig::large_rooms(),
+        ]
     }
 }

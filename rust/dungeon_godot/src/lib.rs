@@ -15,6 +15,7 @@ mod drunkard_generator;
 mod dungeon_grid;
 mod dungeon_grid_poi;
 mod dungeon_grid_rooms;
+mod dungeon_grid_shapes;
 mod generator;
 mod hilbert_generator;
 mod isaac_generator;

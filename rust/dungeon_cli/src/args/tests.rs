@@ -155,7 +155,7 @@ fn out_dash_is_stdout_and_values_may_start_with_a_dash() {
     );
     assert_eq!(
         error("isaac --preset -h"),
-        r#"--preset: unknown preset "-h" for isaac (expected compact or branching)"#
+        r#"--preset: unknown preset "-h" for isaac (expected compact or branching or large_rooms)"#
     );
     assert_eq!(request("isaac --level -1").level, -1);
 }
@@ -224,11 +224,11 @@ fn errors_name_the_argument() {
         ),
         (
             "isaac --preset large",
-            r#"--preset: unknown preset "large" for isaac (expected compact or branching)"#,
+            r#"--preset: unknown preset "large" for isaac (expected compact or branching or large_rooms)"#,
         ),
         (
             "isaac --preset classic",
-            r#"--preset: unknown preset "classic" for isaac (expected compact or branching)"#,
+            r#"--preset: unknown preset "classic" for isaac (expected compact or branching or large_rooms)"#,
         ),
         (
             "isaac --width 1.5",

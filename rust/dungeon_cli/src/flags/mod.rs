@@ -31,10 +31,14 @@ pub use tinykeep::{TINYKEEP_PRESETS, tinykeep};
 /// entry is the generator's default.
 pub type Presets<C> = [(&'static str, fn() -> C); 2];
 
+/// An Isaac preset's constructor.
+type IsaacPreset = fn() -> IsaacConfig;
+
 /// Isaac's presets.
-pub const ISAAC_PRESETS: Presets<IsaacConfig> = [
+pub const ISAAC_PRESETS: [(&str, IsaacPreset); 3] = [
     ("compact", IsaacConfig::compact),
     ("branching", IsaacConfig::branching),
+    ("large_rooms", IsaacConfig::large_rooms),
 ];
 
 /// The drunkard walk's presets.
@@ -429,6 +433,26 @@ pub fn isaac() -> Vec<Flag<IsaacConfig>> {
                             .to_owned()
                     },
                 ),
+            ),
+            F::new(
+                "large-room-1x2",
+                "chance a new room is a 1×2 large room (branching only), 0..=1",
+                Num(|c| &mut c.large_rooms.tall),
+            ),
+            F::new(
+                "large-room-2x1",
+                "chance a new room is a 2×1 large room (branching only), 0..=1",
+                Num(|c| &mut c.large_rooms.wide),
+            ),
+            F::new(
+                "large-room-2x2",
+                "chance a new room is a 2×2 large room (branching only), 0..=1",
+                Num(|c| &mut c.large_rooms.square),
+            ),
+            F::new(
+                "large-room-l",
+                "chance a new room is an L-shaped large room (branching only); the four chances add up to at most 1",
+                Num(|c| &mut c.large_rooms.l_shape),
             ),
         ]
     )

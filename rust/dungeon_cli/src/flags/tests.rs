@@ -17,7 +17,8 @@ fn odd_value(name: &str) -> &'static str {
         "special-rooms" => "rebirth",
         "rooms-per-level" | "min-end-distance" | "path-per-level" => "4.5",
         "give-up-chance" | "max-fill" | "partition-range" | "room-size-min" | "room-size-max"
-        | "side-room-chance" | "loop-chance" => "0.123",
+        | "side-room-chance" | "loop-chance" | "large-room-1x2" | "large-room-2x1"
+        | "large-room-2x2" | "large-room-l" => "0.123",
         _ => "77",
     }
 }
@@ -75,8 +76,11 @@ fn every_isaac_field_has_a_flag() {
         rule,
         give_up_chance,
         room_rules,
+        large_rooms,
     } = c;
     assert_eq!(room_rules, Some(RoomRules::rebirth()));
+    let chances = [large_rooms.tall, large_rooms.wide, large_rooms.square];
+    assert_eq!((chances, large_rooms.l_shape), ([0.123; 3], 0.123));
     assert_eq!(origin, Some((77, 77)));
     assert_ne!(rule, d.rule);
     assert_eq!(give_up_chance, 0.123);

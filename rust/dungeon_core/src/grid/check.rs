@@ -1,7 +1,7 @@
 //! The invariants every generated grid keeps, checked on grids read from
 //! JSON (or anywhere else) before they are used.
 
-use super::{Cell, DIRS, DungeonGrid, GridKind, ParseError, Rect, RoomRole};
+use super::{Cell, DIRS, DungeonGrid, GridKind, ParseError, Rect, RoomRole, RoomShape};
 
 fn err<T>(msg: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError(msg.into()))
@@ -192,6 +192,63 @@ impl DungeonGrid {
         Ok(())
     }
 
+    /// A room grid's large rooms: listed once each in room order, each a
+    /// large shape whose cells (consecutive in `rooms`) form it, with every
+    /// side between two of its cells open (one floor, no wall inside).
+    fn check_large_rooms(&self) -> Result<(), ParseError> {
+        let mut last = None;
+        for &(room, shape) in &self.large_rooms {
+            if last.is_some_and(|l| l >= room) {
+                return err(format!("large room {room} is listed twice or out of order"));
+            }
+            last = Some(room);
+            if !shape.is_large() {
+                return err(format!(
+                    "room {room}: {:?} is not a large shape",
+                    shape.name()
+                ));
+            }
+        }
+        if self.large_rooms.is_empty() {
+            return Ok(());
+        }
+        let records = self.room_records();
+        let mut k = 0;
+        for (id, r) in records.iter().enumerate() {
+            let n = r.shape.cell_count();
+            let cells = &self.rooms[k..(k + n).min(self.rooms.len())];
+            k += n;
+            if r.shape == RoomShape::Single {
+                continue;
+            }
+            if RoomShape::of_cells(cells).map(|s| s.0) != Some(r.shape) {
+                return err(format!(
+                    "room {id}: cells {cells:?} do not form a {} room",
+                    r.shape.name()
+                ));
+            }
+            for &p in cells {
+                for (dx, dy, bit, _) in DIRS {
+                    if r.contains((p.0 + dx, p.1 + dy)) && self.door_mask(p) & bit == 0 {
+                        return err(format!(
+                            "room {id}: the side between two of its cells at {p:?} is closed \
+                             (a large room is one floor)"
+                        ));
+                    }
+                }
+            }
+        }
+        if let Some(&(room, _)) = self.large_rooms.last()
+            && room >= records.len()
+        {
+            return err(format!(
+                "large room {room} is not a room (rooms 0..{})",
+                records.len()
+            ));
+        }
+        Ok(())
+    }
+
     fn check_rooms(&self) -> Result<(), ParseError> {
         let floor = self.cells.iter().filter(|c| c.is_room()).count();
         let mut seen = vec![false; self.cells.len()];
@@ -218,6 +275,10 @@ impl DungeonGrid {
                 for &p in &self.rooms {
                     mark(p, "room cell")?;
                 }
+                self.check_large_rooms()?;
+            }
+            GridKind::TileMap if !self.large_rooms.is_empty() => {
+                return err("a tile map has no large rooms (its rooms are rectangles)");
             }
             GridKind::TileMap if self.room_rects.is_empty() => {
                 // An open-floor map: the start and end tiles are its only

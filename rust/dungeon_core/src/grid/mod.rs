@@ -17,10 +17,12 @@ mod ascii;
 mod cell;
 pub(crate) mod check;
 mod rooms;
+mod shape;
 
 pub use cell::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, ParseError, Pos, Rect};
 use rooms::Derived;
 pub use rooms::{Connection, Room, RoomRole};
+pub use shape::RoomShape;
 
 /// What a grid's cells stand for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -70,6 +72,12 @@ pub struct DungeonGrid {
     /// without special rooms. Kept as data (roles cannot be derived from
     /// the cells); `check()` tests it.
     pub(crate) specials: Vec<(usize, RoomRole)>,
+    /// The large rooms of a room grid, `(room, shape)` sorted by room, each
+    /// shape spanning several cells ([`RoomShape::is_large`]). Every other
+    /// room is one cell. A room's cells are consecutive in `rooms`, row by
+    /// row, so room `k` is the `k`-th group. Empty on grids without large
+    /// rooms (and on tile maps); `check()` tests it.
+    pub(crate) large_rooms: Vec<(usize, RoomShape)>,
     derived: Derived,
     pub(crate) start: Pos,
     pub(crate) end: Pos,
@@ -97,6 +105,7 @@ impl DungeonGrid {
             rooms: Vec::new(),
             room_rects: Vec::new(),
             specials: Vec::new(),
+            large_rooms: Vec::new(),
             derived: Derived::default(),
             start: (0, 0),
             end: (0, 0),

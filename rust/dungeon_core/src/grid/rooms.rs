@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use super::{Cell, DIRS, DungeonGrid, GridKind, Pos, Rect};
+use super::{Cell, DIRS, DungeonGrid, GridKind, Pos, Rect, RoomShape};
 
 /// What a room is for.
 ///
@@ -114,20 +114,37 @@ impl RoomRole {
     }
 }
 
-/// One room: its role and the rectangle of floor it covers.
+/// One room: its role, the rectangle of floor it spans and its shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Room {
     /// What the room is for.
     pub role: RoomRole,
-    /// The room's floor: a single cell on room grids, the room's rectangle
-    /// on tile maps.
+    /// The room's bounding rectangle: its cell on room grids (1×1, or 1×2,
+    /// 2×1, 2×2 for a large room), the room's rectangle on tile maps.
     pub rect: Rect,
+    /// Which cells of `rect` the room covers: [`RoomShape::Single`] or a
+    /// large shape on room grids, [`RoomShape::Rect`] on tile maps.
+    pub shape: RoomShape,
 }
 
 impl Room {
-    /// Every floor cell, row by row.
+    /// Every floor cell, row by row (an L leaves out its missing corner).
     pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.rect.cells()
+        let gap = self
+            .shape
+            .missing()
+            .map(|(x, y)| (self.rect.x + x, self.rect.y + y));
+        self.rect.cells().filter(move |&p| Some(p) != gap)
+    }
+
+    /// Whether `p` is one of the room's floor cells.
+    #[must_use]
+    pub fn contains(&self, p: Pos) -> bool {
+        self.rect.contains(p)
+            && self
+                .shape
+                .missing()
+                .is_none_or(|(x, y)| p != (self.rect.x + x, self.rect.y + y))
     }
 }
 
@@ -174,7 +191,7 @@ impl DungeonGrid {
     #[must_use]
     pub fn room_records(&self) -> &[Room] {
         self.derived.records.get_or_init(|| {
-            let role = |id: usize, r: &Rect| {
+            let role = |id: usize, r: &Room| {
                 if r.contains(self.start) {
                     RoomRole::Start
                 } else if let Ok(k) = self.specials.binary_search_by_key(&id, |s| s.0) {
@@ -185,23 +202,76 @@ impl DungeonGrid {
                     RoomRole::Normal
                 }
             };
-            let rects: Vec<Rect> = match self.kind {
-                GridKind::RoomGrid => self
-                    .rooms
+            let mut rooms: Vec<Room> = match self.kind {
+                GridKind::RoomGrid => self.room_grid_rooms(),
+                GridKind::TileMap => self
+                    .room_rects
                     .iter()
-                    .map(|&(x, y)| Rect::new(x, y, 1, 1))
+                    .map(|&rect| Room {
+                        role: RoomRole::Normal,
+                        rect,
+                        shape: RoomShape::Rect,
+                    })
                     .collect(),
-                GridKind::TileMap => self.room_rects.clone(),
             };
-            rects
-                .into_iter()
-                .enumerate()
-                .map(|(id, rect)| Room {
-                    role: role(id, &rect),
-                    rect,
-                })
-                .collect()
+            for (id, r) in rooms.iter_mut().enumerate() {
+                r.role = role(id, r);
+            }
+            rooms
         })
+    }
+
+    /// A room grid's rooms (roles not yet set): one per cell of `rooms`,
+    /// but a large room takes its shape's cells, consecutive in `rooms`.
+    /// Cells that form no shape (a broken grid, refused by `check()`) give
+    /// the rectangle of the first cell.
+    fn room_grid_rooms(&self) -> Vec<Room> {
+        let mut out = Vec::with_capacity(self.rooms.len());
+        let mut large = self.large_rooms.iter().peekable();
+        let mut k = 0;
+        while k < self.rooms.len() {
+            let id = out.len();
+            let shape = match large.peek() {
+                Some(&&(r, shape)) if r == id => {
+                    large.next();
+                    shape
+                }
+                _ => RoomShape::Single,
+            };
+            let n = shape.cell_count().max(1);
+            let cells = &self.rooms[k..(k + n).min(self.rooms.len())];
+            let (x, y) = match RoomShape::of_cells(cells) {
+                Some((s, corner)) if s == shape => corner,
+                _ => self.rooms[k],
+            };
+            let (w, h) = shape.size();
+            out.push(Room {
+                role: RoomRole::Normal,
+                rect: Rect::new(x, y, w, h),
+                shape,
+            });
+            k += n;
+        }
+        out
+    }
+
+    /// The large rooms of a room grid, `(room, shape)` in room order; empty
+    /// when every room is one cell.
+    #[must_use]
+    pub fn large_rooms(&self) -> &[(usize, RoomShape)] {
+        &self.large_rooms
+    }
+
+    /// The shape of room `room`; `None` for a number that is not a room.
+    #[must_use]
+    pub fn room_shape(&self, room: usize) -> Option<RoomShape> {
+        self.room_records().get(room).map(|r| r.shape)
+    }
+
+    /// The number of rooms (a large room counts once).
+    #[must_use]
+    pub fn room_count(&self) -> usize {
+        self.room_records().len()
     }
 
     /// The number of the room whose floor holds `p`, if any.
@@ -384,7 +454,7 @@ impl DungeonGrid {
             let mask = self.door_mask(p);
             for (dx, dy, bit, _) in DIRS {
                 let q = (p.0 + dx, p.1 + dy);
-                if mask & bit != 0 && !r.rect.contains(q) {
+                if mask & bit != 0 && !r.contains(q) {
                     out.push((p, q));
                 }
             }

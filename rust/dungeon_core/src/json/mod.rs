@@ -11,7 +11,7 @@
 //! | `cells` | `height` rows of `width` cell codes (0 empty, 1 room, 2 start, 3 end, 4 corridor, 5 door, 6 open floor) |
 //! | `doors` | `height` rows of `width` door masks (N=1, E=2, S=4, W=8) |
 //! | `start`, `end` | `[x, y]` |
-//! | `rooms` | room records in room order: `{"role": "normal"\|"start"\|"end"\|a special role, "rect": [x, y, w, h]}` |
+//! | `rooms` | room records in room order: `{"role": "normal"\|"start"\|"end"\|a special role, "rect": [x, y, w, h]}`, plus `"shape"` on a room grid's large rooms (`"1x2"`, `"2x1"`, `"2x2"`, `"l_no_top_left"`, `"l_no_top_right"`, `"l_no_bottom_left"`, `"l_no_bottom_right"`; the rect is the shape's bounding box) |
 //! | `connections` | the room graph: `{"rooms": [a, b], "tiles": [[x, y], ...]}` |
 //!
 //! Special roles (`"boss"`, `"treasure"`, `"shop"`, `"secret"`,
@@ -37,7 +37,9 @@ mod number;
 use serde::{Deserialize, Serialize};
 
 use crate::grid::check::rect_fits;
-use crate::grid::{Cell, Connection, DungeonGrid, GridKind, ParseError, Pos, Rect, Room, RoomRole};
+use crate::grid::{
+    Cell, Connection, DungeonGrid, GridKind, ParseError, Pos, Rect, Room, RoomRole, RoomShape,
+};
 use number::{Whole, plain};
 
 /// Largest grid side `from_json` accepts.
@@ -50,6 +52,9 @@ pub const VERSION: u32 = 2;
 struct RoomOut {
     role: &'static str,
     rect: Rect,
+    /// Only for large rooms, so grids without them keep their bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shape: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -120,6 +125,8 @@ struct V1 {
 struct RoomIn {
     role: String,
     rect: [Whole<i32>; 4],
+    #[serde(default)]
+    shape: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -186,6 +193,7 @@ impl DungeonGrid {
                 .map(|r| RoomOut {
                     role: r.role.name(),
                     rect: r.rect,
+                    shape: r.shape.is_large().then(|| r.shape.name()),
                 })
                 .collect(),
             connections: self
@@ -265,18 +273,59 @@ impl DungeonGrid {
                                 rect.x, rect.y, rect.w, rect.h, g.width, g.height
                             )));
                         }
-                        Ok(Room { role, rect })
+                        let shape = match (&r.shape, kind) {
+                            (None, GridKind::RoomGrid) => RoomShape::Single,
+                            (None, GridKind::TileMap) => RoomShape::Rect,
+                            (Some(name), GridKind::RoomGrid) => RoomShape::from_name(name)
+                                .filter(|s| s.is_large())
+                                .ok_or_else(|| {
+                                    bad(format!(
+                                        "room {i}: unknown shape {name:?} (a large room is \
+                                         \"1x2\", \"2x1\", \"2x2\" or an \"l_no_…\" shape)"
+                                    ))
+                                })?,
+                            (Some(_), GridKind::TileMap) => {
+                                return Err(bad(format!(
+                                    "room {i}: a tile map's rooms are rectangles and have no shape"
+                                )));
+                            }
+                        };
+                        Ok(Room { role, rect, shape })
                     })
                     .collect::<Result<_, _>>()?;
                 match kind {
                     GridKind::RoomGrid => {
-                        if let Some(i) = records.iter().position(|r| (r.rect.w, r.rect.h) != (1, 1))
+                        if let Some(i) = records
+                            .iter()
+                            .position(|r| (r.rect.w, r.rect.h) != r.shape.size())
                         {
-                            return Err(bad(format!(
-                                "room {i}: a room grid's rooms are single cells"
-                            )));
+                            let r = &records[i];
+                            let (w, h) = r.shape.size();
+                            return Err(bad(if r.shape.is_large() {
+                                format!(
+                                    "room {i}: a {} room's rect is {w}×{h}, not {}×{}",
+                                    r.shape.name(),
+                                    r.rect.w,
+                                    r.rect.h
+                                )
+                            } else {
+                                format!(
+                                    "room {i}: a room grid's rooms are single cells unless a \
+                                     \"shape\" names a large room (rect {}×{})",
+                                    r.rect.w, r.rect.h
+                                )
+                            }));
                         }
-                        g.rooms = records.iter().map(|r| (r.rect.x, r.rect.y)).collect();
+                        g.rooms = records
+                            .iter()
+                            .flat_map(|r| r.shape.cells_at((r.rect.x, r.rect.y)))
+                            .collect();
+                        g.large_rooms = records
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, r)| r.shape.is_large())
+                            .map(|(i, r)| (i, r.shape))
+                            .collect();
                     }
                     GridKind::TileMap => g.room_rects = records.iter().map(|r| r.rect).collect(),
                 }

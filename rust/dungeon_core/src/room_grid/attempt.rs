@@ -18,6 +18,12 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
+    /// A budget of `left` steps (tests).
+    #[cfg(test)]
+    pub fn new(left: u64) -> Self {
+        Self { left }
+    }
+
     /// Spends `n` steps; `false` (and nothing left) when fewer remain.
     #[inline]
     pub fn spend(&mut self, n: u64) -> bool {

@@ -159,6 +159,9 @@ impl RoomScratch {
     ) -> Result<(Pos, Pos), Rejected> {
         let w = self.width as usize;
         self.scan_doors();
+        if self.has_large() {
+            self.room_dead_ends();
+        }
         let found = self.dead_ends.len();
         let need = rules.min_dead_ends.max(0) as usize;
         if found < need {
@@ -208,7 +211,11 @@ impl RoomScratch {
             if !budget.spend(self.cells() as u64) {
                 return Err(Rejected::OutOfWork);
             }
-            bfs(self.width, &self.masks, s, &mut self.dist, &mut self.queue);
+            if self.has_large() {
+                self.room_distances(s);
+            } else {
+                bfs(self.width, &self.masks, s, &mut self.dist, &mut self.queue);
+            }
             let mut best: Option<(i32, Pos)> = None;
             for &(e, ep) in &self.dead_ends {
                 let d = self.dist[e];

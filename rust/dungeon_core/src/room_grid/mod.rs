@@ -7,6 +7,8 @@
 //!   of the grid, the work budget);
 //! - `scratch`: the occupancy map one attempt grows into;
 //! - `ends`: start/end choice and rejection ([`EndRules`]);
+//! - `large`: large rooms (1×2, 2×1, 2×2, L) on branching floors
+//!   ([`LargeRooms`]);
 //! - `roles`: special rooms (boss, shop, secret…) by per-level rules
 //!   ([`RoomRules`]);
 //! - `attempt`: the loop, its budget and its error messages.
@@ -29,6 +31,7 @@ mod attempt;
 mod config;
 mod count;
 mod ends;
+mod large;
 mod roles;
 mod scratch;
 
@@ -37,6 +40,7 @@ pub(crate) use attempt::{Budget, Generator, run};
 pub use config::{RoomGridConfig, capacity, highest_level, max_dead_ends};
 pub use count::RoomCount;
 pub use ends::{EndRule, EndRules, StartRule};
+pub use large::LargeRooms;
 pub use roles::{RoleRule, RoomRules};
 pub(crate) use scratch::RoomScratch;
 

@@ -48,6 +48,14 @@
 //! roles included; each secret room is added on top of it, in an empty
 //! cell (Isaac does not count its secret room either).
 //!
+//! **Large rooms** (`large` module): dead ends, distances and neighbours
+//! are counted in rooms (a large room is one step, a dead end is a room
+//! with one door); the dead-end roles go to one-cell rooms only (a large
+//! dead end is skipped, as in Isaac), the boss room may be large; a secret
+//! room scores the rooms beside it, not their cells (an L's notch is beside
+//! one room), and opens one door to each. Figures for floors with large
+//! rooms: `rust/dungeon_bench/examples/isaac_floors_bench.rs`.
+//!
 //! **Minimum dead ends.** A floor needs at least
 //! `max(1 + required dead-end rooms, min_dead_ends + dead_ends_per_level ×
 //! (level − 1))` dead ends besides the start, where the required rooms are
@@ -301,14 +309,19 @@ impl RoomScratch {
         budget: &mut Budget,
     ) -> Result<(), Rejected> {
         self.roles.clear();
-        if (start.0 - end.0).abs() + (start.1 - end.1).abs() == 1 {
+        // Every two touching rooms share a door (growth opens each side
+        // between rooms), so the boss room is beside the start exactly when
+        // it is one room away.
+        if self.idx(end).is_some_and(|i| self.dist[i] == 1) {
             return Err(Rejected::BossBesideStart);
         }
         self.roles.push((end, RoomRole::Boss));
         // Free dead ends, farthest first, ties in random order.
         self.candidates.clear();
+        // Only one-cell rooms take a dead-end role: the boss room is the
+        // one special room that may be large.
         for &(i, p) in &self.dead_ends {
-            if p != start && p != end {
+            if p != start && !self.same_room(p, end) && self.large_at(i).is_none() {
                 self.candidates.push((self.dist[i], i, p));
             }
         }
@@ -341,7 +354,7 @@ impl RoomScratch {
         let k = self.candidates.iter().position(|&(_, i, p)| {
             role != RoomRole::SuperSecret || {
                 let n = self.only_neighbour(i, p);
-                n != start && n != end && !self.roles.iter().any(|r| r.0 == n)
+                n != start && !self.same_room(n, end) && !self.roles.iter().any(|r| r.0 == n)
             }
         })?;
         Some(self.candidates.remove(k).2)
@@ -379,6 +392,9 @@ impl RoomScratch {
             .collect();
         for &i in &hidden {
             self.occupied[i] = false;
+        }
+        if self.has_large() {
+            return Ok(self.place_secret_among_large(&hidden, rng));
         }
         // Each empty cell's score, min(room neighbours, 3), or 0 when it
         // has none or touches a dead end; computed without branching on
@@ -435,5 +451,86 @@ impl RoomScratch {
             }
         }
         Ok(Some(p))
+    }
+}
+
+impl RoomScratch {
+    /// [`RoomScratch::place_secret`] on a floor with large rooms, where a
+    /// cell's neighbours may be two cells of one room: the score counts the
+    /// rooms (min 3), "beside a dead end" means beside a room with one door
+    /// (`exits`), and the secret room opens one door to each neighbouring
+    /// room (the first side in N E S W order). `hidden` (the secret rooms
+    /// placed before) are already unmarked; they are marked again here.
+    fn place_secret_among_large(&mut self, hidden: &[usize], rng: &mut DungeonRng) -> Option<Pos> {
+        // Only the empty cells beside a room can score: visit those.
+        const UNSEEN: u8 = u8::MAX;
+        self.secret_scores.clear();
+        self.secret_scores.resize(self.cells(), UNSEEN);
+        let mut best = 0u8;
+        for k in 0..self.rooms.len() {
+            let p = self.rooms[k];
+            for &(dx, dy, _, _) in &DIRS {
+                let Some(i) = self.idx((p.0 + dx, p.1 + dy)) else {
+                    continue;
+                };
+                if self.occupied[i] || self.secret_scores[i] != UNSEEN {
+                    continue;
+                }
+                let rooms = self.neighbour_rooms(self.pos_of(i));
+                let count = rooms.iter().flatten().count() as u8;
+                let beside_dead = rooms
+                    .iter()
+                    .flatten()
+                    .any(|&(_, r)| self.exits.get(r as usize) == Some(&1));
+                let score = if beside_dead { 0 } else { count.min(3) };
+                self.secret_scores[i] = score;
+                best = best.max(score);
+            }
+        }
+        for &i in hidden {
+            self.occupied[i] = true;
+            self.secret_scores[i] = 0;
+        }
+        self.secret_cells.clear();
+        if best > 0 {
+            let scores = &self.secret_scores;
+            self.secret_cells
+                .extend((0..scores.len()).filter(|&i| scores[i] == best));
+        }
+        let &i = rng.pick(&self.secret_cells)?;
+        let p = self.pos_of(i);
+        for &i in hidden {
+            self.occupied[i] = false;
+        }
+        let doors = self.neighbour_rooms(p);
+        for &i in hidden {
+            self.occupied[i] = true;
+        }
+        self.place(p);
+        for (k, &(dx, dy, bit, back)) in DIRS.iter().enumerate() {
+            if doors[k].is_some()
+                && let Some(j) = self.idx((p.0 + dx, p.1 + dy))
+            {
+                self.masks[i] |= bit;
+                self.masks[j] |= back;
+            }
+        }
+        Some(p)
+    }
+
+    /// The rooms beside `p`, by side (N E S W): `(cell index, room)` for
+    /// the first side of each room, `None` for empty sides, sides off the
+    /// grid and the later sides of a room already listed.
+    fn neighbour_rooms(&self, p: Pos) -> [Option<(usize, u32)>; 4] {
+        let mut out = [None; 4];
+        for (k, &(dx, dy, _, _)) in DIRS.iter().enumerate() {
+            if let Some(j) = self.idx((p.0 + dx, p.1 + dy))
+                && self.occupied[j]
+                && !out.iter().flatten().any(|&(_, r)| r == self.room_of[j])
+            {
+                out[k] = Some((j, self.room_of[j]));
+            }
+        }
+        out
     }
 }

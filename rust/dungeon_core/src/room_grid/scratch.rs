@@ -1,6 +1,8 @@
 //! The state one attempt grows into, reused across attempts.
 
-use crate::grid::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, Pos, RoomRole};
+use crate::grid::{
+    Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, Pos, RoomRole, RoomShape,
+};
 
 /// An occupancy map, the rooms in placement order, and the buffers the end
 /// rules use. Reused across attempts so the hot loops allocate nothing.
@@ -8,7 +10,18 @@ pub(crate) struct RoomScratch {
     pub width: i32,
     pub height: i32,
     pub occupied: Vec<bool>,
+    /// Room cells in placement order; a large room's cells are consecutive,
+    /// row by row.
     pub rooms: Vec<Pos>,
+    /// Each occupied cell's room number (stale on empty cells).
+    pub(super) room_of: Vec<u32>,
+    /// Rooms placed (a large room counts once).
+    pub(super) room_total: usize,
+    /// The large rooms: (room, shape, offset of its first cell in `rooms`),
+    /// in room order.
+    pub(super) large: Vec<(usize, RoomShape, usize)>,
+    /// Doors out of each room (large-room floors only; see `room_dead_ends`).
+    pub(super) exits: Vec<u32>,
     pub(super) masks: Vec<u8>,
     pub(super) dist: Vec<i32>,
     pub(super) queue: Vec<u32>,
@@ -33,6 +46,10 @@ impl RoomScratch {
             height,
             occupied: vec![false; n],
             rooms: Vec::with_capacity(n),
+            room_of: vec![0; n],
+            room_total: 0,
+            large: Vec::new(),
+            exits: Vec::new(),
             masks: vec![0; n],
             dist: Vec::with_capacity(n),
             queue: Vec::with_capacity(n),
@@ -55,6 +72,55 @@ impl RoomScratch {
         self.occupied.fill(false);
         self.rooms.clear();
         self.roles.clear();
+        self.room_total = 0;
+        self.large.clear();
+    }
+
+    /// Rooms placed so far (a large room counts once).
+    #[inline]
+    pub fn room_count(&self) -> usize {
+        self.room_total
+    }
+
+    /// Whether any large room was placed.
+    #[inline]
+    pub(super) fn has_large(&self) -> bool {
+        !self.large.is_empty()
+    }
+
+    /// The large room holding cell index `i`, if any: (shape, first cell).
+    pub(super) fn large_at(&self, i: usize) -> Option<(RoomShape, usize)> {
+        if self.large.is_empty() || !self.occupied[i] {
+            return None;
+        }
+        let r = self.room_of[i] as usize;
+        let k = self.large.binary_search_by_key(&r, |l| l.0).ok()?;
+        Some((self.large[k].1, self.large[k].2))
+    }
+
+    /// Whether cells `a` and `b` are rooms of the same room.
+    pub(super) fn same_room(&self, a: Pos, b: Pos) -> bool {
+        match (self.idx(a), self.idx(b)) {
+            (Some(i), Some(j)) => {
+                self.occupied[i] && self.occupied[j] && self.room_of[i] == self.room_of[j]
+            }
+            _ => false,
+        }
+    }
+
+    /// Places a large room of `shape` with its rectangle's top-left at
+    /// `corner`; the caller checked every cell is inside and empty.
+    pub fn place_large(&mut self, shape: RoomShape, corner: Pos) {
+        let id = self.room_total;
+        self.large.push((id, shape, self.rooms.len()));
+        for p in shape.cells_at(corner) {
+            if let Some(i) = self.idx(p) {
+                self.occupied[i] = true;
+                self.room_of[i] = id as u32;
+                self.rooms.push(p);
+            }
+        }
+        self.room_total += 1;
     }
 
     #[inline]
@@ -74,6 +140,8 @@ impl RoomScratch {
         match self.idx(p) {
             Some(i) if !self.occupied[i] => {
                 self.occupied[i] = true;
+                self.room_of[i] = self.room_total as u32;
+                self.room_total += 1;
                 self.rooms.push(p);
                 true
             }
@@ -122,6 +190,100 @@ impl RoomScratch {
         }
     }
 
+    /// On a floor with large rooms, replaces the cell dead ends
+    /// `scan_doors` listed with the rooms that have exactly one door (an
+    /// open side into another room), each at the cell holding that door,
+    /// row-major; fills `exits`.
+    pub(super) fn room_dead_ends(&mut self) {
+        let w = self.width as usize;
+        self.exits.clear();
+        self.exits.resize(self.room_total, 0);
+        let outward = |s: &Self, i: usize| -> u32 {
+            let m = s.masks[i];
+            let n = s.occupied.len();
+            let mut out = 0;
+            for (k, j) in [i.wrapping_sub(w), i + 1, i + w, i.wrapping_sub(1)]
+                .into_iter()
+                .enumerate()
+            {
+                if m & (1 << k) != 0 && j < n && s.room_of[j] != s.room_of[i] {
+                    out += 1;
+                }
+            }
+            out
+        };
+        for k in 0..self.rooms.len() {
+            if let Some(i) = self.idx(self.rooms[k]) {
+                let o = outward(self, i);
+                self.exits[self.room_of[i] as usize] += o;
+            }
+        }
+        self.dead_ends.clear();
+        for k in 0..self.rooms.len() {
+            let p = self.rooms[k];
+            if let Some(i) = self.idx(p)
+                && self.exits[self.room_of[i] as usize] == 1
+                && outward(self, i) == 1
+            {
+                self.dead_ends.push((i, p));
+            }
+        }
+        // Row-major, as `scan_doors` lists them.
+        self.dead_ends.sort_unstable_by_key(|d| d.0);
+    }
+
+    /// The position of cell index `i`.
+    #[inline]
+    pub(super) fn pos_of(&self, i: usize) -> Pos {
+        let w = self.width as usize;
+        ((i % w) as i32, (i / w) as i32)
+    }
+
+    /// Distances in rooms from cell index `from` into `dist` (-1 where
+    /// unreachable) through the masks: every cell of a room gets the
+    /// room's distance, so a large room is one step however it is crossed.
+    pub(super) fn room_distances(&mut self, from: usize) {
+        let w = self.width as usize;
+        let n = self.occupied.len();
+        self.dist.clear();
+        self.dist.resize(n, -1);
+        self.queue.clear();
+        self.flood(from, 0);
+        let mut head = 0;
+        while let Some(&c) = self.queue.get(head) {
+            head += 1;
+            let c = c as usize;
+            let (m, d) = (self.masks[c], self.dist[c]);
+            for (k, j) in [c.wrapping_sub(w), c + 1, c + w, c.wrapping_sub(1)]
+                .into_iter()
+                .enumerate()
+            {
+                if m & (1 << k) != 0 && j < n && self.dist[j] < 0 {
+                    self.flood(j, d + 1);
+                }
+            }
+        }
+    }
+
+    /// Gives every cell of the room holding cell index `i` distance `d`
+    /// and queues them.
+    fn flood(&mut self, i: usize, d: i32) {
+        match self.large_at(i) {
+            Some((shape, first)) => {
+                for k in first..first + shape.cell_count() {
+                    if let Some(j) = self.idx(self.rooms[k]) {
+                        self.dist[j] = d;
+                        self.queue.push(j as u32);
+                    }
+                }
+            }
+            None => {
+                self.dist[i] = d;
+                self.queue.push(i as u32);
+            }
+        }
+    }
+
     /// Builds the output grid from the accepted layout (after `choose_ends`,
     /// which left every pair of adjacent rooms sharing a door).
     pub fn to_grid(
@@ -137,12 +299,12 @@ impl RoomScratch {
             g.set(p, Cell::Room);
         }
         g.rooms.clone_from(&self.rooms);
+        g.large_rooms = self.large.iter().map(|l| (l.0, l.1)).collect();
         if !self.roles.is_empty() {
-            // Rooms are few (dozens) and specials fewer: a scan per special.
             g.specials = self
                 .roles
                 .iter()
-                .filter_map(|&(p, role)| Some((self.rooms.iter().position(|&r| r == p)?, role)))
+                .filter_map(|&(p, role)| Some((self.room_of[self.idx(p)?] as usize, role)))
                 .collect();
             g.specials.sort_unstable_by_key(|s| s.0);
         }

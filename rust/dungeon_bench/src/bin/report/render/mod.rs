@@ -125,6 +125,7 @@ pub(crate) fn generators(s: &mut String, d: &Data, dir: &Path) {
         }
     }
     godot_cave(s, d);
+    godot_isaac_floor(s, d);
 }
 
 /// The Godot cave case: `CaveGenerator` generate + `cells_packed()` against
@@ -147,5 +148,31 @@ fn godot_cave(s: &mut String, d: &Data) {
         ts(d.g(port)),
         xs(&ratio),
         met(ratio.median().map(|r| r >= 50.0)),
+    );
+}
+
+/// The Godot Isaac case: a complete level-5 floor of `PRESET_LARGE_ROOMS`
+/// (large rooms and every special room) through the extension, every room's
+/// cells and role read back, against the GDScript port of the same rules
+/// (`bench/isaac_floor_port.gd`).
+fn godot_isaac_floor(s: &mut String, d: &Data) {
+    let (ext, port) = ("isaac_floor/ext_rooms/5", "isaac_floor/port/5");
+    if d.g(ext).is_none() || d.g(port).is_none() {
+        return;
+    }
+    let ratio = d.gratio(port, ext);
+    let _ = writeln!(
+        s,
+        "\n### In Godot: complete Isaac floors against a GDScript port (level 5, large rooms)\n\n\
+         | case | time per floor |\n|---|---|\n\
+         | `IsaacGenerator` (`PRESET_LARGE_ROOMS`) generate + every room's `get_room_cells()` and role | {} |\n\
+         | `IsaacGenerator` generate only | {} |\n\
+         | GDScript port of the same rules (`bench/isaac_floor_port.gd`) | {} |\n\
+         | port / extension | {} |\n\n\
+         No target is set for this ratio; the room grids' is ≥ 50× (section 1).",
+        ts(d.g(ext)),
+        ts(d.g("isaac_floor/ext_generate/5")),
+        ts(d.g(port)),
+        xs(&ratio),
     );
 }
