@@ -1,0 +1,51 @@
+//! The full no-guess property run: 10 000 seeds per Windows size, each board
+//! checked (numbers, safe first click, mine count) and replayed by the
+//! solver from its first click. Too slow for a debug test; run in release:
+//!
+//! `cargo run --release -p dungeon_core --example minesweeper_no_guess [seeds]`
+
+use dungeon_core::minesweeper::{self, MinesweeperConfig, solver};
+
+fn main() {
+    let seeds: u64 = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000);
+    let mut failed = false;
+    for name in minesweeper::PRESETS {
+        let Some(config) = MinesweeperConfig::preset(name) else {
+            continue;
+        };
+        let (mut ok, mut errors) = (0u64, 0u64);
+        let start = std::time::Instant::now();
+        for seed in 0..seeds {
+            match minesweeper::generate(&config, seed) {
+                Ok(board) => {
+                    let fc = board.first_click();
+                    let safe_start = (-1..=1)
+                        .all(|dy| (-1..=1).all(|dx| !board.mine_at((fc.0 + dx, fc.1 + dy))));
+                    let solved = solver::solve(&board, minesweeper::SOLVE_STEPS).cleared;
+                    if safe_start && solved && board.mine_count() as i32 == config.mines {
+                        ok += 1;
+                    } else {
+                        failed = true;
+                        eprintln!("{name} seed {seed}: safe start {safe_start}, solved {solved}");
+                    }
+                }
+                Err(e) => {
+                    errors += 1;
+                    eprintln!("{name} seed {seed}: {e}");
+                }
+            }
+        }
+        println!(
+            "{name} {}x{}/{}: {ok}/{seeds} boards verified no-guess, {errors} generation errors, {:.1} s",
+            config.width,
+            config.height,
+            config.mines,
+            start.elapsed().as_secs_f64()
+        );
+        failed |= errors > 0;
+    }
+    std::process::exit(i32::from(failed));
+}
