@@ -110,3 +110,22 @@ func test_error_example_returns_null(t) -> void:
 	t.expect_error("invalid width = -3: allowed 2..=256")
 	node.run()
 	node.free()
+
+
+func test_minesweeper_example_runs(t) -> void:
+	var node := _load(_example_with("MinesweeperBoard.boards_for_grid"))
+	if not t.check(node != null, "the minesweeper example compiles"):
+		return
+	node.run()
+	node.free()
+	# What its comments claim.
+	var grid := BspGenerator.new().generate_level(1)
+	var board: MinesweeperBoard = MinesweeperBoard.boards_for_grid(grid, 7, 0.12, true)[0]
+	t.check_eq(Vector2i(board.width, board.height), grid.get_room_rect(0).size, "the board covers room 0's floor")
+	board.open(board.first_click)
+	while not board.is_cleared():
+		for cell in board.mine_cells():
+			board.flag(cell, true)
+		for cell in board.safe_cells():
+			t.check(board.open(cell) != MinesweeperBoard.OPENED_MINE, "hints never open a mine")
+	t.check_eq(board.mines_left(), 0, "every mine flagged")

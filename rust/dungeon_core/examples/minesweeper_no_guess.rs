@@ -24,7 +24,7 @@ fn main() {
                     let fc = board.first_click();
                     let safe_start = (-1..=1)
                         .all(|dy| (-1..=1).all(|dx| !board.mine_at((fc.0 + dx, fc.1 + dy))));
-                    let solved = solver::solve(&board, minesweeper::SOLVE_STEPS).cleared;
+                    let solved = solver::solve(&board, minesweeper::WORK_BUDGET).cleared;
                     if safe_start && solved && board.mine_count() as i32 == config.mines {
                         ok += 1;
                     } else {

@@ -41,7 +41,7 @@ fn no_guess_over_seeds(config: &MinesweeperConfig, seeds: u64) {
     for seed in 0..seeds {
         let board = minesweeper::generate(config, seed).unwrap();
         assert_well_formed(&board, config);
-        let report = solver::solve(&board, minesweeper::SOLVE_STEPS);
+        let report = solver::solve(&board, minesweeper::WORK_BUDGET);
         assert!(report.cleared, "seed {seed}:\n{}", board.to_ascii());
     }
 }
@@ -138,7 +138,7 @@ fn one_board_per_room_of_any_grid() {
         let rect = grid.room_records()[room].rect;
         let board = board.as_ref().unwrap();
         assert_eq!((board.width(), board.height()), (rect.w, rect.h));
-        assert!(solver::solve(board, minesweeper::SOLVE_STEPS).cleared);
+        assert!(solver::solve(board, minesweeper::WORK_BUDGET).cleared);
         let again = minesweeper::board_for_room(&grid, room, &base, 3, 0).unwrap();
         assert_eq!(&again, board);
     }

@@ -1,8 +1,9 @@
 //! Board generation: random placement, and the no-guess repair loop.
 
 use super::board::{Board, neighbors};
+use super::solver::Budget;
 use super::solver::{self, Known};
-use super::{MinesweeperConfig, SOLVE_STEPS};
+use super::{MinesweeperConfig, WORK_BUDGET};
 use crate::error::GenError;
 use crate::rng::{DungeonRng, stage};
 
@@ -18,6 +19,7 @@ pub fn generate(config: &MinesweeperConfig, seed: u64) -> Result<Board, GenError
     let mut rng = DungeonRng::new(seed).stage(stage::MINES);
     let cells = (config.width * config.height) as usize;
     let repairs = cells * 2;
+    let mut work = Budget::new(WORK_BUDGET);
     for _ in 0..config.attempts {
         let Some(mut board) = place(config, total, &mut rng) else {
             break;
@@ -26,9 +28,20 @@ pub fn generate(config: &MinesweeperConfig, seed: u64) -> Result<Board, GenError
             return Ok(board);
         }
         for _ in 0..repairs {
-            let report = solver::solve(&board, SOLVE_STEPS);
+            let report = solver::solve(&board, work.left);
             if report.cleared {
                 return Ok(board);
+            }
+            if report.out_of_budget || !work.spend(report.steps) {
+                return Err(GenError::Exhausted {
+                    generator: "minesweeper",
+                    attempts: config.attempts,
+                    reason: format!(
+                        "the work budget ({WORK_BUDGET} solver steps) ran out before a {}×{} board with \
+                         {total} mines could be cleared without guessing; lower mines (or density) or the size",
+                        config.width, config.height
+                    ),
+                });
             }
             if !repair(&mut board, &report.knowledge, &mut rng) {
                 break;

@@ -46,8 +46,13 @@ pub const MINES_FROM_DENSITY: i32 = -1;
 pub const MAX_SIDE: i32 = 128;
 /// The most attempts accepted.
 pub const MAX_ATTEMPTS: u32 = 10_000;
-/// Solver steps allowed per solve (enumeration nodes and rule checks).
+/// Solver steps allowed for one round of hints (enumeration nodes, rule
+/// checks, one step per cell looked at).
 pub const SOLVE_STEPS: u64 = 200_000;
+/// Solver steps one [`generate`] call may spend over all its attempts and
+/// repairs, and enough to replay any board it returns with
+/// [`solver::solve`]. Tens of milliseconds in a release build.
+pub const WORK_BUDGET: u64 = 30_000_000;
 
 /// Settings for one board.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -196,6 +196,8 @@ pub struct SolveReport {
     pub knowledge: Knowledge,
     /// Whether the budget ran out (then `cleared` is `false`).
     pub out_of_budget: bool,
+    /// Steps spent.
+    pub steps: u64,
 }
 
 /// Opens `i` on `k` from `board`, flood-opening around zeros. Returns how
@@ -235,14 +237,21 @@ pub fn solve(board: &Board, steps: u64) -> SolveReport {
                 cleared: true,
                 knowledge: k,
                 out_of_budget: false,
+                steps: steps - budget.left,
             };
         }
+        // Each round looks at every cell once to gather the numbers.
+        let paid = budget.spend(k.cells.len() as u64);
         let found = deduce(&k, Depth::Quick, &mut budget);
-        if found.safe.is_empty() && found.mines.is_empty() || !budget.spend(1) {
+        if !paid
+            || found.safe.is_empty() && found.mines.is_empty()
+            || !found.complete && budget.left == 0
+        {
             return SolveReport {
                 cleared: false,
+                out_of_budget: !paid || budget.left == 0,
                 knowledge: k,
-                out_of_budget: !found.complete || budget.left == 0,
+                steps: steps - budget.left,
             };
         }
         for &m in &found.mines {
