@@ -242,7 +242,11 @@ pub fn solve(board: &Board, steps: u64) -> SolveReport {
         }
         // Each round looks at every cell once to gather the numbers.
         let paid = budget.spend(k.cells.len() as u64);
-        let found = deduce(&k, Depth::Quick, &mut budget);
+        // One round gets at most what a round of hints gets, so a game's
+        // hints can follow every step of a solve.
+        let mut round = Budget::new(budget.left.min(super::SOLVE_STEPS));
+        let found = deduce(&k, Depth::Quick, &mut round);
+        budget.spend(budget.left.min(super::SOLVE_STEPS) - round.left);
         if !paid
             || found.safe.is_empty() && found.mines.is_empty()
             || !found.complete && budget.left == 0
