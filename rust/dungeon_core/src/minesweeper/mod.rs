@@ -51,8 +51,10 @@ pub const MAX_ATTEMPTS: u32 = 10_000;
 pub const SOLVE_STEPS: u64 = 200_000;
 /// Solver steps one [`generate`] call may spend over all its attempts and
 /// repairs, and enough to replay any board it returns with
-/// [`solver::solve`]. Tens of milliseconds in a release build.
-pub const WORK_BUDGET: u64 = 30_000_000;
+/// [`solver::solve`]. About 0.4 s when spent in full in a release build
+/// (an expert board takes a few hundred thousand); big no-guess boards
+/// (past about 64×64) or hard densities run out and fail with an error.
+pub const WORK_BUDGET: u64 = 10_000_000;
 
 /// Settings for one board.
 #[derive(Clone, Copy, Debug, PartialEq)]
