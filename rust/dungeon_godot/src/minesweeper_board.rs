@@ -68,6 +68,20 @@ impl MinesweeperBoard {
         })
     }
 
+    /// A new board, or `None` with the error logged and kept.
+    fn deliver(result: Result<minesweeper::Board, GenError>) -> Option<Gd<Self>> {
+        match result {
+            Ok(board) => {
+                clear_error();
+                Some(Self::wrap(board))
+            }
+            Err(e) => {
+                report(&e);
+                None
+            }
+        }
+    }
+
     fn game(&self) -> Option<&Game> {
         if self.game.is_none() {
             godot_error!(
@@ -113,16 +127,7 @@ impl MinesweeperBoard {
             height,
             ..Self::config(mines, density, no_guess)
         };
-        match minesweeper::generate(&config, seed_bits(seed)) {
-            Ok(board) => {
-                clear_error();
-                Some(Self::wrap(board))
-            }
-            Err(e) => {
-                report(&e);
-                None
-            }
-        }
+        Self::deliver(minesweeper::generate(&config, seed_bits(seed)))
     }
 
     /// The board of room `room_index` of `grid`, sized to the room's floor
@@ -148,17 +153,14 @@ impl MinesweeperBoard {
         let grid = grid.bind();
         let room = usize::try_from(room_index).unwrap_or(usize::MAX);
         let base = Self::config(mines, density, no_guess);
-        match minesweeper::board_for_room(grid.core(), room, &base, seed_bits(seed), variant as u32)
-        {
-            Ok(board) => {
-                clear_error();
-                Some(Self::wrap(board))
-            }
-            Err(e) => {
-                report(&e);
-                None
-            }
-        }
+        let core = grid.core();
+        Self::deliver(minesweeper::board_for_room(
+            core,
+            room,
+            &base,
+            seed_bits(seed),
+            variant as u32,
+        ))
     }
 
     /// One board per room of `grid` ([method for_room] with variant 0), in
