@@ -65,6 +65,9 @@ func _physics_process(delta: float) -> void:
 	# Minesweeper mode: a room with shut doors is cleared by solver hints alone.
 	if _main.minesweeper != null:
 		var status: String = _main.minesweeper.bot_step()
+		if status == "" and _route.size() == 1:
+			# The next step is the EXIT: first clear every board left.
+			status = _main.minesweeper.bot_clear_rest()
 		if status.begins_with("FAIL"):
 			_finish(false, "minesweeper: " + status)
 			return
@@ -129,10 +132,11 @@ func _finish(ok: bool, message: String) -> void:
 	_main.player.auto_direction = Vector2.ZERO
 	var mode: Node = _main.minesweeper
 	if ok and mode != null:
-		print("autoplay: minesweeper: %d boards cleared by solver hints alone, %d mines opened" % [mode.boards_cleared, mode.mines_opened])
-		if mode.mines_opened != 0 or mode.boards_cleared == 0:
+		print("autoplay: minesweeper: %d boards cleared by solver hints alone, %d mines opened, %d levels left fully cleared" % [
+			mode.boards_cleared, mode.mines_opened, mode.levels_cleared])
+		if mode.mines_opened != 0 or mode.levels_cleared < _levels_done:
 			ok = false
-			message = "minesweeper: %d mines opened, %d boards cleared" % [mode.mines_opened, mode.boards_cleared]
+			message = "minesweeper: %d mines opened, %d of %d levels cleared" % [mode.mines_opened, mode.levels_cleared, _levels_done]
 	if ok:
 		print("autoplay: ok, " + message)
 	else:

@@ -32,6 +32,8 @@ const NUMBER_COLOURS := [Color.WHITE, Color("7aa2f7"), Color("9ece6a"), Color("f
 var mines_opened := 0
 ## Boards cleared since the mode started.
 var boards_cleared := 0
+## Levels left with every board cleared (counted when the next one is built).
+var levels_cleared := 0
 ## The room whose doors are shut, or -1.
 var active_room := -1
 
@@ -80,6 +82,8 @@ func _ready() -> void:
 
 ## Makes the boards and decorations of a freshly built level.
 func setup(grid: DungeonGrid, run_seed: int) -> void:
+	if not _boards.is_empty() and _boards.all(func(x: Variant) -> bool: return x == null or x.is_cleared()):
+		levels_cleared += 1
 	_grid = grid
 	_seed = run_seed
 	_boards.clear()
@@ -218,6 +222,33 @@ func bot_step() -> String:
 		if active_room != room:
 			break
 	return "solving"
+
+
+## One bot move on the first board still to clear anywhere on the level
+## (the bot calls it before it steps on the EXIT, so the whole dungeon is
+## cleared by hints alone). Returns "" when every board is clear,
+## "solving" while working, or a "FAIL ..." message.
+func bot_clear_rest() -> String:
+	for room in _boards.size():
+		var b := board(room)
+		if b == null or b.is_cleared():
+			continue
+		b.open(b.first_click)
+		var safe := b.safe_cells()
+		for cell in b.mine_cells():
+			b.flag(cell, true)
+		if safe.is_empty() and not b.is_cleared():
+			return "FAIL: the solver found no safe cell in room %d before it was clear" % room
+		for cell in safe:
+			if b.open(cell) == MinesweeperBoard.OPENED_MINE:
+				mines_opened += 1
+				return "FAIL: opened a mine at %s in room %d" % [cell, room]
+		if b.is_cleared():
+			boards_cleared += 1
+		_update_label()
+		queue_redraw()
+		return "solving"
+	return ""
 
 
 func _update_label() -> void:
