@@ -149,6 +149,18 @@ fn one_board_per_room_of_any_grid() {
     let isaac_grid = isaac::generate(&isaac::IsaacConfig::compact(), 5, 1).unwrap();
     let b = minesweeper::board_for_room(&isaac_grid, 0, &base, 5, 0).unwrap();
     assert_eq!((b.width(), b.height()), (9, 9));
+    // A density share that does not fit outside the safe area is cut.
+    let c = minesweeper::config_for_room(
+        &grid,
+        0,
+        &MinesweeperConfig {
+            density: 0.99,
+            ..base
+        },
+    )
+    .unwrap();
+    let rect = grid.room_records()[0].rect;
+    assert_eq!(c.mines as usize, (rect.w * rect.h) as usize - 9);
     let e = minesweeper::board_for_room(&grid, 999, &base, 3, 0).unwrap_err();
     assert!(matches!(e, GenError::Config(c) if c.field == "room"));
 }

@@ -133,7 +133,9 @@ impl MinesweeperBoard {
     /// The board of room `room_index` of `grid`, sized to the room's floor
     /// (one board cell per floor tile, row by row from the room's top-left
     /// tile); rooms smaller than 3×3, such as the one-cell rooms of room
-    /// grids, get a 9×9 board. Mines as in [method create]. `seed`, the
+    /// grids, get a 9×9 board. Mines as in [method create], except that a
+    /// density share too big for a small room is cut to the cells outside
+    /// the first click's 3×3 (a 3×3 room gets none). `seed`, the
     /// grid's level, the room and `variant` choose the board. `null` and an
     /// error for a bad room number or settings.
     #[func]

@@ -1,13 +1,14 @@
 //! One board per room of any dungeon.
 
-use super::{Board, MinesweeperConfig, generate};
+use super::{Board, MINES_FROM_DENSITY, MinesweeperConfig, generate};
 use crate::error::{ConfigError, GenError};
 use crate::grid::DungeonGrid;
 use crate::rng::{level_seed, mix64};
 
 /// `base` sized to room `room`'s floor, the first click in its centre. A
 /// room smaller than 3×3 (every room of a room grid is one cell) keeps
-/// `base`'s width and height.
+/// `base`'s width and height. With a density, the mine count is fixed here,
+/// cut to the cells outside the safe area (a 3×3 room gets none).
 ///
 /// # Errors
 /// `room` outside `0..room count`.
@@ -29,6 +30,16 @@ pub fn config_for_room(
         config.width = record.rect.w;
         config.height = record.rect.h;
         config.first_click = None;
+    }
+    // Rooms come in all sizes: a density share that does not fit outside
+    // the first click's safe area (a 3×3 room holds none) is cut to what
+    // fits, rather than failing the whole dungeon. Explicit mine counts and
+    // bad densities still fail.
+    if config.mines == MINES_FROM_DENSITY && (0.0..1.0).contains(&config.density) {
+        let cells = config.width.max(0) as usize * config.height.max(0) as usize;
+        let share = (config.density * cells as f64).round() as usize;
+        let fits = cells.saturating_sub(config.safe_area());
+        config.mines = share.min(fits).min(i32::MAX as usize) as i32;
     }
     Ok(config)
 }
