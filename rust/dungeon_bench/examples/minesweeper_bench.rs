@@ -43,7 +43,12 @@ fn cases() -> Vec<(&'static str, MinesweeperConfig, usize, Option<Duration>)> {
             500,
             Some(Duration::from_millis(2)),
         ),
-        ("expert 30×16, 99", MinesweeperConfig::expert(), 200, Some(Duration::from_millis(50))),
+        (
+            "expert 30×16, 99",
+            MinesweeperConfig::expert(),
+            200,
+            Some(Duration::from_millis(50)),
+        ),
         (
             "expert size, 170 mines (0.35)",
             MinesweeperConfig {
@@ -64,7 +69,15 @@ fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1e3)
 }
 
-const TATHAM_FILES: [&str; 7] = ["mines.c", "random.c", "tree234.c", "malloc.c", "misc.c", "puzzles.h", "tree234.h"];
+const TATHAM_FILES: [&str; 7] = [
+    "mines.c",
+    "random.c",
+    "tree234.c",
+    "malloc.c",
+    "misc.c",
+    "puzzles.h",
+    "tree234.h",
+];
 /// Functions mines.c links against that generation never calls.
 const STUBS: [&str; 12] = [
     "clip",
@@ -102,14 +115,21 @@ int main(int argc, char **argv) {
 fn fetch_sources(dir: &Path) -> Result<(), String> {
     if let Some(src) = std::env::var_os("SGT_PUZZLES_SRC") {
         for f in TATHAM_FILES {
-            std::fs::copy(Path::new(&src).join(f), dir.join(f)).map_err(|e| format!("$SGT_PUZZLES_SRC/{f}: {e}"))?;
+            std::fs::copy(Path::new(&src).join(f), dir.join(f))
+                .map_err(|e| format!("$SGT_PUZZLES_SRC/{f}: {e}"))?;
         }
         return Ok(());
     }
-    let git = std::env::var("SGT_PUZZLES_GIT").unwrap_or_else(|_| "/work/.mirror/chrisboyle+sgtpuzzles/repo".into());
+    let git = std::env::var("SGT_PUZZLES_GIT")
+        .unwrap_or_else(|_| "/work/.mirror/chrisboyle+sgtpuzzles/repo".into());
     for f in TATHAM_FILES {
         let out = Command::new("git")
-            .args(["--git-dir", &git, "show", &format!("HEAD:app/src/main/jni/{f}")])
+            .args([
+                "--git-dir",
+                &git,
+                "show",
+                &format!("HEAD:app/src/main/jni/{f}"),
+            ])
             .output()
             .map_err(|e| format!("git: {e}"))?;
         if !out.status.success() {
@@ -129,18 +149,35 @@ fn build_tatham() -> Result<PathBuf, String> {
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     fetch_sources(&dir)?;
     std::fs::write(dir.join("driver.c"), DRIVER).map_err(|e| e.to_string())?;
-    let stubs: String = STUBS.iter().map(|s| format!("void {s}(void) {{ __builtin_trap(); }}\n")).collect();
+    let stubs: String = STUBS
+        .iter()
+        .map(|s| format!("void {s}(void) {{ __builtin_trap(); }}\n"))
+        .collect();
     std::fs::write(dir.join("stubs.c"), stubs).map_err(|e| e.to_string())?;
     let exe = dir.join("tatham_mines");
     let out = Command::new("cc")
         .current_dir(&dir)
         .args(["-O2", "-w", "-o"])
         .arg(&exe)
-        .args(["driver.c", "random.c", "tree234.c", "malloc.c", "misc.c", "stubs.c", "-lm"])
+        .args([
+            "driver.c",
+            "random.c",
+            "tree234.c",
+            "malloc.c",
+            "misc.c",
+            "stubs.c",
+            "-lm",
+        ])
         .output()
         .map_err(|e| format!("cc: {e}"))?;
     if !out.status.success() {
-        return Err(format!("cc failed: {}", String::from_utf8_lossy(&out.stderr).lines().next().unwrap_or("")));
+        return Err(format!(
+            "cc failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .next()
+                .unwrap_or("")
+        ));
     }
     Ok(exe)
 }
@@ -148,7 +185,12 @@ fn build_tatham() -> Result<PathBuf, String> {
 /// Tatham's per-board times for `runs` seeds.
 fn time_tatham(exe: &Path, c: &MinesweeperConfig, runs: usize) -> Result<Vec<Duration>, String> {
     let out = Command::new(exe)
-        .args([c.width.to_string(), c.height.to_string(), c.mines.to_string(), runs.to_string()])
+        .args([
+            c.width.to_string(),
+            c.height.to_string(),
+            c.mines.to_string(),
+            runs.to_string(),
+        ])
         .output()
         .map_err(|e| e.to_string())?;
     if !out.status.success() {
@@ -160,7 +202,11 @@ fn time_tatham(exe: &Path, c: &MinesweeperConfig, runs: usize) -> Result<Vec<Dur
         .map(Duration::from_secs_f64)
         .collect();
     t.sort_unstable();
-    if t.len() == runs { Ok(t) } else { Err("the Tatham driver printed too few times".into()) }
+    if t.len() == runs {
+        Ok(t)
+    } else {
+        Err("the Tatham driver printed too few times".into())
+    }
 }
 
 fn main() {
@@ -187,18 +233,30 @@ fn main() {
         };
         let solvable = (0..runs as u64)
             .filter(|&s| {
-                minesweeper::generate(&plain, s).is_ok_and(|b| solver::solve(&b, minesweeper::WORK_BUDGET).cleared)
+                minesweeper::generate(&plain, s)
+                    .is_ok_and(|b| solver::solve(&b, minesweeper::WORK_BUDGET).cleared)
             })
             .count();
         let median = percentile(&times, 0.5);
-        let (t_med, t_p90, ratio) = match tatham.as_ref().map_err(Clone::clone).and_then(|exe| time_tatham(exe, &config, runs.min(200))) {
+        let (t_med, t_p90, ratio) = match tatham
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|exe| time_tatham(exe, &config, runs.min(200)))
+        {
             Ok(t) => {
                 let m = percentile(&t, 0.5);
-                (ms(m), ms(percentile(&t, 0.9)), format!("{:.2}", median.as_secs_f64() / m.as_secs_f64()))
+                (
+                    ms(m),
+                    ms(percentile(&t, 0.9)),
+                    format!("{:.2}", median.as_secs_f64() / m.as_secs_f64()),
+                )
             }
             Err(_) => ("n/a".into(), "n/a".into(), "n/a".into()),
         };
-        let target_text = target.map_or_else(|| "none (shows a hard density fails within the budget)".to_string(), |t| format!("≤ {} ms", ms(t)));
+        let target_text = target.map_or_else(
+            || "none (shows a hard density fails within the budget)".to_string(),
+            |t| format!("≤ {} ms", ms(t)),
+        );
         println!(
             "| {label} | {runs} | {} | {} | {:.1} % | {:.1} % | {t_med} | {t_p90} | {ratio} | {target_text} |",
             ms(median),
