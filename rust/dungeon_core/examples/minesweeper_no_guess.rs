@@ -3,6 +3,11 @@
 //! solver from its first click. Too slow for a debug test; run in release:
 //!
 //! `cargo run --release -p dungeon_core --example minesweeper_no_guess [seeds]`
+//!
+//! Last run (seeds 0..10 000, 2-core machine shared with other builds):
+//! beginner 10 000/10 000 verified (1.1 s), intermediate 10 000/10 000
+//! (7.8 s), expert 10 000/10 000 (69.2 s); no generation errors. The times
+//! include the verifying replay.
 
 use dungeon_core::minesweeper::{self, MinesweeperConfig, solver};
 
