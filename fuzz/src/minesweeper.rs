@@ -25,7 +25,10 @@ pub fn minesweeper_input(data: &[u8]) -> (MinesweeperConfig, u64, ElementaryConf
     let width = k.int(p.width, 3..=32, &sides);
     let height = k.int(p.height, 3..=32, &sides);
     let first_click = if k.flag(false) {
-        Some((k.int(0, -1..=40, &[i32::MIN, i32::MAX]), k.int(0, -1..=40, &[i32::MIN, i32::MAX])))
+        Some((
+            k.int(0, -1..=40, &[i32::MIN, i32::MAX]),
+            k.int(0, -1..=40, &[i32::MIN, i32::MAX]),
+        ))
     } else {
         None
     };
@@ -36,11 +39,21 @@ pub fn minesweeper_input(data: &[u8]) -> (MinesweeperConfig, u64, ElementaryConf
         density: k.float(p.density, (0.0, 0.4), &[0.0, 0.99, 1.0, -0.01, f64::NAN]),
         first_click,
         no_guess: k.flag(p.no_guess),
-        attempts: k.int(p.attempts as i32, 1..=5, &[0, minesweeper::MAX_ATTEMPTS as i32]).max(0) as u32,
+        attempts: k
+            .int(
+                p.attempts as i32,
+                1..=5,
+                &[0, minesweeper::MAX_ATTEMPTS as i32],
+            )
+            .max(0) as u32,
     };
     let e = ElementaryConfig {
         rule: k.int(30, 0..=255, &[-1, 256]),
-        width: k.int(31, 1..=64, &[0, elementary::MAX_WIDTH, elementary::MAX_WIDTH + 1]),
+        width: k.int(
+            31,
+            1..=64,
+            &[0, elementary::MAX_WIDTH, elementary::MAX_WIDTH + 1],
+        ),
         generations: k.int(16, 1..=64, &[0, elementary::MAX_GENERATIONS + 1]),
         start: if k.flag(false) {
             StartRow::Random {
@@ -76,14 +89,20 @@ pub fn minesweeper_config(data: &[u8]) {
                 }
             }
             if c.no_guess {
-                assert!(solver::solve(&b, minesweeper::WORK_BUDGET).cleared, "a no-guess board needs a guess");
+                assert!(
+                    solver::solve(&b, minesweeper::WORK_BUDGET).cleared,
+                    "a no-guess board needs a guess"
+                );
             }
             let again = minesweeper::generate(&c, seed).expect("the same inputs succeed again");
             assert!(again == b, "the same inputs gave another board");
         }
         Err(err) => {
             match &err {
-                GenError::Exhausted { .. } => assert!(accepted && c.no_guess, "gave up on a valid plain board: {err}"),
+                GenError::Exhausted { .. } => assert!(
+                    accepted && c.no_guess,
+                    "gave up on a valid plain board: {err}"
+                ),
                 _ => assert!(!accepted, "a valid config failed: {err} ({c:?})"),
             }
             checks::error_names_a_setting(&err);
