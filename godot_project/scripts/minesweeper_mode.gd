@@ -11,7 +11,7 @@ extends Node2D
 ## rule-30 decorations (ElementaryAutomaton). The mode's line at the top shows
 ## the mines left in the room.
 ##
-## main.gd adds this node under the Dungeon for the "minesweeper" entry of
+## main.gd adds this node (under the Dungeon's tile layer) for the "minesweeper" entry of
 ## its GENERATORS; autoplay.gd calls [method bot_step] to clear rooms with
 ## the solver's hints alone.
 
@@ -47,13 +47,17 @@ var _decorated := {}
 var _hint_safe: Array[Vector2i] = []
 var _hint_mines: Array[Vector2i] = []
 var _doors: StaticBody2D
+var _shut_doors: Array[Vector2i] = []
 var _label: Label
 
 
 ## Adds the mode to `main` (on) or removes it (off); returns the mode node
 ## or null.
 static func attach(main: Node, on: bool) -> Node:
-	var existing: Node = main.dungeon.get_node_or_null("MinesweeperMode")
+	# Under the tile layer: drawn just over the floor tiles, under the
+	# START/EXIT markers and the player.
+	var host: Node = main.dungeon.tile_layer
+	var existing: Node = host.get_node_or_null("MinesweeperMode")
 	if not on:
 		if existing != null:
 			existing.queue_free()
@@ -64,7 +68,7 @@ static func attach(main: Node, on: bool) -> Node:
 	var mode: Node2D = load("res://scripts/minesweeper_mode.gd").new()
 	mode.name = "MinesweeperMode"
 	mode._main = main
-	main.dungeon.add_child(mode)
+	host.add_child(mode)
 	return mode
 
 
@@ -124,6 +128,7 @@ func _lock(room: int) -> void:
 	b.open(b.first_click)
 	var size: Vector2 = _main.dungeon.cell_size()
 	for door in _grid.get_room_doors(room):
+		_shut_doors.append(door)
 		var shape := CollisionShape2D.new()
 		var rect := RectangleShape2D.new()
 		rect.size = size
@@ -135,6 +140,7 @@ func _lock(room: int) -> void:
 
 func _unlock() -> void:
 	active_room = -1
+	_shut_doors.clear()
 	_hint_safe.clear()
 	_hint_mines.clear()
 	if _doors != null:
@@ -306,6 +312,11 @@ func _draw() -> void:
 					var n := b.number_at(c)
 					draw_string(font, r.position + Vector2(0, size.y * 0.7), str(n), HORIZONTAL_ALIGNMENT_CENTER, r.size.x,
 							int(size.y * 0.6), NUMBER_COLOURS[n])
+	for door in _shut_doors:
+		var r := Rect2(Vector2(door) * size, size)
+		for k in 3:
+			var x := r.position.x + r.size.x * (0.25 + 0.25 * k)
+			draw_line(Vector2(x, r.position.y), Vector2(x, r.end.y), FLAG, 3.0)
 	for tile in _hint_safe:
 		draw_rect(Rect2(Vector2(tile) * size, size).grow(-3.0), HINT_SAFE, false, 2.0)
 	for tile in _hint_mines:
