@@ -23,6 +23,14 @@
 //! every returned board is solvable by deduction alone. Attempts and solver
 //! steps are budgets; running out is a [`GenError::Exhausted`] naming the
 //! setting to lower.
+//!
+//! Measured (`rust/dungeon_bench/examples/minesweeper_bench.rs`, release, a
+//! busy 2-core machine): median no-guess generation 0.024 ms at beginner
+//! (9×9, 10 mines), 0.14 ms at intermediate (16×16, 40) and 7.3 ms at expert
+//! (30×16, 99), every seed successful; Tatham's `minegen` in the same run
+//! took 0.17, 0.71 and 7.0 ms. Our solver clears 89 %, 74 % and 16 % of plain
+//! random boards of those sizes without repair. 10 000 seeds per size, each
+//! replayed by the solver: all no-guess (`examples/minesweeper_no_guess.rs`).
 
 mod board;
 mod game;
