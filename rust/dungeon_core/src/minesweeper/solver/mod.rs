@@ -164,13 +164,19 @@ impl Knowledge {
     }
 }
 
-/// What can be proven about the hidden cells of `k` now.
+/// What can be proven about the hidden cells of `k` now (nothing, with
+/// `complete` false, when `cells` does not hold `width × height` cells).
 #[must_use]
 pub fn deduce(k: &Knowledge, depth: Depth, budget: &mut Budget) -> Deductions {
     let mut out = Deductions {
         complete: true,
         ..Deductions::default()
     };
+    if k.width < 1 || k.height < 1 || k.cells.len() != k.width as usize * k.height as usize {
+        // A malformed view proves nothing.
+        out.complete = false;
+        return out;
+    }
     let Some(cons) = k.constraints() else {
         return out;
     };

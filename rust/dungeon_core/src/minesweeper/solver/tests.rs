@@ -142,3 +142,17 @@ fn solve_clears_an_easy_board_and_stops_on_a_coin_flip() {
     let r = solve(&flip, 100_000);
     assert!(!r.cleared && !r.out_of_budget);
 }
+
+#[test]
+fn a_malformed_view_proves_nothing() {
+    let mut k = Knowledge::hidden(3, 3, 1);
+    k.cells.pop();
+    let d = deduce(&k, Depth::Full, &mut Budget::new(100));
+    assert!(d.safe.is_empty() && d.mines.is_empty() && !d.complete);
+    let k = Knowledge::hidden(-2, 3, 0);
+    assert!(
+        deduce(&k, Depth::Full, &mut Budget::new(100))
+            .safe
+            .is_empty()
+    );
+}
