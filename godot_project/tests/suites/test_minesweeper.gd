@@ -149,3 +149,25 @@ func test_rule_rows_and_decorations(t) -> void:
 		var inside := cells.all(func(c: Vector2i) -> bool: return rect.has_point(c))
 		t.check(inside, "room %d: decorations on its floor" % i)
 		t.check(cells.size() > 0, "room %d: rule 30 decorates something" % i)
+
+
+## The extension makes exactly the boards the core's golden file pins.
+func test_boards_match_the_core_golden_file(t) -> void:
+	var path := ProjectSettings.globalize_path("res://").path_join("../rust/dungeon_core/tests/golden/minesweeper_boards.txt")
+	var text := FileAccess.get_file_as_string(path)
+	if not t.check(text != "", "golden file readable at " + path):
+		return
+	var sizes := {"beginner": [9, 9, 10], "intermediate": [16, 16, 40], "expert": [30, 16, 99]}
+	var seeds := {"0": 0, "7": 7, "18446744073709551615": -1}  # u64::MAX is -1 as a Godot int
+	var checked := 0
+	for block in text.split("\n\n", false):
+		var lines := block.strip_edges().split("\n")
+		var head := lines[0].split(" ")
+		if not sizes.has(head[0]):
+			continue
+		var s: Array = sizes[head[0]]
+		var board := MinesweeperBoard.create(s[0], s[1], s[2], 0.0, true, seeds[head[2]])
+		var want := "\n".join(lines.slice(1)) + "\n"
+		t.check_eq(board.to_text(), want, lines[0])
+		checked += 1
+	t.check_eq(checked, 9, "three presets by three seeds")
