@@ -14,6 +14,7 @@ pub mod cli;
 pub mod hilbert;
 pub mod knobs;
 pub mod maze;
+pub mod minesweeper;
 pub mod mutate;
 pub mod open_floor;
 pub mod targets;

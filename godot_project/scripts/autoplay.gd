@@ -62,6 +62,18 @@ func _physics_process(delta: float) -> void:
 	if _main.changing_level:
 		player.auto_direction = Vector2.ZERO
 		return
+	# Minesweeper mode: a room with shut doors is cleared by solver hints alone.
+	if _main.minesweeper != null:
+		var status: String = _main.minesweeper.bot_step()
+		if status == "" and _route.size() == 1:
+			# The next step is the EXIT: first clear every board left.
+			status = _main.minesweeper.bot_clear_rest()
+		if status.begins_with("FAIL"):
+			_finish(false, "minesweeper: " + status)
+			return
+		if status != "":
+			player.auto_direction = Vector2.ZERO
+			return
 	if _route.is_empty():
 		_route = grid.path(_main.player_cell(), grid.end_cell)
 		if _route.is_empty():
@@ -118,6 +130,13 @@ func _wall_check(grid: DungeonGrid, player: Node2D) -> void:
 func _finish(ok: bool, message: String) -> void:
 	set_physics_process(false)
 	_main.player.auto_direction = Vector2.ZERO
+	var mode: Node = _main.minesweeper
+	if ok and mode != null:
+		print("autoplay: minesweeper: %d boards cleared by solver hints alone, %d mines opened, %d levels left fully cleared" % [
+			mode.boards_cleared, mode.mines_opened, mode.levels_cleared])
+		if mode.mines_opened != 0 or mode.levels_cleared < _levels_done:
+			ok = false
+			message = "minesweeper: %d mines opened, %d of %d levels cleared" % [mode.mines_opened, mode.levels_cleared, _levels_done]
 	if ok:
 		print("autoplay: ok, " + message)
 	else:

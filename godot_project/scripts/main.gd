@@ -7,7 +7,7 @@ extends Node2D
 ## Command line (after Godot's own `--`):
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
 ##                       PNG of the window to PATH, check it and quit
-##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave
+##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave | minesweeper
 ##   --seed=N            run seed
 ##   --level=N           level to show
 ##   --zoom=Z            camera zoom
@@ -28,6 +28,7 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "maze", "label": "Rooms + mazes · path of interest", "type": "MazeGenerator", "preset": MazeGenerator.PRESET_CLASSIC},
 	{"id": "cave", "label": "Cave · classic", "type": "CaveGenerator", "preset": CaveGenerator.PRESET_CLASSIC},
 	{"id": "isaac_large_rooms", "label": "Isaac · large rooms", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_LARGE_ROOMS},
+	{"id": "minesweeper", "label": "Minesweeper rooms · BSP", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL, "mode": "minesweeper"},
 ]
 ## Key bindings added at start-up when project.godot does not define them.
 const DEFAULT_KEYS := {
@@ -66,6 +67,8 @@ var overview := false
 var changing_level := false
 
 var dungeon: Dungeon
+## The minesweeper mode (scripts/minesweeper_mode.gd) when its entry is picked.
+var minesweeper: Node
 var player: CharacterBody2D
 var hud: Hud
 var camera: Camera2D
@@ -138,6 +141,7 @@ func select_generator(index: int, start_level := 1) -> void:
 	generator_index = clampi(index, 0, GENERATORS.size() - 1)
 	hud.generator_picker.select(generator_index)
 	dungeon.generator = make_generator(generator_index)
+	minesweeper = preload("res://scripts/minesweeper_mode.gd").attach(self, GENERATORS[generator_index].get("mode", "") == "minesweeper")
 	level = start_level
 	build_level()
 
@@ -185,6 +189,8 @@ func build_level() -> bool:
 	var grid := dungeon.generate_level(level)
 	if grid == null:
 		return false
+	if minesweeper != null:
+		minesweeper.setup(grid, run_seed)
 	var tile_view := Dungeon.is_tile_grid(grid)
 	_zoom_factor = 1.0
 	player.teleport(cell_position(grid.start_cell))

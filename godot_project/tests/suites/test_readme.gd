@@ -125,3 +125,22 @@ func test_large_rooms_example_runs(t) -> void:
 	t.check_eq(node.get_child_count(), grid.get_room_count(), "a stand-in per room")
 	t.check(not grid.get_large_rooms().is_empty(), "the example's floor has large rooms")
 	node.free()
+
+
+func test_minesweeper_example_runs(t) -> void:
+	var node := _load(_example_with("MinesweeperBoard.boards_for_grid"))
+	if not t.check(node != null, "the minesweeper example compiles"):
+		return
+	node.run()
+	node.free()
+	# What its comments claim.
+	var grid := BspGenerator.new().generate_level(1)
+	var board: MinesweeperBoard = MinesweeperBoard.boards_for_grid(grid, 7, 0.12, true)[0]
+	t.check_eq(Vector2i(board.width, board.height), grid.get_room_rect(0).size, "the board covers room 0's floor")
+	board.open(board.first_click)
+	while not board.is_cleared():
+		for cell in board.mine_cells():
+			board.flag(cell, true)
+		for cell in board.safe_cells():
+			t.check(board.open(cell) != MinesweeperBoard.OPENED_MINE, "hints never open a mine")
+	t.check_eq(board.mines_left(), 0, "every mine flagged")

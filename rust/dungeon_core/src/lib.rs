@@ -26,6 +26,7 @@ pub mod bsp;
 pub mod cave;
 pub mod dig;
 pub mod drunkard;
+pub mod elementary;
 pub mod error;
 pub mod grid;
 pub mod hilbert;
@@ -33,6 +34,7 @@ pub mod isaac;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod maze;
+pub mod minesweeper;
 pub mod poi;
 pub mod rng;
 pub mod room_grid;

@@ -25,6 +25,10 @@ pub mod stage {
     pub const ENDS: u64 = 0xE4_D500;
     /// Special rooms (boss, shop, secret…) on room grids.
     pub const ROLES: u64 = 0x2_01E5;
+    /// Minesweeper boards (mine placement and no-guess repairs).
+    pub const MINES: u64 = 0x31_7E5;
+    /// Elementary cellular automaton start rows (room decorations).
+    pub const ELEMENTARY: u64 = 0xECA_030;
 }
 
 /// SplitMix64 finaliser: a bijective mix used to derive seeds and streams.

@@ -186,3 +186,40 @@ fn levels_do_not_depend_on_earlier_levels() {
         alone.cells()
     );
 }
+
+/// Minesweeper boards (issue 15) are not grids, so they get their own
+/// golden picture: each preset for a few seeds, and rule-30 decorations.
+#[test]
+fn golden_minesweeper_boards() {
+    use dungeon_core::elementary;
+    use dungeon_core::minesweeper::{self, MinesweeperConfig};
+    let mut out = String::new();
+    for name in minesweeper::PRESETS {
+        for seed in [0, 7, u64::MAX] {
+            let config = MinesweeperConfig::preset(name).unwrap();
+            let board = minesweeper::generate(&config, seed).unwrap();
+            writeln!(out, "{name} seed {seed}\n{}", board.to_ascii()).unwrap();
+        }
+    }
+    for (rule, fill) in [(30, 0.0), (30, 0.5), (90, 0.0), (110, 0.4)] {
+        let config = elementary::ElementaryConfig {
+            rule,
+            width: 24,
+            generations: 8,
+            start: if fill > 0.0 {
+                elementary::StartRow::Random { fill }
+            } else {
+                elementary::StartRow::SingleCell
+            },
+            wrap: true,
+        };
+        let rows = elementary::run(&config, 7).unwrap();
+        writeln!(
+            out,
+            "rule {rule} fill {fill} seed 7\n{}\n",
+            elementary::to_text(&rows)
+        )
+        .unwrap();
+    }
+    compare_or_update("minesweeper_boards.txt", &out);
+}
