@@ -16,6 +16,7 @@ use std::fmt;
 mod ascii;
 mod cell;
 pub(crate) mod check;
+mod connections;
 mod rooms;
 
 pub use cell::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, ParseError, Pos, Rect};
