@@ -17,9 +17,11 @@ mod ascii;
 mod cell;
 pub(crate) mod check;
 mod connections;
+mod plan;
 mod rooms;
 
 pub use cell::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, ParseError, Pos, Rect};
+pub use plan::PlannedGraph;
 use rooms::Derived;
 pub use rooms::{Connection, Room, RoomRole};
 
@@ -71,6 +73,8 @@ pub struct DungeonGrid {
     /// without special rooms. Kept as data (roles cannot be derived from
     /// the cells); `check()` tests it.
     pub(crate) specials: Vec<(usize, RoomRole)>,
+    /// The room graph the generator planned (empty for most generators).
+    pub(crate) plan: PlannedGraph,
     derived: Derived,
     pub(crate) start: Pos,
     pub(crate) end: Pos,
@@ -98,6 +102,7 @@ impl DungeonGrid {
             rooms: Vec::new(),
             room_rects: Vec::new(),
             specials: Vec::new(),
+            plan: PlannedGraph::default(),
             derived: Derived::default(),
             start: (0, 0),
             end: (0, 0),

@@ -14,6 +14,8 @@
 //! | `rooms` | room records in room order: `{"role": "normal"\|"start"\|"end"\|a special role, "rect": [x, y, w, h]}` |
 //! | `connections` | the room graph, sorted by room pair: `{"rooms": [a, b], "tiles": [[x, y], ...]}`, see below |
 //!
+//! | `graph` | optional: the room graph the generator planned the map from ([`crate::grid::PlannedGraph`]), each list left out when empty: `"delaunay"`, `"mst"`, `"extra"` (TinyKeep: `[[a, b], ...]` room pairs, the Delaunay edges sorted, tree and extra edges in carving order) and `"main_path"` (Hilbert: room numbers from the start room to the end room; the other rooms are side rooms) |
+//!
 //! **Connections.** Two rooms are connected when a door opens from one
 //! straight into the other (`tiles` empty; every connection of a room
 //! grid), or, on tile maps, when their corridor territories touch: each
@@ -55,7 +57,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::grid::check::rect_fits;
 use crate::grid::{
-    Cell, Connection, DIRS, DungeonGrid, GridKind, ParseError, Pos, Rect, Room, RoomRole,
+    Cell, Connection, DIRS, DungeonGrid, GridKind, ParseError, PlannedGraph, Pos, Rect, Room,
+    RoomRole,
 };
 use number::{Whole, plain};
 
@@ -77,6 +80,19 @@ struct ConnectionOut<'a> {
     tiles: &'a [Pos],
 }
 
+/// The planned graph (`graph`), each list left out when empty.
+#[derive(Serialize)]
+struct GraphOut {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    delaunay: Vec<[usize; 2]>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    mst: Vec<[usize; 2]>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    extra: Vec<[usize; 2]>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    main_path: Vec<usize>,
+}
+
 #[derive(Serialize)]
 struct GridOut<'a> {
     version: u32,
@@ -92,6 +108,8 @@ struct GridOut<'a> {
     end: Pos,
     rooms: Vec<RoomOut>,
     connections: Vec<ConnectionOut<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    graph: Option<GraphOut>,
 }
 
 type XY = [Whole<i32>; 2];
@@ -150,6 +168,19 @@ struct ConnectionIn {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct GraphIn {
+    #[serde(default)]
+    delaunay: Vec<[Whole<u64>; 2]>,
+    #[serde(default)]
+    mst: Vec<[Whole<u64>; 2]>,
+    #[serde(default)]
+    extra: Vec<[Whole<u64>; 2]>,
+    #[serde(default)]
+    main_path: Vec<Whole<u64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct V2 {
     #[allow(dead_code)]
     version: Whole<i64>,
@@ -158,6 +189,8 @@ struct V2 {
     common: Common,
     rooms: Vec<RoomIn>,
     connections: Vec<ConnectionIn>,
+    #[serde(default)]
+    graph: Option<GraphIn>,
 }
 
 fn bad(msg: impl Into<String>) -> ParseError {
@@ -215,6 +248,15 @@ impl DungeonGrid {
                     tiles: &c.tiles,
                 })
                 .collect(),
+            graph: (!self.plan.is_empty()).then(|| {
+                let pairs = |l: &[(usize, usize)]| l.iter().map(|&(a, b)| [a, b]).collect();
+                GraphOut {
+                    delaunay: pairs(&self.plan.delaunay),
+                    mst: pairs(&self.plan.tree),
+                    extra: pairs(&self.plan.extra),
+                    main_path: self.plan.main_path.clone(),
+                }
+            }),
         }
     }
 
@@ -345,6 +387,20 @@ impl DungeonGrid {
                         g.connections().len(),
                         listed.len()
                     )));
+                }
+                if let Some(plan) = j.graph {
+                    let room = |r: &Whole<u64>| usize::try_from(r.0).unwrap_or(usize::MAX);
+                    let pairs =
+                        |l: &[[Whole<u64>; 2]]| l.iter().map(|[a, b]| (room(a), room(b))).collect();
+                    g.plan = PlannedGraph {
+                        delaunay: pairs(&plan.delaunay),
+                        tree: pairs(&plan.mst),
+                        extra: pairs(&plan.extra),
+                        main_path: plan.main_path.iter().map(room).collect(),
+                    };
+                    if let Some(problem) = g.plan.problem(&g) {
+                        return Err(bad(problem));
+                    }
                 }
                 Ok(g)
             }
