@@ -86,10 +86,14 @@ impl PlannedGraph {
             if g.room_at(g.start) != Some(first) || g.room_at(g.end) != Some(last) {
                 return Some("graph.main_path must run from the start room to the end room".into());
             }
-            if let Some(w) = path
-                .windows(2)
-                .find(|w| !g.room_neighbors(w[0]).contains(&w[1]))
-            {
+            // Connections are sorted by room pair: one binary search a step.
+            let pairs = g.connections();
+            let joined = |a: usize, b: usize| {
+                pairs
+                    .binary_search_by_key(&(a.min(b), a.max(b)), |c| c.rooms)
+                    .is_ok()
+            };
+            if let Some(w) = path.windows(2).find(|w| !joined(w[0], w[1])) {
                 return Some(format!(
                     "graph.main_path: rooms {} and {} are not connected",
                     w[0], w[1]

@@ -444,7 +444,11 @@ fn walks(g: &DungeonGrid, listed: &[Connection]) -> bool {
                         })
                     })
             }
-            _ => g.room_records()[a].cells().any(|p| opens(p, b)),
+            // A door between two rooms is a connection in both definitions.
+            _ => g
+                .connections()
+                .binary_search_by_key(&(a, b), |c| c.rooms)
+                .is_ok_and(|k| g.connections()[k].tiles.is_empty()),
         }
     })
 }
