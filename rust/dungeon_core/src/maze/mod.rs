@@ -74,8 +74,8 @@
 //! room drops are tested against an occupancy map of the odd tiles rather
 //! than against every room placed. The start and end come from
 //! [`poi::room_ends`]: the path of interest's two end rooms found on the map
-//! with its dead ends pruned (none when there are only two rooms: they are
-//! the ends), where [`generate_with_path`] searches the whole node graph
+//! with its dead ends pruned and its chains of corridor contracted (no
+//! search when there are only two rooms: they are the ends), where [`generate_with_path`] searches the whole node graph
 //! and walks the path's tiles. Each shortcut has its plain version as a
 //! test oracle (`fast_passes_match_their_plain_versions`, and
 //! `tests/maze_properties.rs` compares [`generate`] with

@@ -36,8 +36,10 @@
 //! in tiles inside those nodes.
 
 mod graph;
+mod links;
 
 pub use graph::{NodeGraph, NodeKind};
+use links::Links;
 
 use graph::{NONE, neighbours};
 
@@ -144,7 +146,10 @@ pub fn path_in(grid: &DungeonGrid, graph: &NodeGraph, ends: PoiEnds) -> Option<P
 /// way it went), nor what is left a dead end once that is gone. So the
 /// dead ends are pruned, tile by tile, on a copy of the map first, and the
 /// node graph is built from what remains: on a perfect maze that is the
-/// one corridor between the rooms. Pruning leaves every distance between
+/// one corridor between the rooms. Its chains of links (doors and runs
+/// with two neighbours) are then contracted into weighted edges between
+/// rooms and branching points (`Links`), which keeps every distance
+/// between those and leaves the searches a third of the nodes. Pruning leaves every distance between
 /// rooms as it was (a branching point that loses a side joins the runs on
 /// either side into one run of the same total weight), and the
 /// bounding-diameter search of [`path_in`] reads only distances between
@@ -161,7 +166,8 @@ pub fn room_ends(grid: &DungeonGrid) -> Option<(usize, usize)> {
     prune_dead_ends(&mut cells, &mut masks, grid.width as usize);
     let pruned = NodeGraph::build(grid, &cells, &masks);
     let rooms: Vec<usize> = (0..pruned.room_count()).collect();
-    match diameter(&pruned, &rooms)? {
+    let links = Links::new(&pruned);
+    match diameter_by(pruned.len(), &rooms, |v, dist| links.distances(v, dist))? {
         (from, to, _, true) => Some((from, to)),
         _ => {
             let full = NodeGraph::new(grid);
@@ -211,6 +217,19 @@ fn prune_dead_ends(cells: &mut [Cell], masks: &mut [u8], w: usize) {
 /// `chosen`, and whether it is proven longest; `None` when no two chosen
 /// nodes reach each other.
 fn diameter(graph: &NodeGraph, chosen: &[usize]) -> Option<(usize, usize, u64, bool)> {
+    diameter_by(graph.len(), chosen, |v, dist| {
+        graph.distances(v, dist, None)
+    })
+}
+
+/// [`diameter`] over any graph of `nodes` nodes whose shortest-path search
+/// from `v` is `search(v, dist)`: only the distances to the `chosen` nodes
+/// are read.
+fn diameter_by(
+    nodes: usize,
+    chosen: &[usize],
+    mut search: impl FnMut(usize, &mut Vec<u64>),
+) -> Option<(usize, usize, u64, bool)> {
     if chosen.len() < 2 {
         return None;
     }
@@ -221,7 +240,7 @@ fn diameter(graph: &NodeGraph, chosen: &[usize]) -> Option<(usize, usize, u64, b
     let mut left = m;
     let mut best: Option<(usize, usize, u64)> = None;
     let mut dist = Vec::new();
-    let budget = SEARCH_BUDGET_NODES.max(1 + (1usize << 26) / graph.len().max(1));
+    let budget = SEARCH_BUDGET_NODES.max(1 + (1usize << 26) / nodes.max(1));
     let mut searches = 0usize;
     let mut pick_high = true;
     while left > 0 {
@@ -248,7 +267,7 @@ fn diameter(graph: &NodeGraph, chosen: &[usize]) -> Option<(usize, usize, u64, b
         }
         pick_high = !pick_high;
         let v = chosen[k];
-        graph.distances(v, &mut dist, None);
+        search(v, &mut dist);
         // Eccentricity over the chosen nodes that v reaches.
         let mut ecc = 0u64;
         let mut far = v;
