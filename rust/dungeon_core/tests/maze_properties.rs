@@ -2,8 +2,8 @@
 //! `check`, is connected, has odd rooms at odd spots that never touch,
 //! doors exactly where a corridor meets a room, the dead ends its settings
 //! ask for, a path of interest the brute-force oracle agrees with (between
-//! rooms, from start to end, and between any nodes), and the same bytes
-//! twice. Invalid configs give errors, never panics.
+//! rooms, from start to end, and between any nodes), the same ends as the
+//! plain search over the whole node graph, and the same bytes twice. Invalid configs give errors, never panics.
 
 #[path = "support/poi_oracle.rs"]
 mod oracle;
@@ -132,6 +132,13 @@ fn five_thousand_random_configs() {
         assert_maze(&g, &c, case % 3 == 0);
         if case % 10 == 0 {
             assert_eq!(g, maze::generate(&c, case, level).unwrap());
+        }
+        // `generate` finds the end rooms on the pruned map (or, with two
+        // rooms, without a search); the plain search over the whole node
+        // graph is the oracle.
+        if case % 4 == 0 {
+            let (plain, _) = maze::generate_with_path(&c, case, level).unwrap();
+            assert_eq!(g, plain, "{c:?}");
         }
     }
 }

@@ -16,10 +16,13 @@ use std::fmt;
 mod ascii;
 mod cell;
 pub(crate) mod check;
+mod connections;
+mod plan;
 mod rooms;
 mod shape;
 
 pub use cell::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, ParseError, Pos, Rect};
+pub use plan::PlannedGraph;
 use rooms::Derived;
 pub use rooms::{Connection, Room, RoomRole};
 pub use shape::RoomShape;
@@ -78,6 +81,8 @@ pub struct DungeonGrid {
     /// row, so room `k` is the `k`-th group. Empty on grids without large
     /// rooms (and on tile maps); `check()` tests it.
     pub(crate) large_rooms: Vec<(usize, RoomShape)>,
+    /// The room graph the generator planned (empty for most generators).
+    pub(crate) plan: PlannedGraph,
     derived: Derived,
     pub(crate) start: Pos,
     pub(crate) end: Pos,
@@ -106,6 +111,7 @@ impl DungeonGrid {
             room_rects: Vec::new(),
             specials: Vec::new(),
             large_rooms: Vec::new(),
+            plan: PlannedGraph::default(),
             derived: Derived::default(),
             start: (0, 0),
             end: (0, 0),

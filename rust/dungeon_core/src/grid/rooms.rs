@@ -4,12 +4,13 @@
 //! A room grid has one room per room cell, numbered in generation order; a
 //! tile map has one room per rectangle, in [`DungeonGrid::room_rects`] order.
 //! Two rooms are *connected* when a door opens from one straight into the
-//! other (room grids), or when a run of corridor and door tiles joins them
-//! (tile maps); the connection then carries a shortest such run.
+//! other (room grids), or, on tile maps, when their corridor territories
+//! touch ([`super::connections`] has the definition); the connection then
+//! carries a run of corridor tiles from one to the other.
 
 use std::sync::OnceLock;
 
-use super::{Cell, DIRS, DungeonGrid, GridKind, Pos, Rect, RoomShape};
+use super::{DIRS, DungeonGrid, GridKind, Pos, Rect, RoomShape};
 
 /// What a room is for.
 ///
@@ -148,14 +149,19 @@ impl Room {
     }
 }
 
-/// Two rooms a walker can go between without crossing a third room.
+/// Two neighbouring rooms: a walker can go between them without crossing a
+/// third room. On tile maps, two rooms are neighbours when their corridor
+/// territories touch (each corridor tile belongs to the room whose doorway
+/// is nearest through corridor; `grid::connections` has the definition),
+/// so the graph grows linearly with the rooms.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Connection {
     /// The two room numbers, smaller first.
     pub rooms: (usize, usize),
-    /// A shortest run of corridor and door tiles from the first room to the
-    /// second, in walking order; empty when a door opens straight from one
-    /// room into the other.
+    /// A run of corridor and door tiles from the first room to the second,
+    /// in walking order (the shortest through the boundary of their
+    /// territories); empty when a door opens straight from one room into
+    /// the other.
     pub tiles: Vec<Pos>,
 }
 
@@ -376,12 +382,15 @@ impl DungeonGrid {
         masks
     }
 
-    /// The room graph's edges, sorted by room pair, one per pair.
+    /// The room graph's edges, sorted by room pair, one per pair: rooms
+    /// that open into each other, and on tile maps rooms whose corridor
+    /// territories touch (see [`Connection`]). Connected exactly when every
+    /// room can walk to every other.
     #[must_use]
     pub fn connections(&self) -> &[Connection] {
         self.derived
             .connections
-            .get_or_init(|| derive_connections(self))
+            .get_or_init(|| super::connections::derive(self, self.room_index()))
     }
 
     /// The rooms connected to `room`, in room order.
@@ -463,126 +472,6 @@ impl DungeonGrid {
     }
 }
 
-/// Builds the room graph: rooms whose floors open into each other, and rooms
-/// joined by a component of corridor and door tiles (every pair of rooms
-/// the component touches, with a shortest run of its tiles between them).
-fn derive_connections(g: &DungeonGrid) -> Vec<Connection> {
-    let index = g.room_index();
-    let n = g.cells.len();
-    let w = g.width as usize;
-    // The open neighbours of cell `i`, as indices.
-    let open = |i: usize| {
-        let m = g.doors[i];
-        DIRS.iter()
-            .zip([i.wrapping_sub(w), i + 1, i + w, i.wrapping_sub(1)])
-            .filter(move |((_, _, bit, _), j)| m & bit != 0 && *j < n)
-            .map(|(_, j)| j)
-    };
-    let mut found: Vec<Connection> = Vec::new();
-    for i in 0..n {
-        if index[i] == NO_ROOM {
-            continue;
-        }
-        for j in open(i) {
-            let (a, b) = (index[i], index[j]);
-            if b != NO_ROOM && a < b {
-                found.push(Connection {
-                    rooms: (a as usize, b as usize),
-                    tiles: Vec::new(),
-                });
-            }
-        }
-    }
-    let corridor = |i: usize| index[i] == NO_ROOM && g.cells[i] != Cell::Empty;
-    let mut component = vec![u32::MAX; n];
-    let mut dist = vec![u32::MAX; n];
-    let mut parent = vec![u32::MAX; n];
-    let mut tiles: Vec<usize> = Vec::new();
-    let mut queue: Vec<usize> = Vec::new();
-    for first in 0..n {
-        if !corridor(first) || component[first] != u32::MAX {
-            continue;
-        }
-        // The component's tiles, in BFS order.
-        tiles.clear();
-        tiles.push(first);
-        component[first] = first as u32;
-        let mut head = 0;
-        while let Some(&t) = tiles.get(head) {
-            head += 1;
-            for j in open(t) {
-                if corridor(j) && component[j] == u32::MAX {
-                    component[j] = first as u32;
-                    tiles.push(j);
-                }
-            }
-        }
-        // The rooms it touches, in room order.
-        let mut touched: Vec<u32> = tiles
-            .iter()
-            .flat_map(|&t| open(t).map(|j| index[j]))
-            .filter(|&r| r != NO_ROOM)
-            .collect();
-        touched.sort_unstable();
-        touched.dedup();
-        for (k, &a) in touched.iter().enumerate() {
-            if k + 1 == touched.len() {
-                break;
-            }
-            // BFS inside the component from every tile that opens into `a`.
-            for &t in &tiles {
-                dist[t] = u32::MAX;
-            }
-            queue.clear();
-            for &t in &tiles {
-                if open(t).any(|j| index[j] == a) {
-                    dist[t] = 0;
-                    parent[t] = u32::MAX;
-                    queue.push(t);
-                }
-            }
-            let mut head = 0;
-            while let Some(&t) = queue.get(head) {
-                head += 1;
-                for j in open(t) {
-                    if corridor(j) && dist[j] == u32::MAX {
-                        dist[j] = dist[t] + 1;
-                        parent[j] = t as u32;
-                        queue.push(j);
-                    }
-                }
-            }
-            for &b in &touched[k + 1..] {
-                // The nearest tile opening into `b` (lowest index on ties).
-                let Some(&end) = tiles
-                    .iter()
-                    .filter(|&&t| dist[t] != u32::MAX && open(t).any(|j| index[j] == b))
-                    .min_by_key(|&&t| (dist[t], t))
-                else {
-                    continue;
-                };
-                let mut run = vec![g.pos(end)];
-                let mut at = end;
-                while parent[at] != u32::MAX {
-                    at = parent[at] as usize;
-                    run.push(g.pos(at));
-                }
-                run.reverse();
-                found.push(Connection {
-                    rooms: (a as usize, b as usize),
-                    tiles: run,
-                });
-            }
-        }
-    }
-    // One connection per pair: a direct door first, else the shortest run.
-    found.sort_by(|x, y| {
-        (x.rooms, x.tiles.len(), &x.tiles).cmp(&(y.rooms, y.tiles.len(), &y.tiles))
-    });
-    found.dedup_by(|later, kept| later.rooms == kept.rooms);
-    found
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -641,14 +530,16 @@ mod tests {
         assert_eq!(d.room_records().len(), 3);
         assert_eq!(d.room_records()[0].role, RoomRole::Start);
         assert_eq!(d.room_records()[1].role, RoomRole::End);
+        // The junction at (3, 0) is nearer to room 0's door than to room
+        // 2's, so rooms 1 and 2 are not neighbours: their corridor
+        // territories do not touch (see `grid::connections`).
         let c = d.connections();
-        assert_eq!(c.len(), 3, "{c:?}");
+        assert_eq!(c.len(), 2, "{c:?}");
         assert_eq!(c[0].rooms, (0, 1));
         assert_eq!(c[0].tiles, vec![(2, 0), (3, 0), (4, 0), (5, 0)]);
         assert_eq!(c[1].rooms, (0, 2));
         assert_eq!(c[1].tiles, vec![(2, 0), (3, 0), (3, 1), (3, 2), (3, 3)]);
-        assert_eq!(c[2].rooms, (1, 2));
-        assert_eq!(d.room_path(1, 2), Some(vec![1, 2]));
+        assert_eq!(d.room_path(1, 2), Some(vec![1, 0, 2]));
         // Each corridor tile of a connection steps to the next through an
         // open side.
         for conn in c {

@@ -76,7 +76,7 @@ pub use config::{HilbertConfig, HilbertPlan, MAX_BRANCH_LENGTH};
 pub use curve::{MAX_ORDER, curve, point, stretch};
 
 use crate::error::GenError;
-use crate::grid::{Cell, DIRS, DungeonGrid, Pos};
+use crate::grid::{Cell, DIRS, DungeonGrid, PlannedGraph, Pos};
 use crate::rng::{DungeonRng, mix64, stage};
 
 /// Sub-stream tags of the layout stage.
@@ -171,6 +171,12 @@ pub fn generate_layout(
     grid.rooms.clone_from(&g.rooms);
     grid.set_ends(start, end);
     grid.doors.copy_from_slice(&g.masks);
+    // The path's rooms come first, in path order: rooms 0..path.len() are
+    // the main path (JSON `graph.main_path`), the rest side rooms.
+    grid.plan = PlannedGraph {
+        main_path: (0..path.len()).collect(),
+        ..PlannedGraph::default()
+    };
     grid.generator = "hilbert".to_owned();
     grid.seed = seed;
     grid.level = level;

@@ -12,7 +12,25 @@
 //! | `doors` | `height` rows of `width` door masks (N=1, E=2, S=4, W=8) |
 //! | `start`, `end` | `[x, y]` |
 //! | `rooms` | room records in room order: `{"role": "normal"\|"start"\|"end"\|a special role, "rect": [x, y, w, h]}`, plus `"shape"` on a room grid's large rooms (`"1x2"`, `"2x1"`, `"2x2"`, `"l_no_top_left"`, `"l_no_top_right"`, `"l_no_bottom_left"`, `"l_no_bottom_right"`; the rect is the shape's bounding box) |
-//! | `connections` | the room graph: `{"rooms": [a, b], "tiles": [[x, y], ...]}` |
+//! | `connections` | the room graph, sorted by room pair: `{"rooms": [a, b], "tiles": [[x, y], ...]}`, see below |
+//! | `graph` | optional: the room graph the generator planned the map from ([`crate::grid::PlannedGraph`]), each list left out when empty: `"delaunay"`, `"mst"`, `"extra"` (TinyKeep: `[[a, b], ...]` room pairs, the Delaunay edges sorted, tree and extra edges in carving order) and `"main_path"` (Hilbert: room numbers from the start room to the end room; the other rooms are side rooms) |
+//!
+//! **Connections.** Two rooms are connected when a door opens from one
+//! straight into the other (`tiles` empty; every connection of a room
+//! grid), or, on tile maps, when their corridor territories touch: each
+//! walkable tile outside the rooms belongs to the room whose doorway is
+//! nearest through such tiles (a breadth-first search from every tile that
+//! opens into a room, lowest room and then lowest tile first on ties), and
+//! two rooms are connected when a tile of one's territory opens into a tile
+//! of the other's, or one tile opens into both. `tiles` is then the
+//! shortest run through their boundary, from a tile opening into room `a`
+//! to one opening into room `b`. So the graph has a few edges per room
+//! (linear in rooms, where joining every pair of rooms one maze touches
+//! was quadratic), it is connected exactly when every room can walk to
+//! every other, and each edge is a walk that enters no third room. Files
+//! written before this definition (which listed every such pair) still
+//! load: each listed connection is checked to be such a walk, and the
+//! grid's own graph replaces the list.
 //!
 //! Special roles (`"boss"`, `"treasure"`, `"shop"`, `"secret"`,
 //! `"super_secret"`, `"sacrifice"`, `"curse"`, `"challenge"`, `"library"`)
@@ -38,7 +56,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::grid::check::rect_fits;
 use crate::grid::{
-    Cell, Connection, DungeonGrid, GridKind, ParseError, Pos, Rect, Room, RoomRole, RoomShape,
+    Cell, Connection, DIRS, DungeonGrid, GridKind, ParseError, PlannedGraph, Pos, Rect, Room,
+    RoomRole, RoomShape,
 };
 use number::{Whole, plain};
 
@@ -63,6 +82,19 @@ struct ConnectionOut<'a> {
     tiles: &'a [Pos],
 }
 
+/// The planned graph (`graph`), each list left out when empty.
+#[derive(Serialize)]
+struct GraphOut {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    delaunay: Vec<[usize; 2]>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    mst: Vec<[usize; 2]>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    extra: Vec<[usize; 2]>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    main_path: Vec<usize>,
+}
+
 #[derive(Serialize)]
 struct GridOut<'a> {
     version: u32,
@@ -78,6 +110,8 @@ struct GridOut<'a> {
     end: Pos,
     rooms: Vec<RoomOut>,
     connections: Vec<ConnectionOut<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    graph: Option<GraphOut>,
 }
 
 type XY = [Whole<i32>; 2];
@@ -138,6 +172,19 @@ struct ConnectionIn {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct GraphIn {
+    #[serde(default)]
+    delaunay: Vec<[Whole<u64>; 2]>,
+    #[serde(default)]
+    mst: Vec<[Whole<u64>; 2]>,
+    #[serde(default)]
+    extra: Vec<[Whole<u64>; 2]>,
+    #[serde(default)]
+    main_path: Vec<Whole<u64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct V2 {
     #[allow(dead_code)]
     version: Whole<i64>,
@@ -146,6 +193,8 @@ struct V2 {
     common: Common,
     rooms: Vec<RoomIn>,
     connections: Vec<ConnectionIn>,
+    #[serde(default)]
+    graph: Option<GraphIn>,
 }
 
 fn bad(msg: impl Into<String>) -> ParseError {
@@ -204,6 +253,15 @@ impl DungeonGrid {
                     tiles: &c.tiles,
                 })
                 .collect(),
+            graph: (!self.plan.is_empty()).then(|| {
+                let pairs = |l: &[(usize, usize)]| l.iter().map(|&(a, b)| [a, b]).collect();
+                GraphOut {
+                    delaunay: pairs(&self.plan.delaunay),
+                    mst: pairs(&self.plan.tree),
+                    extra: pairs(&self.plan.extra),
+                    main_path: self.plan.main_path.clone(),
+                }
+            }),
         }
     }
 
@@ -368,13 +426,27 @@ impl DungeonGrid {
                         tiles: c.tiles.iter().map(xy).collect(),
                     })
                     .collect();
-                if listed != g.connections() {
+                if listed != g.connections() && !(kind == GridKind::TileMap && walks(&g, &listed)) {
                     return Err(bad(format!(
                         "connections do not match the rooms and doors: the grid joins {} room pairs, \
                          the text lists {} (or other tiles)",
                         g.connections().len(),
                         listed.len()
                     )));
+                }
+                if let Some(plan) = j.graph {
+                    let room = |r: &Whole<u64>| usize::try_from(r.0).unwrap_or(usize::MAX);
+                    let pairs =
+                        |l: &[[Whole<u64>; 2]]| l.iter().map(|[a, b]| (room(a), room(b))).collect();
+                    g.plan = PlannedGraph {
+                        delaunay: pairs(&plan.delaunay),
+                        tree: pairs(&plan.mst),
+                        extra: pairs(&plan.extra),
+                        main_path: plan.main_path.iter().map(room).collect(),
+                    };
+                    if let Some(problem) = g.plan.problem(&g) {
+                        return Err(bad(problem));
+                    }
                 }
                 Ok(g)
             }
@@ -383,6 +455,48 @@ impl DungeonGrid {
             ))),
         }
     }
+}
+
+/// Whether every listed connection is a walk between its two rooms: a door
+/// from one straight into the other (no tiles), or a run of tiles outside
+/// the rooms, each stepping to the next through an open side, from a tile
+/// opening into the first room to one opening into the second. Tile maps
+/// saved before the room graph was defined by corridor territories
+/// (`grid::connections`) list such walks between every two rooms one
+/// corridor network touches; they load, and the grid's own graph replaces
+/// them. Linear in the listed tiles.
+fn walks(g: &DungeonGrid, listed: &[Connection]) -> bool {
+    let rooms = g.room_records().len();
+    let opens = |p: Pos, room: usize| {
+        DIRS.iter().any(|&(dx, dy, bit, _)| {
+            g.door_mask(p) & bit != 0 && g.room_at((p.0 + dx, p.1 + dy)) == Some(room)
+        })
+    };
+    listed.iter().all(|c| {
+        let (a, b) = c.rooms;
+        if a >= b || b >= rooms {
+            return false;
+        }
+        match (c.tiles.first(), c.tiles.last()) {
+            (Some(&first), Some(&last)) => {
+                opens(first, a)
+                    && opens(last, b)
+                    && c.tiles
+                        .iter()
+                        .all(|&t| g.cell(t).is_walkable() && g.room_at(t).is_none())
+                    && c.tiles.windows(2).all(|s| {
+                        DIRS.iter().any(|&(dx, dy, bit, _)| {
+                            (s[0].0 + dx, s[0].1 + dy) == s[1] && g.door_mask(s[0]) & bit != 0
+                        })
+                    })
+            }
+            // A door between two rooms is a connection in both definitions.
+            _ => g
+                .connections()
+                .binary_search_by_key(&(a, b), |c| c.rooms)
+                .is_ok_and(|k| g.connections()[k].tiles.is_empty()),
+        }
+    })
 }
 
 /// The grid of the fields both versions share, sizes checked before the

@@ -15,7 +15,7 @@ fn odd(rng: &mut DungeonRng, lo: i32, hi: i32) -> i32 {
 }
 
 /// Whether `r` and `o` overlap or touch (no wall tile between them).
-fn touches(r: &Rect, o: &Rect) -> bool {
+pub(super) fn touches(r: &Rect, o: &Rect) -> bool {
     Rect::new(r.x - 1, r.y - 1, r.w + 2, r.h + 2).overlaps(o)
 }
 
@@ -23,8 +23,20 @@ fn touches(r: &Rect, o: &Rect) -> bool {
 /// `room_attempts` random drops. When fewer than two stay, two rooms of
 /// `room_min_size` at the first free odd spots, row by row, instead
 /// (validation makes sure two fit). `None` only if validation was skipped.
+///
+/// Rooms lie on odd tiles with odd sides, so two touch exactly when they
+/// share an odd tile: an occupancy map of the odd tiles answers "touches
+/// any room placed so far" in the room's own area, where comparing with
+/// every room placed would cost rooms × attempts (the plain test,
+/// [`touches`], is the oracle in the tests).
 pub(super) fn place_rooms(c: &MazeConfig, rng: &mut DungeonRng) -> Option<Vec<Rect>> {
     let mut rects: Vec<Rect> = Vec::new();
+    let lw = (c.width / 2).max(0) as usize;
+    let mut taken = if c.room_attempts > 0 {
+        vec![false; lw * (c.height / 2).max(0) as usize]
+    } else {
+        Vec::new()
+    };
     for _ in 0..c.room_attempts {
         let w = odd(rng, c.room_min_size, c.room_max_size);
         let h = odd(rng, c.room_min_size, c.room_max_size);
@@ -32,7 +44,14 @@ pub(super) fn place_rooms(c: &MazeConfig, rng: &mut DungeonRng) -> Option<Vec<Re
         let x = 1 + 2 * rng.below(((c.width - w) / 2) as u32) as i32;
         let y = 1 + 2 * rng.below(((c.height - h) / 2) as u32) as i32;
         let r = Rect::new(x, y, w, h);
-        if !rects.iter().any(|o| touches(&r, o)) {
+        // The room's odd tiles, as rows of the occupancy map.
+        let (lx, ly) = ((x / 2) as usize, (y / 2) as usize);
+        let (cw, ch) = (((w + 1) / 2) as usize, ((h + 1) / 2) as usize);
+        let rows = (ly..ly + ch).map(|row| row * lw + lx..row * lw + lx + cw);
+        if rows.clone().all(|span| taken[span].iter().all(|&t| !t)) {
+            for span in rows {
+                taken[span].fill(true);
+            }
             rects.push(r);
         }
     }
@@ -55,43 +74,76 @@ pub(super) fn place_rooms(c: &MazeConfig, rng: &mut DungeonRng) -> Option<Vec<Re
     None
 }
 
-/// The carving state: cells, the region of each tile, the grid's width.
+/// The carving state: cells and masks, and the region of each odd tile.
+///
+/// Rooms and maze cells lie on the odd tiles (odd column and row), the
+/// *lattice*: `region` has one entry per odd tile, `lw` per row. Every
+/// connector joins two odd tiles, so that is all the regions needed. The
+/// masks are opened as tiles are carved (room insides, maze steps, opened
+/// connectors), the same sides [`DungeonGrid::connect_adjacent`] would open
+/// afterwards (a test checks that), without a pass over the map.
+///
+/// [`DungeonGrid::connect_adjacent`]: crate::grid::DungeonGrid
 pub(super) struct Carver<'a> {
     pub cells: &'a mut [Cell],
     pub masks: &'a mut [u8],
-    pub region: Vec<u32>,
-    pub width: usize,
-    pub height: usize,
-    pub regions: u32,
-    pub rooms: u32,
+    region: Vec<u32>,
+    width: usize,
+    /// Odd tiles per row and per column.
+    lw: usize,
+    lh: usize,
+    regions: u32,
+    rooms: u32,
 }
 
-/// Steps between odd cells: (dx, dy) per direction N E S W.
-const STEPS: [(isize, isize); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+/// Door-mask bits per direction N E S W, and the opposite side's.
+const BIT: [u8; 4] = [1, 2, 4, 8];
+const BACK: [u8; 4] = [4, 8, 1, 2];
 
 impl<'a> Carver<'a> {
     pub fn new(cells: &'a mut [Cell], masks: &'a mut [u8], width: usize, height: usize) -> Self {
-        let n = cells.len();
+        let (lw, lh) = (width / 2, height / 2);
         Self {
             cells,
             masks,
-            region: vec![NONE; n],
+            region: vec![NONE; lw * lh],
             width,
-            height,
+            lw,
+            lh,
             regions: 0,
             rooms: 0,
         }
     }
 
-    /// Paints the rooms; room `k` is region `k`.
+    /// Paints the rooms and opens their insides; room `k` is region `k`.
     pub fn paint_rooms(&mut self, rects: &[Rect]) {
+        let w = self.width;
         for r in rects {
-            for y in r.y..r.y + r.h {
-                let row = y as usize * self.width;
-                for x in r.x..r.x + r.w {
-                    self.cells[row + x as usize] = Cell::Room;
-                    self.region[row + x as usize] = self.regions;
+            let (x0, y0) = (r.x as usize, r.y as usize);
+            let (x1, y1) = (x0 + r.w as usize, y0 + r.h as usize);
+            for y in y0..y1 {
+                let row = y * w;
+                for x in x0..x1 {
+                    let mut m = 0;
+                    if y > y0 {
+                        m |= 1;
+                    }
+                    if x + 1 < x1 {
+                        m |= 2;
+                    }
+                    if y + 1 < y1 {
+                        m |= 4;
+                    }
+                    if x > x0 {
+                        m |= 8;
+                    }
+                    self.cells[row + x] = Cell::Room;
+                    self.masks[row + x] = m;
                 }
+            }
+            for ly in y0 / 2..y1.div_ceil(2) {
+                let row = ly * self.lw;
+                self.region[row + x0 / 2..row + x1.div_ceil(2)].fill(self.regions);
             }
             self.regions += 1;
         }
@@ -100,61 +152,84 @@ impl<'a> Carver<'a> {
 
     /// Fills every odd cell outside the rooms with a growing-tree maze, one
     /// region per tree. Each step carves a new cell, so the work is linear.
+    /// The stack holds odd tiles as `(column, row)` of the lattice, so no
+    /// step divides.
     pub fn grow_mazes(&mut self, windiness: f64, rng: &mut DungeonRng) {
-        let w = self.width;
-        let mut stack: Vec<usize> = Vec::new();
-        for y in (1..self.height).step_by(2) {
-            for x in (1..w).step_by(2) {
-                let i = y * w + x;
-                if self.cells[i] != Cell::Empty {
+        let (w, lw, lh) = (self.width, self.lw, self.lh);
+        let mut stack: Vec<(u32, u32)> = Vec::new();
+        for ly in 0..lh {
+            for lx in 0..lw {
+                let first = ly * lw + lx;
+                if self.region[first] != NONE {
                     continue;
                 }
                 let region = self.regions;
                 self.regions += 1;
-                self.carve(i, region);
-                stack.push(i);
-                let mut last: Option<usize> = None;
-                while let Some(&at) = stack.last() {
-                    let (cx, cy) = (at % w, at / w);
-                    let mut open = [0usize; 4];
-                    let mut count = 0;
-                    for (d, &(dx, dy)) in STEPS.iter().enumerate() {
-                        let (tx, ty) = (cx as isize + 2 * dx, cy as isize + 2 * dy);
-                        if tx > 0
-                            && ty > 0
-                            && (tx as usize) < w - 1
-                            && (ty as usize) < self.height - 1
-                            && self.cells[ty as usize * w + tx as usize] == Cell::Empty
-                        {
-                            open[count] = d;
-                            count += 1;
-                        }
-                    }
-                    if count == 0 {
-                        stack.pop();
-                        last = None;
-                        continue;
-                    }
-                    let dir = match last {
-                        Some(l) if open[..count].contains(&l) && !rng.chance(windiness) => l,
-                        _ => open[rng.below(count as u32) as usize],
-                    };
-                    let (dx, dy) = STEPS[dir];
-                    let mid = ((cy as isize + dy) as usize) * w + (cx as isize + dx) as usize;
-                    let next =
-                        ((cy as isize + 2 * dy) as usize) * w + (cx as isize + 2 * dx) as usize;
-                    self.carve(mid, region);
-                    self.carve(next, region);
-                    stack.push(next);
-                    last = Some(dir);
-                }
+                self.region[first] = region;
+                self.cells[(2 * ly + 1) * w + 2 * lx + 1] = Cell::Corridor;
+                stack.push((lx as u32, ly as u32));
+                self.grow(&mut stack, region, windiness, rng);
             }
         }
     }
 
-    fn carve(&mut self, i: usize, region: u32) {
-        self.cells[i] = Cell::Corridor;
-        self.region[i] = region;
+    /// Grows one tree from the cell on `stack` (Nystrom's growing tree:
+    /// the newest cell first).
+    fn grow(
+        &mut self,
+        stack: &mut Vec<(u32, u32)>,
+        region: u32,
+        windiness: f64,
+        rng: &mut DungeonRng,
+    ) {
+        let (w, lw, lh) = (self.width, self.lw, self.lh);
+        let mut last: Option<usize> = None;
+        while let Some(&(cx, cy)) = stack.last() {
+            let (cx, cy) = (cx as usize, cy as usize);
+            let at = cy * lw + cx;
+            // The free neighbours, N E S W, as (direction, lattice index).
+            let mut open = [(0usize, 0usize); 4];
+            let mut count = 0;
+            for (d, ok, next) in [
+                (0, cy > 0, at.wrapping_sub(lw)),
+                (1, cx + 1 < lw, at + 1),
+                (2, cy + 1 < lh, at + lw),
+                (3, cx > 0, at.wrapping_sub(1)),
+            ] {
+                if ok && self.region[next] == NONE {
+                    open[count] = (d, next);
+                    count += 1;
+                }
+            }
+            if count == 0 {
+                stack.pop();
+                last = None;
+                continue;
+            }
+            // Straight on when it can, unless the windiness draw says
+            // turn (drawn only when straight on is free).
+            let ahead = last.and_then(|l| open[..count].iter().find(|o| o.0 == l));
+            let (dir, next) = match ahead {
+                Some(&o) if !rng.chance(windiness) => o,
+                _ => open[rng.below(count as u32) as usize],
+            };
+            // Carve the wall between and the next cell, opening both.
+            let from = (2 * cy + 1) * w + 2 * cx + 1;
+            let (mid, to, nx, ny) = match dir {
+                0 => (from - w, from - 2 * w, cx, cy - 1),
+                1 => (from + 1, from + 2, cx + 1, cy),
+                2 => (from + w, from + 2 * w, cx, cy + 1),
+                _ => (from - 1, from - 2, cx - 1, cy),
+            };
+            self.cells[mid] = Cell::Corridor;
+            self.cells[to] = Cell::Corridor;
+            self.masks[from] |= BIT[dir];
+            self.masks[mid] = BIT[dir] | BACK[dir];
+            self.masks[to] |= BACK[dir];
+            self.region[next] = region;
+            stack.push((nx as u32, ny as u32));
+            last = Some(dir);
+        }
     }
 
     /// Joins every region: the connectors (wall tiles between two tiles of
@@ -164,20 +239,36 @@ impl<'a> Carver<'a> {
     /// touches a room becomes a door, one between two maze regions a
     /// corridor tile.
     pub fn connect(&mut self, extra: f64, rng: &mut DungeonRng) {
-        let (w, h) = (self.width, self.height);
+        let (w, lw) = (self.width, self.lw);
+        // (tile, region a, region b, across): `across` 1 joins the tiles
+        // west and east, `w` those north and south.
         let mut connectors: Vec<(u32, u32, u32)> = Vec::new();
-        for y in 1..h - 1 {
+        for y in 1..2 * self.lh {
             // Tiles with exactly one even coordinate: horizontal neighbours on
             // odd rows, vertical ones on even rows.
-            let (first, across) = if y % 2 == 1 { (2, 1) } else { (1, w) };
-            for x in (first..w - 1).step_by(2) {
-                let i = y * w + x;
-                if self.cells[i] != Cell::Empty {
-                    continue;
+            if y % 2 == 1 {
+                let row = (y / 2) * lw;
+                for lx in 0..lw - 1 {
+                    let i = y * w + 2 * lx + 2;
+                    if self.cells[i] != Cell::Empty {
+                        continue;
+                    }
+                    let (a, b) = (self.region[row + lx], self.region[row + lx + 1]);
+                    if a != NONE && b != NONE && a != b {
+                        connectors.push((i as u32, a, b));
+                    }
                 }
-                let (a, b) = (self.region[i - across], self.region[i + across]);
-                if a != NONE && b != NONE && a != b {
-                    connectors.push((i as u32, a, b));
+            } else {
+                let row = (y / 2 - 1) * lw;
+                for lx in 0..lw {
+                    let i = y * w + 2 * lx + 1;
+                    if self.cells[i] != Cell::Empty {
+                        continue;
+                    }
+                    let (a, b) = (self.region[row + lx], self.region[row + lw + lx]);
+                    if a != NONE && b != NONE && a != b {
+                        connectors.push((i as u32, a, b));
+                    }
                 }
             }
         }
@@ -192,30 +283,19 @@ impl<'a> Carver<'a> {
                 true
             };
             if open {
+                let i = i as usize;
                 let door = a < self.rooms || b < self.rooms;
-                self.cells[i as usize] = if door { Cell::Door } else { Cell::Corridor };
-            }
-        }
-    }
-
-    /// Opens a side between every two 4-adjacent walkable tiles. Carving
-    /// only ever puts walkable tiles side by side where they are meant to
-    /// join (maze steps, connectors, room floor), so these are the map's
-    /// doors.
-    pub fn open_masks(&mut self) {
-        let w = self.width;
-        let n = self.cells.len();
-        for i in 0..n {
-            if self.cells[i] == Cell::Empty {
-                continue;
-            }
-            if (i + 1) % w != 0 && self.cells[i + 1] != Cell::Empty {
-                self.masks[i] |= 2;
-                self.masks[i + 1] |= 8;
-            }
-            if i + w < n && self.cells[i + w] != Cell::Empty {
-                self.masks[i] |= 4;
-                self.masks[i + w] |= 1;
+                self.cells[i] = if door { Cell::Door } else { Cell::Corridor };
+                // Odd rows join west and east, even rows north and south.
+                if (i / w) % 2 == 1 {
+                    self.masks[i] = 2 | 8;
+                    self.masks[i - 1] |= 2;
+                    self.masks[i + 1] |= 8;
+                } else {
+                    self.masks[i] = 1 | 4;
+                    self.masks[i - w] |= 4;
+                    self.masks[i + w] |= 1;
+                }
             }
         }
     }
@@ -224,14 +304,28 @@ impl<'a> Carver<'a> {
     /// open side), chosen at random, each back to the first tile that still
     /// has two open sides (or a room). Each step removes a tile, so the work
     /// is linear; `share = 1` leaves no dead end.
+    ///
+    /// Only odd tiles can be dead ends before any is removed (a maze step
+    /// and an opened connector join two tiles), so only they are scanned,
+    /// in the same order as a scan of the whole map.
     pub fn remove_dead_ends(&mut self, share: f64, rng: &mut DungeonRng) {
-        let mut ends: Vec<usize> = (0..self.cells.len())
-            .filter(|&i| self.is_dead_end(i))
-            .collect();
+        if share <= 0.0 {
+            return;
+        }
+        let w = self.width;
+        let mut ends: Vec<usize> = Vec::new();
+        for ly in 0..self.lh {
+            let row = (2 * ly + 1) * w;
+            for lx in 0..self.lw {
+                let i = row + 2 * lx + 1;
+                if self.is_dead_end(i) {
+                    ends.push(i);
+                }
+            }
+        }
         rng.shuffle(&mut ends);
         let keep = ((1.0 - share) * ends.len() as f64).round() as usize;
         let take = ends.len() - keep.min(ends.len());
-        let w = self.width;
         for &first in &ends[..take] {
             let mut at = Some(first);
             while let Some(i) = at.filter(|&i| self.is_dead_end(i)) {

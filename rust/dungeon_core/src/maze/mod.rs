@@ -65,8 +65,22 @@
 //! tiles a room; at the preset's 0.05, 14.06 loops a map and 1.53 door
 //! tiles a room.
 //!
-//! Every pass is linear in the map's area; the path of interest is a few
-//! shortest-path searches over its node graph (see [`crate::poi`]).
+//! # Speed
+//!
+//! Every pass is linear in the map's area, and touches as little of it as
+//! it can: regions are kept for the odd tiles only (a connector always
+//! joins two), the door masks are opened as tiles are carved rather than
+//! by a pass over the map, only odd tiles are scanned for dead ends, and
+//! room drops are tested against an occupancy map of the odd tiles rather
+//! than against every room placed. The start and end come from
+//! [`poi::room_ends`]: the path of interest's two end rooms found on the map
+//! with its dead ends pruned and its chains of corridor contracted (no
+//! search when there are only two rooms: they are the ends), where [`generate_with_path`] searches the whole node graph
+//! and walks the path's tiles. Each shortcut has its plain version as a
+//! test oracle (`fast_passes_match_their_plain_versions`, and
+//! `tests/maze_properties.rs` compares [`generate`] with
+//! [`generate_with_path`]). `examples/maze_profile.rs` runs the bench's
+//! configs under a profiler.
 //!
 //! ```
 //! use dungeon_core::maze::{self, MazeConfig};
@@ -101,12 +115,26 @@ const DEAD_END_STREAM: u64 = 0x3A2E_0003;
 /// [`GenError::Config`] when [`MazeConfig::validate`] fails or `level` is
 /// outside `1..=1000`. A valid config never fails.
 pub fn generate(config: &MazeConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_with_path(config, seed, level).map(|(g, _)| g)
+    let mut g = carve_map(config, seed, level)?;
+    // Every region is joined, so with two rooms there is nothing to search:
+    // the search from room 0 finds room 1, and the one back cannot beat it.
+    let (from, to) = if g.room_rects.len() == 2 {
+        (0, 1)
+    } else {
+        poi::room_ends(&g).ok_or_else(not_joined)?
+    };
+    let (start, end) = (g.room_rects[from].center(), g.room_rects[to].center());
+    g.set_ends(start, end);
+    Ok(g)
 }
 
 /// [`generate`], also returning the path of interest whose ends are the
 /// start and end (the same one [`crate::poi::path_of_interest`] with
 /// [`PoiEnds::Rooms`] finds on the returned grid).
+///
+/// [`generate`] finds only the path's two end rooms, on the map with its
+/// dead ends pruned ([`poi::room_ends`]); this searches the whole node
+/// graph, and is the plain version the tests compare [`generate`] with.
 ///
 /// # Errors
 /// As [`generate`].
@@ -115,14 +143,35 @@ pub fn generate_with_path(
     seed: u64,
     level: i32,
 ) -> Result<(DungeonGrid, PathOfInterest), GenError> {
-    config.validate()?;
-    check_range("level", level, 1, MAX_LEVEL)?;
-    let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
-    let exhausted = |reason: &str| GenError::Exhausted {
+    let mut g = carve_map(config, seed, level)?;
+    let graph = NodeGraph::new(&g);
+    let path = poi::path_in(&g, &graph, PoiEnds::Rooms).ok_or_else(not_joined)?;
+    let (Some(&start), Some(&end)) = (path.tiles.first(), path.tiles.last()) else {
+        return Err(exhausted(
+            "the path of interest has no tiles (a bug: please report it)",
+        ));
+    };
+    g.set_ends(start, end);
+    Ok((g, path))
+}
+
+fn exhausted(reason: &str) -> GenError {
+    GenError::Exhausted {
         generator: "maze",
         attempts: 1,
         reason: reason.to_owned(),
-    };
+    }
+}
+
+fn not_joined() -> GenError {
+    exhausted("the rooms are not joined (a bug: please report it)")
+}
+
+/// The map without its start and end: rooms, maze, connectors, dead ends.
+fn carve_map(config: &MazeConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
+    config.validate()?;
+    check_range("level", level, 1, MAX_LEVEL)?;
+    let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let rects = place_rooms(config, &mut rng).ok_or_else(|| {
         exhausted("two rooms of room_min_size do not fit (validation should have said so)")
     })?;
@@ -136,7 +185,6 @@ pub fn generate_with_path(
             config.extra_connector_chance,
             &mut rng.stage(CONNECT_STREAM),
         );
-        carver.open_masks();
         carver.remove_dead_ends(config.dead_end_removal, &mut rng.stage(DEAD_END_STREAM));
     }
     g.kind = GridKind::TileMap;
@@ -144,16 +192,7 @@ pub fn generate_with_path(
     g.generator = "maze".to_owned();
     g.seed = seed;
     g.level = level;
-    let graph = NodeGraph::new(&g);
-    let path = poi::path_in(&g, &graph, PoiEnds::Rooms)
-        .ok_or_else(|| exhausted("the rooms are not joined (a bug: please report it)"))?;
-    let (Some(&start), Some(&end)) = (path.tiles.first(), path.tiles.last()) else {
-        return Err(exhausted(
-            "the path of interest has no tiles (a bug: please report it)",
-        ));
-    };
-    g.set_ends(start, end);
-    Ok((g, path))
+    Ok(g)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 use super::*;
 use crate::grid::{Cell, Rect};
+use crate::rng::DungeonRng;
 
 fn small() -> MazeConfig {
     MazeConfig {
@@ -168,4 +169,71 @@ fn levels_and_seeds_differ_and_repeat() {
         generate(&c, 5, 0).unwrap_err().to_string(),
         "invalid level = 0: allowed 1..=1000"
     );
+}
+
+/// A random valid config on a small map (as the property tests draw them).
+fn random_config(rng: &mut DungeonRng) -> MazeConfig {
+    let odd = |rng: &mut DungeonRng, lo: i32, hi: i32| lo + 2 * rng.range(0, (hi - lo) / 2);
+    let width = odd(rng, 5, 41);
+    let height = odd(rng, 5, 31);
+    let short = width.min(height);
+    let room_min_size = odd(rng, 1, 3.min(short - 2));
+    let room_max_size = odd(rng, room_min_size, (short - 2).min(room_min_size + 8));
+    MazeConfig {
+        width,
+        height,
+        room_attempts: rng.range(0, 80),
+        room_min_size,
+        room_max_size,
+        windiness: rng.unit(),
+        extra_connector_chance: rng.unit() * 0.3,
+        dead_end_removal: [0.0, 0.5, 1.0][rng.below(3) as usize],
+    }
+}
+
+/// The plain placement: every drop compared with every room placed.
+fn place_rooms_plain(c: &MazeConfig, rng: &mut DungeonRng) -> Vec<Rect> {
+    let odd = |rng: &mut DungeonRng, lo: i32, hi: i32| {
+        lo + 2 * rng.below(((hi - lo) / 2 + 1) as u32) as i32
+    };
+    let mut rects: Vec<Rect> = Vec::new();
+    for _ in 0..c.room_attempts {
+        let w = odd(rng, c.room_min_size, c.room_max_size);
+        let h = odd(rng, c.room_min_size, c.room_max_size);
+        let x = 1 + 2 * rng.below(((c.width - w) / 2) as u32) as i32;
+        let y = 1 + 2 * rng.below(((c.height - h) / 2) as u32) as i32;
+        let r = Rect::new(x, y, w, h);
+        if !rects.iter().any(|o| carve::touches(&r, o)) {
+            rects.push(r);
+        }
+    }
+    rects
+}
+
+#[test]
+fn fast_passes_match_their_plain_versions() {
+    // The occupancy map places the rooms the plain pairwise test places;
+    // the masks opened while carving are the ones a pass opening every
+    // side between two walkable tiles gives.
+    let mut rng = DungeonRng::new(2026);
+    let mut valid = 0;
+    for case in 0..2500u64 {
+        let c = random_config(&mut rng);
+        if c.validate().is_err() {
+            // Two rooms of room_min_size must fit: drawn sizes may not.
+            continue;
+        }
+        valid += 1;
+        let draw = DungeonRng::new(case);
+        let fast = carve::place_rooms(&c, &mut draw.clone()).unwrap();
+        let plain = place_rooms_plain(&c, &mut draw.clone());
+        if plain.len() >= 2 {
+            assert_eq!(fast, plain, "{c:?}");
+        }
+        let g = generate(&c, case, 1).unwrap();
+        let mut opened = g.clone();
+        opened.connect_adjacent();
+        assert_eq!(g.door_masks(), opened.door_masks(), "{c:?}\n{g}");
+    }
+    assert!(valid > 2000, "{valid}");
 }

@@ -78,7 +78,13 @@ impl NodeGraph {
     /// so a generator can measure a grid before marking its start and end.
     #[must_use]
     pub fn new(grid: &DungeonGrid) -> Self {
-        let n = grid.cells.len();
+        Self::build(grid, &grid.cells, &grid.doors)
+    }
+
+    /// The graph of `grid`'s rooms with other `cells` and `masks` (the
+    /// grid's own, or a pruned copy of them).
+    pub(crate) fn build(grid: &DungeonGrid, cells: &[Cell], masks: &[u8]) -> Self {
+        let n = cells.len();
         let w = grid.width as usize;
         let rects: Vec<Rect> = match grid.kind {
             GridKind::RoomGrid => grid
@@ -103,17 +109,16 @@ impl NodeGraph {
             reps.push(r.center());
         }
         let rooms = rects.len();
-        let masks = &grid.doors;
         let open = |i: usize| neighbours(i, masks[i], w, n);
         let mut stack: Vec<usize> = Vec::new();
         for i in 0..n {
-            if node_of[i] != NONE || grid.cells[i] == Cell::Empty {
+            if node_of[i] != NONE || cells[i] == Cell::Empty {
                 continue;
             }
             let id = kinds.len() as u32;
             node_of[i] = id;
             reps.push(grid.pos(i));
-            if grid.cells[i] == Cell::Door {
+            if cells[i] == Cell::Door {
                 kinds.push(NodeKind::Door);
                 weights.push(1);
             } else if masks[i].count_ones() >= 3 {
@@ -127,7 +132,7 @@ impl NodeGraph {
                 stack.push(i);
                 while let Some(t) = stack.pop() {
                     for j in open(t) {
-                        if is_run(&node_of, &grid.cells, masks, j) {
+                        if is_run(&node_of, cells, masks, j) {
                             node_of[j] = id;
                             count += 1;
                             stack.push(j);

@@ -36,12 +36,14 @@
 //! in tiles inside those nodes.
 
 mod graph;
+mod links;
 
 pub use graph::{NodeGraph, NodeKind};
+use links::Links;
 
 use graph::{NONE, neighbours};
 
-use crate::grid::{DungeonGrid, Pos};
+use crate::grid::{Cell, DungeonGrid, Pos};
 
 /// Which pairs of nodes the path of interest may join.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -135,10 +137,99 @@ pub fn path_in(grid: &DungeonGrid, graph: &NodeGraph, ends: PoiEnds) -> Option<P
     })
 }
 
+/// The two rooms at the ends of the path of interest between rooms, first
+/// end first: the same pair as [`path_in`] with [`PoiEnds::Rooms`] gives
+/// (its first and last node), found on a smaller graph.
+///
+/// A shortest path between two rooms never enters a dead end (a tile
+/// outside the rooms with one open side: it would have to come back the
+/// way it went), nor what is left a dead end once that is gone. So the
+/// dead ends are pruned, tile by tile, on a copy of the map first, and the
+/// node graph is built from what remains: on a perfect maze that is the
+/// one corridor between the rooms. Its chains of links (doors and runs
+/// with two neighbours) are then contracted into weighted edges between
+/// rooms and branching points (`Links`), which keeps every distance
+/// between those and leaves the searches a third of the nodes. Pruning leaves every distance between
+/// rooms as it was (a branching point that loses a side joins the runs on
+/// either side into one run of the same total weight), and the
+/// bounding-diameter search of [`path_in`] reads only distances between
+/// rooms and room numbers, so it picks the same pair. Should the search
+/// not finish within its budget, the full graph decides instead; the one
+/// case where the two could differ is a full graph so large that its own
+/// search runs out of budget (then neither is exact). The tests compare
+/// the two on thousands of maps (`maze::generate` uses this,
+/// `maze::generate_with_path` the full search).
+#[must_use]
+pub fn room_ends(grid: &DungeonGrid) -> Option<(usize, usize)> {
+    let mut cells = grid.cells.clone();
+    let mut masks = grid.doors.clone();
+    prune_dead_ends(&mut cells, &mut masks, grid.width as usize);
+    let pruned = NodeGraph::build(grid, &cells, &masks);
+    let rooms: Vec<usize> = (0..pruned.room_count()).collect();
+    let links = Links::new(&pruned);
+    match diameter_by(pruned.len(), &rooms, |v, dist| links.distances(v, dist))? {
+        (from, to, _, true) => Some((from, to)),
+        _ => {
+            let full = NodeGraph::new(grid);
+            diameter(&full, &rooms).map(|(from, to, _, _)| (from, to))
+        }
+    }
+}
+
+/// Whether tile `i` is a dead end outside the rooms: corridor, door or
+/// open floor with at most one open side.
+fn dead_end(cells: &[Cell], masks: &[u8], i: usize) -> bool {
+    matches!(cells[i], Cell::Corridor | Cell::Door | Cell::Floor) && masks[i].count_ones() <= 1
+}
+
+/// Empties every dead end outside the rooms, and then each tile that
+/// becomes one, closing the sides that led into it. Linear: each step
+/// empties a tile.
+fn prune_dead_ends(cells: &mut [Cell], masks: &mut [u8], w: usize) {
+    let n = cells.len();
+    for first in 0..n {
+        let mut at = first;
+        while dead_end(cells, masks, at) {
+            cells[at] = Cell::Empty;
+            let m = masks[at];
+            masks[at] = 0;
+            let mut next = None;
+            for (bit, back, j) in [
+                (1u8, 4u8, at.wrapping_sub(w)),
+                (2, 8, at + 1),
+                (4, 1, at + w),
+                (8, 2, at.wrapping_sub(1)),
+            ] {
+                if m & bit != 0 && j < n {
+                    masks[j] &= !back;
+                    next = Some(j);
+                }
+            }
+            match next {
+                Some(j) => at = j,
+                None => break,
+            }
+        }
+    }
+}
+
 /// The two ends and the length of a longest shortest path between nodes of
 /// `chosen`, and whether it is proven longest; `None` when no two chosen
 /// nodes reach each other.
 fn diameter(graph: &NodeGraph, chosen: &[usize]) -> Option<(usize, usize, u64, bool)> {
+    diameter_by(graph.len(), chosen, |v, dist| {
+        graph.distances(v, dist, None)
+    })
+}
+
+/// [`diameter`] over any graph of `nodes` nodes whose shortest-path search
+/// from `v` is `search(v, dist)`: only the distances to the `chosen` nodes
+/// are read.
+fn diameter_by(
+    nodes: usize,
+    chosen: &[usize],
+    mut search: impl FnMut(usize, &mut Vec<u64>),
+) -> Option<(usize, usize, u64, bool)> {
     if chosen.len() < 2 {
         return None;
     }
@@ -149,7 +240,7 @@ fn diameter(graph: &NodeGraph, chosen: &[usize]) -> Option<(usize, usize, u64, b
     let mut left = m;
     let mut best: Option<(usize, usize, u64)> = None;
     let mut dist = Vec::new();
-    let budget = SEARCH_BUDGET_NODES.max(1 + (1usize << 26) / graph.len().max(1));
+    let budget = SEARCH_BUDGET_NODES.max(1 + (1usize << 26) / nodes.max(1));
     let mut searches = 0usize;
     let mut pick_high = true;
     while left > 0 {
@@ -176,7 +267,7 @@ fn diameter(graph: &NodeGraph, chosen: &[usize]) -> Option<(usize, usize, u64, b
         }
         pick_high = !pick_high;
         let v = chosen[k];
-        graph.distances(v, &mut dist, None);
+        search(v, &mut dist);
         // Eccentricity over the chosen nodes that v reaches.
         let mut ecc = 0u64;
         let mut far = v;

@@ -116,7 +116,7 @@ pub use config::{
 };
 
 use crate::error::{GenError, check_range};
-use crate::grid::{Cell, DIRS, DungeonGrid, GridKind, Pos, Rect};
+use crate::grid::{Cell, DIRS, DungeonGrid, GridKind, PlannedGraph, Pos, Rect};
 use crate::rng::{DungeonRng, stage};
 use crate::room_grid::MAX_LEVEL;
 use graph::{Sets, delaunay_edges, far_pair};
@@ -355,6 +355,13 @@ pub fn generate_with_graph(
     }
     let (s, e) = far_pair(&adjacent);
     g.set_ends(out.centers[s], out.centers[e]);
+    // The plan travels with the map (JSON `graph`).
+    g.plan = PlannedGraph {
+        delaunay: out.delaunay.clone(),
+        tree: out.mst.clone(),
+        extra: out.extra.clone(),
+        main_path: Vec::new(),
+    };
     g.generator = "tinykeep".to_owned();
     g.seed = seed;
     g.level = level;

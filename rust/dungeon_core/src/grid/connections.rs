@@ -1,0 +1,165 @@
+//! The room graph ([`DungeonGrid::connections`]): which rooms are
+//! neighbours, and through which corridor tiles.
+//!
+//! # The definition
+//!
+//! - **Rooms that open into each other** are connected, with no tiles
+//!   (every connection of a room grid; on tile maps two rooms whose floors
+//!   touch through an open side).
+//! - **Corridor territories.** On tile maps, every walkable tile outside the
+//!   rooms (corridor, door, open floor) belongs to the territory of the
+//!   room whose doorway is nearest to it by walking through such tiles: a
+//!   multi-source breadth-first search starts from every tile that opens
+//!   into a room (the room with the lowest number, when it opens into
+//!   several), sources in row-major order, so ties go the same way on every
+//!   run. Two rooms are connected when their territories touch through an
+//!   open side, or when one tile opens into both (a door between two rooms).
+//!   The connection carries the run of tiles through the boundary that is
+//!   shortest: from a doorway of the first room through its territory to
+//!   the boundary, then through the second room's territory to one of its
+//!   doorways (lowest tile numbers on ties).
+//!
+//! So a connection is a walk from one room to the other that passes
+//! through no third room and stays, tile by tile, nearer to one of its two
+//! rooms than to any other: a corridor network that serves many rooms (a
+//! maze) joins each room to the rooms beside it, not to all of them, and
+//! the graph has fewer edges than there are boundaries between
+//! territories, at most about `2 × tiles` and in practice a few per room.
+//! (The graph before this definition joined every pair of rooms one corridor
+//! network touched: quadratic in rooms on mazes.)
+//!
+//! **Connected iff the map is.** Every edge is a walk between its rooms, so a
+//! connected graph means every room reaches every other. Conversely, a walk
+//! from room `A` to room `B` passes room floor, tiles that open straight
+//! into a room (each in the territory of a room it opens into, joined to
+//! the others it opens into), and runs of corridor whose consecutive tiles
+//! are in the same territory or in two that touch: so the rooms along it,
+//! territories included, form a path of connections from `A` to `B`.
+//!
+//! Time: linear in the tiles (one search, one scan of the open sides) plus
+//! sorting the candidate boundaries, and the length of the runs returned.
+
+use super::{Cell, Connection, DIRS, DungeonGrid};
+
+/// No room / no tile.
+const NONE: u32 = u32::MAX;
+
+/// Builds the room graph of `g` (`index` is the room of each cell,
+/// [`NONE`] off room floor): sorted by room pair, one connection per pair.
+pub(super) fn derive(g: &DungeonGrid, index: &[u32]) -> Vec<Connection> {
+    let n = g.cells.len();
+    let w = g.width as usize;
+    // The open neighbours of cell `i`, as indices.
+    let open = |i: usize| {
+        let m = g.doors[i];
+        DIRS.iter()
+            .zip([i.wrapping_sub(w), i + 1, i + w, i.wrapping_sub(1)])
+            .filter(move |((_, _, bit, _), j)| m & bit != 0 && *j < n)
+            .map(|(_, j)| j)
+    };
+    let corridor = |i: usize| index[i] == NONE && g.cells[i] != Cell::Empty;
+    let mut found: Vec<Connection> = Vec::new();
+    let mut owner = vec![NONE; n];
+    let mut dist = vec![0u32; n];
+    let mut parent = vec![NONE; n];
+    let mut queue: Vec<u32> = Vec::new();
+    for i in 0..n {
+        if index[i] != NONE {
+            // Room floor opening straight into another room.
+            for j in open(i) {
+                let (a, b) = (index[i], index[j]);
+                if b != NONE && a < b {
+                    found.push(Connection {
+                        rooms: (a as usize, b as usize),
+                        tiles: Vec::new(),
+                    });
+                }
+            }
+            continue;
+        }
+        if !corridor(i) {
+            continue;
+        }
+        let mut rooms = [NONE; 4];
+        let mut k = 0;
+        for j in open(i) {
+            let r = index[j];
+            if r != NONE && !rooms[..k].contains(&r) {
+                rooms[k] = r;
+                k += 1;
+            }
+        }
+        if k == 0 {
+            continue;
+        }
+        let rooms = &mut rooms[..k];
+        rooms.sort_unstable();
+        owner[i] = rooms[0];
+        queue.push(i as u32);
+        // One tile opening into several rooms joins each pair of them.
+        for (x, &a) in rooms.iter().enumerate() {
+            for &b in &rooms[x + 1..] {
+                found.push(Connection {
+                    rooms: (a as usize, b as usize),
+                    tiles: vec![g.pos(i)],
+                });
+            }
+        }
+    }
+    // The territories: a breadth-first search from every doorway at once.
+    let mut head = 0;
+    while let Some(&t) = queue.get(head) {
+        head += 1;
+        let t = t as usize;
+        for j in open(t) {
+            if corridor(j) && owner[j] == NONE {
+                owner[j] = owner[t];
+                dist[j] = dist[t] + 1;
+                parent[j] = t as u32;
+                queue.push(j as u32);
+            }
+        }
+    }
+    // Boundaries between two territories: (rooms, run length, tiles), the
+    // tile of the lower-numbered room first.
+    let mut sides: Vec<((u32, u32), u32, u32, u32)> = Vec::new();
+    for &t in &queue {
+        let i = t as usize;
+        for j in open(i) {
+            if j > i && corridor(j) && owner[j] != owner[i] {
+                let (a, b) = if owner[i] < owner[j] { (i, j) } else { (j, i) };
+                let len = dist[a] + dist[b] + 2;
+                sides.push(((owner[a], owner[b]), len, a as u32, b as u32));
+            }
+        }
+    }
+    sides.sort_unstable();
+    sides.dedup_by_key(|s| s.0);
+    for ((ra, rb), len, a, b) in sides {
+        let mut tiles = Vec::with_capacity(len as usize);
+        let mut at = a;
+        while at != NONE {
+            tiles.push(g.pos(at as usize));
+            at = parent[at as usize];
+        }
+        tiles.reverse();
+        let mut at = b;
+        while at != NONE {
+            tiles.push(g.pos(at as usize));
+            at = parent[at as usize];
+        }
+        found.push(Connection {
+            rooms: (ra as usize, rb as usize),
+            tiles,
+        });
+    }
+    // One connection per pair: a direct door first, else the shortest run.
+    found.sort_by(|x, y| {
+        (x.rooms, x.tiles.len(), &x.tiles).cmp(&(y.rooms, y.tiles.len(), &y.tiles))
+    });
+    found.dedup_by(|later, kept| later.rooms == kept.rooms);
+    found
+}
+
+#[cfg(test)]
+mod tests;
