@@ -36,6 +36,7 @@ pub mod maze;
 pub mod poi;
 pub mod rng;
 pub mod room_grid;
+pub mod template;
 pub mod tinykeep;
 pub mod tunneler;
 pub mod walker;
