@@ -17,6 +17,7 @@ pub mod maze;
 pub mod mutate;
 pub mod open_floor;
 pub mod targets;
+pub mod template;
 pub mod tinykeep;
 
 #[global_allocator]

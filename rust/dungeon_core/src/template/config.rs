@@ -232,6 +232,7 @@ impl TemplateConfig {
         check_range("width", self.width, 3, MAX_MAP_SIDE)?;
         check_range("height", self.height, 3, MAX_MAP_SIDE)?;
         check_range("max_steps", self.max_steps, 100, MAX_STEPS)?;
+        self.count.range(1)?;
         if self.templates.is_empty() || self.templates.len() > MAX_TEMPLATES {
             return Err(ConfigError::new(
                 "templates",
@@ -287,6 +288,20 @@ impl TemplateConfig {
                 "end_tag",
                 format!("{:?}", self.end_tag),
                 "a tag some template with weight above 0 carries, or empty",
+            ));
+        }
+        if let Some(t) = self
+            .templates
+            .iter()
+            .find(|t| self.is_end(t) && self.is_corridor(t))
+        {
+            return Err(ConfigError::new(
+                "end_tag",
+                format!("{:?}", self.end_tag),
+                format!(
+                    "a tag no corridor piece carries ({:?} also carries corridor_tag {:?})",
+                    t.name, self.corridor_tag
+                ),
             ));
         }
         if self.corridors_between_rooms
@@ -419,8 +434,8 @@ fn validate_template(i: usize, t: &RoomTemplate) -> Result<(), ConfigError> {
             && f.h >= 1
             && f.x >= 1
             && f.y >= 1
-            && f.x + f.w < t.width
-            && f.y + f.h < t.height;
+            && i64::from(f.x) + i64::from(f.w) < i64::from(t.width)
+            && i64::from(f.y) + i64::from(f.h) < i64::from(t.height);
         if !inside {
             return err(
                 format!("floor {k} {:?}", [f.x, f.y, f.w, f.h]),
@@ -447,7 +462,10 @@ fn validate_template(i: usize, t: &RoomTemplate) -> Result<(), ConfigError> {
             Side::North | Side::South => t.width,
             Side::East | Side::West => t.height,
         };
-        if d.width < 1 || d.offset < 1 || d.offset + d.width > len - 1 {
+        if d.width < 1
+            || d.offset < 1
+            || i64::from(d.offset) + i64::from(d.width) > i64::from(len) - 1
+        {
             return err(
                 format!(
                     "door {k} ({} offset {} width {})",

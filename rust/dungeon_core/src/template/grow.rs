@@ -331,11 +331,11 @@ impl<'p, 'a> Grower<'p, 'a> {
             return true;
         }
         // Keep enough of the remaining rooms for the tags still needed.
-        let mut need = 0;
+        let mut need: i32 = 0;
         let mut helps = false;
         for (r, &(bit, min, _)) in self.p.rules.iter().enumerate() {
             let missing = (min - self.counts[r]).max(0);
-            need += missing;
+            need = need.saturating_add(missing);
             helps |= missing > 0 && tags & bit != 0;
         }
         helps || need < self.goal - self.rooms
