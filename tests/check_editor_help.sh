@@ -64,6 +64,8 @@ expect DungeonGrid "Check is_valid() after loading a grid from a file."
 expect IsaacRoomRules "the boss room is always the end"
 expect SpecialRoomRule "A rule with chance 1 is"
 expect DungeonGrid "Room role: a shop, in a dead end."
+expect TemplateGenerator "Levels grown from hand-made rooms"
+expect RoomTemplate "A room a designer drew"
 if [ "$fail" != 0 ]; then
   echo "--- editor output (HELP lines) ---"
   grep -F "HELP[" <<<"$out" | cut -c1-400 || echo "(none)"

@@ -377,6 +377,18 @@ impl TemplateConfig {
     }
 }
 
+impl RoomTemplate {
+    /// Checks this template alone: size, weight, doors on walls (not on
+    /// corners, not overlapping, each opening onto floor), floors inside
+    /// the walls and in one piece.
+    ///
+    /// # Errors
+    /// A [`ConfigError`] for `templates` naming the template and the fault.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        validate_template(0, self)
+    }
+}
+
 /// Whether some orientation of `t` fits a `w × h` map.
 fn fits(t: &RoomTemplate, w: i32, h: i32) -> bool {
     t.orientations().iter().any(|&(r, _)| {
