@@ -12,7 +12,7 @@
 #   tests/run_sample.sh --check               # same, to a temporary PNG (docs/ untouched)
 #
 # Screenshot options (passed on to main.gd):
-#   --generator isaac_branching|isaac_compact|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|cave   (default isaac_branching)
+#   --generator isaac_branching|isaac_compact|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|cave|templates   (default isaac_branching)
 #   --seed N (default 186)   --level N (default 4)
 #   --zoom Z (follow the player at this zoom instead of framing the whole level)
 #
@@ -118,7 +118,7 @@ if [[ $check -eq 1 ]]; then
 
   # A bot walks each generator's dungeons with real physics: into a wall
   # (must not pass), then through the door openings to the EXIT, 2 levels.
-  for g in isaac_branching isaac_compact drunkard bsp hilbert tunneler walker tinykeep maze cave; do
+  for g in isaac_branching isaac_compact drunkard bsp hilbert tunneler walker tinykeep maze cave templates; do
     step "autoplay $g"
     set +e
     tests/godot.sh --timeout 120 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
@@ -131,6 +131,6 @@ if [[ $check -eq 1 ]]; then
       fail "autoplay $g logged errors (above)"
     fi
   done
-  echo "run_sample: autoplay ok for isaac_branching, isaac_compact, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave" >&2
+  echo "run_sample: autoplay ok for isaac_branching, isaac_compact, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, templates" >&2
 fi
 rm -f "$log"

@@ -38,7 +38,7 @@ const NEIGHBOURS_8: Array[Vector2i] = [
 
 ## The generator to call: any generator class of the addon (IsaacGenerator,
 ## BspGenerator, CaveGenerator, MazeGenerator, TinyKeepGenerator, WalkerGenerator...). Its seed, level and settings decide the editor preview.
-@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator,MazeGenerator,CaveGenerator")
+@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator,MazeGenerator,CaveGenerator,TemplateGenerator")
 var generator: Resource:
 	set(value):
 		if value == generator:
@@ -107,6 +107,8 @@ var last_error := ""
 var _rooms_root: Node2D
 var _markers: Node2D
 var _graph: Node2D
+## TemplateGenerator levels: the room scenes instanced from the placements.
+var _template_rooms: Node2D
 var _edges: StaticBody2D
 var _tile_sets: Dictionary = {}
 var _preview_queued := false
@@ -127,6 +129,9 @@ func _init() -> void:
 	_graph = preload("res://scripts/graph_overlay.gd").new()
 	_graph.name = "Graph"
 	add_child(_graph, false, Node.INTERNAL_MODE_BACK)
+	_template_rooms = preload("res://scripts/template_rooms.gd").new()
+	_template_rooms.name = "TemplateRooms"
+	add_child(_template_rooms, false, Node.INTERNAL_MODE_BACK)
 	_markers = Node2D.new()
 	_markers.name = "Markers"
 	_markers.draw.connect(_draw_markers)
@@ -180,6 +185,8 @@ func build(new_grid: DungeonGrid) -> void:
 		_build_tiles()
 	else:
 		_build_rooms()
+	if _tile_view and room_graph.has("placements"):
+		_template_rooms.build(room_graph, tile_size, generator.cell_size)
 	queue_redraw()
 	_markers.queue_redraw()
 
@@ -194,6 +201,7 @@ func clear() -> void:
 	path_of_interest.clear()
 	_clear_edge_walls()
 	tile_layer.clear()
+	_template_rooms.clear()
 	_graph.graph = {}
 	grid = null
 	queue_redraw()

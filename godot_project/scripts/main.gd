@@ -7,7 +7,7 @@ extends Node2D
 ## Command line (after Godot's own `--`):
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
 ##                       PNG of the window to PATH, check it and quit
-##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave
+##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave | templates
 ##   --seed=N            run seed
 ##   --level=N           level to show
 ##   --zoom=Z            camera zoom
@@ -26,6 +26,7 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "tinykeep", "label": "TinyKeep · Delaunay graph", "type": "TinyKeepGenerator", "preset": TinyKeepGenerator.PRESET_SMALL},
 	{"id": "maze", "label": "Rooms + mazes · path of interest", "type": "MazeGenerator", "preset": MazeGenerator.PRESET_CLASSIC},
 	{"id": "cave", "label": "Cave · classic", "type": "CaveGenerator", "preset": CaveGenerator.PRESET_CLASSIC},
+	{"id": "templates", "label": "Templates · hand-made rooms", "type": "TemplateGenerator", "preset": TemplateGenerator.PRESET_CUSTOM, "resource": "res://templates/template_generator.tres"},
 ]
 ## Key bindings added at start-up when project.godot does not define them.
 const DEFAULT_KEYS := {
@@ -88,6 +89,9 @@ static func ensure_input_actions() -> void:
 ## A new generator for entry `index` of GENERATORS, preset applied.
 static func make_generator(index: int) -> Resource:
 	var entry: Dictionary = GENERATORS[index]
+	if entry.has("resource"):
+		# A saved generator (TemplateGenerator: its templates are scenes).
+		return (load(entry["resource"]) as Resource).duplicate()
 	var gen: Resource = ClassDB.instantiate(entry["type"])
 	gen.preset = entry["preset"]
 	return gen

@@ -234,3 +234,41 @@ func test_demo_preset(t) -> void:
 	Support.check_grid(t, grid, "demo level 3")
 	gen.loops = false
 	t.check_eq(gen.preset, TemplateGenerator.PRESET_CUSTOM, "a changed setting is Custom")
+
+
+func test_sample_instances_the_level(t) -> void:
+	var main: Node = load("res://main.tscn").instantiate()
+	main.run_seed = 186
+	main.start()
+	var index := -1
+	for i in main.GENERATORS.size():
+		if main.GENERATORS[i]["id"] == "templates":
+			index = i
+	if not t.check(index >= 0, "the sample offers the templates generator"):
+		main.free()
+		return
+	main.select_generator(index, 2)
+	var dungeon: Dungeon = main.dungeon
+	var grid: DungeonGrid = dungeon.grid
+	Support.check_grid(t, grid, "sample templates level 2")
+	var placements: Array = dungeon.room_graph["placements"]
+	var rooms: Node = dungeon.get_node("TemplateRooms")
+	t.check_eq(rooms.room_nodes.size(), placements.size(), "one room scene per placement")
+	var sealed := 0
+	for p in placements:
+		for d in p["doors"]:
+			if d["sealed"]:
+				sealed += d["width"]
+	t.check_eq(rooms.sealed_cells.size(), sealed, "a barricade on every sealed door cell")
+	for cell in rooms.sealed_cells:
+		t.check_eq(grid.get_cell(cell), DungeonGrid.EMPTY, "sealed door cell %s is wall" % cell)
+	# The room scenes sit where the tiles are: each scene's bounds covers its
+	# placement's cells at the view's tile size.
+	for i in placements.size():
+		var node: Node2D = rooms.room_nodes[i]
+		var bounds: Control = node.get_node("Bounds")
+		var a := node.transform * bounds.position
+		var b := node.transform * (bounds.position + bounds.size)
+		var want := Rect2(Vector2(placements[i]["position"]) * dungeon.tile_size, Vector2(placements[i]["size"]) * dungeon.tile_size)
+		t.check(Rect2(a.min(b), (b - a).abs()).is_equal_approx(want), "room scene %d on its tiles" % i)
+	main.free()
