@@ -439,10 +439,17 @@ func _draw() -> void:
 func _watch(res: Resource, on: bool) -> void:
 	if res == null:
 		return
-	if on and not res.changed.is_connected(_on_generator_changed):
-		res.changed.connect(_on_generator_changed)
-	elif not on and res.changed.is_connected(_on_generator_changed):
-		res.changed.disconnect(_on_generator_changed)
+	var watched: Array[Resource] = [res]
+	# TemplateGenerator: an edit of one of its RoomTemplates updates the preview too.
+	if res is TemplateGenerator:
+		for tpl in res.templates:
+			if tpl != null:
+				watched.append(tpl)
+	for r in watched:
+		if on and not r.changed.is_connected(_on_generator_changed):
+			r.changed.connect(_on_generator_changed)
+		elif not on and r.changed.is_connected(_on_generator_changed):
+			r.changed.disconnect(_on_generator_changed)
 
 
 # The generator emits `changed` whenever one of its properties is set. In the
@@ -451,6 +458,7 @@ func _watch(res: Resource, on: bool) -> void:
 func _on_generator_changed() -> void:
 	if not Engine.is_editor_hint() or _preview_queued:
 		return
+	_watch(generator, true)
 	_preview_queued = true
 	_refresh_preview.call_deferred()
 

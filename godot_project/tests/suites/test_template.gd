@@ -272,3 +272,17 @@ func test_sample_instances_the_level(t) -> void:
 		var want := Rect2(Vector2(placements[i]["position"]) * dungeon.tile_size, Vector2(placements[i]["size"]) * dungeon.tile_size)
 		t.check(Rect2(a.min(b), (b - a).abs()).is_equal_approx(want), "room scene %d on its tiles" % i)
 	main.free()
+
+
+func test_template_edits_emit_changed(t) -> void:
+	var tpl := RoomTemplate.new()
+	var count := [0]
+	tpl.changed.connect(func() -> void: count[0] += 1)
+	tpl.size = Vector2i(9, 9)
+	tpl.doors = [Vector3i(RoomTemplate.SIDE_SOUTH, 4, 1)]
+	tpl.weight = 2.0
+	tpl.size = Vector2i(9, 9)
+	t.check_eq(count[0], 3, "each change emits changed once, the same value none")
+	t.expect_error("expected type")
+	tpl.set("size", "big")
+	t.check_eq(tpl.size, Vector2i(9, 9), "a value of the wrong type is refused")

@@ -98,6 +98,31 @@ impl IResource for RoomTemplate {
             base,
         }
     }
+
+    /// Every set of a setting (Inspector, assignment, a file being loaded)
+    /// lands here: stored as the generated setter would, and `changed` is
+    /// emitted if it changed, so a [TemplateGenerator] preview follows.
+    fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+        use crate::generator::set_field;
+        let class = "RoomTemplate";
+        let changed = match property.to_string().as_str() {
+            "scene" => set_field(class, "scene", &mut self.scene, &value),
+            "size" => set_field(class, "size", &mut self.size, &value),
+            "doors" => set_field(class, "doors", &mut self.doors, &value),
+            "floors" => set_field(class, "floors", &mut self.floors, &value),
+            "tags" => set_field(class, "tags", &mut self.tags, &value),
+            "weight" => set_field(class, "weight", &mut self.weight, &value),
+            "rotations" => set_field(class, "rotations", &mut self.rotations, &value),
+            "mirroring" => set_field(class, "mirroring", &mut self.mirroring, &value),
+            "origin" => set_field(class, "origin", &mut self.origin, &value),
+            "door_nodes" => set_field(class, "door_nodes", &mut self.door_nodes, &value),
+            _ => return false,
+        };
+        if changed {
+            self.base_mut().emit_changed();
+        }
+        true
+    }
 }
 
 #[godot_api]

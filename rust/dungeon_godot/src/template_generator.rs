@@ -50,8 +50,9 @@ generator_class! {
         /// Starting point for all other settings. [b]Demo[/b]: eight
         /// built-in templates without scenes (start, square, long room,
         /// hall, L room, straight and bent corridors, boss room) on a 96 ×
-        /// 96 map. Choosing it replaces [member templates].
-        preset: TemplatePreset { Demo = PRESET_DEMO },
+        /// 96 map. [b]Corridors[/b]: the same with corridor pieces between
+        /// all rooms and no loops. Choosing one replaces [member templates].
+        preset: TemplatePreset { Demo = PRESET_DEMO, Corridors = PRESET_CORRIDORS },
 
         /// The room templates to grow levels from. Empty entries are
         /// skipped.
@@ -184,7 +185,7 @@ impl Generator for TemplateGenerator {
     }
 
     fn presets() -> Vec<TemplateConfig> {
-        vec![TemplateConfig::demo()]
+        vec![TemplateConfig::demo(), TemplateConfig::corridors()]
     }
 }
 

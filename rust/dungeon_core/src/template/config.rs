@@ -184,14 +184,30 @@ impl TemplateConfig {
         }
     }
 
-    /// A preset by name: `"demo"`.
+    /// The demo set with corridor pieces between all rooms (rooms never
+    /// touch each other) and no loops: Diablo-like halls joined by
+    /// passages.
+    #[must_use]
+    pub fn corridors() -> Self {
+        Self {
+            corridors_between_rooms: true,
+            loops: false,
+            ..Self::demo()
+        }
+    }
+
+    /// A preset by name: `"demo"` or `"corridors"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        (name == "demo").then(Self::demo)
+        match name {
+            "demo" => Some(Self::demo()),
+            "corridors" => Some(Self::corridors()),
+            _ => None,
+        }
     }
 
     /// The preset names [`TemplateConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 1] = ["demo"];
+    pub const PRESETS: [&'static str; 2] = ["demo", "corridors"];
 
     /// Whether template `t` carries the corridor tag.
     pub(crate) fn is_corridor(&self, t: &RoomTemplate) -> bool {
