@@ -286,3 +286,16 @@ func test_template_edits_emit_changed(t) -> void:
 	t.expect_error("expected type")
 	tpl.set("size", "big")
 	t.check_eq(tpl.size, Vector2i(9, 9), "a value of the wrong type is refused")
+
+
+func test_readme_example_runs(t) -> void:
+	var readme: RefCounted = preload("res://tests/suites/test_readme.gd").new()
+	var node: Node2D = readme._load(readme._example_with("RoomTemplate.from_scene"))
+	if not t.check(node != null, "the README's template example compiles"):
+		return
+	node.run()
+	var rooms := node.get_child_count()
+	t.check(rooms >= 10, "it instanced a room scene per placement (%d)" % rooms)
+	for child in node.get_children():
+		t.check(child.has_node("Bounds"), "each child is a template scene")
+	node.free()
