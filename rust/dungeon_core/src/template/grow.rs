@@ -354,6 +354,15 @@ impl<'p, 'a> Grower<'p, 'a> {
             .collect();
         let (sx, sy) = side.step();
         let target = (first.0 + sx, first.1 + sy);
+        // Free cells straight out from the door: a room deeper than that
+        // cannot fit (its wall column through the door spans its depth), so
+        // it is skipped without a test. Same placements, fewer failed tests.
+        let mut room = 0;
+        while room < super::config::MAX_TEMPLATE_SIDE
+            && self.occupant((target.0 + sx * room, target.1 + sy * room)) == Some(0)
+        {
+            room += 1;
+        }
         while let Some(k) = weighted(self.rng, &pool) {
             let cand = &cands[pool[k].0];
             let mut order = cand.fits.clone();
@@ -362,9 +371,13 @@ impl<'p, 'a> Grower<'p, 'a> {
                 if self.out_of_steps() {
                     return false;
                 }
+                let var = &self.p.variants[cand.template][v];
+                let depth = if sx == 0 { var.height } else { var.width };
+                if depth > room {
+                    continue;
+                }
                 self.stats.steps += 1;
                 self.stats.tries += 1;
-                let var = &self.p.variants[cand.template][v];
                 let (lx, ly) = var.doors[nd].first_cell(var.width, var.height);
                 let origin = (target.0 - lx, target.1 - ly);
                 if self.free(origin, var.width, var.height) {
