@@ -169,7 +169,9 @@ pub(crate) struct Grower<'p, 'a> {
     rng: &'p mut DungeonRng,
     stats: &'p mut GrowStats,
     budget: u64,
-    occ: Vec<u32>,
+    /// Occupancy per map cell: 0 free, else placement + 1. Shared by the
+    /// attempts of one level; each attempt clears what it placed.
+    occ: &'p mut [u32],
     placed: Vec<Placed>,
     doors: Vec<Vec<DoorState>>,
     joins: Vec<RawJoin>,
@@ -180,14 +182,16 @@ pub(crate) struct Grower<'p, 'a> {
 }
 
 impl<'p, 'a> Grower<'p, 'a> {
+    /// An attempt on the all-free occupancy grid `occ` (width × height).
     pub(crate) fn new(
         p: &'p Prepared<'a>,
         rng: &'p mut DungeonRng,
         stats: &'p mut GrowStats,
+        occ: &'p mut [u32],
     ) -> Self {
         let c = p.config;
         Self {
-            occ: vec![0; c.width as usize * c.height as usize],
+            occ,
             budget: u64::try_from(c.max_steps).unwrap_or(0),
             counts: vec![0; p.rules.len()],
             p,
@@ -206,8 +210,22 @@ impl<'p, 'a> Grower<'p, 'a> {
         self.stats.steps >= self.budget
     }
 
+    /// Frees the cells this attempt placed rooms on, so the next attempt
+    /// starts from a free map without a new grid (a big map and many quick
+    /// failures would otherwise clear millions of cells each time).
+    pub(crate) fn clear(&mut self) {
+        let cw = self.p.config.width as usize;
+        for pl in &self.placed {
+            let var = &self.p.variants[pl.template][pl.variant];
+            for y in pl.y..pl.y + var.height {
+                let row = y as usize * cw + pl.x as usize;
+                self.occ[row..row + var.width as usize].fill(0);
+            }
+        }
+    }
+
     /// One attempt at a level of `target` rooms.
-    pub(crate) fn attempt(mut self, target: i32) -> Result<Layout, String> {
+    pub(crate) fn attempt(&mut self, target: i32) -> Result<Layout, String> {
         let c = self.p.config;
         let has_end = !c.end_tag.is_empty();
         self.goal = target - i32::from(has_end);
@@ -488,7 +506,7 @@ impl<'p, 'a> Grower<'p, 'a> {
         let depth = depths(self.placed.len(), &self.joins);
         let deepest = depth.iter().copied().max().unwrap_or(0);
         let mut doors: Vec<(usize, usize)> = (0..self.placed.len())
-            .filter(|&pl| depth[pl] + 1 >= deepest)
+            .filter(|&pl| depth[pl].saturating_add(1) >= deepest)
             .flat_map(|pl| (0..self.doors[pl].len()).map(move |d| (pl, d)))
             .filter(|&(pl, d)| self.doors[pl][d] == DoorState::Open)
             .collect();

@@ -158,10 +158,14 @@ pub fn grow(config: &TemplateConfig, seed: u64, level: i32) -> Result<TemplateLe
     let mut stats = GrowStats::default();
     let budget = u64::try_from(config.max_steps).unwrap_or(0);
     let mut reason = String::new();
+    let mut occ = vec![0u32; config.width as usize * config.height as usize];
     while stats.steps < budget {
         stats.attempts += 1;
         let before = stats.steps;
-        match Grower::new(&prepared, &mut rng, &mut stats).attempt(target) {
+        let mut grower = Grower::new(&prepared, &mut rng, &mut stats, &mut occ);
+        let result = grower.attempt(target);
+        grower.clear();
+        match result {
             Ok(layout) => return Ok(build(&prepared, &layout, stats, seed, level)),
             // Keep the reason of the last attempt that ended on its own.
             Err(why) if reason.is_empty() || !why.starts_with("max_steps") => reason = why,
