@@ -28,6 +28,7 @@
 mod config;
 mod grow;
 mod shape;
+mod tables;
 #[cfg(test)]
 mod tests;
 
@@ -41,7 +42,8 @@ pub use shape::{DoorSlot, RoomTemplate, Side, Variant, orient_cell, orient_side}
 use crate::error::{ConfigError, GenError};
 use crate::grid::{Cell, DungeonGrid, GridKind, Pos, Rect};
 use crate::rng::{DungeonRng, stage};
-use grow::{DoorState, Grower, Layout, Prepared};
+use grow::{DoorState, Grower, Layout};
+use tables::Prepared;
 
 /// The generator name in grids and messages.
 pub const NAME: &str = "template";
