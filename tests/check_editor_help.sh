@@ -69,6 +69,8 @@ expect IsaacGenerator "Chance that a new room is a 2×2 large room"
 expect MinesweeperBoard "A minesweeper board, for a room or on its own, that a game plays."
 expect MinesweeperBoard "the cell held a mine (nothing else changed)"
 expect ElementaryAutomaton "Elementary (rule 0–255) cellular automata, for decorating room floors."
+expect TemplateGenerator "Levels grown from hand-made rooms"
+expect RoomTemplate "A room a designer drew"
 if [ "$fail" != 0 ]; then
   echo "--- editor output (HELP lines) ---"
   grep -F "HELP[" <<<"$out" | cut -c1-400 || echo "(none)"

@@ -12,7 +12,7 @@
 #   tests/run_sample.sh --check               # same, to a temporary PNG (docs/ untouched)
 #
 # Screenshot options (passed on to main.gd):
-#   --generator isaac_branching|isaac_compact|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|cave|isaac_large_rooms|minesweeper   (default isaac_branching)
+#   --generator isaac_branching|isaac_compact|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|cave|isaac_large_rooms|minesweeper|templates   (default isaac_branching)
 #   --seed N (default 186)   --level N (default 4)
 #   --zoom Z (follow the player at this zoom instead of framing the whole level)
 #   --reveal-secrets (open every secret door and show the whole minimap)
@@ -123,7 +123,7 @@ if [[ $check -eq 1 ]]; then
   # A bot walks each generator's dungeons with real physics: into a wall
   # (must not pass), then through the door openings to the EXIT, 2 levels.
   for g in isaac_branching isaac_compact drunkard bsp hilbert tunneler walker tinykeep maze cave \
-    isaac_large_rooms minesweeper; do
+    isaac_large_rooms minesweeper templates; do
     step "autoplay $g"
     set +e
     tests/godot.sh --timeout 120 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
@@ -136,7 +136,7 @@ if [[ $check -eq 1 ]]; then
       fail "autoplay $g logged errors (above)"
     fi
   done
-  echo "run_sample: autoplay ok for isaac_branching, isaac_compact, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, isaac_large_rooms, minesweeper" >&2
+  echo "run_sample: autoplay ok for isaac_branching, isaac_compact, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, isaac_large_rooms, minesweeper, templates" >&2
   # Seed 1, level 2 of isaac_branching: the shortest way to the EXIT runs
   # through the secret room, so the bot must find its doors by walking into
   # the walls that hide them (Dungeon.bump()).

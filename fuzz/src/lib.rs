@@ -18,6 +18,7 @@ pub mod minesweeper;
 pub mod mutate;
 pub mod open_floor;
 pub mod targets;
+pub mod template;
 pub mod tinykeep;
 
 #[global_allocator]

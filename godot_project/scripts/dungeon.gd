@@ -44,7 +44,7 @@ const NEIGHBOURS_8: Array[Vector2i] = [
 
 ## The generator to call: any generator class of the addon (IsaacGenerator,
 ## BspGenerator, CaveGenerator, MazeGenerator, TinyKeepGenerator, WalkerGenerator...). Its seed, level and settings decide the editor preview.
-@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator,MazeGenerator,CaveGenerator")
+@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator,MazeGenerator,CaveGenerator,TemplateGenerator")
 var generator: Resource:
 	set(value):
 		if value == generator:
@@ -113,6 +113,8 @@ var last_error := ""
 var _rooms_root: Node2D
 var _markers: Node2D
 var _graph: Node2D
+## TemplateGenerator levels: the room scenes instanced from the placements.
+var _template_rooms: Node2D
 var _edges: StaticBody2D
 var _tile_sets: Dictionary = {}
 var _preview_queued := false
@@ -133,6 +135,9 @@ func _init() -> void:
 	_graph = preload("res://scripts/graph_overlay.gd").new()
 	_graph.name = "Graph"
 	add_child(_graph, false, Node.INTERNAL_MODE_BACK)
+	_template_rooms = preload("res://scripts/template_rooms.gd").new()
+	_template_rooms.name = "TemplateRooms"
+	add_child(_template_rooms, false, Node.INTERNAL_MODE_BACK)
 	_markers = Node2D.new()
 	_markers.name = "Markers"
 	_markers.draw.connect(_draw_markers)
@@ -186,6 +191,8 @@ func build(new_grid: DungeonGrid) -> void:
 		_build_tiles()
 	else:
 		_build_rooms()
+	if _tile_view and room_graph.has("placements"):
+		_template_rooms.build(room_graph, tile_size, generator.cell_size)
 	queue_redraw()
 	_markers.queue_redraw()
 
@@ -200,6 +207,7 @@ func clear() -> void:
 	path_of_interest.clear()
 	_clear_edge_walls()
 	tile_layer.clear()
+	_template_rooms.clear()
 	_graph.graph = {}
 	grid = null
 	queue_redraw()
@@ -504,10 +512,17 @@ func _draw() -> void:
 func _watch(res: Resource, on: bool) -> void:
 	if res == null:
 		return
-	if on and not res.changed.is_connected(_on_generator_changed):
-		res.changed.connect(_on_generator_changed)
-	elif not on and res.changed.is_connected(_on_generator_changed):
-		res.changed.disconnect(_on_generator_changed)
+	var watched: Array[Resource] = [res]
+	# TemplateGenerator: an edit of one of its RoomTemplates updates the preview too.
+	if res is TemplateGenerator:
+		for tpl in res.templates:
+			if tpl != null:
+				watched.append(tpl)
+	for r in watched:
+		if on and not r.changed.is_connected(_on_generator_changed):
+			r.changed.connect(_on_generator_changed)
+		elif not on and r.changed.is_connected(_on_generator_changed):
+			r.changed.disconnect(_on_generator_changed)
 
 
 # The generator emits `changed` whenever one of its properties is set. In the
@@ -516,6 +531,7 @@ func _watch(res: Resource, on: bool) -> void:
 func _on_generator_changed() -> void:
 	if not Engine.is_editor_hint() or _preview_queued:
 		return
+	_watch(generator, true)
 	_preview_queued = true
 	_refresh_preview.call_deferred()
 

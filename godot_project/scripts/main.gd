@@ -7,7 +7,7 @@ extends Node2D
 ## Command line (after Godot's own `--`):
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
 ##                       PNG of the window to PATH, check it and quit
-##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave | minesweeper
+##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave | isaac_large_rooms | minesweeper | templates
 ##   --seed=N            run seed
 ##   --level=N           level to show
 ##   --zoom=Z            camera zoom
@@ -29,6 +29,7 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "cave", "label": "Cave · classic", "type": "CaveGenerator", "preset": CaveGenerator.PRESET_CLASSIC},
 	{"id": "isaac_large_rooms", "label": "Isaac · large rooms", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_LARGE_ROOMS},
 	{"id": "minesweeper", "label": "Minesweeper rooms · BSP", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL, "mode": "minesweeper"},
+	{"id": "templates", "label": "Templates · hand-made rooms", "type": "TemplateGenerator", "preset": TemplateGenerator.PRESET_CUSTOM, "resource": "res://templates/template_generator.tres"},
 ]
 ## Key bindings added at start-up when project.godot does not define them.
 const DEFAULT_KEYS := {
@@ -54,7 +55,7 @@ const Hud := preload("res://scripts/hud.gd")
 ## The run seed: level N of this seed is always the same floor.
 @export var run_seed := 2024
 ## Index into GENERATORS picked at start.
-@export_range(0, 10) var generator_index := 0
+@export_range(0, 12) var generator_index := 0
 ## Camera zoom for room grids and tile maps.
 @export var room_zoom := 1.0
 @export var tile_zoom := 1.0
@@ -94,6 +95,9 @@ static func ensure_input_actions() -> void:
 ## A new generator for entry `index` of GENERATORS, preset applied.
 static func make_generator(index: int) -> Resource:
 	var entry: Dictionary = GENERATORS[index]
+	if entry.has("resource"):
+		# A saved generator (TemplateGenerator: its templates are scenes).
+		return (load(entry["resource"]) as Resource).duplicate()
 	var gen: Resource = ClassDB.instantiate(entry["type"])
 	gen.preset = entry["preset"]
 	return gen

@@ -16,7 +16,8 @@ const TEST_TIMEOUT_MS := 60000
 const REQUIRED_CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator",
 		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator",
 		"CaveGenerator", "IsaacRoomRules", "SpecialRoomRule",
-		"MinesweeperBoard", "ElementaryAutomaton"]
+		"MinesweeperBoard", "ElementaryAutomaton",
+		"TemplateGenerator", "RoomTemplate"]
 
 
 ## Counts every error Godot logs (engine errors, script errors, push_error,

@@ -7,7 +7,8 @@ extends EditorPlugin
 const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator",
 		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator", "CaveGenerator",
 		"IsaacRoomRules", "SpecialRoomRule",
-		"MinesweeperBoard", "ElementaryAutomaton"]
+		"MinesweeperBoard", "ElementaryAutomaton",
+		"TemplateGenerator", "RoomTemplate"]
 const FRAMES_PER_PAGE := 20
 
 var _frame := 0

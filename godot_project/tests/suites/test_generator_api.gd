@@ -4,7 +4,8 @@ extends RefCounted
 ## show values as given.
 
 const CLASSES := ["IsaacGenerator", "DrunkardGenerator", "BspGenerator", "HilbertGenerator",
-		"TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator", "CaveGenerator"]
+		"TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator", "CaveGenerator",
+		"TemplateGenerator"]
 const PATH := "user://generator_round_trip.tres"
 
 
@@ -48,6 +49,15 @@ static func other_value(p: Dictionary, current: Variant) -> Variant:
 			return float(current) + 0.125
 		TYPE_VECTOR2I:
 			return current + Vector2i(1, 1)
+		TYPE_VECTOR2:
+			return current + Vector2(1, 1)
+		TYPE_STRING:
+			return current + "x"
+		TYPE_DICTIONARY:
+			return {} if not current.is_empty() else {"x": Vector2i(0, 1)}
+		TYPE_ARRAY:
+			# TemplateGenerator.templates: one entry fewer (same element type).
+			return current.slice(0, maxi(0, current.size() - 1))
 		TYPE_OBJECT:
 			# A sub-resource (IsaacGenerator.room_rules): a new one, or none.
 			return ClassDB.instantiate(p["hint_string"]) if current == null else null
@@ -70,8 +80,9 @@ static func same(a: Variant, b: Variant) -> bool:
 		return false
 	if typeof(a) == TYPE_FLOAT:
 		return (is_nan(a) and is_nan(b)) or a == b or is_equal_approx(a, b)
-	if typeof(a) == TYPE_OBJECT:
-		# Sub-resources load as new objects: equal when their settings are.
+	if typeof(a) == TYPE_OBJECT or typeof(a) == TYPE_ARRAY:
+		# Sub-resources (alone or in arrays: TemplateGenerator.templates)
+		# load as new objects: equal when their settings are.
 		return var_to_str(a) == var_to_str(b)
 	return a == b
 

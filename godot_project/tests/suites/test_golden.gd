@@ -28,6 +28,7 @@ func test_vectors_match(t) -> void:
 			"tinykeep": gen = TinyKeepGenerator.new()
 			"maze": gen = MazeGenerator.new()
 			"cave": gen = CaveGenerator.new()
+			"template": gen = TemplateGenerator.new()
 		var preset := _preset_index(gen, cols[1])
 		if not t.check(preset >= 0, "generator %s/%s" % [cols[0], cols[1]]):
 			continue

@@ -59,7 +59,7 @@ func _sweep_generator(t, cls: String) -> void:
 			var before = gen.get(name)
 			gen.set(name, value)
 			var label := "%s.%s = %s" % [cls, name, var_to_str(value)]
-			if typeof(value) not in [TYPE_INT, TYPE_FLOAT]:
+			if typeof(value) not in [TYPE_INT, TYPE_FLOAT] and typeof(value) != p["type"]:
 				t.check_eq(gen.get(name), before, label + ": a value of the wrong type is refused")
 			var grid: DungeonGrid = gen.generate()
 			if grid == null:
@@ -102,3 +102,7 @@ func test_sweep_dungeon_grid(t) -> void:
 
 func test_sweep_maze(t) -> void:
 	_sweep_generator(t, "MazeGenerator")
+
+
+func test_sweep_template(t) -> void:
+	_sweep_generator(t, "TemplateGenerator")

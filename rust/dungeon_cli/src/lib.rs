@@ -1,7 +1,7 @@
 //! `dungeon`: print or draw the dungeon generators' output, or a saved grid.
 //!
 //! ```text
-//! dungeon <isaac|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze> [--seed N] [--level L] [--preset NAME]
+//! dungeon <isaac|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|template> [--seed N] [--level L] [--preset NAME]
 //!         [generator flags] [--format ascii|emoji|json|png] [--out FILE]
 //!         [--scale PX] [--count K]
 //! dungeon show FILE [--format ascii|emoji|json|png] [--out FILE] [--scale PX]

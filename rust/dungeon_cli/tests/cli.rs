@@ -24,6 +24,8 @@ mod dig;
 mod hilbert;
 #[path = "cli/maze.rs"]
 mod maze;
+#[path = "cli/template.rs"]
+mod template;
 
 fn dungeon(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dungeon"))

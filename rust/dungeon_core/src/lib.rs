@@ -38,6 +38,7 @@ pub mod minesweeper;
 pub mod poi;
 pub mod rng;
 pub mod room_grid;
+pub mod template;
 pub mod tinykeep;
 pub mod tunneler;
 pub mod walker;

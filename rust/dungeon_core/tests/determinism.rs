@@ -18,6 +18,7 @@ use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::maze::{self, MazeConfig};
+use dungeon_core::template::{self, TemplateConfig};
 use dungeon_core::tinykeep::{self, TinyKeepConfig};
 use dungeon_core::tunneler::{self, TunnelerConfig};
 use dungeon_core::walker::{self, WalkerConfig};
@@ -67,6 +68,11 @@ fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
             v.push(("cave", p, seed, level));
         }
     }
+    for (seed, level) in [(0, 1), (7, 3), (u64::MAX, 2)] {
+        for p in TemplateConfig::PRESETS {
+            v.push(("template", p, seed, level));
+        }
+    }
     v
 }
 
@@ -96,6 +102,11 @@ pub fn run(generator: &str, preset: &str, seed: u64, level: i32) -> Result<Dunge
         ),
         "maze" => maze::generate(&MazeConfig::preset(preset).expect("preset"), seed, level),
         "cave" => cave::generate(&CaveConfig::preset(preset).expect("preset"), seed, level),
+        "template" => template::generate(
+            &TemplateConfig::preset(preset).expect("preset"),
+            seed,
+            level,
+        ),
         other => panic!("unknown generator {other}"),
     }
 }

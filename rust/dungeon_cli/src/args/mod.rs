@@ -31,6 +31,7 @@ use dungeon_core::drunkard::DrunkardConfig;
 use dungeon_core::hilbert::HilbertConfig;
 use dungeon_core::isaac::IsaacConfig;
 use dungeon_core::maze::MazeConfig;
+use dungeon_core::template::TemplateConfig;
 use dungeon_core::tinykeep::TinyKeepConfig;
 use dungeon_core::tunneler::TunnelerConfig;
 use dungeon_core::walker::WalkerConfig;
@@ -90,10 +91,11 @@ enum Gen {
     TinyKeep,
     Maze,
     Cave,
+    Template,
 }
 
 impl Gen {
-    const ALL: [Gen; 9] = [
+    const ALL: [Gen; 10] = [
         Gen::Isaac,
         Gen::Drunkard,
         Gen::Bsp,
@@ -103,6 +105,7 @@ impl Gen {
         Gen::TinyKeep,
         Gen::Maze,
         Gen::Cave,
+        Gen::Template,
     ];
 
     fn name(self) -> &'static str {
@@ -116,6 +119,7 @@ impl Gen {
             Gen::TinyKeep => "tinykeep",
             Gen::Maze => "maze",
             Gen::Cave => "cave",
+            Gen::Template => "template",
         }
     }
 
@@ -138,6 +142,7 @@ impl Gen {
             Gen::TinyKeep => list(&flags::tinykeep()),
             Gen::Maze => list(&flags::maze()),
             Gen::Cave => list(&flags::cave()),
+            Gen::Template => list(&flags::template()),
         }
     }
 
@@ -153,6 +158,7 @@ impl Gen {
             Gen::TinyKeep => "TinyKeepGenerator",
             Gen::Maze => "MazeGenerator",
             Gen::Cave => "CaveGenerator",
+            Gen::Template => "TemplateGenerator",
         }
     }
 
@@ -170,6 +176,9 @@ impl Gen {
             }
             Gen::Maze => "rooms at odd spots, a maze between them, doors, dead ends pruned",
             Gen::Cave => "a cellular-automaton cave on an open-floor tile map",
+            Gen::Template => {
+                "hand-made room templates grown door to door (the built-in demo set), seed 004's The Dungeoning"
+            }
         }
     }
 
@@ -187,6 +196,7 @@ impl Gen {
             Gen::Cave => {
                 "cave --phases 5:2:4,5:off:3 --regions keep_largest --format png --out cave.png"
             }
+            Gen::Template => "template --preset corridors --level 3 --width 120 --height 120",
         }
     }
 
@@ -207,6 +217,7 @@ impl Gen {
             Gen::TinyKeep => lines(&flags::tinykeep(), &flags::TINYKEEP_PRESETS),
             Gen::Maze => lines(&flags::maze(), &flags::MAZE_PRESETS),
             Gen::Cave => lines(&flags::cave(), &flags::CAVE_PRESETS),
+            Gen::Template => lines(&flags::template(), &flags::TEMPLATE_PRESETS),
         }
     }
 
@@ -224,6 +235,7 @@ impl Gen {
             Gen::TinyKeep => names(&flags::TINYKEEP_PRESETS),
             Gen::Maze => names(&flags::MAZE_PRESETS),
             Gen::Cave => names(&flags::CAVE_PRESETS),
+            Gen::Template => names(&flags::TEMPLATE_PRESETS),
         }
     }
 }
@@ -478,6 +490,9 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
                     }
                     Gen::Maze => check_value(&flags::maze(), MazeConfig::default(), g, v)?,
                     Gen::Cave => check_value(&flags::cave(), CaveConfig::default(), g, v)?,
+                    Gen::Template => {
+                        check_value(&flags::template(), TemplateConfig::default(), g, v)?;
+                    }
                 }
             }
             _ => return Err(g.err(format!("not a flag for {}", generator.name()))),
@@ -539,6 +554,12 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
         )?),
         Gen::Maze => Job::Maze(config(&flags::MAZE_PRESETS, &flags::maze(), preset, given)?),
         Gen::Cave => Job::Cave(config(&flags::CAVE_PRESETS, &flags::cave(), preset, given)?),
+        Gen::Template => Job::Template(config(
+            &flags::TEMPLATE_PRESETS,
+            &flags::template(),
+            preset,
+            given,
+        )?),
     };
     Ok(Command::Run(Box::new(Request {
         job,

@@ -8,6 +8,7 @@ use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::maze::{self, MazeConfig};
+use dungeon_core::template::{self, TemplateConfig};
 use dungeon_core::tinykeep::{self, TinyKeepConfig};
 use dungeon_core::tunneler::{self, TunnelerConfig};
 use dungeon_core::walker::{self, WalkerConfig};
@@ -89,6 +90,8 @@ pub enum Job {
     Maze(MazeConfig),
     /// `cave::generate`.
     Cave(CaveConfig),
+    /// `template::generate`.
+    Template(TemplateConfig),
 }
 
 impl Job {
@@ -107,6 +110,7 @@ impl Job {
             Job::TinyKeep(c) => tinykeep::generate(c, seed, level),
             Job::Maze(c) => maze::generate(c, seed, level),
             Job::Cave(c) => cave::generate(c, seed, level),
+            Job::Template(c) => template::generate(c, seed, level),
         }
     }
 }

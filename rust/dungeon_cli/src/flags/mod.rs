@@ -27,6 +27,9 @@ pub use maze::{MAZE_PRESETS, maze};
 mod tinykeep;
 pub use tinykeep::{TINYKEEP_PRESETS, tinykeep};
 
+mod template;
+pub use template::{TEMPLATE_PRESETS, template};
+
 /// A preset table: `--preset NAME` and the config it starts from. The first
 /// entry is the generator's default.
 pub type Presets<C> = [(&'static str, fn() -> C); 2];

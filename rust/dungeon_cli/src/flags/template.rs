@@ -1,0 +1,169 @@
+//! The template generator's flags (`dungeon template`): the built-in demo
+//! templates, grown with the settings below.
+
+use super::Field::{Bool, Int, Num, Other};
+use super::{Flag, Presets};
+use dungeon_core::template::{TagRule, TemplateConfig};
+
+/// The template generator's presets (both use the built-in demo set).
+pub const TEMPLATE_PRESETS: Presets<TemplateConfig> = [
+    ("demo", TemplateConfig::demo),
+    ("corridors", TemplateConfig::corridors),
+];
+
+/// `tag:min:max` rules, comma-separated (`max` -1: no limit); `none` for none.
+fn parse_rules(v: &str) -> Result<Vec<TagRule>, String> {
+    if v == "none" || v.is_empty() {
+        return Ok(Vec::new());
+    }
+    v.split(',')
+        .map(|rule| {
+            let parts: Vec<&str> = rule.split(':').collect();
+            match parts.as_slice() {
+                [tag, min, max] => {
+                    let n = |s: &str| {
+                        s.trim()
+                            .parse::<i32>()
+                            .map_err(|_| format!("{s:?} in {rule:?} is not a whole number"))
+                    };
+                    Ok(TagRule::new(tag.trim(), n(min)?, n(max)?))
+                }
+                _ => Err(format!("{rule:?} is not tag:min:max")),
+            }
+        })
+        .collect()
+}
+
+fn show_rules(c: &TemplateConfig) -> String {
+    if c.tag_rules.is_empty() {
+        return "none".into();
+    }
+    let rules: Vec<String> = c
+        .tag_rules
+        .iter()
+        .map(|r| format!("{}:{}:{}", r.tag, r.min, r.max))
+        .collect();
+    rules.join(",")
+}
+
+/// The template generator's flags, in the order they are applied.
+#[must_use]
+pub fn template() -> Vec<Flag<TemplateConfig>> {
+    type F = Flag<TemplateConfig>;
+    vec![
+        F::new(
+            "width",
+            "map width in cells, 3..=2048",
+            Int(|c| &mut c.width),
+        ),
+        F::new(
+            "height",
+            "map height in cells, 3..=2048",
+            Int(|c| &mut c.height),
+        ),
+        F::new(
+            "base-rooms",
+            "rooms before the per-level rooms, at least 2 (corridor pieces not counted)",
+            Int(|c| &mut c.count.base),
+        ),
+        F::new(
+            "rooms-per-level",
+            "rooms added per level, 0..=1000 (floored)",
+            Num(|c| &mut c.count.per_level),
+        ),
+        F::new(
+            "room-variance",
+            "random extra rooms, 0..=N",
+            Int(|c| &mut c.count.variance),
+        ),
+        F::new(
+            "start-tag",
+            "templates with this tag only start a level",
+            Other(
+                "TAG",
+                |c, v| {
+                    c.start_tag = v.to_owned();
+                    Ok(())
+                },
+                |c| c.start_tag.clone(),
+            ),
+        ),
+        F::new(
+            "end-tag",
+            "the end room's tag (a boss room as far from the start as any); empty: the farthest room",
+            Other(
+                "TAG",
+                |c, v| {
+                    c.end_tag = v.to_owned();
+                    Ok(())
+                },
+                |c| c.end_tag.clone(),
+            ),
+        ),
+        F::new(
+            "corridor-tag",
+            "corridor pieces' tag: not counted as rooms, removed when they lead nowhere",
+            Other(
+                "TAG",
+                |c, v| {
+                    c.corridor_tag = v.to_owned();
+                    Ok(())
+                },
+                |c| c.corridor_tag.clone(),
+            ),
+        ),
+        F::new(
+            "corridors-between-rooms",
+            "rooms join only corridor pieces",
+            Bool(|c| &mut c.corridors_between_rooms),
+        ),
+        F::new(
+            "loops",
+            "join two doors that meet by chance (false: seal them)",
+            Bool(|c| &mut c.loops),
+        ),
+        F::new(
+            "tag-rules",
+            "tag:min:max,... rooms with a tag (max -1: no limit), or none",
+            Other(
+                "RULES",
+                |c, v| {
+                    c.tag_rules = parse_rules(v)?;
+                    Ok(())
+                },
+                show_rules,
+            ),
+        ),
+        F::new(
+            "max-steps",
+            "work budget per level in placement tests, 100..=10000000",
+            Int(|c| &mut c.max_steps),
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_rules_read_and_show_back() {
+        let rules = parse_rules("treasure:1:2, hall:0:-1").unwrap();
+        assert_eq!(
+            rules,
+            vec![TagRule::new("treasure", 1, 2), TagRule::new("hall", 0, -1)]
+        );
+        let c = TemplateConfig {
+            tag_rules: rules,
+            ..TemplateConfig::demo()
+        };
+        assert_eq!(show_rules(&c), "treasure:1:2,hall:0:-1");
+        assert!(
+            parse_rules("treasure:1")
+                .unwrap_err()
+                .contains("tag:min:max")
+        );
+        assert!(parse_rules("a:x:1").unwrap_err().contains("whole number"));
+        assert_eq!(parse_rules("none").unwrap(), vec![]);
+    }
+}

@@ -1,0 +1,279 @@
+//! Hand-made room templates grown into levels: seed 004's The Dungeoning
+//! loop (and Diablo III's fixed map tiles).
+//!
+//! A [`RoomTemplate`] is a room a designer drew: its size in cells (walls
+//! included), door slots on its walls (side, offset, width), its floor,
+//! tags, a weight and whether it may be turned or mirrored. [`grow`] starts
+//! from a start template in the middle of the map and repeatedly picks an
+//! open door at random, picks a template by weight with a door as wide on
+//! the facing side, and places it so the two doors touch, inside the map and
+//! over no other room; when it does not fit it tries other templates, and a
+//! door no template fits is sealed. Joined doors leave the open list; the
+//! new room's other doors join it. When a new room's door lands exactly on
+//! an open door of another room they join too (a loop, [`TemplateConfig::loops`]).
+//!
+//! Rules on top of the seed's loop: a per-level room count like the other
+//! generators (corridor pieces not counted), at least / at most N rooms with
+//! a tag (the loop only offers templates that keep every rule reachable),
+//! an end template (a boss room) placed as far from the start as any room,
+//! corridor pieces between rooms (optional) with pieces leading nowhere
+//! removed. A failed attempt starts the level over from the same stream,
+//! within one step budget ([`TemplateConfig::max_steps`]).
+//!
+//! The result is a [`TemplateLevel`]: a tile-map [`DungeonGrid`] (each
+//! template's floor rectangles as room records, joined doors as door tiles,
+//! walls and sealed doors empty) plus the placements, the joins and the
+//! sealed doors, for a game to instance its room scenes from.
+
+mod config;
+mod grow;
+mod shape;
+mod tables;
+#[cfg(test)]
+mod tests;
+
+pub use config::{
+    MAX_MAP_SIDE, MAX_STEPS, MAX_TAGS, MAX_TEMPLATE_SIDE, MAX_TEMPLATES, MAX_WEIGHT, TagRule,
+    TemplateConfig,
+};
+pub use grow::GrowStats;
+pub use shape::{DoorSlot, RoomTemplate, Side, Variant, orient_cell, orient_side};
+
+use crate::error::{ConfigError, GenError};
+use crate::grid::{Cell, DungeonGrid, GridKind, Pos, Rect};
+use crate::rng::{DungeonRng, stage};
+use grow::{DoorState, Grower, Layout};
+use tables::Prepared;
+
+/// The generator name in grids and messages.
+pub const NAME: &str = "template";
+
+/// A door slot of a placed room, in map cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedDoor {
+    /// The side of the room it is on (after turning).
+    pub side: Side,
+    /// Its first cell (on the room's wall; the others follow along the
+    /// side).
+    pub cell: Pos,
+    /// Its width in cells.
+    pub width: i32,
+    /// The join it is part of, or `None` when it is sealed.
+    pub join: Option<usize>,
+}
+
+/// One placed template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// Index into [`TemplateConfig::templates`].
+    pub template: usize,
+    /// Top-left cell of its footprint in the map.
+    pub position: Pos,
+    /// Footprint size after turning.
+    pub size: (i32, i32),
+    /// Quarter turns clockwise, `0..4` (applied after mirroring).
+    pub rotation: u8,
+    /// Mirrored left to right (before turning).
+    pub mirrored: bool,
+    /// Its room records in the grid: `rooms.0..rooms.1`, one per floor
+    /// rectangle.
+    pub rooms: (usize, usize),
+    /// Its doors in the template's order, in map cells.
+    pub doors: Vec<PlacedDoor>,
+    /// Joins from the start room along the join graph.
+    pub depth: u32,
+}
+
+impl Placement {
+    /// The footprint (walls included) in map cells.
+    #[must_use]
+    pub const fn rect(&self) -> Rect {
+        Rect::new(self.position.0, self.position.1, self.size.0, self.size.1)
+    }
+}
+
+/// A door of a placement: `(placement, door slot index)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct DoorRef {
+    /// Placement index.
+    pub placement: usize,
+    /// Door slot index in the template's order.
+    pub door: usize,
+}
+
+/// Two doors that touch and open into each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Join {
+    /// The door of the room that was there first.
+    pub a: DoorRef,
+    /// The door of the room placed against it.
+    pub b: DoorRef,
+    /// Whether the join closed a loop (the doors met by chance).
+    pub is_loop: bool,
+}
+
+/// A grown level: the grid and how it was put together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TemplateLevel {
+    /// The tile map, as every generator returns it.
+    pub grid: DungeonGrid,
+    /// Placed templates; placement 0 is the start room.
+    pub placements: Vec<Placement>,
+    /// Joined door pairs: the room graph.
+    pub joins: Vec<Join>,
+    /// Door slots left unused, to be closed by the scene, in placement order.
+    pub sealed: Vec<DoorRef>,
+    /// The placement holding the end.
+    pub end: usize,
+    /// Work done.
+    pub stats: GrowStats,
+}
+
+/// The fewest and most rooms level `level` can have.
+///
+/// # Errors
+/// A [`ConfigError`] for a bad config or level.
+pub fn room_count_range(config: &TemplateConfig, level: i32) -> Result<(i32, i32), ConfigError> {
+    config.validate()?;
+    config.count.range(level)
+}
+
+/// Level `level` of run `seed` as a grid (see [`grow`] for the placements).
+///
+/// # Errors
+/// As [`grow`].
+pub fn generate(config: &TemplateConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
+    grow(config, seed, level).map(|l| l.grid)
+}
+
+/// Grows level `level` of run `seed` from the templates.
+///
+/// # Errors
+/// [`GenError::Config`] for a bad setting or a template set that can never
+/// grow; [`GenError::Exhausted`] when [`TemplateConfig::max_steps`] ran out
+/// before an attempt kept every rule, with the last attempt's reason.
+pub fn grow(config: &TemplateConfig, seed: u64, level: i32) -> Result<TemplateLevel, GenError> {
+    config.validate()?;
+    let target = config.count.draw(seed, level)?;
+    let prepared = Prepared::new(config);
+    let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
+    let mut stats = GrowStats::default();
+    let budget = u64::try_from(config.max_steps).unwrap_or(0);
+    let mut reason = String::new();
+    let mut occ = vec![0u32; config.width as usize * config.height as usize];
+    while stats.steps < budget {
+        stats.attempts += 1;
+        let before = stats.steps;
+        let mut grower = Grower::new(&prepared, &mut rng, &mut stats, &mut occ);
+        let result = grower.attempt(target);
+        grower.clear();
+        match result {
+            Ok(layout) => return Ok(build(&prepared, &layout, stats, seed, level)),
+            // Keep the reason of the last attempt that ended on its own.
+            Err(why) if reason.is_empty() || !why.starts_with("max_steps") => reason = why,
+            Err(_) => {}
+        }
+        // An attempt always spends a step, so the loop ends.
+        stats.steps = stats.steps.max(before + 1);
+    }
+    Err(GenError::Exhausted {
+        generator: NAME,
+        attempts: stats.attempts,
+        reason: format!(
+            "max_steps = {} spent; the last attempt: {reason}",
+            config.max_steps
+        ),
+    })
+}
+
+/// Paints the layout into a tile map and lists placements, joins and
+/// sealed doors.
+fn build(
+    p: &Prepared<'_>,
+    layout: &Layout,
+    stats: GrowStats,
+    seed: u64,
+    level: i32,
+) -> TemplateLevel {
+    let c = p.config;
+    let mut grid = DungeonGrid::new(c.width, c.height);
+    grid.kind = GridKind::TileMap;
+    grid.generator = NAME.to_string();
+    grid.seed = seed;
+    grid.level = level;
+    let depth = grow::depths(layout.placed.len(), &layout.joins);
+    let mut placements = Vec::with_capacity(layout.placed.len());
+    let mut sealed = Vec::new();
+    for (i, pl) in layout.placed.iter().enumerate() {
+        let var = &p.variants[pl.template][pl.variant];
+        let first_room = grid.room_rects.len();
+        for f in &var.floors {
+            let r = Rect::new(pl.x + f.x, pl.y + f.y, f.w, f.h);
+            for cell in r.cells() {
+                grid.set(cell, Cell::Room);
+            }
+            grid.room_rects.push(r);
+        }
+        let mut doors = Vec::with_capacity(var.doors.len());
+        for (d, slot) in var.doors.iter().enumerate() {
+            let join = match layout.doors[i][d] {
+                DoorState::Joined(j) => Some(j),
+                DoorState::Open | DoorState::Sealed => None,
+            };
+            if join.is_some() {
+                for (x, y) in slot.cells(var.width, var.height) {
+                    grid.set((pl.x + x, pl.y + y), Cell::Door);
+                }
+            } else {
+                sealed.push(DoorRef {
+                    placement: i,
+                    door: d,
+                });
+            }
+            let (x, y) = slot.first_cell(var.width, var.height);
+            doors.push(PlacedDoor {
+                side: slot.side,
+                cell: (pl.x + x, pl.y + y),
+                width: slot.width,
+                join,
+            });
+        }
+        placements.push(Placement {
+            template: pl.template,
+            position: (pl.x, pl.y),
+            size: (var.width, var.height),
+            rotation: var.rotation,
+            mirrored: var.mirrored,
+            rooms: (first_room, grid.room_rects.len()),
+            doors,
+            depth: depth[i],
+        });
+    }
+    grid.connect_adjacent();
+    let centre = |pl: &Placement| grid.room_rects[pl.rooms.0].center();
+    let (start, end) = (centre(&placements[0]), centre(&placements[layout.end]));
+    grid.set_ends(start, end);
+    let joins = layout
+        .joins
+        .iter()
+        .map(|j| Join {
+            a: DoorRef {
+                placement: j.a.0,
+                door: j.a.1,
+            },
+            b: DoorRef {
+                placement: j.b.0,
+                door: j.b.1,
+            },
+            is_loop: j.is_loop,
+        })
+        .collect();
+    TemplateLevel {
+        grid,
+        placements,
+        joins,
+        sealed,
+        end: layout.end,
+        stats,
+    }
+}

@@ -1,0 +1,396 @@
+//! [`RoomTemplate`]: a hand-made room (size, door slots, floor, tags) and
+//! its turned and mirrored variants.
+
+use crate::grid::{Pos, Rect};
+
+/// A side of a room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The top side (y = 0).
+    North,
+    /// The right side (x = width − 1).
+    East,
+    /// The bottom side (y = height − 1).
+    South,
+    /// The left side (x = 0).
+    West,
+}
+
+impl Side {
+    /// Every side, in N E S W order.
+    pub const ALL: [Side; 4] = [Side::North, Side::East, Side::South, Side::West];
+
+    /// The side facing this one.
+    #[must_use]
+    pub const fn opposite(self) -> Side {
+        match self {
+            Side::North => Side::South,
+            Side::East => Side::West,
+            Side::South => Side::North,
+            Side::West => Side::East,
+        }
+    }
+
+    /// The step out of a room through this side.
+    #[must_use]
+    pub const fn step(self) -> Pos {
+        match self {
+            Side::North => (0, -1),
+            Side::East => (1, 0),
+            Side::South => (0, 1),
+            Side::West => (-1, 0),
+        }
+    }
+
+    /// The lower-case name (`"north"`...).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::North => "north",
+            Side::East => "east",
+            Side::South => "south",
+            Side::West => "west",
+        }
+    }
+
+    /// `0..4` in N E S W order.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Side::North => 0,
+            Side::East => 1,
+            Side::South => 2,
+            Side::West => 3,
+        }
+    }
+}
+
+/// A door slot on a template's edge: `width` cells of the wall on `side`,
+/// starting `offset` cells from the side's top or left end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DoorSlot {
+    /// The side the door is on.
+    pub side: Side,
+    /// Cells from the side's left end (north and south sides) or top end
+    /// (east and west sides) to the door's first cell; at least 1, because
+    /// the corners are wall.
+    pub offset: i32,
+    /// How many cells wide the door is; doors join only doors as wide.
+    pub width: i32,
+}
+
+impl DoorSlot {
+    /// A door on `side`, `offset` cells along it, `width` cells wide.
+    #[must_use]
+    pub const fn new(side: Side, offset: i32, width: i32) -> Self {
+        Self {
+            side,
+            offset,
+            width,
+        }
+    }
+
+    /// The door's first cell in a `w × h` room (the cell on the wall).
+    #[must_use]
+    pub const fn first_cell(&self, w: i32, h: i32) -> Pos {
+        match self.side {
+            Side::North => (self.offset, 0),
+            Side::South => (self.offset, h - 1),
+            Side::West => (0, self.offset),
+            Side::East => (w - 1, self.offset),
+        }
+    }
+
+    /// The step from one door cell to the next.
+    #[must_use]
+    pub const fn along(&self) -> Pos {
+        match self.side {
+            Side::North | Side::South => (1, 0),
+            Side::East | Side::West => (0, 1),
+        }
+    }
+
+    /// The door's cells in a `w × h` room.
+    pub fn cells(&self, w: i32, h: i32) -> impl Iterator<Item = Pos> + use<> {
+        let (x, y) = self.first_cell(w, h);
+        let (dx, dy) = self.along();
+        (0..self.width).map(move |i| (x + dx * i, y + dy * i))
+    }
+}
+
+/// A hand-made room: its size in cells (walls included), its door slots,
+/// its floor, tags and how often and how it may be used.
+///
+/// The outer ring of cells is wall, except where a door slot is; the floor
+/// is the inside (or the [`RoomTemplate::floors`] rectangles, for rooms
+/// that are not one rectangle, such as an L). Two rooms join when a door of
+/// one touches a door of the other as wide on the facing side, so a
+/// passage between two rooms is two door cells long.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoomTemplate {
+    /// A name for messages (the scene's file name, say).
+    pub name: String,
+    /// Width in cells, walls included, `3..=64`.
+    pub width: i32,
+    /// Height in cells, walls included, `3..=64`.
+    pub height: i32,
+    /// Door slots, at least one.
+    pub doors: Vec<DoorSlot>,
+    /// Floor rectangles inside the walls; empty means the whole inside
+    /// (`1, 1, width − 2, height − 2`). Each becomes one room record; they
+    /// must not overlap and must touch each other into one piece.
+    pub floors: Vec<Rect>,
+    /// Tags the rules refer to (`"start"`, `"boss"`, `"corridor"`...).
+    pub tags: Vec<String>,
+    /// How often the template is picked relative to the others, `0..=1000`
+    /// (0: never used).
+    pub weight: f64,
+    /// Whether it may be turned by quarter turns.
+    pub rotations: bool,
+    /// Whether it may be mirrored left to right.
+    pub mirroring: bool,
+}
+
+impl RoomTemplate {
+    /// A `width × height` template with `doors`, weight 1, no tags, no
+    /// turning or mirroring.
+    #[must_use]
+    pub fn new(name: &str, width: i32, height: i32, doors: Vec<DoorSlot>) -> Self {
+        Self {
+            name: name.to_string(),
+            width,
+            height,
+            doors,
+            floors: Vec::new(),
+            tags: Vec::new(),
+            weight: 1.0,
+            rotations: false,
+            mirroring: false,
+        }
+    }
+
+    /// This template with `tags`.
+    #[must_use]
+    pub fn tagged(mut self, tags: &[&str]) -> Self {
+        self.tags = tags.iter().map(|t| (*t).to_string()).collect();
+        self
+    }
+
+    /// Whether it carries `tag`.
+    #[must_use]
+    pub fn has_tag(&self, tag: &str) -> bool {
+        !tag.is_empty() && self.tags.iter().any(|t| t == tag)
+    }
+
+    /// The floor rectangles: [`RoomTemplate::floors`], or the inside.
+    #[must_use]
+    pub fn floor_rects(&self) -> Vec<Rect> {
+        if self.floors.is_empty() {
+            vec![Rect::new(1, 1, self.width - 2, self.height - 2)]
+        } else {
+            self.floors.clone()
+        }
+    }
+
+    /// Its variants, as `(quarter turns clockwise, mirrored)`: only the
+    /// ones it allows, the plain one first.
+    #[must_use]
+    pub fn orientations(&self) -> Vec<(u8, bool)> {
+        let turns: &[u8] = if self.rotations { &[0, 1, 2, 3] } else { &[0] };
+        let mirrors: &[bool] = if self.mirroring {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        mirrors
+            .iter()
+            .flat_map(|&m| turns.iter().map(move |&t| (t, m)))
+            .collect()
+    }
+}
+
+/// One orientation of a template, with everything in the turned frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// Quarter turns clockwise (after mirroring).
+    pub rotation: u8,
+    /// Mirrored left to right (before turning).
+    pub mirrored: bool,
+    /// Width after turning.
+    pub width: i32,
+    /// Height after turning.
+    pub height: i32,
+    /// The template's doors, in the template's order, turned.
+    pub doors: Vec<DoorSlot>,
+    /// The floor rectangles, turned.
+    pub floors: Vec<Rect>,
+}
+
+/// Where the cell `p` of a `w × h` room lands after mirroring (x flipped)
+/// and then `turns` quarter turns clockwise (y points down, as in Godot 2D).
+#[must_use]
+pub const fn orient_cell(p: Pos, w: i32, h: i32, turns: u8, mirrored: bool) -> Pos {
+    let (mut x, mut y) = p;
+    if mirrored {
+        x = w - 1 - x;
+    }
+    let (mut cw, mut ch) = (w, h);
+    let mut t = 0;
+    while t < turns % 4 {
+        // One clockwise quarter turn of a cw × ch room: (x, y) → (ch−1−y, x).
+        let nx = ch - 1 - y;
+        y = x;
+        x = nx;
+        let tmp = cw;
+        cw = ch;
+        ch = tmp;
+        t += 1;
+    }
+    (x, y)
+}
+
+/// Where `side` ends up after mirroring and `turns` quarter turns clockwise.
+#[must_use]
+pub const fn orient_side(side: Side, turns: u8, mirrored: bool) -> Side {
+    let mut s = match (side, mirrored) {
+        (Side::East, true) => Side::West,
+        (Side::West, true) => Side::East,
+        (s, _) => s,
+    };
+    let mut t = 0;
+    while t < turns % 4 {
+        s = match s {
+            Side::North => Side::East,
+            Side::East => Side::South,
+            Side::South => Side::West,
+            Side::West => Side::North,
+        };
+        t += 1;
+    }
+    s
+}
+
+impl Variant {
+    /// `template` mirrored (if `mirrored`) and turned `rotation` quarter
+    /// turns clockwise.
+    #[must_use]
+    pub fn of(template: &RoomTemplate, rotation: u8, mirrored: bool) -> Self {
+        let (w, h) = (template.width, template.height);
+        let (vw, vh) = if rotation % 2 == 1 { (h, w) } else { (w, h) };
+        let doors = template
+            .doors
+            .iter()
+            .map(|d| {
+                let side = orient_side(d.side, rotation, mirrored);
+                let along = |p: Pos| match side {
+                    Side::North | Side::South => p.0,
+                    Side::East | Side::West => p.1,
+                };
+                let offset = d
+                    .cells(w, h)
+                    .map(|p| along(orient_cell(p, w, h, rotation, mirrored)))
+                    .min()
+                    .unwrap_or(d.offset);
+                DoorSlot::new(side, offset, d.width)
+            })
+            .collect();
+        let floors = template
+            .floor_rects()
+            .iter()
+            .map(|r| {
+                let a = orient_cell((r.x, r.y), w, h, rotation, mirrored);
+                let b = orient_cell((r.x + r.w - 1, r.y + r.h - 1), w, h, rotation, mirrored);
+                let (x0, x1) = (a.0.min(b.0), a.0.max(b.0));
+                let (y0, y1) = (a.1.min(b.1), a.1.max(b.1));
+                Rect::new(x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+            })
+            .collect();
+        Self {
+            rotation,
+            mirrored,
+            width: vw,
+            height: vh,
+            doors,
+            floors,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l_room() -> RoomTemplate {
+        // 7 × 5, an L of two floors, a door on the north and one on the east.
+        let mut t = RoomTemplate::new(
+            "l",
+            7,
+            5,
+            vec![
+                DoorSlot::new(Side::North, 1, 2),
+                DoorSlot::new(Side::East, 1, 1),
+            ],
+        );
+        t.floors = vec![Rect::new(1, 1, 5, 1), Rect::new(1, 2, 2, 2)];
+        t
+    }
+
+    #[test]
+    fn turning_four_times_is_the_identity() {
+        let t = l_room();
+        for m in [false, true] {
+            let (v, w) = (Variant::of(&t, 4, m), Variant::of(&t, 0, m));
+            assert_eq!(
+                (v.width, v.height, &v.doors, &v.floors),
+                (w.width, w.height, &w.doors, &w.floors)
+            );
+        }
+        let plain = Variant::of(&t, 0, false);
+        assert_eq!(plain.doors, t.doors);
+        assert_eq!(plain.floors, t.floors);
+    }
+
+    #[test]
+    fn a_quarter_turn_moves_north_doors_east() {
+        let t = l_room();
+        let v = Variant::of(&t, 1, false);
+        assert_eq!((v.width, v.height), (5, 7));
+        // North door at x 1..3 of a 7-wide room: after a clockwise turn it is
+        // on the east side at y 1..3.
+        assert_eq!(v.doors[0], DoorSlot::new(Side::East, 1, 2));
+        // East door at y 1: after the turn it is on the south side, at
+        // x = 5 − 1 − 1 = 3.
+        assert_eq!(v.doors[1], DoorSlot::new(Side::South, 3, 1));
+        assert_eq!(v.floors[0], Rect::new(3, 1, 1, 5));
+    }
+
+    #[test]
+    fn mirroring_swaps_east_and_west() {
+        let t = l_room();
+        let v = Variant::of(&t, 0, true);
+        assert_eq!(v.doors[0], DoorSlot::new(Side::North, 4, 2));
+        assert_eq!(v.doors[1], DoorSlot::new(Side::West, 1, 1));
+        assert_eq!(v.floors[1], Rect::new(4, 2, 2, 2));
+    }
+
+    #[test]
+    fn every_variant_keeps_doors_on_edges_and_floors_inside() {
+        let t = l_room();
+        for (r, m) in [0, 1, 2, 3].iter().flat_map(|&r| [(r, false), (r, true)]) {
+            let v = Variant::of(&t, r, m);
+            for d in &v.doors {
+                for (x, y) in d.cells(v.width, v.height) {
+                    let on_edge = x == 0 || y == 0 || x == v.width - 1 || y == v.height - 1;
+                    assert!(on_edge, "{r} {m}: door cell {x},{y}");
+                }
+            }
+            let area: i32 = v.floors.iter().map(|f| f.w * f.h).sum();
+            assert_eq!(area, 9);
+        }
+        assert_eq!(t.orientations().len(), 1);
+        let mut all = t.clone();
+        all.rotations = true;
+        all.mirroring = true;
+        assert_eq!(all.orientations().len(), 8);
+    }
+}

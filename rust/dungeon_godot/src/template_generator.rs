@@ -1,0 +1,377 @@
+use dungeon_core::room_grid::RoomCount;
+use dungeon_core::template::{self, Placement, TagRule, TemplateConfig, TemplateLevel};
+use godot::prelude::*;
+
+use crate::convert::{array_of, seed_bits, vec2i};
+use crate::dungeon_grid::DungeonGrid;
+use crate::generator::{self, Generator, Ints, generator_class};
+use crate::room_template::RoomTemplate;
+
+generator_class! {
+    /// Levels grown from hand-made rooms ([RoomTemplate]s), as The
+    /// Dungeoning does it: start from a [code]start[/code]-tagged room in
+    /// the middle of the map, then again and again pick an open door at
+    /// random, pick a template by [member RoomTemplate.weight] with a door as
+    /// wide on the facing side, and place it so the doors touch, inside the
+    /// map and over no other room. A door no template fits is sealed.
+    ///
+    /// Rules on top: a room count per level ([member base_rooms]...;
+    /// corridor pieces do not count), at least / at most N rooms with a tag
+    /// ([member tag_rules]), a boss room ([member end_tag]) as far from the
+    /// start as any room, holding the end, corridor pieces
+    /// ([member corridor_tag]) optionally between all rooms, loops where two
+    /// doors meet by chance ([member loops]). Sets that can never grow (no
+    /// template fits the start's doors) fail at once with a message naming
+    /// the problem.
+    ///
+    /// The result is a tile grid like [BspGenerator]'s: each template's floor
+    /// is a room ([method DungeonGrid.room_rects]), joined doors are door
+    /// tiles, walls and sealed doors are empty. [method generate_with_graph]
+    /// also returns the placements (template, cell position, rotation,
+    /// ready-made [Transform2D]/[Transform3D] for its scene), the joins and
+    /// the sealed doors, to instance the room scenes from.
+    ///
+    /// ```gdscript
+    /// var gen := TemplateGenerator.new()
+    /// gen.templates = [RoomTemplate.from_scene(load("res://templates/start.tscn"), Vector2(16, 16)),
+    ///         RoomTemplate.from_scene(load("res://templates/hall.tscn"), Vector2(16, 16))]
+    /// gen.end_tag = ""
+    /// var level := gen.generate_with_graph(1)
+    /// for p in level["placements"]:
+    ///     var room: Node2D = p["scene"].instantiate()
+    ///     room.transform = p["transform_2d"]
+    ///     add_child(room)
+    /// ```
+    ///
+    /// Every property set emits [signal Resource.changed]. Bad settings never
+    /// crash: [method generate] returns [code]null[/code], logs the reason,
+    /// stores it in [member last_error] and emits [signal generation_failed].
+    class TemplateGenerator(TemplateConfig, template::generate, template::room_count_range) {
+        /// Starting point for all other settings. [b]Demo[/b]: eight
+        /// built-in templates without scenes (start, square, long room,
+        /// hall, L room, straight and bent corridors, boss room) on a 96 ×
+        /// 96 map. [b]Corridors[/b]: the same with corridor pieces between
+        /// all rooms and no loops. Choosing one replaces [member templates].
+        preset: TemplatePreset { Demo = PRESET_DEMO, Corridors = PRESET_CORRIDORS },
+
+        /// The room templates to grow levels from. Empty entries are
+        /// skipped.
+        #[export_group(name = "Templates")]
+        #[export]
+        templates: Array<Option<Gd<RoomTemplate>>>,
+        /// Size of one cell in pixels (2D) or metres along x and z (3D):
+        /// the placements' transforms use it. Use square cells when
+        /// templates may turn.
+        #[export]
+        cell_size: Vector2,
+
+        /// Map width in cells (3 to 2048): no room crosses it.
+        #[export_group(name = "Map")]
+        #[export(range = (3.0, 512.0, 1.0, or_greater))]
+        width: i64,
+        /// Map height in cells (3 to 2048).
+        #[export(range = (3.0, 512.0, 1.0, or_greater))]
+        height: i64,
+
+        /// Rooms at level 0 before the random extra (at least 2). Corridor
+        /// pieces do not count.
+        #[export_group(name = "Rooms")]
+        #[export(range = (2.0, 100.0, 1.0, or_greater))]
+        base_rooms: i64,
+        /// Rooms added per level (fractions floored after multiplying).
+        #[export(range = (0.0, 10.0, 0.1, or_greater))]
+        rooms_per_level: f64,
+        /// A random 0 to this many rooms more.
+        #[export(range = (0.0, 20.0, 1.0, or_greater))]
+        room_variance: i64,
+
+        /// Templates with this tag are only used as the first room, which
+        /// holds the start. When no template has it, any template starts.
+        #[export_group(name = "Rules")]
+        #[export]
+        start_tag: GString,
+        /// When set, the last room is a template with this tag placed as far
+        /// from the start as any room (a boss room); it holds the end.
+        /// Empty: the end is in the room farthest from the start.
+        #[export]
+        end_tag: GString,
+        /// Templates with this tag are corridor pieces: they do not count
+        /// as rooms, and pieces leading nowhere are removed.
+        #[export]
+        corridor_tag: GString,
+        /// Rooms join only corridor pieces, never each other directly.
+        #[export]
+        corridors_between_rooms: bool,
+        /// When a new room's door lands exactly on another room's open
+        /// door, join them (a loop). Off: both are sealed.
+        #[export]
+        loops: bool,
+        /// Tag rules: each key a tag, each value [code]Vector2i(min, max)[/code]
+        /// rooms with that tag ([code]max[/code] -1: no limit), e.g.
+        /// [code]{"treasure": Vector2i(1, 2)}[/code].
+        #[export]
+        tag_rules: VarDictionary,
+        /// Work budget per level in placement tests (100 to 10000000);
+        /// failed attempts start over until it runs out.
+        #[export(range = (100.0, 100000.0, 100.0, or_greater))]
+        max_steps: i64,
+    }
+}
+
+impl Generator for TemplateGenerator {
+    fn config(&self, ints: &mut Ints) -> TemplateConfig {
+        let tag_rules = self
+            .tag_rules
+            .iter_shared()
+            .map(|(k, v)| {
+                let tag = k.to_string();
+                match v.try_to::<Vector2i>() {
+                    Ok(r) => TagRule::new(&tag, r.x, r.y),
+                    // Not a Vector2i: refused by validation, naming tag_rules.
+                    Err(_) => TagRule::new(&tag, -1, -1),
+                }
+            })
+            .collect();
+        TemplateConfig {
+            templates: self
+                .template_list()
+                .iter()
+                .enumerate()
+                .map(|(i, t)| t.bind().core(i, ints))
+                .collect(),
+            width: ints.get("width", self.width),
+            height: ints.get("height", self.height),
+            count: RoomCount {
+                base: ints.get("base_rooms", self.base_rooms),
+                per_level: self.rooms_per_level,
+                variance: ints.get("room_variance", self.room_variance),
+            },
+            start_tag: self.start_tag.to_string(),
+            end_tag: self.end_tag.to_string(),
+            corridor_tag: self.corridor_tag.to_string(),
+            corridors_between_rooms: self.corridors_between_rooms,
+            loops: self.loops,
+            tag_rules,
+            max_steps: ints.get("max_steps", self.max_steps),
+        }
+    }
+
+    fn load(&mut self, c: &TemplateConfig) {
+        let list: Vec<Option<Gd<RoomTemplate>>> = c
+            .templates
+            .iter()
+            .map(|t| Some(RoomTemplate::from_core(t)))
+            .collect();
+        self.templates = Array::from(list.as_slice());
+        if self.cell_size == Vector2::ZERO {
+            self.cell_size = Vector2::new(16.0, 16.0);
+        }
+        self.width = i64::from(c.width);
+        self.height = i64::from(c.height);
+        self.base_rooms = i64::from(c.count.base);
+        self.rooms_per_level = c.count.per_level;
+        self.room_variance = i64::from(c.count.variance);
+        self.start_tag = GString::from(&c.start_tag);
+        self.end_tag = GString::from(&c.end_tag);
+        self.corridor_tag = GString::from(&c.corridor_tag);
+        self.corridors_between_rooms = c.corridors_between_rooms;
+        self.loops = c.loops;
+        let mut rules = VarDictionary::new();
+        for r in &c.tag_rules {
+            rules.set(&GString::from(&r.tag), Vector2i::new(r.min, r.max));
+        }
+        self.tag_rules = rules;
+        self.max_steps = i64::from(c.max_steps);
+    }
+
+    fn presets() -> Vec<TemplateConfig> {
+        vec![TemplateConfig::demo(), TemplateConfig::corridors()]
+    }
+}
+
+#[godot_api(secondary)]
+impl TemplateGenerator {
+    /// Grows level [param level] like [method generate_level] and also
+    /// returns how it was put together, as a [Dictionary]:
+    /// [code]"grid"[/code]: the [DungeonGrid];
+    /// [code]"placements"[/code]: one [Dictionary] per placed room (the
+    /// first holds the start): [code]"template"[/code] (index into the
+    /// non-empty [member templates]), [code]"resource"[/code] (the
+    /// [RoomTemplate]), [code]"scene"[/code] (its scene or
+    /// [code]null[/code]), [code]"position"[/code] and [code]"size"[/code]
+    /// ([Vector2i] cells, walls included), [code]"rotation"[/code] (quarter
+    /// turns clockwise, after mirroring), [code]"mirrored"[/code],
+    /// [code]"rooms"[/code] ([code]Vector2i(first, end)[/code] room numbers
+    /// in the grid), [code]"depth"[/code] (joins from the start),
+    /// [code]"doors"[/code] (per door slot: [code]"side"[/code],
+    /// [code]"cell"[/code], [code]"width"[/code], [code]"join"[/code] (-1 if
+    /// sealed), [code]"sealed"[/code], [code]"node"[/code] (its marker's
+    /// path in the scene, see [member RoomTemplate.door_nodes])), [code]"transform_2d"[/code] and
+    /// [code]"transform_3d"[/code] (put the template's scene in place with
+    /// [member cell_size]);
+    /// [code]"joins"[/code]: [code]{"a": Vector2i(placement, door), "b": ..., "loop": bool}[/code];
+    /// [code]"sealed"[/code]: [code]Array[Vector2i][/code] of
+    /// [code](placement, door)[/code] to close;
+    /// [code]"start"[/code], [code]"end"[/code]: placement numbers;
+    /// [code]"centers"[/code], [code]"mst"[/code], [code]"extra"[/code],
+    /// [code]"delaunay"[/code]: the join graph drawn like
+    /// [method TinyKeepGenerator.generate_with_graph]'s (room centre per
+    /// placement, tree joins, loop joins, nothing).
+    /// On failure returns an empty [Dictionary], like [method generate].
+    #[func]
+    fn generate_with_graph(&mut self, level: i64) -> VarDictionary {
+        let seed = self.seed;
+        let result = generator::checked_level(self, level)
+            .and_then(|(config, level)| template::grow(&config, seed_bits(seed), level));
+        match generator::deliver(result, &mut self.last_error) {
+            Ok(level) => self.level_dictionary(level),
+            Err(msg) => {
+                self.signals().generation_failed().emit(&msg);
+                VarDictionary::new()
+            }
+        }
+    }
+}
+
+impl TemplateGenerator {
+    /// The non-empty entries of `templates`, in order (core indices).
+    fn template_list(&self) -> Vec<Gd<RoomTemplate>> {
+        self.templates.iter_shared().flatten().collect()
+    }
+
+    fn level_dictionary(&self, level: TemplateLevel) -> VarDictionary {
+        let list = self.template_list();
+        let cs = self.cell_size;
+        let placements: Vec<VarDictionary> = level
+            .placements
+            .iter()
+            .map(|p| {
+                let res = list.get(p.template);
+                let origin = res.map_or(Vector3::ZERO, |t| t.bind().origin());
+                placement_dictionary(p, res, origin, cs)
+            })
+            .collect();
+        let pair = |r: &template::DoorRef| Vector2i::new(r.placement as i32, r.door as i32);
+        let joins: Vec<VarDictionary> = level
+            .joins
+            .iter()
+            .map(|j| {
+                let mut d = VarDictionary::new();
+                d.set("a", pair(&j.a));
+                d.set("b", pair(&j.b));
+                d.set("loop", j.is_loop);
+                d
+            })
+            .collect();
+        let edge = |j: &template::Join| Vector2i::new(j.a.placement as i32, j.b.placement as i32);
+        let grid = level.grid;
+        let centers = array_of(
+            level
+                .placements
+                .iter()
+                .map(|p| vec2i(grid.room_rects()[p.rooms.0].center())),
+        );
+        let mut d = VarDictionary::new();
+        d.set("placements", &array_of(placements));
+        d.set("joins", &array_of(joins));
+        d.set("sealed", &array_of(level.sealed.iter().map(pair)));
+        d.set("start", 0);
+        d.set("end", level.end as i64);
+        d.set("centers", &centers);
+        d.set(
+            "mst",
+            &array_of(level.joins.iter().filter(|j| !j.is_loop).map(edge)),
+        );
+        d.set(
+            "extra",
+            &array_of(level.joins.iter().filter(|j| j.is_loop).map(edge)),
+        );
+        d.set("delaunay", &Array::<Vector2i>::new());
+        d.set("grid", &generator::wrap(grid).to_variant());
+        d
+    }
+}
+
+/// Where template-local point `u` (pixels from the template's top-left
+/// corner) lands in the level: mirrored, turned, moved to the placement.
+fn place_point(p: &Placement, cs: Vector2, u: Vector2) -> Vector2 {
+    let (w, h) = if p.rotation % 2 == 1 {
+        (p.size.1, p.size.0)
+    } else {
+        p.size
+    };
+    let (mut bw, mut bh) = (w as f32 * cs.x, h as f32 * cs.y);
+    let (mut x, mut y) = (u.x, u.y);
+    if p.mirrored {
+        x = bw - x;
+    }
+    for _ in 0..p.rotation % 4 {
+        // A clockwise quarter turn of a bw × bh box (y down).
+        (x, y) = (bh - y, x);
+        std::mem::swap(&mut bw, &mut bh);
+    }
+    Vector2::new(
+        p.position.0 as f32 * cs.x + x,
+        p.position.1 as f32 * cs.y + y,
+    )
+}
+
+/// The transform that puts a template's scene (whose top-left corner is at
+/// `origin`) in place: 2D, and 3D on the x–z plane.
+fn transforms(p: &Placement, origin: Vector3, cs: Vector2) -> (Transform2D, Transform3D) {
+    let o = Vector2::new(origin.x, origin.z);
+    let at = place_point(p, cs, -o);
+    let a = place_point(p, cs, Vector2::new(1.0, 0.0) - o) - at;
+    let b = place_point(p, cs, Vector2::new(0.0, 1.0) - o) - at;
+    let t2 = Transform2D::from_cols(a, b, at);
+    let basis = Basis::from_cols(
+        Vector3::new(a.x, 0.0, a.y),
+        Vector3::UP,
+        Vector3::new(b.x, 0.0, b.y),
+    );
+    (t2, Transform3D::new(basis, Vector3::new(at.x, 0.0, at.y)))
+}
+
+fn placement_dictionary(
+    p: &Placement,
+    res: Option<&Gd<RoomTemplate>>,
+    origin: Vector3,
+    cs: Vector2,
+) -> VarDictionary {
+    let mut d = VarDictionary::new();
+    d.set("template", p.template as i64);
+    d.set("resource", &res.map(Gd::to_variant).unwrap_or_default());
+    let scene = res.and_then(|t| {
+        t.get("scene")
+            .try_to::<Gd<godot::classes::PackedScene>>()
+            .ok()
+    });
+    d.set("scene", &scene.map(|s| s.to_variant()).unwrap_or_default());
+    d.set("position", vec2i(p.position));
+    d.set("size", Vector2i::new(p.size.0, p.size.1));
+    d.set("rotation", i64::from(p.rotation));
+    d.set("mirrored", p.mirrored);
+    d.set("rooms", Vector2i::new(p.rooms.0 as i32, p.rooms.1 as i32));
+    d.set("depth", i64::from(p.depth));
+    let nodes = |i: usize| res.map(|t| t.bind().door_node(i)).unwrap_or_default();
+    let doors: Vec<VarDictionary> = p
+        .doors
+        .iter()
+        .enumerate()
+        .map(|(i, door)| {
+            let mut e = VarDictionary::new();
+            e.set("side", door.side.index() as i64);
+            e.set("cell", vec2i(door.cell));
+            e.set("width", i64::from(door.width));
+            e.set("join", door.join.map_or(-1, |j| j as i64));
+            e.set("sealed", door.join.is_none());
+            e.set("node", &nodes(i));
+            e
+        })
+        .collect();
+    d.set("doors", &array_of(doors));
+    let (t2, t3) = transforms(p, origin, cs);
+    d.set("transform_2d", t2);
+    d.set("transform_3d", t3);
+    d
+}
