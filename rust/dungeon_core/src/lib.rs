@@ -33,6 +33,7 @@ pub mod isaac;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod maze;
+pub mod paint;
 pub mod poi;
 pub mod rng;
 pub mod room_grid;
