@@ -8,6 +8,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod async_gen;
 mod bsp_generator;
 mod cave_generator;
 mod convert;
@@ -20,6 +21,7 @@ mod hilbert_generator;
 mod isaac_generator;
 mod isaac_room_rules;
 mod maze_generator;
+mod painter;
 mod room_grid;
 mod tinykeep_generator;
 mod tunneler_generator;

@@ -1,0 +1,8 @@
+//! Painters: a [`DungeonGrid`](crate::dungeon_grid::DungeonGrid) onto a
+//! `TileMapLayer` (2D) or a `GridMap` (3D), and room scenes instanced per
+//! room. The per-cell decisions (what goes where, which wall tile) come
+//! from `dungeon_core::paint`; these classes only write the result.
+
+pub mod mapping;
+pub mod tile_data;
+pub mod tile_painter;
