@@ -15,7 +15,8 @@ const SUITE_DIR := "res://tests/suites"
 const TEST_TIMEOUT_MS := 60000
 const REQUIRED_CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator",
 		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator",
-		"CaveGenerator", "IsaacRoomRules", "SpecialRoomRule"]
+		"CaveGenerator", "IsaacRoomRules", "SpecialRoomRule",
+		"DungeonTileMapping", "DungeonTilePainter"]
 
 
 ## Counts every error Godot logs (engine errors, script errors, push_error,

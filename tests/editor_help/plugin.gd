@@ -6,7 +6,8 @@ extends EditorPlugin
 
 const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator",
 		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator", "CaveGenerator",
-		"IsaacRoomRules", "SpecialRoomRule"]
+		"IsaacRoomRules", "SpecialRoomRule",
+		"DungeonTileMapping", "DungeonTilePainter"]
 const FRAMES_PER_PAGE := 20
 
 var _frame := 0
