@@ -67,6 +67,8 @@ expect DungeonGrid "Room role: a shop, in a dead end."
 expect DungeonTileMapping "Which tile each cell kind of a DungeonGrid gets"
 expect DungeonTilePainter "wall_neighbours: all eight neighbours"
 expect BspGenerator "Emitted on the main thread with each grid"
+expect DungeonRoomPlacer "Places one instance of room_scene per room"
+expect DungeonGridMapPainter "turned to face the floor"
 if [ "$fail" != 0 ]; then
   echo "--- editor output (HELP lines) ---"
   grep -F "HELP[" <<<"$out" | cut -c1-400 || echo "(none)"

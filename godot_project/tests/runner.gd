@@ -16,7 +16,7 @@ const TEST_TIMEOUT_MS := 60000
 const REQUIRED_CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator",
 		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator",
 		"CaveGenerator", "IsaacRoomRules", "SpecialRoomRule",
-		"DungeonTileMapping", "DungeonTilePainter"]
+		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter"]
 
 
 ## Counts every error Godot logs (engine errors, script errors, push_error,

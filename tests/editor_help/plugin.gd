@@ -7,7 +7,7 @@ extends EditorPlugin
 const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGenerator",
 		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator", "CaveGenerator",
 		"IsaacRoomRules", "SpecialRoomRule",
-		"DungeonTileMapping", "DungeonTilePainter"]
+		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter"]
 const FRAMES_PER_PAGE := 20
 
 var _frame := 0

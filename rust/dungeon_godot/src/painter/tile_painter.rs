@@ -47,10 +47,17 @@ inspector_enum! {
     }
 }
 
+/// The plan of a paint spread over frames: still being made on a worker
+/// thread (from a copy of the core grid), or ready.
+enum PlanState {
+    Making(std::thread::JoinHandle<Plan>),
+    Ready(Plan),
+}
+
 /// A paint spread over frames.
 struct FrameJob {
     layer: Gd<TileMapLayer>,
-    plan: Plan,
+    plan: PlanState,
     /// Tiles of `plan.cells` painted so far.
     next: usize,
     /// Terrain walls painted so far.
@@ -146,9 +153,10 @@ impl DungeonTilePainter {
     #[func]
     fn paint(&mut self, grid: Option<Gd<DungeonGrid>>, layer: Option<Gd<TileMapLayer>>) -> bool {
         self.stop();
-        let Some((mut layer, plan, terrain)) = self.prepare(grid, layer) else {
+        let Some((mut layer, input, terrain)) = self.prepare(grid, layer) else {
             return false;
         };
+        let plan = input.plan();
         let fast = self.write_method == WriteMethod::TileMapData
             && plan.cells.iter().all(|&((x, y), _)| fits(x + 1, y + 1));
         if fast {
@@ -169,7 +177,10 @@ impl DungeonTilePainter {
 
     /// Paints [param grid] onto [param layer] over the next frames:
     /// [member tiles_per_frame] tiles each frame (the layer is cleared
-    /// now), then [signal painted]. A new paint or [method stop] ends the
+    /// now), then [signal painted]. Which tile goes where is worked out on a
+    /// worker thread first (from a copy of the grid), and tiles are laid
+    /// one rendering quadrant after another, so no frame pays for the whole
+    /// map. A new paint or [method stop] ends the
     /// previous one. Returns [code]false[/code] like [method paint].
     #[func]
     fn paint_over_frames(
@@ -178,10 +189,25 @@ impl DungeonTilePainter {
         layer: Option<Gd<TileMapLayer>>,
     ) -> bool {
         self.stop();
-        let Some((mut layer, plan, terrain)) = self.prepare(grid, layer) else {
+        let Some((mut layer, mut input, terrain)) = self.prepare(grid, layer) else {
             return false;
         };
         layer.clear();
+        input.quadrant = layer.get_rendering_quadrant_size().max(1);
+        // The plan of a big map takes a while: it is made off the main
+        // thread, from a copy of the core grid (no Godot object).
+        let plan = match std::thread::Builder::new()
+            .name("dungeon-paint-plan".into())
+            .spawn(move || input.plan())
+        {
+            Ok(handle) => PlanState::Making(handle),
+            Err(e) => {
+                let msg = format!("DungeonTilePainter: could not start the planning thread ({e})");
+                godot_error!("{msg}");
+                self.last_error = GString::from(&msg);
+                return false;
+            }
+        };
         self.job = Some(FrameJob {
             layer,
             plan,
@@ -218,7 +244,10 @@ impl DungeonTilePainter {
     #[func]
     fn get_paint_progress(&self) -> f64 {
         self.job.as_ref().map_or(1.0, |j| {
-            let total = j.plan.cells.len() + j.plan.terrain_walls.len();
+            let PlanState::Ready(plan) = &j.plan else {
+                return 0.0;
+            };
+            let total = plan.cells.len() + plan.terrain_walls.len();
             if total == 0 {
                 1.0
             } else {
@@ -244,13 +273,36 @@ impl DungeonTilePainter {
             self.stop();
             return;
         }
-        let end = (job.next + budget).min(job.plan.cells.len());
-        for &(p, t) in &job.plan.cells[job.next..end] {
+        if let PlanState::Making(handle) = &job.plan {
+            if !handle.is_finished() {
+                return;
+            }
+            let PlanState::Making(handle) =
+                std::mem::replace(&mut job.plan, PlanState::Ready(Plan::default()))
+            else {
+                return;
+            };
+            match handle.join() {
+                Ok(plan) => job.plan = PlanState::Ready(plan),
+                Err(_) => {
+                    godot_error!(
+                        "DungeonTilePainter: making the paint plan failed (internal error)"
+                    );
+                    self.stop();
+                    return;
+                }
+            }
+        }
+        let PlanState::Ready(plan) = &job.plan else {
+            return;
+        };
+        let end = (job.next + budget).min(plan.cells.len());
+        for &(p, t) in &plan.cells[job.next..end] {
             set_tile(&mut job.layer, p, t);
         }
         job.next = end;
-        if end == job.plan.cells.len() && job.next_terrain < job.plan.terrain_walls.len() {
-            let walls = &job.plan.terrain_walls;
+        if end == plan.cells.len() && job.next_terrain < plan.terrain_walls.len() {
+            let walls = &plan.terrain_walls;
             let t_end = (job.next_terrain + terrain_budget).min(walls.len());
             job.layer.set_cells_terrain_connect(
                 &cell_array(&walls[job.next_terrain..t_end]),
@@ -259,11 +311,33 @@ impl DungeonTilePainter {
             );
             job.next_terrain = t_end;
         }
-        if job.next == job.plan.cells.len() && job.next_terrain == job.plan.terrain_walls.len() {
+        if job.next == plan.cells.len() && job.next_terrain == plan.terrain_walls.len() {
             let layer = job.layer.clone();
             self.stop();
             self.signals().painted().emit(&layer);
         }
+    }
+}
+
+/// What a plan is made from: plain data, so it can move to a thread.
+struct PlanInput {
+    grid: dungeon_core::DungeonGrid,
+    tiles: super::mapping::Tiles,
+    neighbours: CoreNeighbours,
+    /// Paint over frames: order the cells by rendering quadrant of this
+    /// side, so each frame completes whole quadrants; 0 keeps scan order.
+    quadrant: i32,
+}
+
+impl PlanInput {
+    fn plan(self) -> Plan {
+        let mut plan = plan(&self.grid, &self.tiles, self.neighbours);
+        if self.quadrant > 0 {
+            let q = self.quadrant;
+            plan.cells
+                .sort_by_key(|&((x, y), _)| (y.div_euclid(q), x.div_euclid(q), y, x));
+        }
+        plan
     }
 }
 
@@ -274,7 +348,7 @@ impl DungeonTilePainter {
         &mut self,
         grid: Option<Gd<DungeonGrid>>,
         layer: Option<Gd<TileMapLayer>>,
-    ) -> Option<(Gd<TileMapLayer>, Plan, (i32, i32))> {
+    ) -> Option<(Gd<TileMapLayer>, PlanInput, (i32, i32))> {
         let result = (|| {
             let grid = grid.ok_or_else(|| {
                 "DungeonTilePainter: grid is null: pass a DungeonGrid from a generator".to_string()
@@ -298,8 +372,13 @@ impl DungeonTilePainter {
                         .to_string(),
                 );
             }
-            let plan = plan(grid.core(), &tiles, self.wall_neighbours.core());
-            Ok((layer, plan, terrain))
+            let input = PlanInput {
+                grid: grid.core().clone(),
+                tiles,
+                neighbours: self.wall_neighbours.core(),
+                quadrant: 0,
+            };
+            Ok((layer, input, terrain))
         })();
         match result {
             Ok(v) => {

@@ -1,0 +1,213 @@
+extends SceneTree
+## Headless benchmark of issue 17: painting a DungeonGrid onto a
+## TileMapLayer, side by side in one process, and the longest main-thread
+## frame while a 1024² map is generated with generate_async() and painted
+## with a per-frame tile budget.
+##
+## Run (tests/run_bench.sh does, once, on a release build):
+##   godot --headless --path godot_project --script res://bench/paint_bench.gd [-- --quick]
+## Prints a markdown section on stdout. Nothing is asserted.
+##
+## What each painter does: floor tiles for every walkable cell and a wall
+## tile on every empty cell with a walkable one among its 8 neighbours.
+## - ours: DungeonTilePainter.paint() (tile_map_data, or set_cell from Rust);
+## - GDScript: the same decisions in a GDScript loop over cells_packed() with
+##   one TileMapLayer.set_cell() per tile (what the sample did before);
+## - terrain: floors by set_cell, walls by one set_cells_terrain_connect()
+##   call with a one-terrain TileSet (Godot's own autotiling).
+## Times are the call (what blocks the script) and, second, the call plus
+## TileMapLayer.update_internals() (Godot building its quadrants) for layers
+## inside the tree.
+
+const N8: Array[Vector2i] = [Vector2i(0, -1), Vector2i(1, -1), Vector2i(1, 0), Vector2i(1, 1),
+		Vector2i(0, 1), Vector2i(-1, 1), Vector2i(-1, 0), Vector2i(-1, -1)]
+
+var _quick := false
+var _frames: Array[float] = []
+var _last_tick := 0
+var _measuring := false
+
+
+func _initialize() -> void:
+	_quick = OS.get_cmdline_user_args().has("--quick")
+	_run.call_deferred()
+
+
+func _process(_delta: float) -> bool:
+	var now := Time.get_ticks_usec()
+	if _measuring and _last_tick > 0:
+		_frames.append((now - _last_tick) / 1000.0)
+	_last_tick = now
+	return false
+
+
+static func tile_set(terrain: bool) -> TileSet:
+	var ts := TileSet.new()
+	ts.tile_size = Vector2i(8, 8)
+	var src := TileSetAtlasSource.new()
+	src.texture = ImageTexture.create_from_image(Image.create(64, 64, false, Image.FORMAT_RGBA8))
+	src.texture_region_size = Vector2i(8, 8)
+	for x in 8:
+		src.create_tile(Vector2i(x, 0))
+	ts.add_source(src, 0)
+	if terrain:
+		ts.add_terrain_set()
+		ts.set_terrain_set_mode(0, TileSet.TERRAIN_MODE_MATCH_SIDES)
+		ts.add_terrain(0)
+		var data := src.get_tile_data(Vector2i(3, 0), 0)
+		data.terrain_set = 0
+		data.terrain = 0
+	return ts
+
+
+func make_layer(terrain := false) -> TileMapLayer:
+	var l := TileMapLayer.new()
+	l.tile_set = tile_set(terrain)
+	root.add_child(l)
+	return l
+
+
+static func grid(side: int) -> DungeonGrid:
+	var gen := CaveGenerator.new()
+	gen.width = side
+	gen.height = side
+	return gen.generate_level(1)
+
+
+## The GDScript painter: floors and 8-neighbour walls, one set_cell each.
+## With `terrain`, walls are collected and handed to
+## set_cells_terrain_connect in one call instead.
+static func paint_gdscript(g: DungeonGrid, l: TileMapLayer, terrain: bool) -> void:
+	var cells := g.cells_packed()
+	var w := g.width
+	var h := g.height
+	var walls: Array[Vector2i] = []
+	for y in h:
+		for x in w:
+			var code := cells[y * w + x]
+			if code != 0:
+				l.set_cell(Vector2i(x, y), 0, Vector2i(0, 0))
+				continue
+			for d in N8:
+				var nx := x + d.x
+				var ny := y + d.y
+				if nx >= 0 and ny >= 0 and nx < w and ny < h and cells[ny * w + nx] != 0:
+					if terrain:
+						walls.append(Vector2i(x, y))
+					else:
+						l.set_cell(Vector2i(x, y), 0, Vector2i(3, 0))
+					break
+	if terrain:
+		l.set_cells_terrain_connect(walls, 0, 0)
+
+
+## [call ms, call + update_internals ms] of one paint on a fresh layer.
+func time_once(g: DungeonGrid, how: String) -> Array[float]:
+	var l := make_layer(how == "terrain")
+	var p := DungeonTilePainter.new()
+	p.write_method = DungeonTilePainter.WRITE_SET_CELL if how == "rust_set_cell" else DungeonTilePainter.WRITE_TILE_MAP_DATA
+	var t0 := Time.get_ticks_usec()
+	match how:
+		"gdscript":
+			paint_gdscript(g, l, false)
+		"terrain":
+			paint_gdscript(g, l, true)
+		_:
+			p.paint(g, l)
+	var t1 := Time.get_ticks_usec()
+	l.update_internals()
+	var t2 := Time.get_ticks_usec()
+	p.free()
+	root.remove_child(l)
+	l.free()
+	return [(t1 - t0) / 1000.0, (t2 - t0) / 1000.0]
+
+
+static func median(xs: Array) -> float:
+	var s := xs.duplicate()
+	s.sort()
+	return s[s.size() / 2] if s.size() % 2 == 1 else (s[s.size() / 2 - 1] + s[s.size() / 2]) / 2.0
+
+
+## Median [call, call + update] over `runs` paints.
+func time_median(g: DungeonGrid, how: String, runs: int) -> Array[float]:
+	var calls := []
+	var totals := []
+	for i in runs:
+		var r := time_once(g, how)
+		calls.append(r[0])
+		totals.append(r[1])
+	return [median(calls), median(totals)]
+
+
+func fmt(r: Array) -> String:
+	return "%.1f / %.1f" % [r[0], r[1]]
+
+
+func _run() -> void:
+	print("### Painting a grid onto a TileMapLayer, and frames while generating async (Godot, `godot_project/bench/paint_bench.gd`)\n")
+	print("Godot %s headless, %s. Cave maps (CaveGenerator, level 1); every painter lays floor tiles and 8-neighbour walls. Cells: ms of the call / ms of the call plus `update_internals()` (layer in the tree), median of the runs in brackets.\n" % [Engine.get_version_info()["string"], "quick run" if _quick else "full run"])
+	print("| map | painted tiles | ours: `paint()`, tile_map_data | ours: `paint()`, set_cell from Rust | GDScript set_cell loop | `set_cells_terrain_connect` | GDScript ÷ ours | terrain ÷ ours |")
+	print("|---|---|---|---|---|---|---|---|")
+	var verdicts: Array[String] = []
+	for side in [256, 1024]:
+		var g := grid(side)
+		var runs_fast := 3 if _quick else (9 if side == 256 else 5)
+		var runs_slow := 1 if _quick or side == 1024 else 3
+		var probe := make_layer()
+		DungeonTilePainter.new().paint(g, probe)
+		var tiles := probe.get_used_cells().size()
+		root.remove_child(probe)
+		probe.free()
+		var data := time_median(g, "rust_data", runs_fast)
+		var setc := time_median(g, "rust_set_cell", runs_fast)
+		var gds := time_median(g, "gdscript", runs_slow)
+		var ours: float = minf(data[0], setc[0])
+		var terr_text := "not run (minutes at this size)"
+		var terr_ratio := "—"
+		if side == 256:
+			var terr := time_median(g, "terrain", 1)
+			terr_text = fmt(terr) + " (1)"
+			terr_ratio = "%.0f×" % (terr[0] / ours)
+			var r100 := terr[0] / ours
+			verdicts.append("terrain ÷ ours at 256² = %.0f× (target ≥ 100×: %s)" % [r100, "met" if r100 >= 100 else "missed"])
+			var r10 := gds[0] / ours
+			verdicts.append("GDScript ÷ ours at 256² = %.1f× (target ≥ 10×: %s)" % [r10, "met" if r10 >= 10 else "missed"])
+		print("| %d² | %d | %s (%d) | %s (%d) | %s (%d) | %s | %.1f× | %s |" % [side, tiles, fmt(data), runs_fast,
+				fmt(setc), runs_fast, fmt(gds), runs_slow, terr_text, gds[0] / ours, terr_ratio])
+		if side == 256:
+			verdicts.append("tile_map_data vs set_cell from Rust at 256²: %.2f ms vs %.2f ms (call); %s is kept as the default" % [data[0], setc[0], "tile_map_data" if data[0] <= setc[0] else "set_cell (faster here!)"])
+	print("")
+	# Frames: generate 1024² async, then paint over frames.
+	var gen := CaveGenerator.new()
+	gen.width = 1024
+	gen.height = 1024
+	var painter := DungeonTilePainter.new()
+	root.add_child(painter)
+	var l := make_layer()
+	var state := {"grid": null, "painted": false, "gen_frames": 0, "paint_frames": 0}
+	gen.generated.connect(func(g): state["grid"] = g; painter.paint_over_frames(g, l))
+	painter.painted.connect(func(_l): state["painted"] = true)
+	_frames.clear()
+	_last_tick = 0
+	_measuring = true
+	var t0 := Time.get_ticks_usec()
+	gen.generate_async(1)
+	while not state["painted"] and Time.get_ticks_usec() - t0 < 120_000_000:
+		await process_frame
+		if state["grid"] == null:
+			state["gen_frames"] += 1
+		else:
+			state["paint_frames"] += 1
+	_measuring = false
+	var total_ms := (Time.get_ticks_usec() - t0) / 1000.0
+	var longest := 0.0
+	for f in _frames:
+		longest = maxf(longest, f)
+	print("Longest main-thread frame while a 1024² cave is generated with `generate_async()` and painted with `paint_over_frames()` (%d tiles per frame): **%.1f ms** over %d frames (%d while generating, %d while painting; %.0f ms in all; median frame %.1f ms). Target ≤ 16 ms: %s.\n" % [
+			painter.tiles_per_frame, longest, _frames.size(), state["gen_frames"], state["paint_frames"], total_ms,
+			median(_frames) if not _frames.is_empty() else 0.0, "met" if longest <= 16.0 and state["painted"] else "missed"])
+	print("Verdicts: " + "; ".join(verdicts) + ".\n")
+	painter.queue_free()
+	l.queue_free()
+	quit(0)
