@@ -1,0 +1,34 @@
+extends RefCounted
+## The 3D sample (scenes/walk_3d.tscn): a generated level painted onto its
+## GridMap, and a walk from start to exit along walkable cells.
+
+
+func test_walk_3d_builds_and_walks_a_level(t) -> void:
+	var scene: Node3D = load("res://scenes/walk_3d.tscn").instantiate()
+	var gen: BspGenerator = scene.generator
+	gen.seed = 7
+	gen.generate_async(1)
+	gen.wait_async()
+	var grid: DungeonGrid = scene.grid
+	if not t.check(grid != null, "the async level arrived and was built"):
+		scene.free()
+		return
+	var gm: GridMap = scene.grid_map
+	var floor_cells := 0
+	for y in grid.height:
+		for x in grid.width:
+			if grid.is_walkable(Vector2i(x, y)):
+				floor_cells += 1
+				if gm.get_cell_item(Vector3i(x, 0, y)) < 0:
+					t.check(false, "walkable %s has an item" % Vector2i(x, y))
+	t.check(gm.get_used_cells().size() > floor_cells, "floor and walls on the GridMap")
+	var path: Array[Vector2i] = scene.path
+	t.check(path.size() > 2 and path[0] == grid.start_cell and path[-1] == grid.end_cell, "the walk runs start to exit")
+	t.check(path.all(func(c): return grid.is_walkable(c)), "on walkable cells")
+	t.check(scene.camera.position.is_equal_approx(scene.cell_position(grid.start_cell)), "the camera starts at the start")
+	# Walking to the end asks for the next level.
+	scene._process(scene.step_time * path.size())
+	t.check(gen.is_generating() and scene.level == 2, "at the exit the next level is generated")
+	gen.wait_async()
+	t.check_eq(scene.grid.level, 2, "level 2 on display")
+	scene.free()
