@@ -12,7 +12,9 @@
 //! finishes (generation is bounded by the generators' step budgets) and its
 //! result is dropped.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::mem::ManuallyDrop;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
@@ -227,8 +229,18 @@ fn scene_tree() -> Option<Gd<SceneTree>> {
         .and_then(|l| l.try_cast::<SceneTree>().ok())
 }
 
+thread_local! {
+    /// Objects kept alive while they follow the frames, so a generator
+    /// nobody holds any more still delivers its requests. Never dropped as
+    /// a whole (no Godot call from a thread-local destructor at exit).
+    static KEPT: ManuallyDrop<RefCell<Vec<Gd<Object>>>> = ManuallyDrop::new(RefCell::new(Vec::new()));
+}
+
 /// Connects (`on`) or disconnects `object.method` to the SceneTree's
-/// `process_frame`. Returns `false` if there is no SceneTree to connect to.
+/// `process_frame`. While connected, the object is kept alive (a pending
+/// request of a generator the game dropped still arrives); the reference
+/// is let go in the next frame, never while one of its methods runs.
+/// Returns `false` if there is no SceneTree to connect to.
 pub fn follow_frames(object: &Gd<Object>, method: &str, on: bool) -> bool {
     let Some(mut tree) = scene_tree() else {
         return false;
@@ -237,8 +249,27 @@ pub fn follow_frames(object: &Gd<Object>, method: &str, on: bool) -> bool {
     let connected = tree.is_connected("process_frame", &callable);
     if on && !connected {
         tree.connect("process_frame", &callable);
+        KEPT.with(|k| k.borrow_mut().push(object.clone()));
     } else if !on && connected {
         tree.disconnect("process_frame", &callable);
+        let id = object.instance_id();
+        let held = KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            k.iter()
+                .position(|o| o.instance_id() == id)
+                .map(|i| k.swap_remove(i))
+        });
+        if let Some(held) = held {
+            let mut held = Some(held);
+            let release = Callable::from_fn("dungeon_release", move |_| {
+                held.take();
+            });
+            tree.connect_flags(
+                "process_frame",
+                &release,
+                godot::classes::object::ConnectFlags::ONE_SHOT,
+            );
+        }
     }
     true
 }

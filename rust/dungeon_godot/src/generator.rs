@@ -435,7 +435,8 @@ macro_rules! generator_class {
             /// arrives on the main thread with [signal generated] (a
             /// failure with [signal generation_failed] and
             /// [member last_error]). Any number of requests may be pending;
-            /// they are delivered in request order.
+            /// they are delivered in request order. The generator stays
+            /// alive until they are, even if nothing else holds it.
             /// [codeblock]
             /// gen.generated.connect(func(grid): print(grid.to_ascii()))
             /// gen.generate_async(3)
