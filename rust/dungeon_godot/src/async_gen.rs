@@ -233,7 +233,7 @@ thread_local! {
     /// Objects kept alive while they follow the frames, so a generator
     /// nobody holds any more still delivers its requests. Never dropped as
     /// a whole (no Godot call from a thread-local destructor at exit).
-    static KEPT: ManuallyDrop<RefCell<Vec<Gd<Object>>>> = ManuallyDrop::new(RefCell::new(Vec::new()));
+    static KEPT: ManuallyDrop<RefCell<Vec<Gd<Object>>>> = const { ManuallyDrop::new(RefCell::new(Vec::new())) };
 }
 
 /// Connects (`on`) or disconnects `object.method` to the SceneTree's
