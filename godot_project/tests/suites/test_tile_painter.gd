@@ -186,16 +186,23 @@ static func mask_grid(masks: Array) -> DungeonGrid:
 	return DungeonGrid.from_json(JSON.stringify(data))
 
 
+## A painter whose mapping has a wall set of `style` at `origin`, `columns` per row.
+static func set_painter(style: int, origin: Vector2i, columns: int) -> DungeonTilePainter:
+	var m := DungeonTileMapping.new()
+	m.wall_style = style
+	m.wall_set_origin = origin
+	m.wall_set_columns = columns
+	var p := DungeonTilePainter.new()
+	p.mapping = m
+	return p
+
+
 func test_blob_47_picks_the_tile_of_each_mask(t) -> void:
 	var g := mask_grid(BLOB_47)
 	if not t.check(g != null, "handmade grid loads"):
 		return
-	var m := DungeonTileMapping.new()
-	m.wall_style = DungeonTileMapping.WALLS_BLOB_47
-	m.wall_set_origin = Vector2i(0, 1)
-	m.wall_set_columns = 8
-	var p := DungeonTilePainter.new()
-	p.mapping = m
+	var p := set_painter(DungeonTileMapping.WALLS_BLOB_47, Vector2i(0, 1), 8)
+	var m := p.mapping
 	var l := layer()
 	t.check(p.paint(g, l), "paint")
 	for k in BLOB_47.size():
@@ -221,12 +228,7 @@ func test_edge_16_picks_the_tile_of_each_mask(t) -> void:
 		var sides := (edge & 1) | ((edge & 2) << 1) | ((edge & 4) << 2) | ((edge & 8) << 3)
 		masks.append(sides | 8 | 32 | 128)
 	var g := mask_grid(masks)
-	var m := DungeonTileMapping.new()
-	m.wall_style = DungeonTileMapping.WALLS_EDGE_16
-	m.wall_set_origin = Vector2i(2, 3)
-	m.wall_set_columns = 4
-	var p := DungeonTilePainter.new()
-	p.mapping = m
+	var p := set_painter(DungeonTileMapping.WALLS_EDGE_16, Vector2i(2, 3), 4)
 	var l := layer()
 	p.paint(g, l)
 	for edge in 16:
