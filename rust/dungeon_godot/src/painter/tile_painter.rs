@@ -94,7 +94,9 @@ pub struct DungeonTilePainter {
     /// How [method paint] writes the layer (see [constant WRITE_TILE_MAP_DATA]).
     #[export]
     write_method: WriteMethod,
-    /// Tiles [method paint_over_frames] writes per frame.
+    /// Tiles [method paint_over_frames] writes per frame. Godot then
+    /// spends about as long again building the layer's quadrants; 4096
+    /// keeps a frame of a 1024² map well under 16 ms on a desktop.
     #[export(range = (64.0, 262144.0, 1.0, or_greater))]
     tiles_per_frame: i64,
     /// Terrain wall cells [method paint_over_frames] hands to
@@ -117,7 +119,7 @@ impl INode for DungeonTilePainter {
             mapping: None,
             wall_neighbours: WallNeighbours::Eight,
             write_method: WriteMethod::TileMapData,
-            tiles_per_frame: 16384,
+            tiles_per_frame: 4096,
             terrain_tiles_per_frame: 256,
             last_error: GString::new(),
             job: None,
