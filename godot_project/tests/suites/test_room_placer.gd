@@ -164,3 +164,19 @@ func test_grid_map_painter(t) -> void:
 	t.check(turns[1] != turns[0] and turns[2] != turns[0], "turns differ")
 	gm.free()
 	p.free()
+
+
+func test_grid_map_painter_refuses_null_and_corrupt_grids(t) -> void:
+	var p := DungeonGridMapPainter.new()
+	var gm := GridMap.new()
+	t.expect_error("grid or grid_map is null")
+	t.check(not p.paint(null, gm), "null grid refused")
+	var bad := DungeonGrid.new()
+	t.expect_error("cannot load saved data")
+	bad.set_json_data("{not json")
+	t.expect_error("failed to load")
+	t.check(not p.paint(bad, gm), "corrupt grid refused")
+	t.check(p.last_error.contains("is_valid"), "last_error says why")
+	t.check(p.paint(BspGenerator.new().generate(), gm) and p.last_error == "", "a good paint clears last_error")
+	gm.free()
+	p.free()

@@ -93,7 +93,7 @@ impl DungeonGridMapPainter {
 
     /// Clears [param grid_map] and paints [param grid] onto it. Returns
     /// [code]false[/code] (and logs why, also in [member last_error]) for a
-    /// null grid or GridMap.
+    /// null or invalid grid or a null GridMap.
     #[func]
     fn paint(&mut self, grid: Option<Gd<DungeonGrid>>, grid_map: Option<Gd<GridMap>>) -> bool {
         let (Some(grid), Some(mut map)) = (grid, grid_map) else {
@@ -102,6 +102,13 @@ impl DungeonGridMapPainter {
             self.last_error = GString::from(msg);
             return false;
         };
+        if !grid.bind().is_valid() {
+            let msg =
+                "DungeonGridMapPainter: the grid failed to load (DungeonGrid.is_valid() is false)";
+            godot_error!("{msg}");
+            self.last_error = GString::from(msg);
+            return false;
+        }
         let or_floor = |item: i32, floor: i32| if item < 0 { floor } else { item };
         let items = |cell: Cell| match cell {
             Cell::Corridor => or_floor(self.corridor_item, self.floor_item),
