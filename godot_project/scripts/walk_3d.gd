@@ -4,8 +4,11 @@ extends Node3D
 ## ([method BspGenerator.generate_async]), painted onto a [GridMap] by the
 ## addon's [DungeonGridMapPainter] with a [MeshLibrary] built in code, and
 ## walked from START to EXIT by a camera; at the exit the next level comes.
+## [method use_rooms] switches to an Isaac room grid whose rooms are 3D
+## scenes placed by the addon's [DungeonRoomPlacer] (room_3d.tscn, doors
+## open on the sides the grid says).
 ##
-## Run it with: godot --path godot_project res://scenes/walk_3d.tscn
+## Run it with: godot --path godot_project res://scenes/walk_3d.tscn [-- --rooms]
 
 ## Emitted when a level is on display.
 signal level_built(grid: DungeonGrid)
@@ -14,6 +17,9 @@ signal level_built(grid: DungeonGrid)
 @export var step_time := 0.12
 ## The run seed.
 @export var run_seed := 7
+## Start in room mode (see [method use_rooms]); also `-- --rooms` on the
+## command line.
+@export var room_mode := false
 
 ## MeshLibrary item ids (the painter's defaults).
 const FLOOR := 0
@@ -21,7 +27,12 @@ const CORRIDOR := 1
 const DOOR := 2
 const WALL := 3
 
-var generator := BspGenerator.new()
+## The generator: a BspGenerator, or an IsaacGenerator after use_rooms().
+var generator: Resource = BspGenerator.new()
+## Room mode: the room scenes' placer, and the size of one room cell.
+var placer: DungeonRoomPlacer
+var rooms_root: Node3D
+const ROOM_SIZE := Vector3(8, 2, 6)
 var grid: DungeonGrid
 var grid_map: GridMap
 var painter: DungeonGridMapPainter
@@ -47,10 +58,26 @@ func _init() -> void:
 	var sun := DirectionalLight3D.new()
 	sun.rotation_degrees = Vector3(-60, 30, 0)
 	add_child(sun)
+	rooms_root = Node3D.new()
+	add_child(rooms_root)
 	generator.generated.connect(build)
 
 
+## Switches to room mode: Isaac floors, one room_3d.tscn per room.
+func use_rooms() -> void:
+	generator.generated.disconnect(build)
+	generator = IsaacGenerator.new()
+	generator.seed = run_seed
+	generator.generated.connect(build)
+	placer = DungeonRoomPlacer.new()
+	placer.room_scene = preload("res://scenes/room_3d.tscn")
+	placer.room_size = ROOM_SIZE
+	add_child(placer)
+
+
 func _ready() -> void:
+	if (room_mode or OS.get_cmdline_user_args().has("--rooms")) and placer == null:
+		use_rooms()
 	generator.seed = run_seed
 	generator.generate_async(level)
 
@@ -82,7 +109,13 @@ static func make_mesh_library() -> MeshLibrary:
 ## Shows `new_grid`: paints it and starts the walk at its start cell.
 func build(new_grid: DungeonGrid) -> void:
 	grid = new_grid
-	painter.paint(grid, grid_map)
+	if placer != null:
+		for child in rooms_root.get_children():
+			child.free()
+		grid_map.clear()
+		placer.place(grid, rooms_root)
+	else:
+		painter.paint(grid, grid_map)
 	path = grid.path(grid.start_cell, grid.end_cell)
 	_step = 0
 	_clock = 0.0
@@ -90,9 +123,11 @@ func build(new_grid: DungeonGrid) -> void:
 	level_built.emit(grid)
 
 
-## Where the camera stands for cell `cell`: above its centre, eye height.
-static func cell_position(cell: Vector2i) -> Vector3:
-	return Vector3(cell.x + 0.5, 0.8, cell.y + 0.5)
+## Where the camera stands for cell `cell`: above its centre, eye height
+## (a room's centre in room mode).
+func cell_position(cell: Vector2i) -> Vector3:
+	var s := Vector3(ROOM_SIZE.x, 1, ROOM_SIZE.z) if placer != null else Vector3.ONE
+	return Vector3((cell.x + 0.5) * s.x, 0.8, (cell.y + 0.5) * s.z)
 
 
 func _process(delta: float) -> void:

@@ -32,3 +32,34 @@ func test_walk_3d_builds_and_walks_a_level(t) -> void:
 	gen.wait_async()
 	t.check_eq(scene.grid.level, 2, "level 2 on display")
 	scene.free()
+
+
+func test_walk_3d_room_mode_places_3d_rooms(t) -> void:
+	var scene: Node3D = load("res://scenes/walk_3d.tscn").instantiate()
+	scene.use_rooms()
+	var gen: IsaacGenerator = scene.generator
+	gen.generate_async(3)
+	gen.wait_async()
+	var grid: DungeonGrid = scene.grid
+	if not t.check(grid != null, "the room grid arrived"):
+		scene.free()
+		return
+	var rooms: Array = scene.rooms_root.get_children()
+	t.check_eq(rooms.size(), grid.get_room_count(), "one 3D room per room")
+	var wrong := 0
+	for room in rooms:
+		var cell: Vector2i = room.info["rect"].position
+		if room.position != Vector3(cell.x * 8, 0, cell.y * 6) or room.info["door_mask"] != grid.door_mask(cell):
+			wrong += 1
+		# Floor plus a wall per closed side and two per open one.
+		var open := 0
+		for side in [1, 2, 4, 8]:
+			if grid.door_mask(cell) & side:
+				open += 1
+		if room.get_child_count() != 1 + 4 + open:
+			wrong += 1
+	t.check_eq(wrong, 0, "rooms at cell * room_size with their doors open")
+	t.check(scene.path.size() >= 2 and scene.path[0] == grid.start_cell, "the walk starts in the start room")
+	t.check(scene.camera.position.is_equal_approx(scene.cell_position(grid.start_cell)), "camera in the start room")
+	t.check_eq(scene.grid_map.get_used_cells().size(), 0, "no GridMap in room mode")
+	scene.free()
