@@ -394,3 +394,25 @@ func test_terrain_walls(t) -> void:
 	l.free()
 	l2.free()
 	p.free()
+
+
+func test_a_painter_freed_mid_paint_leaves_nothing_behind(t) -> void:
+	var g: DungeonGrid = CaveGenerator.new().generate_level(1)
+	var p := DungeonTilePainter.new()
+	var l := layer()
+	p.paint_over_frames(g, l)
+	var tree := Engine.get_main_loop() as SceneTree
+	var callable := Callable(p, "paint_step")
+	t.check(tree.process_frame.is_connected(callable), "following the frames")
+	p.free()
+	t.check(not tree.process_frame.is_connected(callable), "the connection went with the painter")
+	# Another painter and a generator still work afterwards.
+	var q := DungeonTilePainter.new()
+	t.check(q.paint_over_frames(g, l), "a new paint starts")
+	q.stop()
+	var gen := CaveGenerator.new()
+	gen.generate_async(1)
+	gen.wait_async()
+	t.check(not gen.is_generating(), "async still works")
+	l.free()
+	q.free()

@@ -237,9 +237,10 @@ thread_local! {
 }
 
 /// Connects (`on`) or disconnects `object.method` to the SceneTree's
-/// `process_frame`. While connected, the object is kept alive (a pending
-/// request of a generator the game dropped still arrives); the reference
-/// is let go in the next frame, never while one of its methods runs.
+/// `process_frame`. While connected, a reference-counted object (a
+/// generator) is kept alive, so a pending request of a generator the game
+/// dropped still arrives; the reference is let go in the next frame, never
+/// while one of its methods runs.
 /// Returns `false` if there is no SceneTree to connect to.
 pub fn follow_frames(object: &Gd<Object>, method: &str, on: bool) -> bool {
     let Some(mut tree) = scene_tree() else {
@@ -249,7 +250,11 @@ pub fn follow_frames(object: &Gd<Object>, method: &str, on: bool) -> bool {
     let connected = tree.is_connected("process_frame", &callable);
     if on && !connected {
         tree.connect("process_frame", &callable);
-        KEPT.with(|k| k.borrow_mut().push(object.clone()));
+        // Only reference-counted objects (generators) can be kept alive;
+        // a Node is freed by its owner whatever we hold.
+        if object.clone().try_cast::<RefCounted>().is_ok() {
+            KEPT.with(|k| k.borrow_mut().push(object.clone()));
+        }
     } else if !on && connected {
         tree.disconnect("process_frame", &callable);
         let id = object.instance_id();
