@@ -9,8 +9,9 @@
 #   - rust/dungeon_bench: cargo bench --bench vs_mapgen         (mapgen comparison, scaling curve)
 #   - the headless Godot bench godot_project/bench/bench.gd   (extension vs GDScript ports),
 #     on a RELEASE build of the extension (tests/build_extension.sh --release)
-# and once: the mapgen matching table (examples/matching.rs), the peak-memory probe and
-# each newer generator's side-by-side bench (rust/dungeon_bench/examples/*_bench.rs).
+# and once: the mapgen matching table (examples/matching.rs), the peak-memory probe,
+# each newer generator's side-by-side bench (rust/dungeon_bench/examples/*_bench.rs)
+# and the Godot paint bench (godot_project/bench/paint_bench.gd).
 # Then rust/dungeon_bench's `report` renders BENCHMARKS.md from target/bench-results/.
 #
 # Benchmarks report; nothing here fails on a slow number. The script fails only if
@@ -150,6 +151,23 @@ for src in "$bench_crate"/examples/*_bench.rs; do
     || { echo "run_bench: $ex failed" >&2; exit 1; }
   cat "$results/gen_$ex.md" >&2
 done
+
+# Issue 17's Godot bench: painting a grid onto a TileMapLayer (ours against a
+# GDScript set_cell loop and set_cells_terrain_connect) and the longest frame
+# while a 1024² map is generated async and painted over frames. Once.
+step "Godot paint bench ($(elapsed))"
+set +e
+tests/godot.sh --timeout 1800 -- --headless --path "$stage" --script res://bench/paint_bench.gd "${godot_args[@]}" \
+  >"$results/paint_bench.out" 2>"$results/paint_bench.err"
+status=$?
+set -e
+if [[ $status -ne 0 ]] || ! grep -q '^Verdicts:' "$results/paint_bench.out"; then
+  echo "run_bench: the Godot paint bench failed (status $status):" >&2
+  tail -n 30 "$results/paint_bench.err" "$results/paint_bench.out" >&2
+  exit 1
+fi
+sed -n '/^### /,/^Verdicts:/p' "$results/paint_bench.out" >"$results/gen_paint_bench.md"
+cat "$results/gen_paint_bench.md" >&2
 
 printf 'load_after\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$results/machine.tsv"
 printf 'duration\t%s\n' "$(elapsed)" >>"$results/machine.tsv"

@@ -12,10 +12,12 @@ extends Node2D
 ##   cell, [code]room_size * shape[/code] big), walls open exactly on the
 ##   sides of the cells' door masks. Special rooms are tinted and labelled;
 ##   secret doors stay wall until the player bumps them ([method bump]) and
-##   secret rooms stay hidden until then.
-## - Tile grids (BSP, TinyKeep): a [TileMapLayer] painted from the grid with a TileSet
-##   drawn in code (floor, corridor, door, wall, start, end); walls go on every
-##   empty tile that touches a walkable one (8 neighbours) and collide. Where
+##   secret rooms stay hidden until then. (A game without secret doors can
+##   let the addon's [DungeonRoomPlacer] do this; the 3D sample does.)
+## - Tile grids (BSP, TinyKeep): a [TileMapLayer] painted by the addon's
+##   [DungeonTilePainter] with a TileSet drawn in code (dungeon_tiles.gd:
+##   floor, corridor, door, wall, start, end); walls go on every empty tile
+##   that touches a walkable one (8 neighbours) and collide. Where
 ##   two walkable tiles touch but the door masks keep them apart (a corridor
 ##   running along a room's side), a thin wall is drawn between them and
 ##   collides too: corridors enter rooms only through doors.
@@ -23,7 +25,9 @@ extends Node2D
 ## - TinyKeep: its room graph (Delaunay, spanning tree, loops) is drawn over
 ##   the map while [member show_graph] is on (G toggles it in the sample).
 ##
-## In a game, call [method generate_level] and read [member grid].
+## In a game, call [method generate_level] and read [member grid]. The
+## editor preview generates with [method IsaacGenerator.generate_async] (a
+## setting change cancels the run still going), so the editor never waits.
 
 ## Emitted after a grid was generated and built.
 signal generated(grid: DungeonGrid)
@@ -34,7 +38,6 @@ signal generation_failed(message: String)
 signal secret_found(room: int)
 
 const DungeonTiles := preload("res://scripts/dungeon_tiles.gd")
-const RoomScript := preload("res://scripts/room.gd")
 ## The colour of the path of interest's line.
 const POI_COLOUR := Color(1.0, 0.82, 0.25, 0.8)
 const NEIGHBOURS_8: Array[Vector2i] = [
@@ -117,11 +120,18 @@ var _graph: Node2D
 var _template_rooms: Node2D
 var _edges: StaticBody2D
 var _tile_sets: Dictionary = {}
+var _painter: DungeonTilePainter
 var _preview_queued := false
+## A generate_async request of the preview is pending.
+var _preview_pending := false
 var _tile_view := false
 
 
 func _init() -> void:
+	_painter = DungeonTilePainter.new()
+	_painter.name = "Painter"
+	_painter.mapping = DungeonTiles.make_mapping()
+	add_child(_painter, false, Node.INTERNAL_MODE_BACK)
 	tile_layer = TileMapLayer.new()
 	tile_layer.name = "Tiles"
 	add_child(tile_layer, false, Node.INTERNAL_MODE_BACK)
@@ -410,17 +420,11 @@ func _build_tiles() -> void:
 	if not _tile_sets.has(tile_size):
 		_tile_sets[tile_size] = DungeonTiles.make_tile_set(tile_size)
 	tile_layer.tile_set = _tile_sets[tile_size]
-	var cells := grid.cells_packed()
-	var w := grid.width
-	for y in grid.height:
-		for x in w:
-			var cell := Vector2i(x, y)
-			var code := cells[y * w + x]
-			if code != DungeonGrid.EMPTY:
-				tile_layer.set_cell(cell, 0, DungeonTiles.atlas_for_code(code))
-			elif is_wall(grid, cell):
-				wall_cells.append(cell)
-				tile_layer.set_cell(cell, 0, wall_atlas(grid, cell))
+	_painter.paint(grid, tile_layer)
+	var walls: Array[Vector2i] = tile_layer.get_used_cells_by_id(0, DungeonTiles.WALL)
+	walls.append_array(tile_layer.get_used_cells_by_id(0, DungeonTiles.WALL_FACE))
+	walls.sort_custom(func(a: Vector2i, b: Vector2i) -> bool: return a.y < b.y or (a.y == b.y and a.x < b.x))
+	wall_cells = walls
 	_build_edge_walls()
 
 
@@ -523,6 +527,15 @@ func _watch(res: Resource, on: bool) -> void:
 			r.changed.connect(_on_generator_changed)
 		elif not on and r.changed.is_connected(_on_generator_changed):
 			r.changed.disconnect(_on_generator_changed)
+	if on and not res.generated.is_connected(_on_preview_generated):
+		res.generated.connect(_on_preview_generated)
+		res.generation_failed.connect(_on_preview_failed)
+	elif not on and res.generated.is_connected(_on_preview_generated):
+		res.generated.disconnect(_on_preview_generated)
+		res.generation_failed.disconnect(_on_preview_failed)
+		if _preview_pending:
+			res.cancel()
+			_preview_pending = false
 
 
 # The generator emits `changed` whenever one of its properties is set. In the
@@ -539,4 +552,31 @@ func _on_generator_changed() -> void:
 func _refresh_preview() -> void:
 	_preview_queued = false
 	if is_inside_tree():
+		preview()
+
+
+## Generates the preview off the main thread: the run still going (an
+## earlier setting) is cancelled, and the grid is built when it arrives.
+## Generators with a room graph (TinyKeep) generate at once.
+func preview() -> void:
+	if generator == null or generator.has_method("generate_with_graph"):
 		generate()
+		return
+	generator.cancel()
+	_preview_pending = true
+	generator.generate_async(generator.level)
+
+
+func _on_preview_generated(new_grid: DungeonGrid) -> void:
+	if not _preview_pending or generator.is_generating():
+		return
+	_preview_pending = false
+	room_graph = {}
+	_take(new_grid)
+
+
+func _on_preview_failed(_message: String) -> void:
+	if not _preview_pending or generator.is_generating():
+		return
+	_preview_pending = false
+	_take(null)

@@ -33,6 +33,25 @@ const END_A := Color("4a1f33")
 const END_ACCENT := Color("ff6b81")
 
 
+## The addon painter's mapping for this tile set: one tile per kind, and a
+## 16-tile edge wall set whose tiles with an open south side (edge bit 4
+## clear) are the brick face, the rest the wall top.
+static func make_mapping() -> DungeonTileMapping:
+	var m := DungeonTileMapping.new()
+	m.room_atlas_coords = FLOOR
+	m.floor_atlas_coords = FLOOR
+	m.corridor_atlas_coords = CORRIDOR
+	m.door_atlas_coords = DOOR
+	m.start_atlas_coords = START
+	m.end_atlas_coords = END
+	m.wall_style = DungeonTileMapping.WALLS_EDGE_16
+	var walls: Array[Vector2i] = []
+	for edge in 16:
+		walls.append(WALL if edge & 4 else WALL_FACE)
+	m.wall_set_tiles = walls
+	return m
+
+
 ## The atlas coordinates for a DungeonGrid cell code (EMPTY gives (-1, -1)).
 static func atlas_for_code(code: int) -> Vector2i:
 	match code:

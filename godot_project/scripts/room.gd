@@ -151,6 +151,20 @@ func reveal_door(offset: Vector2i, side: int) -> bool:
 	return true
 
 
+## What [DungeonRoomPlacer] calls with a room's info: the room's first
+## cell, its size in pixels (room_size times the cells it covers), its door
+## sides, start/exit kind and whether it is a dead end.
+func setup_room(info: Dictionary) -> void:
+	var rect: Rect2i = info["rect"]
+	var s: Vector3 = info["size"]
+	var k := Kind.NORMAL
+	if info["code"] == DungeonGrid.START:
+		k = Kind.START
+	elif info["code"] == DungeonGrid.END:
+		k = Kind.EXIT
+	setup(rect.position, Vector2(s.x, s.y) * Vector2(rect.size), info["door_mask"], k, info["dead_end"])
+
+
 ## `true` if `side` (NORTH, EAST, SOUTH or WEST) has a door opening.
 func is_open(side: int) -> bool:
 	return open_sides & side != 0

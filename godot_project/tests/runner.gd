@@ -17,7 +17,8 @@ const REQUIRED_CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator",
 		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator",
 		"CaveGenerator", "IsaacRoomRules", "SpecialRoomRule",
 		"MinesweeperBoard", "ElementaryAutomaton",
-		"TemplateGenerator", "RoomTemplate"]
+		"TemplateGenerator", "RoomTemplate",
+		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter"]
 
 
 ## Counts every error Godot logs (engine errors, script errors, push_error,

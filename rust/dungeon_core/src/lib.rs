@@ -35,6 +35,7 @@ pub mod isaac;
 pub mod json;
 pub mod maze;
 pub mod minesweeper;
+pub mod paint;
 pub mod poi;
 pub mod rng;
 pub mod room_grid;

@@ -176,7 +176,7 @@ impl DungeonGrid {
     /// such a grid answers no other query (each logs an error and returns
     /// an empty result).
     #[func]
-    fn is_valid(&self) -> bool {
+    pub(crate) fn is_valid(&self) -> bool {
         self.load_error.is_none()
     }
 

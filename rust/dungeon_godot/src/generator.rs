@@ -18,8 +18,9 @@ use crate::dungeon_grid::DungeonGrid;
 /// What [`generator_class!`] declares for a class: its core config, presets
 /// and core calls.
 pub trait GeneratorKind {
-    /// The core settings this class edits.
-    type Config: PartialEq;
+    /// The core settings this class edits (plain data: `generate_async`
+    /// moves a copy to a worker thread).
+    type Config: PartialEq + Send + 'static;
 
     /// Runs the core generator.
     ///
@@ -126,10 +127,28 @@ pub fn apply_preset<G: Generator>(this: &mut G, index: usize) {
 
 /// Generates `level` of `seed` with the current settings.
 pub fn generate<G: Generator>(this: &G, seed: i64, level: i64) -> Result<CoreGrid, GenError> {
+    prepare(this, seed, level)()
+}
+
+/// The generation of `level` of `seed` with the current settings, copied
+/// into a closure that touches no Godot object: [`generate`] runs it at
+/// once, `generate_async` on a worker thread, so both give the same grid.
+pub fn prepare<G: Generator>(
+    this: &G,
+    seed: i64,
+    level: i64,
+) -> impl FnOnce() -> Result<CoreGrid, GenError> + Send + 'static {
     let mut ints = Ints::default();
     let config = this.config(&mut ints);
     let level = ints.get("level", level);
-    ints.restore(G::run(&config, seed_bits(seed), level))
+    move || ints.restore(G::run(&config, seed_bits(seed), level))
+}
+
+/// The async job for `level` of `seed`: [`prepare`]'s closure with the
+/// error turned into its message.
+pub fn async_work<G: Generator>(this: &G, seed: i64, level: i64) -> crate::async_gen::Work {
+    let work = prepare(this, seed, level);
+    Box::new(move || work().map_err(|e| e.to_string()))
 }
 
 /// The room-count range of `level` with the current settings.
@@ -283,6 +302,12 @@ macro_rules! generator_class {
             /// Why the last call failed; empty after a success.
             #[var(no_set)]
             last_error: GString,
+            /// How far the pending [method generate_async] requests are,
+            /// from 0 to 1 (1 when none is pending). Coarse: a finished
+            /// request counts fully, a running one half.
+            #[var(get = get_progress, no_set)]
+            progress: PhantomVar<f64>,
+            jobs: $crate::async_gen::Jobs,
             base: Base<Resource>,
         }
 
@@ -301,6 +326,8 @@ macro_rules! generator_class {
                     level: 1,
                     $( $field: Default::default(), )*
                     last_error: GString::new(),
+                    progress: PhantomVar::default(),
+                    jobs: Default::default(),
                     base,
                 };
                 $crate::generator::apply_preset(&mut s, 0);
@@ -345,6 +372,11 @@ macro_rules! generator_class {
             /// Emitted with the error message when a generation fails.
             #[signal]
             fn generation_failed(message: GString);
+
+            /// Emitted on the main thread with each grid a
+            /// [method generate_async] request made, in request order.
+            #[signal]
+            fn generated(grid: Gd<DungeonGrid>);
 
             #[func]
             fn get_preset(&self) -> i64 {
@@ -393,6 +425,115 @@ macro_rules! generator_class {
             fn room_count_range(&mut self, level: i64) -> Vector2i {
                 let result = $crate::generator::count_range(self, level);
                 self.report(result).unwrap_or_default()
+            }
+
+            /// Starts generating level [param level] of the run
+            /// [member seed] on a worker thread and returns at once with a
+            /// request id (1, 2, ...). The settings are copied now, so
+            /// changing them afterwards does not affect the request. The
+            /// grid, byte for byte the one [method generate_level] gives,
+            /// arrives on the main thread with [signal generated] (a
+            /// failure with [signal generation_failed] and
+            /// [member last_error]). Any number of requests may be pending;
+            /// they are delivered in request order. The generator stays
+            /// alive until they are, even if nothing else holds it.
+            /// [codeblock]
+            /// gen.generated.connect(func(grid): print(grid.to_ascii()))
+            /// gen.generate_async(3)
+            /// [/codeblock]
+            #[func]
+            fn generate_async(&mut self, level: i64) -> i64 {
+                let work = $crate::generator::async_work(self, self.seed, level);
+                let id = self.jobs.start(work);
+                let this = self.to_gd().upcast::<Object>();
+                if !$crate::async_gen::follow_frames(&this, "poll_async", true) {
+                    godot_warn!(
+                        "{}: the main loop is not a SceneTree; call poll_async() or wait_async() to receive the grid",
+                        stringify!($name)
+                    );
+                }
+                id
+            }
+
+            /// Cancels every pending [method generate_async] request: none
+            /// of them emits a signal. A request not yet started never
+            /// runs. Returns how many were cancelled.
+            #[func]
+            fn cancel(&mut self) -> i64 {
+                let n = self.jobs.cancel();
+                let this = self.to_gd().upcast::<Object>();
+                $crate::async_gen::follow_frames(&this, "poll_async", false);
+                n as i64
+            }
+
+            /// Cancels the [method generate_async] request [param request];
+            /// [code]false[/code] if it is not pending (finished, cancelled
+            /// or unknown).
+            #[func]
+            fn cancel_request(&mut self, request: i64) -> bool {
+                let found = self.jobs.cancel_one(request);
+                if !self.jobs.busy() {
+                    let this = self.to_gd().upcast::<Object>();
+                    $crate::async_gen::follow_frames(&this, "poll_async", false);
+                }
+                found
+            }
+
+            /// [code]true[/code] while a [method generate_async] request is
+            /// pending.
+            #[func]
+            fn is_generating(&self) -> bool {
+                self.jobs.busy()
+            }
+
+            #[func]
+            fn get_progress(&self) -> f64 {
+                self.jobs.progress()
+            }
+
+            /// Delivers the finished [method generate_async] requests now.
+            /// Called every frame by the SceneTree while requests are
+            /// pending; call it yourself only with a custom main loop.
+            #[func]
+            fn poll_async(&mut self) {
+                let finished = self.jobs.take_finished();
+                self.deliver_async(finished);
+            }
+
+            /// Blocks until every pending [method generate_async] request
+            /// has finished and delivers them now (for a loading screen
+            /// that cannot wait any longer).
+            #[func]
+            fn wait_async(&mut self) {
+                let finished = self.jobs.wait_all();
+                self.deliver_async(finished);
+            }
+        }
+
+        impl $name {
+            /// Emits the signals of finished async requests. Emitting
+            /// through `base_mut()` lets a handler call back into this
+            /// object (a new request from the `generated` handler).
+            fn deliver_async(&mut self, finished: $crate::async_gen::Finished) {
+                for (_, result) in finished {
+                    match result {
+                        Ok(grid) => {
+                            self.last_error = GString::new();
+                            let grid = $crate::generator::wrap(grid);
+                            self.base_mut().emit_signal("generated", &[grid.to_variant()]);
+                        }
+                        Err(msg) => {
+                            godot_error!("{}", msg);
+                            self.last_error = GString::from(&msg);
+                            let msg = self.last_error.to_variant();
+                            self.base_mut().emit_signal("generation_failed", &[msg]);
+                        }
+                    }
+                }
+                if !self.jobs.busy() {
+                    let this = self.to_gd().upcast::<Object>();
+                    $crate::async_gen::follow_frames(&this, "poll_async", false);
+                }
             }
         }
     };

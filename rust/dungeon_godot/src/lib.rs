@@ -8,6 +8,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod async_gen;
 mod bsp_generator;
 mod cave_generator;
 mod convert;
@@ -23,6 +24,7 @@ mod isaac_generator;
 mod isaac_room_rules;
 mod maze_generator;
 mod minesweeper_board;
+mod painter;
 mod room_grid;
 mod room_template;
 mod room_template_scene;

@@ -1,0 +1,346 @@
+extends SceneTree
+## Headless benchmark of issue 17: painting a DungeonGrid onto a
+## TileMapLayer, side by side in one process, and the longest main-thread
+## frame while a 1024² map is generated with generate_async() and painted
+## with a per-frame tile budget.
+##
+## Run (tests/run_bench.sh does, once, on a release build):
+##   godot --headless --path godot_project --script res://bench/paint_bench.gd [-- --quick]
+## Prints a markdown section on stdout. Nothing is asserted.
+##
+## What each painter does: floor tiles for every walkable cell and a wall
+## tile on every empty cell with a walkable one among its 8 neighbours.
+## - ours: DungeonTilePainter.paint() (tile_map_data, or set_cell from Rust);
+## - GDScript: the same decisions in a GDScript loop over cells_packed() with
+##   one TileMapLayer.set_cell() per tile (what the sample did before);
+## - GDScript, sample style: the sample's former painter, get_cell() and
+##   is_walkable() per cell and neighbour;
+## - terrain: floors by set_cell, walls by one set_cells_terrain_connect()
+##   call on a 47-tile blob terrain set (Godot's own autotiling, doing the
+##   job of our 47-tile wall set).
+## Times are the call (what blocks the script) and, second, the call plus
+## TileMapLayer.update_internals() (Godot building its quadrants) for layers
+## inside the tree.
+
+const N8: Array[Vector2i] = [Vector2i(0, -1), Vector2i(1, -1), Vector2i(1, 0), Vector2i(1, 1),
+		Vector2i(0, 1), Vector2i(-1, 1), Vector2i(-1, 0), Vector2i(-1, -1)]
+
+var _quick := false
+var _frames: Array[float] = []
+var _last_tick := 0
+var _measuring := false
+
+
+func _initialize() -> void:
+	_quick = OS.get_cmdline_user_args().has("--quick")
+	_run.call_deferred()
+
+
+func _process(_delta: float) -> bool:
+	var now := Time.get_ticks_usec()
+	if _measuring and _last_tick > 0:
+		_frames.append((now - _last_tick) / 1000.0)
+	_last_tick = now
+	return false
+
+
+## The 47 blob masks (N=1, NE=2, E=4, SE=8, S=16, SW=32, W=64, NW=128).
+const BLOB_47 := [0, 1, 4, 5, 7, 16, 17, 20, 21, 23, 28, 29, 31, 64, 65, 68, 69, 71, 80, 81, 84,
+		85, 87, 92, 93, 95, 112, 113, 116, 117, 119, 124, 125, 127, 193, 197, 199, 209, 213, 215,
+		221, 223, 241, 245, 247, 253, 255]
+## Blob bit order as TileSet peering bits.
+const PEERING := [TileSet.CELL_NEIGHBOR_TOP_SIDE, TileSet.CELL_NEIGHBOR_TOP_RIGHT_CORNER,
+		TileSet.CELL_NEIGHBOR_RIGHT_SIDE, TileSet.CELL_NEIGHBOR_BOTTOM_RIGHT_CORNER,
+		TileSet.CELL_NEIGHBOR_BOTTOM_SIDE, TileSet.CELL_NEIGHBOR_BOTTOM_LEFT_CORNER,
+		TileSet.CELL_NEIGHBOR_LEFT_SIDE, TileSet.CELL_NEIGHBOR_TOP_LEFT_CORNER]
+
+
+## An 8×8 atlas. With `terrain`: a real blob terrain set (corners and
+## sides): terrain 0 wall with the 47 blob tiles in rows 1.., terrain 1
+## floor on tile (0, 0), as a game using Godot's autotiling would have.
+static func tile_set(terrain: bool) -> TileSet:
+	var ts := TileSet.new()
+	ts.tile_size = Vector2i(8, 8)
+	var src := TileSetAtlasSource.new()
+	src.texture = ImageTexture.create_from_image(Image.create(64, 64, false, Image.FORMAT_RGBA8))
+	src.texture_region_size = Vector2i(8, 8)
+	for y in 8:
+		for x in 8:
+			src.create_tile(Vector2i(x, y))
+	ts.add_source(src, 0)
+	if terrain:
+		ts.add_terrain_set()
+		ts.set_terrain_set_mode(0, TileSet.TERRAIN_MODE_MATCH_CORNERS_AND_SIDES)
+		ts.add_terrain(0)
+		ts.add_terrain(0)
+		var floor_data := src.get_tile_data(Vector2i(0, 0), 0)
+		floor_data.terrain_set = 0
+		floor_data.terrain = 1
+		for bit in PEERING:
+			floor_data.set_terrain_peering_bit(bit, 1)
+		for k in BLOB_47.size():
+			var data := src.get_tile_data(Vector2i(k % 8, 1 + k / 8), 0)
+			data.terrain_set = 0
+			data.terrain = 0
+			for i in 8:
+				data.set_terrain_peering_bit(PEERING[i], 0 if BLOB_47[k] & (1 << i) else 1)
+	return ts
+
+
+func make_layer(terrain := false) -> TileMapLayer:
+	var l := TileMapLayer.new()
+	l.tile_set = tile_set(terrain)
+	root.add_child(l)
+	return l
+
+
+static func grid(side: int) -> DungeonGrid:
+	var gen := CaveGenerator.new()
+	gen.width = side
+	gen.height = side
+	return gen.generate_level(1)
+
+
+## The GDScript painter: floors and 8-neighbour walls, one set_cell each.
+## With `terrain`, walls are collected and handed to
+## set_cells_terrain_connect in one call instead.
+static func paint_gdscript(g: DungeonGrid, l: TileMapLayer, terrain: bool) -> void:
+	var cells := g.cells_packed()
+	var w := g.width
+	var h := g.height
+	var walls: Array[Vector2i] = []
+	for y in h:
+		for x in w:
+			var code := cells[y * w + x]
+			if code != 0:
+				l.set_cell(Vector2i(x, y), 0, Vector2i(0, 0))
+				continue
+			for d in N8:
+				var nx := x + d.x
+				var ny := y + d.y
+				if nx >= 0 and ny >= 0 and nx < w and ny < h and cells[ny * w + nx] != 0:
+					if terrain:
+						walls.append(Vector2i(x, y))
+					else:
+						l.set_cell(Vector2i(x, y), 0, Vector2i(3, 0))
+					break
+	if terrain:
+		l.set_cells_terrain_connect(walls, 0, 0)
+
+
+## The sample's former painter (dungeon.gd before issue 17): get_cell()
+## per cell and is_walkable() per neighbour, one set_cell per tile.
+static func paint_gdscript_sample(g: DungeonGrid, l: TileMapLayer) -> void:
+	for y in g.height:
+		for x in g.width:
+			var cell := Vector2i(x, y)
+			var code := g.get_cell(cell)
+			if code != DungeonGrid.EMPTY:
+				l.set_cell(cell, 0, Vector2i(0, 0))
+				continue
+			for d in N8:
+				if g.is_walkable(cell + d):
+					l.set_cell(cell, 0, Vector2i(3, 0))
+					break
+
+
+## [call ms, call + update_internals ms] of one paint on a fresh layer.
+func time_once(g: DungeonGrid, how: String) -> Array[float]:
+	var l := make_layer(how == "terrain")
+	var p := DungeonTilePainter.new()
+	p.write_method = DungeonTilePainter.WRITE_SET_CELL if how == "rust_set_cell" else DungeonTilePainter.WRITE_TILE_MAP_DATA
+	if how == "terrain":
+		p.mapping = DungeonTileMapping.new()
+		p.mapping.wall_style = DungeonTileMapping.WALLS_BLOB_47
+	var bytes := PackedByteArray()
+	if how == "godot_floor":
+		var scratch := TileMapLayer.new()
+		p.paint(g, scratch)
+		bytes = scratch.get_tile_map_data_as_array()
+		scratch.free()
+	var t0 := Time.get_ticks_usec()
+	match how:
+		"godot_floor":
+			l.set_tile_map_data_from_array(bytes)
+		"gdscript":
+			paint_gdscript(g, l, false)
+		"gdscript_sample":
+			paint_gdscript_sample(g, l)
+		"terrain":
+			paint_gdscript(g, l, true)
+		"ours_blob":
+			p.mapping = DungeonTileMapping.new()
+			p.mapping.wall_style = DungeonTileMapping.WALLS_BLOB_47
+			p.paint(g, l)
+		_:
+			p.paint(g, l)
+	var t1 := Time.get_ticks_usec()
+	l.update_internals()
+	var t2 := Time.get_ticks_usec()
+	p.free()
+	root.remove_child(l)
+	l.free()
+	return [(t1 - t0) / 1000.0, (t2 - t0) / 1000.0]
+
+
+static func median(xs: Array) -> float:
+	var s := xs.duplicate()
+	s.sort()
+	return s[s.size() / 2] if s.size() % 2 == 1 else (s[s.size() / 2 - 1] + s[s.size() / 2]) / 2.0
+
+
+## Median [call, call + update] over `runs` paints.
+func time_median(g: DungeonGrid, how: String, runs: int) -> Array[float]:
+	var calls := []
+	var totals := []
+	for i in runs:
+		var r := time_once(g, how)
+		calls.append(r[0])
+		totals.append(r[1])
+	return [median(calls), median(totals)]
+
+
+func fmt(r: Array) -> String:
+	return "%.1f / %.1f" % [r[0], r[1]]
+
+
+func _run() -> void:
+	print("### Painting a grid onto a TileMapLayer, and frames while generating async (Godot, `godot_project/bench/paint_bench.gd`)\n")
+	print("Godot %s headless, %s. Cave maps (CaveGenerator, level 1); every painter lays floor tiles and 8-neighbour walls. Cells: ms of the call / ms of the call plus `update_internals()` (layer in the tree), median of the runs in brackets.\n" % [Engine.get_version_info()["string"], "quick run" if _quick else "full run"])
+	print("| map | painted tiles | ours: `paint()`, tile_map_data | ours: `paint()`, set_cell from Rust | ours, 47-tile blob walls | Godot alone: ready `tile_map_data` bytes | GDScript loop, sample style | GDScript loop over `cells_packed()` | `set_cells_terrain_connect`, 47-tile blob terrain | sample-style GDScript ÷ ours | packed GDScript ÷ ours | terrain ÷ ours (blob) |")
+	print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+	var verdicts: Array[String] = []
+	for side in [256, 1024]:
+		var g := grid(side)
+		var runs_fast := 3 if _quick else (9 if side == 256 else 5)
+		var runs_slow := 1 if _quick or side == 1024 else 3
+		var probe := make_layer()
+		DungeonTilePainter.new().paint(g, probe)
+		var tiles := probe.get_used_cells().size()
+		root.remove_child(probe)
+		probe.free()
+		var data := time_median(g, "rust_data", runs_fast)
+		var setc := time_median(g, "rust_set_cell", runs_fast)
+		var floor_ := time_median(g, "godot_floor", runs_fast)
+		var blob := time_median(g, "ours_blob", runs_fast)
+		var sample := time_median(g, "gdscript_sample", runs_slow)
+		var gds := time_median(g, "gdscript", runs_slow)
+		var ours: float = minf(data[0], setc[0])
+		var terr_text := "not run (minutes at this size)"
+		var terr_ratio := "—"
+		if side == 256:
+			var terr := time_median(g, "terrain", 1)
+			terr_text = fmt(terr) + " (1)"
+			var r100 := terr[0] / blob[0]
+			terr_ratio = "%.0f×" % r100
+			verdicts.append("terrain ÷ ours (both 47-tile blob walls) at 256² = %.0f× (target ≥ 100×: %s)" % [r100, "met" if r100 >= 100 else "missed"])
+			var r10 := sample[0] / ours
+			verdicts.append("sample-style GDScript set_cell loop ÷ ours at 256² = %.1f× (target ≥ 10×: %s); against a GDScript loop tuned with cells_packed() %.1f×" % [r10, "met" if r10 >= 10 else "missed", gds[0] / ours])
+		print("| %d² | %d | %s (%d) | %s (%d) | %s (%d) | %s (%d) | %s (%d) | %s (%d) | %s | %.1f× | %.1f× | %s |" % [side, tiles, fmt(data), runs_fast,
+				fmt(setc), runs_fast, fmt(blob), runs_fast, fmt(floor_), runs_fast, fmt(sample), runs_slow, fmt(gds), runs_slow,
+				terr_text, sample[0] / ours, gds[0] / ours, terr_ratio])
+		if side == 256:
+			verdicts.append("at 256², %.1f of ours' %.1f ms is Godot storing the tiles (`set_tile_map_data_from_array` with ready bytes), which no painter can skip: packed GDScript ÷ that floor = %.1f×, so no painter through TileMapLayer can be 10× faster than that loop" % [floor_[0], data[0], gds[0] / floor_[0]])
+		if side == 256:
+			verdicts.append("tile_map_data vs set_cell from Rust at 256²: %.2f ms vs %.2f ms (call); %s is kept as the default" % [data[0], setc[0], "tile_map_data" if data[0] <= setc[0] else "set_cell (faster here!)"])
+	print("")
+	# Frames: first idle (the machine's own noise), then generate 1024²
+	# async and paint it over frames, with the default budget and a smaller one.
+	_frames.clear()
+	_last_tick = 0
+	_measuring = true
+	for i in 300:
+		await process_frame
+	_measuring = false
+	var idle_longest: float = _frames.max()
+	print("Idle, for comparison: longest of 300 frames with nothing to do %.1f ms (median %.2f ms): the scheduler's share on this machine.\n" % [idle_longest, median(_frames)])
+	print(where_frames_go() + "\n")
+	for tiles in [4096, 1024]:
+		var line: String = await frames_run(tiles)
+		print(line)
+		if tiles == 4096:
+			verdicts.append("frames, 1024² async + paint_over_frames at 4096 tiles per frame: " + line.substr(line.find("Target")).strip_edges().trim_suffix("."))
+	print("Verdicts: " + "; ".join(verdicts) + ".\n")
+	quit(0)
+
+
+## The two parts of a painting frame, timed apart: paint_step() (our
+## set_cell calls, 4096 tiles) and update_internals() (Godot building the
+## quadrants), called by hand over a whole 1024² paint.
+func where_frames_go() -> String:
+	var g := grid(1024)
+	var l := make_layer()
+	var p := DungeonTilePainter.new()
+	root.add_child(p)
+	p.tiles_per_frame = 4096
+	p.paint_over_frames(g, l)
+	process_frame.disconnect(Callable(p, "paint_step"))
+	var steps := []
+	var updates := []
+	var waits := 0
+	while p.is_painting() and waits < 100000:
+		var t0 := Time.get_ticks_usec()
+		p.paint_step()
+		var t1 := Time.get_ticks_usec()
+		if p.get_paint_progress() == 0.0:
+			waits += 1
+			OS.delay_usec(1000)
+			continue
+		l.update_internals()
+		var t2 := Time.get_ticks_usec()
+		steps.append((t1 - t0) / 1000.0)
+		updates.append((t2 - t1) / 1000.0)
+	var fast := steps.filter(func(x): return x < 4.0).size()
+	var out := "Where a painting frame goes (1024², 4096 tiles per step, %d steps timed apart): `paint_step()` median %.1f ms (%d of the steps under 4 ms, the rest mostly 10–15 ms for the same work: time the process was not running), max %.1f ms; Godot's `update_internals()` median %.1f ms, max %.1f ms." % [
+			steps.size(), median(steps), fast, steps.max(), median(updates), updates.max()]
+	root.remove_child(p)
+	p.free()
+	root.remove_child(l)
+	l.free()
+	return out
+
+
+## Generates a 1024² cave with generate_async() and paints it with
+## paint_over_frames() at `tiles` per frame; the line to print.
+func frames_run(tiles: int) -> String:
+	var gen := CaveGenerator.new()
+	gen.width = 1024
+	gen.height = 1024
+	var painter := DungeonTilePainter.new()
+	painter.tiles_per_frame = tiles
+	root.add_child(painter)
+	var l := make_layer()
+	var state := {"grid": null, "painted": false, "gen_frames": 0, "paint_frames": 0, "gen_max": 0.0, "paint_max": 0.0}
+	gen.generated.connect(func(g): state["grid"] = g; painter.paint_over_frames(g, l))
+	painter.painted.connect(func(_l): state["painted"] = true)
+	_frames.clear()
+	_last_tick = 0
+	_measuring = true
+	var t0 := Time.get_ticks_usec()
+	gen.generate_async(1)
+	while not state["painted"] and Time.get_ticks_usec() - t0 < 120_000_000:
+		await process_frame
+		var last: float = _frames[-1] if not _frames.is_empty() else 0.0
+		if state["grid"] == null:
+			state["gen_frames"] += 1
+			state["gen_max"] = maxf(state["gen_max"], last)
+		else:
+			state["paint_frames"] += 1
+			state["paint_max"] = maxf(state["paint_max"], last)
+	_measuring = false
+	var total_ms := (Time.get_ticks_usec() - t0) / 1000.0
+	var longest := 0.0
+	var at := 0
+	for i in _frames.size():
+		if _frames[i] > longest:
+			longest = _frames[i]
+			at = i
+	var within := _frames.filter(func(f): return f <= 16.0).size()
+	var out := "Longest main-thread frame while a 1024² cave is generated with `generate_async()` and painted with `paint_over_frames()` (%d tiles per frame): **%.1f ms** over %d frames (%d while generating, longest %.1f ms; %d while painting, longest %.1f ms; %.0f ms in all; median frame %.1f ms; %d of the frames within 16 ms; the longest was frame %d). Target ≤ 16 ms: %s.\n" % [
+			tiles, longest, _frames.size(), state["gen_frames"], state["gen_max"], state["paint_frames"], state["paint_max"], total_ms,
+			median(_frames) if not _frames.is_empty() else 0.0, within, at + 1, "met" if longest <= 16.0 and state["painted"] else "missed"]
+	root.remove_child(painter)
+	painter.free()
+	root.remove_child(l)
+	l.free()
+	return out

@@ -1,0 +1,287 @@
+//! `generate_async()` for every generator class: the pure-Rust generation
+//! runs on a small pool of worker threads, and the result is handed back on
+//! the main thread from the SceneTree's `process_frame` signal.
+//!
+//! No Godot object is touched off the main thread: the class copies its
+//! settings into a plain closure before the job is queued, the worker only
+//! runs that closure, and the finished core grid is wrapped into a
+//! `DungeonGrid` by the main-thread poll. Godot needs no
+//! `experimental-threads` for this (the workers never call into Godot).
+//!
+//! A cancelled job that has not started never runs; one already running
+//! finishes (generation is bounded by the generators' step budgets) and its
+//! result is dropped.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::mem::ManuallyDrop;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
+
+use dungeon_core::DungeonGrid as CoreGrid;
+use godot::classes::{Engine, SceneTree};
+use godot::prelude::*;
+
+/// What a job hands back: the grid, or the error message.
+pub type JobResult = Result<CoreGrid, String>;
+
+/// A job's state, shared by the worker and the main-thread poll.
+#[derive(Default)]
+pub struct JobSlot {
+    cancelled: AtomicBool,
+    /// 0 queued, 1 running, 2 finished.
+    stage: AtomicU8,
+    result: Mutex<Option<JobResult>>,
+}
+
+impl JobSlot {
+    fn stage(&self) -> u8 {
+        self.stage.load(Ordering::Acquire)
+    }
+}
+
+/// A job: the copied settings and the core call, touching no Godot object.
+pub type Work = Box<dyn FnOnce() -> JobResult + Send>;
+
+/// The shared worker pool: a queue and a few threads that never touch Godot.
+struct Pool {
+    queue: Mutex<VecDeque<(Arc<JobSlot>, Work)>>,
+    ready: Condvar,
+}
+
+fn pool() -> &'static Pool {
+    static POOL: OnceLock<&'static Pool> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let pool: &'static Pool = Box::leak(Box::new(Pool {
+            queue: Mutex::new(VecDeque::new()),
+            ready: Condvar::new(),
+        }));
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(1, 4));
+        for i in 0..workers {
+            // A pool without threads still works: jobs wait, and
+            // `wait_async` runs them on the caller.
+            let _ = std::thread::Builder::new()
+                .name(format!("dungeon-gen-{i}"))
+                .spawn(move || worker(pool));
+        }
+        pool
+    })
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn worker(pool: &'static Pool) {
+    loop {
+        let job = {
+            let mut queue = lock(&pool.queue);
+            loop {
+                if let Some(job) = queue.pop_front() {
+                    break job;
+                }
+                queue = pool
+                    .ready
+                    .wait(queue)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        run(job);
+    }
+}
+
+/// Runs one job unless it was cancelled before it started.
+fn run((slot, work): (Arc<JobSlot>, Work)) {
+    if slot.cancelled.load(Ordering::Acquire) {
+        slot.stage.store(2, Ordering::Release);
+        return;
+    }
+    slot.stage.store(1, Ordering::Release);
+    let result = catch_unwind(AssertUnwindSafe(work))
+        .unwrap_or_else(|_| Err("the generator stopped unexpectedly (internal error)".into()));
+    *lock(&slot.result) = Some(result);
+    slot.stage.store(2, Ordering::Release);
+}
+
+/// Takes the queued job of `slot` off the queue and runs it here, if no
+/// worker has picked it up yet.
+fn run_here(slot: &Arc<JobSlot>) {
+    let job = {
+        let mut queue = lock(&pool().queue);
+        let at = queue.iter().position(|(s, _)| Arc::ptr_eq(s, slot));
+        at.and_then(|i| queue.remove(i))
+    };
+    if let Some(job) = job {
+        run(job);
+    }
+}
+
+/// One generator object's requests, oldest first.
+#[derive(Default)]
+pub struct Jobs {
+    pending: Vec<(i64, Arc<JobSlot>)>,
+    next_id: i64,
+    /// Requests made since the object was last idle (for `progress`).
+    batch: usize,
+}
+
+/// What the poll found: finished requests in request order.
+pub type Finished = Vec<(i64, JobResult)>;
+
+impl Jobs {
+    /// Queues `work` and returns the request id (1, 2, ...).
+    pub fn start(&mut self, work: Work) -> i64 {
+        if self.pending.is_empty() {
+            self.batch = 0;
+        }
+        self.next_id += 1;
+        self.batch += 1;
+        let slot = Arc::new(JobSlot::default());
+        self.pending.push((self.next_id, Arc::clone(&slot)));
+        let pool = pool();
+        lock(&pool.queue).push_back((slot, work));
+        pool.ready.notify_one();
+        self.next_id
+    }
+
+    /// Cancels every pending request; returns how many there were.
+    pub fn cancel(&mut self) -> usize {
+        for (_, slot) in &self.pending {
+            slot.cancelled.store(true, Ordering::Release);
+        }
+        let n = self.pending.len();
+        self.pending.clear();
+        n
+    }
+
+    /// Cancels request `id`; `false` if it is not pending.
+    pub fn cancel_one(&mut self, id: i64) -> bool {
+        match self.pending.iter().position(|(i, _)| *i == id) {
+            Some(at) => {
+                self.pending[at].1.cancelled.store(true, Ordering::Release);
+                self.pending.remove(at);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `true` while a request is pending.
+    pub fn busy(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// The share of the current batch done: finished requests count 1,
+    /// running ones 0.5; 1.0 when idle.
+    pub fn progress(&self) -> f64 {
+        if self.pending.is_empty() || self.batch == 0 {
+            return 1.0;
+        }
+        let delivered = self.batch - self.pending.len();
+        let partial: f64 = self
+            .pending
+            .iter()
+            .map(|(_, s)| match s.stage() {
+                2 => 1.0,
+                1 => 0.5,
+                _ => 0.0,
+            })
+            .sum();
+        ((delivered as f64 + partial) / self.batch as f64).clamp(0.0, 1.0)
+    }
+
+    /// Takes the finished requests at the front, in request order (a later
+    /// request that finished first waits for the earlier ones).
+    pub fn take_finished(&mut self) -> Finished {
+        let mut out = Vec::new();
+        while let Some((id, slot)) = self.pending.first() {
+            if slot.stage() != 2 {
+                break;
+            }
+            let result = lock(&slot.result)
+                .take()
+                .unwrap_or_else(|| Err("the request was cancelled".into()));
+            out.push((*id, result));
+            self.pending.remove(0);
+        }
+        out
+    }
+
+    /// Blocks until every pending request has finished, running queued ones
+    /// on this thread, then takes them all.
+    pub fn wait_all(&mut self) -> Finished {
+        for (_, slot) in &self.pending {
+            run_here(slot);
+            // A worker runs it: wait (bounded by the generator's budget).
+            while slot.stage() != 2 {
+                std::thread::yield_now();
+            }
+        }
+        self.take_finished()
+    }
+}
+
+/// The SceneTree, if the main loop is one.
+fn scene_tree() -> Option<Gd<SceneTree>> {
+    Engine::singleton()
+        .get_main_loop()
+        .and_then(|l| l.try_cast::<SceneTree>().ok())
+}
+
+thread_local! {
+    /// Objects kept alive while they follow the frames, so a generator
+    /// nobody holds any more still delivers its requests. Never dropped as
+    /// a whole (no Godot call from a thread-local destructor at exit).
+    static KEPT: ManuallyDrop<RefCell<Vec<Gd<Object>>>> = const { ManuallyDrop::new(RefCell::new(Vec::new())) };
+}
+
+/// Connects (`on`) or disconnects `object.method` to the SceneTree's
+/// `process_frame`. While connected, a reference-counted object (a
+/// generator) is kept alive, so a pending request of a generator the game
+/// dropped still arrives; the reference is let go in the next frame, never
+/// while one of its methods runs.
+/// Returns `false` if there is no SceneTree to connect to.
+pub fn follow_frames(object: &Gd<Object>, method: &str, on: bool) -> bool {
+    let Some(mut tree) = scene_tree() else {
+        return false;
+    };
+    let callable = Callable::from_object_method(object, method);
+    let connected = tree.is_connected("process_frame", &callable);
+    if on && !connected {
+        tree.connect("process_frame", &callable);
+        // Only reference-counted objects (generators) can be kept alive;
+        // a Node is freed by its owner whatever we hold.
+        if object.clone().try_cast::<RefCounted>().is_ok() {
+            KEPT.with(|k| k.borrow_mut().push(object.clone()));
+        }
+    } else if !on && connected {
+        tree.disconnect("process_frame", &callable);
+        let id = object.instance_id();
+        let held = KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            k.iter()
+                .position(|o| o.instance_id() == id)
+                .map(|i| k.swap_remove(i))
+        });
+        if let Some(held) = held {
+            let mut held = Some(held);
+            let release = Callable::from_fn("dungeon_release", move |_| {
+                held.take();
+            });
+            tree.connect_flags(
+                "process_frame",
+                &release,
+                godot::classes::object::ConnectFlags::ONE_SHOT,
+            );
+        }
+    }
+    true
+}
+
+impl Drop for Jobs {
+    /// A generator object that goes away cancels its requests.
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}

@@ -1,0 +1,189 @@
+//! `DungeonRoomPlacer`: one room scene per room record, in 2D or 3D.
+
+use dungeon_core::DungeonGrid as CoreGrid;
+use godot::classes::{INode, Node, Node2D, Node3D, PackedScene};
+use godot::prelude::*;
+
+use crate::dungeon_grid::DungeonGrid;
+
+/// Places one instance of [member room_scene] per room of a [DungeonGrid],
+/// with what the room needs to open its doors, so a game needs no code of
+/// its own to turn a room grid (Isaac, Drunkard, Hilbert) into rooms.
+///
+/// A room covering cells [code]rect[/code] is placed at
+/// [code]rect.position * room_size[/code]: for a [Node2D] scene at
+/// [code]Vector2(x * room_size.x, y * room_size.y)[/code], for a [Node3D]
+/// scene at [code]Vector3(x * room_size.x, 0, y * room_size.z)[/code] (the
+/// grid's y runs along 3D z; [code]room_size.y[/code] is the room height
+/// and only informs the scene). Rooms are placed per room record, so a room
+/// covering several cells gets one instance (on tile maps, one per BSP
+/// room).
+///
+/// Each instance that has a [code]setup_room(info: Dictionary)[/code]
+/// method gets it called before it enters the tree, with:
+/// [code]room[/code] (index), [code]rect[/code] (Rect2i of cells),
+/// [code]cells[/code], [code]size[/code] (room_size),
+/// [code]door_mask[/code] (the sides, N=1 E=2 S=4 W=8, on which the room
+/// opens to a neighbour), [code]doors[/code] (Dictionary: cell of the room →
+/// mask of its sides that open out of the room), [code]code[/code]
+/// ([constant DungeonGrid.START], [constant DungeonGrid.END] or
+/// [constant DungeonGrid.ROOM]), [code]role[/code]
+/// ([method DungeonGrid.get_room_role]) and [code]dead_end[/code] (one
+/// neighbouring room). [signal room_placed] is emitted with the same
+/// dictionary.
+/// [codeblock]
+/// var placer := DungeonRoomPlacer.new()
+/// placer.room_scene = preload("res://room.tscn")
+/// placer.room_size = Vector3(320, 180, 0)
+/// placer.place(IsaacGenerator.new().generate(), $Rooms)
+/// [/codeblock]
+#[derive(GodotClass)]
+#[class(tool, base = Node)]
+pub struct DungeonRoomPlacer {
+    /// The scene instanced for every room; its root must be a [Node2D] or a
+    /// [Node3D].
+    #[export]
+    room_scene: Option<Gd<PackedScene>>,
+    /// The size of one grid cell: x and y in 2D; x (grid x), y (height) and
+    /// z (grid y) in 3D.
+    #[export]
+    room_size: Vector3,
+    /// Why the last call failed; empty after a success.
+    #[var(no_set)]
+    last_error: GString,
+    base: Base<Node>,
+}
+
+#[godot_api]
+impl INode for DungeonRoomPlacer {
+    fn init(base: Base<Node>) -> Self {
+        Self {
+            room_scene: None,
+            room_size: Vector3::new(100.0, 200.0, 100.0),
+            last_error: GString::new(),
+            base,
+        }
+    }
+}
+
+/// A room's info dictionary (see the class docs).
+fn room_info(g: &CoreGrid, room: usize, size: Vector3) -> VarDictionary {
+    let mut info = VarDictionary::new();
+    let Some(r) = g.room_records().get(room) else {
+        return info;
+    };
+    let cells: Vec<_> = r.cells().collect();
+    let mut doors = VarDictionary::new();
+    let mut mask = 0;
+    for (inside, outside) in g.room_doors(room) {
+        let side = dungeon_core::DIRS
+            .iter()
+            .find(|d| (inside.0 + d.0, inside.1 + d.1) == outside)
+            .map_or(0, |d| d.2);
+        mask |= i32::from(side);
+        let key = Vector2i::new(inside.0, inside.1);
+        let old = doors
+            .get(key)
+            .and_then(|v| v.try_to::<i32>().ok())
+            .unwrap_or(0);
+        doors.set(key, old | i32::from(side));
+    }
+    let code = cells.iter().map(|&p| g.cell(p)).max_by_key(|c| match c {
+        dungeon_core::Cell::Start => 2,
+        dungeon_core::Cell::End => 1,
+        _ => 0,
+    });
+    info.set("room", room as i64);
+    info.set("rect", crate::convert::rect2i(&r.rect));
+    info.set("cells", &crate::convert::cell_array(&cells).to_variant());
+    info.set("size", size);
+    info.set("door_mask", mask);
+    info.set("doors", &doors.to_variant());
+    info.set("code", i32::from(code.map_or(0, dungeon_core::Cell::code)));
+    info.set("role", r.role as i32);
+    info.set("dead_end", g.room_neighbors(room).len() == 1);
+    info
+}
+
+#[godot_api]
+impl DungeonRoomPlacer {
+    /// Emitted for every room placed, after it entered [param parent], with
+    /// the node and its info dictionary (see the class description).
+    #[signal]
+    fn room_placed(room: Gd<Node>, info: VarDictionary);
+
+    /// Instances [member room_scene] for every room of [param grid] under
+    /// [param parent] and returns the new nodes in room order. Returns an
+    /// empty array (and logs why, also in [member last_error]) for a null
+    /// grid, parent or scene, or a scene whose root is neither a Node2D nor
+    /// a Node3D.
+    #[func]
+    fn place(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        parent: Option<Gd<Node>>,
+    ) -> Array<Gd<Node>> {
+        let prepared = (|| {
+            let grid = grid.ok_or("grid is null: pass a DungeonGrid from a generator")?;
+            let parent = parent.ok_or("parent is null: pass the node the rooms go under")?;
+            let scene = self
+                .room_scene
+                .clone()
+                .ok_or("room_scene is null: set the scene to instance for each room")?;
+            if !grid.bind().is_valid() {
+                return Err("the grid failed to load (DungeonGrid.is_valid() is false)");
+            }
+            Ok((grid, parent, scene))
+        })();
+        let (grid, mut parent, scene) = match prepared {
+            Ok(v) => v,
+            Err(msg) => {
+                let msg = format!("DungeonRoomPlacer: {msg}");
+                godot_error!("{msg}");
+                self.last_error = GString::from(&msg);
+                return Array::new();
+            }
+        };
+        let size = self.room_size;
+        let infos: Vec<(Vector2i, VarDictionary)> = {
+            let g = grid.bind();
+            let core = g.core();
+            (0..core.room_records().len())
+                .map(|room| {
+                    let r = core.room_records()[room].rect;
+                    (Vector2i::new(r.x, r.y), room_info(core, room, size))
+                })
+                .collect()
+        };
+        let mut out = Array::new();
+        for (at, info) in infos {
+            let Some(mut node) = scene.instantiate() else {
+                let msg = "DungeonRoomPlacer: room_scene could not be instanced".to_string();
+                godot_error!("{msg}");
+                self.last_error = GString::from(&msg);
+                return out;
+            };
+            let (x, y) = (at.x as f32, at.y as f32);
+            if let Ok(mut n) = node.clone().try_cast::<Node2D>() {
+                n.set_position(Vector2::new(x * size.x, y * size.y));
+            } else if let Ok(mut n) = node.clone().try_cast::<Node3D>() {
+                n.set_position(Vector3::new(x * size.x, 0.0, y * size.z));
+            } else {
+                node.free();
+                let msg = "DungeonRoomPlacer: room_scene's root is neither a Node2D nor a Node3D"
+                    .to_string();
+                godot_error!("{msg}");
+                self.last_error = GString::from(&msg);
+                return out;
+            }
+            if node.has_method("setup_room") {
+                node.call("setup_room", &[info.to_variant()]);
+            }
+            parent.add_child(&node);
+            out.push(&node);
+            self.signals().room_placed().emit(&node, &info);
+        }
+        self.last_error = GString::new();
+        out
+    }
+}
