@@ -246,8 +246,11 @@ pub fn room_grid(g: &DungeonGrid, name: &str, seed: u64, level: i32, rooms: i32,
             "start {s:?} and end {e:?} closer than {min_distance}"
         );
     }
-    // Every two adjacent rooms share a door, but two secret rooms.
+    // Every two adjacent room cells share a door, but two secret rooms; a
+    // secret room beside a large room opens one door into it, on the first
+    // touching side in N E S W order, so its pairs are counted by room.
     let secret = |p: Pos| g.room_at(p).is_some_and(|r| secrets.contains(&r));
+    let mut secret_doors: Vec<(usize, usize, bool)> = Vec::new();
     for y in 0..g.height() {
         for x in 0..g.width() {
             if !g.cell((x, y)).is_room() {
@@ -257,9 +260,26 @@ pub fn room_grid(g: &DungeonGrid, name: &str, seed: u64, level: i32, rooms: i32,
                 let open = g.door_mask((x, y)) & bit != 0;
                 let q = (x + dx, y + dy);
                 let room = g.cell(q).is_room() && !(secret((x, y)) && secret(q));
+                if room && secret((x, y)) != secret(q) {
+                    if let (Some(a), Some(b)) = (g.room_at((x, y)), g.room_at(q)) {
+                        secret_doors.push((a.min(b), a.max(b), open));
+                    }
+                    continue;
+                }
                 assert_eq!(open, room, "door {bit} of ({x}, {y})");
             }
         }
+    }
+    // Each side is seen from both cells: a secret room and a neighbour
+    // room share exactly one open side (two sightings).
+    secret_doors.sort_unstable();
+    for pair in secret_doors.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+        let open = pair.iter().filter(|d| d.2).count();
+        assert_eq!(
+            open, 2,
+            "secret room pair {:?} shares {open} door sightings",
+            (pair[0].0, pair[0].1)
+        );
     }
 }
 
