@@ -38,6 +38,7 @@ signal generation_failed(message: String)
 signal secret_found(room: int)
 
 const DungeonTiles := preload("res://scripts/dungeon_tiles.gd")
+const RoomScript := preload("res://scripts/room.gd")
 ## The colour of the path of interest's line.
 const POI_COLOUR := Color(1.0, 0.82, 0.25, 0.8)
 const NEIGHBOURS_8: Array[Vector2i] = [
