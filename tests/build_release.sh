@@ -103,6 +103,7 @@ provision() {
       || die "could not install debootstrap (see $LOG)"
   fi
   mirror="${DUNGEON_GODOT_MIRROR:-}"
+  # shellcheck disable=SC2016 # $1 is the inner shell's
   [[ -n $mirror ]] || mirror="$("$BASH" -c 'source <(sed -n "/^detect_mirror()/,/^}/p" "$1"); detect_mirror' _ "$GODOT_SH")" \
     || die "cannot find the Debian mirror; set DUNGEON_GODOT_MIRROR=http://.../debian"
   msg "provisioning the cross toolchain: debootstrap sid from $mirror into $CACHE_DIR (log: $LOG)"
@@ -199,10 +200,10 @@ build_platform() {
     linux-x86_64) ;;
     linux-arm64)
       envs+=(RUSTC_BOOTSTRAP=1 "CARGO_TARGET_${up}_LINKER=aarch64-linux-gnu-gcc")
-      extra=(-Zbuild-std=std,panic_abort) ;;
+      extra=("-Zbuild-std=std,panic_abort") ;;
     windows-x86_64)
       envs+=(RUSTC_BOOTSTRAP=1 "CARGO_TARGET_${up}_LINKER=x86_64-w64-mingw32-gcc")
-      extra=(-Zbuild-std=std,panic_abort) ;;
+      extra=("-Zbuild-std=std,panic_abort") ;;
   esac
   msg "building $plat ($tr) with nice -n 19 (log: $WORK/build-$plat.log)"
   if ! run_chroot "$REPO_TOP" -- /usr/bin/env "${envs[@]}" nice -n 19 \

@@ -59,7 +59,7 @@ inner_check() {
   export WINEPREFIX="$WORK/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" XDG_RUNTIME_DIR="$out/xdg"
   wineserver -p 2>/dev/null || true   # one server for all runs: each run starts fast
   local fails=0 plat gen preset seed level json
-  local -A vectors=() pictures=() bulk=() pngs=()
+  local -A vectors=() pictures=() bulk=()
   for plat in native arm64 windows; do
     local p0=$SECONDS
     mkdir -p -- "$out/$plat"
@@ -209,7 +209,7 @@ main() {
     CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc)
   for tr in $TRIPLES; do
     local -a extra=()
-    [[ $tr == x86_64-unknown-linux-gnu ]] || extra=(-Zbuild-std=std,panic_abort)
+    [[ $tr == x86_64-unknown-linux-gnu ]] || extra=("-Zbuild-std=std,panic_abort")
     if ! run_chroot "$REPO_TOP" -- /usr/bin/env "${envs[@]}" nice -n 19 cargo build --locked --release \
         -p dungeon_cli --target "$tr" ${extra[@]+"${extra[@]}"} >"$WORK/cross-check-build.log" 2>&1 </dev/null; then
       tail -n 30 "$WORK/cross-check-build.log" >&2
