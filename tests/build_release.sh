@@ -194,15 +194,19 @@ build_platform() {
   tr="$(triple "$plat")"
   up="$(tr 'a-z-' 'A-Z_' <<<"$tr")"
   local -a envs=(CARGO_HOME="$WORK/cargo-home" CARGO_TARGET_DIR="$WORK/target"
-    CARGO_HTTP_CAINFO="$WORK/ca.crt" SSL_CERT_FILE="$WORK/ca.crt" CARGO_TERM_COLOR=never)
+    CARGO_HTTP_CAINFO="$WORK/ca.crt" SSL_CERT_FILE="$WORK/ca.crt" CARGO_TERM_COLOR=never
+    # For every target, not only the cross ones: cargo fingerprints it, and
+    # the targets share the build scripts and proc macros, so a different
+    # value per target would rebuild them (and all that uses them) each time.
+    RUSTC_BOOTSTRAP=1)
   local -a extra=()
   case $plat in
     linux-x86_64) ;;
     linux-arm64)
-      envs+=(RUSTC_BOOTSTRAP=1 "CARGO_TARGET_${up}_LINKER=aarch64-linux-gnu-gcc")
+      envs+=("CARGO_TARGET_${up}_LINKER=aarch64-linux-gnu-gcc")
       extra=("-Zbuild-std=std,panic_abort") ;;
     windows-x86_64)
-      envs+=(RUSTC_BOOTSTRAP=1 "CARGO_TARGET_${up}_LINKER=x86_64-w64-mingw32-gcc")
+      envs+=("CARGO_TARGET_${up}_LINKER=x86_64-w64-mingw32-gcc")
       extra=("-Zbuild-std=std,panic_abort") ;;
   esac
   msg "building $plat ($tr) with nice -n 19 (log: $WORK/build-$plat.log)"

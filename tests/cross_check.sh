@@ -195,7 +195,7 @@ main() {
   fi
   if [[ -n $why ]]; then
     if (( require )); then msg "error: $why; run tests/build_release.sh once"; exit 2; fi
-    printf '\n*** SKIP: cross-platform determinism NOT checked: %s.\n*** Run tests/build_release.sh once (provisions it, ~15 min) to enable this check.\n\n' "$why" >&2
+    printf '\n*** SKIP: cross-platform determinism NOT checked: %s.\n*** Run tests/build_release.sh once to enable it (provisions ~3 min, then the first builds: ~1 h on 2 busy cores).\n\n' "$why" >&2
     exit 0
   fi
   exec 9>>"${CACHE_DIR%/}.lock"
