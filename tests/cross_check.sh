@@ -188,7 +188,7 @@ main() {
   local why=""
   if [[ $(uname -s) != Linux || $(id -u) -ne 0 ]]; then
     why="needs Linux and root (the cross toolchain is a chroot)"
-  elif [[ ! -f $CACHE_DIR/ready || ! -x $CHROOT/usr/bin/wine || ! -x $CHROOT/usr/bin/qemu-aarch64 ]]; then
+  elif [[ ! -f $CACHE_DIR/ready || ! -L $CHROOT/usr/bin/wine && ! -x $CHROOT/usr/bin/wine || ! -x $CHROOT/usr/bin/qemu-aarch64 ]]; then
     why="no cross toolchain in $CACHE_DIR"
   elif [[ ! -f $WORK/wineprefix/.dungeon-ready ]]; then
     why="no Wine prefix in $WORK"
