@@ -192,6 +192,14 @@ main() {
     why="no cross toolchain in $CACHE_DIR"
   elif [[ ! -f $WORK/wineprefix/.dungeon-ready ]]; then
     why="no Wine prefix in $WORK"
+  else
+    # Only incremental rebuilds here: the first builds (an hour on 2 busy
+    # cores) are tests/build_release.sh's job.
+    local tr
+    for tr in $TRIPLES; do
+      [[ -f $WORK/target/$tr/release/dungeon || -f $WORK/target/$tr/release/dungeon.exe ]] \
+        || why="no cross build for $tr in $WORK/target yet"
+    done
   fi
   if [[ -n $why ]]; then
     if (( require )); then msg "error: $why; run tests/build_release.sh once"; exit 2; fi
