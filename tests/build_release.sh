@@ -11,7 +11,7 @@
 # How: a Debian sid chroot (debootstrap, like tests/godot.sh's Godot runtime),
 # cached in ${DUNGEON_CROSS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dungeon-cross},
 # with Debian's rustc + rust-src, the MinGW-w64 and aarch64 cross compilers,
-# Wine and qemu-user. The standard library for the cross targets is built from
+# Wine, qemu-user and Godot for arm64. The standard library for the cross targets is built from
 # rust-src (`-Zbuild-std`, RUSTC_BOOTSTRAP=1: Debian ships std for the host
 # only). Cargo's registry and target dir live in that cache, never in the repo.
 #
@@ -322,7 +322,7 @@ main() {
       --no-check) do_check=0; shift ;;
       --targets) targets="${2//,/ }"; shift 2 ;;
       --targets=*) targets="${1#--targets=}"; targets="${targets//,/ }"; shift ;;
-      -h | --help) sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+      -h | --help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
       *) die "unknown argument $1 (see --help)" ;;
     esac
   done
