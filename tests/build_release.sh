@@ -322,7 +322,7 @@ main() {
       --no-check) do_check=0; shift ;;
       --targets) targets="${2//,/ }"; shift 2 ;;
       --targets=*) targets="${1#--targets=}"; targets="${targets//,/ }"; shift ;;
-      -h | --help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+      -h | --help) sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
       *) die "unknown argument $1 (see --help)" ;;
     esac
   done
