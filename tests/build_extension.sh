@@ -22,6 +22,9 @@ case "$(uname -s)" in
 esac
 # Copy to a temporary name and rename, so a running editor never maps a
 # half-written library.
-cp "$target/$profile/$lib" "$bin/.$lib.tmp"
-mv -f "$bin/.$lib.tmp" "$bin/$lib"
-echo "build_extension: $profile library -> godot_project/addons/dungeon_gen/bin/$lib" >&2
+# dungeon_gen.gdextension names the Linux arm64 library apart from the x86_64 one.
+dest=$lib
+[[ $lib == libdungeon_godot.so && $(uname -m) == aarch64 ]] && dest=libdungeon_godot.arm64.so
+cp "$target/$profile/$lib" "$bin/.$dest.tmp"
+mv -f "$bin/.$dest.tmp" "$bin/$dest"
+echo "build_extension: $profile library -> godot_project/addons/dungeon_gen/bin/$dest" >&2

@@ -11,7 +11,7 @@
 # How: a Debian sid chroot (debootstrap, like tests/godot.sh's Godot runtime),
 # cached in ${DUNGEON_CROSS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dungeon-cross},
 # with Debian's rustc + rust-src, the MinGW-w64 and aarch64 cross compilers,
-# Wine and qemu-user. The standard library for the cross targets is built from
+# Wine, qemu-user and Godot for arm64. The standard library for the cross targets is built from
 # rust-src (`-Zbuild-std`, RUSTC_BOOTSTRAP=1: Debian ships std for the host
 # only). Cargo's registry and target dir live in that cache, never in the repo.
 #
@@ -103,6 +103,7 @@ provision() {
       || die "could not install debootstrap (see $LOG)"
   fi
   mirror="${DUNGEON_GODOT_MIRROR:-}"
+  # shellcheck disable=SC2016 # $1 is the inner shell's
   [[ -n $mirror ]] || mirror="$("$BASH" -c 'source <(sed -n "/^detect_mirror()/,/^}/p" "$1"); detect_mirror' _ "$GODOT_SH")" \
     || die "cannot find the Debian mirror; set DUNGEON_GODOT_MIRROR=http://.../debian"
   msg "provisioning the cross toolchain: debootstrap sid from $mirror into $CACHE_DIR (log: $LOG)"
@@ -193,16 +194,20 @@ build_platform() {
   tr="$(triple "$plat")"
   up="$(tr 'a-z-' 'A-Z_' <<<"$tr")"
   local -a envs=(CARGO_HOME="$WORK/cargo-home" CARGO_TARGET_DIR="$WORK/target"
-    CARGO_HTTP_CAINFO="$WORK/ca.crt" SSL_CERT_FILE="$WORK/ca.crt" CARGO_TERM_COLOR=never)
+    CARGO_HTTP_CAINFO="$WORK/ca.crt" SSL_CERT_FILE="$WORK/ca.crt" CARGO_TERM_COLOR=never
+    # For every target, not only the cross ones: cargo fingerprints it, and
+    # the targets share the build scripts and proc macros, so a different
+    # value per target would rebuild them (and all that uses them) each time.
+    RUSTC_BOOTSTRAP=1)
   local -a extra=()
   case $plat in
     linux-x86_64) ;;
     linux-arm64)
-      envs+=(RUSTC_BOOTSTRAP=1 "CARGO_TARGET_${up}_LINKER=aarch64-linux-gnu-gcc")
-      extra=(-Zbuild-std=std,panic_abort) ;;
+      envs+=("CARGO_TARGET_${up}_LINKER=aarch64-linux-gnu-gcc")
+      extra=("-Zbuild-std=std,panic_abort") ;;
     windows-x86_64)
-      envs+=(RUSTC_BOOTSTRAP=1 "CARGO_TARGET_${up}_LINKER=x86_64-w64-mingw32-gcc")
-      extra=(-Zbuild-std=std,panic_abort) ;;
+      envs+=("CARGO_TARGET_${up}_LINKER=x86_64-w64-mingw32-gcc")
+      extra=("-Zbuild-std=std,panic_abort") ;;
   esac
   msg "building $plat ($tr) with nice -n 19 (log: $WORK/build-$plat.log)"
   if ! run_chroot "$REPO_TOP" -- /usr/bin/env "${envs[@]}" nice -n 19 \
@@ -317,7 +322,7 @@ main() {
       --no-check) do_check=0; shift ;;
       --targets) targets="${2//,/ }"; shift 2 ;;
       --targets=*) targets="${1#--targets=}"; targets="${targets//,/ }"; shift ;;
-      -h | --help) sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+      -h | --help) sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
       *) die "unknown argument $1 (see --help)" ;;
     esac
   done

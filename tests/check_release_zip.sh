@@ -10,6 +10,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 cd "$root"
+# shellcheck disable=SC2012 # our own file names
 zip="${1:-$(ls -t out/dungeon_gen-*.zip 2>/dev/null | head -n 1)}"
 [[ -n $zip && -f $zip ]] || { echo "check_release_zip: no zip given and none in out/ (run tests/build_release.sh)" >&2; exit 2; }
 zip="$(cd "$(dirname "$zip")" && pwd -P)/$(basename "$zip")"
