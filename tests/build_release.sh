@@ -209,6 +209,14 @@ build_platform() {
       envs+=("CARGO_TARGET_${up}_LINKER=x86_64-w64-mingw32-gcc")
       extra=("-Zbuild-std=std,panic_abort") ;;
   esac
+  # Cargo judges freshness by file times and its hashes do not tell two
+  # checkouts apart: after a build from another checkout (a git worktree),
+  # this one's older files would pass as built, so our crates are cleaned.
+  local stamp="$WORK/target/$tr.built-from"
+  if [[ ! -f $stamp || $(<"$stamp") != "$REPO_TOP" ]]; then
+    run_chroot "$REPO_TOP" -- /usr/bin/env "${envs[@]}" cargo clean --release --target "$tr" \
+      -p dungeon_core -p dungeon_cli -p dungeon_godot >/dev/null 2>&1 </dev/null || true
+  fi
   msg "building $plat ($tr) with nice -n 19 (log: $WORK/build-$plat.log)"
   if ! run_chroot "$REPO_TOP" -- /usr/bin/env "${envs[@]}" nice -n 19 \
       cargo build --locked --release -p dungeon_godot -p dungeon_cli --target "$tr" \
@@ -216,6 +224,7 @@ build_platform() {
     tail -n 40 "$WORK/build-$plat.log" >&2
     die "build for $plat failed (log: $WORK/build-$plat.log)"
   fi
+  printf '%s\n' "$REPO_TOP" >"$stamp"
   local out="$WORK/dist/$plat"
   mkdir -p -- "$out"
   cp -- "$WORK/target/$tr/release/$(lib_file "$plat")" "$WORK/target/$tr/release/$(cli_file "$plat")" "$out/"

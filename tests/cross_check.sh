@@ -215,15 +215,25 @@ main() {
     CARGO_HTTP_CAINFO="$WORK/ca.crt" SSL_CERT_FILE="$WORK/ca.crt" RUSTC_BOOTSTRAP=1
     CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
     CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc)
+  # Cargo judges freshness by file times, and its hashes do not tell two
+  # checkouts apart: after a build from another checkout (a git worktree),
+  # this one's older files would pass as built. Clean our crates then.
   for tr in $TRIPLES; do
+    local stamp="$WORK/target/$tr.built-from" from=""
+    [[ -f $stamp ]] && from=$(<"$stamp")
     local -a extra=()
     [[ $tr == x86_64-unknown-linux-gnu ]] || extra=("-Zbuild-std=std,panic_abort")
+    if [[ $from != "$REPO_TOP" ]]; then
+      run_chroot "$REPO_TOP" -- /usr/bin/env "${envs[@]}" cargo clean --release --target "$tr" \
+        -p dungeon_core -p dungeon_cli >/dev/null 2>&1 </dev/null || true
+    fi
     if ! run_chroot "$REPO_TOP" -- /usr/bin/env "${envs[@]}" nice -n 19 cargo build --locked --release \
         -p dungeon_cli --target "$tr" ${extra[@]+"${extra[@]}"} >"$WORK/cross-check-build.log" 2>&1 </dev/null; then
       tail -n 30 "$WORK/cross-check-build.log" >&2
       msg "error: building the CLI for $tr failed (log: $WORK/cross-check-build.log)"
       exit 1
     fi
+    printf '%s\n' "$REPO_TOP" >"$stamp"
   done
   msg "CLIs up to date for $TRIPLES in $((SECONDS - t0)) s"
   run_chroot "$REPO_TOP" -- /usr/bin/env DUNGEON_CROSS_CACHE="$CACHE_DIR" nice -n 10 \
