@@ -111,17 +111,8 @@ impl DrunkardConfig {
 
 /// 4-direction steps, N E S W.
 const STEPS4: [Pos; 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
-/// 8-direction steps.
-const STEPS8: [Pos; 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
+/// 8-direction steps, N NE E SE S SW W NW (the painters' neighbour order).
+const STEPS8: [Pos; 8] = crate::paint::NEIGHBOURS_8;
 
 /// [`generate`], also saying how much work the call did (walks tried, steps).
 pub fn generate_counted(
