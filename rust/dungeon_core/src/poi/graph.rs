@@ -1,8 +1,7 @@
 //! The graph the path of interest is measured on: one node per room, door
 //! tile, branching point and run of corridor, each weighted in tiles.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use super::shortest;
 
 use crate::grid::{Cell, DungeonGrid, GridKind, Pos, Rect};
 
@@ -287,63 +286,20 @@ impl NodeGraph {
         }
         dist[from] = u64::from(self.weights[from]);
         let max_weight = self.weights.iter().copied().max().unwrap_or(1) as usize;
+        let steps = |u: usize| {
+            self.neighbors(u)
+                .iter()
+                .map(|&v| (v as usize, u64::from(self.weights[v as usize])))
+        };
+        let reached = |v: usize, u: usize| {
+            if let Some(p) = parents.as_deref_mut() {
+                p[v] = u as u32;
+            }
+        };
         if max_weight < BUCKET_LIMIT {
-            self.dial(from, max_weight + 1, dist, parents);
-            return;
-        }
-        let mut heap = BinaryHeap::new();
-        heap.push(Reverse((dist[from], from as u32)));
-        while let Some(Reverse((d, u))) = heap.pop() {
-            let u = u as usize;
-            if d > dist[u] {
-                continue;
-            }
-            for &v in self.neighbors(u) {
-                let v = v as usize;
-                let nd = d + u64::from(self.weights[v]);
-                if nd < dist[v] {
-                    dist[v] = nd;
-                    if let Some(p) = parents.as_deref_mut() {
-                        p[v] = u as u32;
-                    }
-                    heap.push(Reverse((nd, v as u32)));
-                }
-            }
-        }
-    }
-
-    /// Dijkstra with a circular array of `span` buckets (Dial's algorithm),
-    /// for weights below `span`: every pending distance lies within `span`
-    /// of the one being settled, so bucket `d % span` holds only distance
-    /// `d`. Each step settles a node or moves to the next distance, and
-    /// distances never exceed the sum of all weights.
-    fn dial(&self, from: usize, span: usize, dist: &mut [u64], mut parents: Option<&mut Vec<u32>>) {
-        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); span];
-        let mut pending = 1usize;
-        let mut d = dist[from];
-        buckets[d as usize % span].push(from as u32);
-        while pending > 0 {
-            let slot = d as usize % span;
-            while let Some(u) = buckets[slot].pop() {
-                pending -= 1;
-                let u = u as usize;
-                if dist[u] != d {
-                    continue;
-                }
-                for &v in self.neighbors(u) {
-                    let v = v as usize;
-                    let nd = d + u64::from(self.weights[v]);
-                    if nd < dist[v] {
-                        dist[v] = nd;
-                        if let Some(p) = parents.as_deref_mut() {
-                            p[v] = u as u32;
-                        }
-                        buckets[nd as usize % span].push(v as u32);
-                        pending += 1;
-                    }
-                }
-            }
-            d += 1;
+            shortest::dial(from, max_weight + 1, dist, steps, reached);
+        } else {
+            shortest::heap(from, dist, steps, reached);
         }
     }
 }

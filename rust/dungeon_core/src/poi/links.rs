@@ -9,10 +9,7 @@
 //! the links' weights plus the far node's. Distances between kept nodes
 //! are the node graph's; the searches visit a fraction of the nodes.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-use super::NodeGraph;
+use super::{NodeGraph, shortest};
 
 /// Not kept (a link), in the numbering of kept nodes.
 const LINK: u32 = u32::MAX;
@@ -93,56 +90,14 @@ impl Links {
             return;
         }
         dist[from] = self.weights[from];
-        if self.span <= DIAL_SPAN {
-            self.dial(from, dist);
-            return;
-        }
-        let mut heap = BinaryHeap::new();
-        heap.push(Reverse((dist[from], from as u32)));
-        while let Some(Reverse((d, u))) = heap.pop() {
-            let u = u as usize;
-            if d > dist[u] {
-                continue;
-            }
+        let steps = |u: usize| {
             let (a, b) = (self.offsets[u] as usize, self.offsets[u + 1] as usize);
-            for &(v, w) in &self.edges[a..b] {
-                let nd = d + w;
-                if nd < dist[v as usize] {
-                    dist[v as usize] = nd;
-                    heap.push(Reverse((nd, v)));
-                }
-            }
-        }
-    }
-
-    /// Dijkstra with a circular array of `span` buckets (Dial's), for edge
-    /// weights below `span`: every pending distance lies within `span` of
-    /// the one being settled, so bucket `d % span` holds only distance `d`.
-    fn dial(&self, from: usize, dist: &mut [u64]) {
-        let span = self.span;
-        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); span];
-        let mut pending = 1usize;
-        let mut d = dist[from];
-        buckets[d as usize % span].push(from as u32);
-        while pending > 0 {
-            let slot = d as usize % span;
-            while let Some(u) = buckets[slot].pop() {
-                pending -= 1;
-                let u = u as usize;
-                if dist[u] != d {
-                    continue;
-                }
-                let (a, b) = (self.offsets[u] as usize, self.offsets[u + 1] as usize);
-                for &(v, w) in &self.edges[a..b] {
-                    let nd = d + w;
-                    if nd < dist[v as usize] {
-                        dist[v as usize] = nd;
-                        buckets[nd as usize % span].push(v);
-                        pending += 1;
-                    }
-                }
-            }
-            d += 1;
+            self.edges[a..b].iter().map(|&(v, w)| (v as usize, w))
+        };
+        if self.span <= DIAL_SPAN {
+            shortest::dial(from, self.span, dist, steps, |_, _| {});
+        } else {
+            shortest::heap(from, dist, steps, |_, _| {});
         }
     }
 }

@@ -37,6 +37,7 @@
 
 mod graph;
 mod links;
+mod shortest;
 
 pub use graph::{NodeGraph, NodeKind};
 use links::Links;
