@@ -16,6 +16,11 @@ step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test"
 cargo test --workspace
+step "the issues' full seed counts, in release (tests marked #[ignore] in debug)"
+# 10 000 Isaac floors per level and preset (levels 1-10) and 10 000 no-guess
+# minesweeper boards per size, each checked against every rule; too slow for
+# the debug run above, which checks fewer seeds of the same properties.
+cargo test --release -p dungeon_core --test isaac_floors --test minesweeper_properties -- --ignored
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
