@@ -6,6 +6,8 @@ extends SceneTree
 ##
 ## Run (tests/run_bench.sh does, once, on a release build):
 ##   godot --headless --path godot_project --script res://bench/paint_bench.gd [-- --quick]
+## `-- --frames` runs only the frame part (idle frames, then the async
+## generate-and-paint runs).
 ## Prints a markdown section on stdout. Nothing is asserted.
 ##
 ## What each painter does: floor tiles for every walkable cell and a wall
@@ -26,6 +28,7 @@ const N8: Array[Vector2i] = [Vector2i(0, -1), Vector2i(1, -1), Vector2i(1, 0), V
 		Vector2i(0, 1), Vector2i(-1, 1), Vector2i(-1, 0), Vector2i(-1, -1)]
 
 var _quick := false
+var _frames_only := false
 var _frames: Array[float] = []
 var _last_tick := 0
 var _measuring := false
@@ -33,6 +36,7 @@ var _measuring := false
 
 func _initialize() -> void:
 	_quick = OS.get_cmdline_user_args().has("--quick")
+	_frames_only = OS.get_cmdline_user_args().has("--frames")
 	_run.call_deferred()
 
 
@@ -210,7 +214,7 @@ func _run() -> void:
 	print("| map | painted tiles | ours: `paint()`, tile_map_data | ours: `paint()`, set_cell from Rust | ours, 47-tile blob walls | Godot alone: ready `tile_map_data` bytes | GDScript loop, sample style | GDScript loop over `cells_packed()` | `set_cells_terrain_connect`, 47-tile blob terrain | sample-style GDScript ÷ ours | packed GDScript ÷ ours | terrain ÷ ours (blob) |")
 	print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 	var verdicts: Array[String] = []
-	for side in [256, 1024]:
+	for side in ([] if _frames_only else [256, 1024]):
 		var g := grid(side)
 		var runs_fast := 3 if _quick else (9 if side == 256 else 5)
 		var runs_slow := 1 if _quick or side == 1024 else 3
