@@ -320,6 +320,8 @@ func test_paint_over_frames_ends_with_the_same_layer(t) -> void:
 	t.check(same, "same layer as paint() (quadrant order, so compared cell by cell)")
 	t.check(not tree.process_frame.is_connected(Callable(p, "paint_step")), "stops following the frames")
 	# stop() mid-way: no signal, painting ends.
+	l.free()
+	l = layer()
 	p.paint_over_frames(g, l)
 	while p.get_paint_progress() == 0.0 and waits < 10000:
 		p.paint_step()
@@ -331,6 +333,63 @@ func test_paint_over_frames_ends_with_the_same_layer(t) -> void:
 	t.check_eq(done.size(), 1, "no painted signal after stop")
 	whole.free()
 	l.free()
+	p.free()
+
+
+## Steps `p`'s paint over frames by hand to its end; the steps taken.
+static func step_to_end(p: DungeonTilePainter) -> int:
+	var steps := 0
+	while p.is_painting() and steps < 100000:
+		p.paint_step()
+		steps += 1
+		if p.get_paint_progress() == 0.0:
+			OS.delay_usec(500)
+	return steps
+
+
+## `true` if `a` and `b` hold the same tiles on the same cells.
+static func same_tiles(a: TileMapLayer, b: TileMapLayer) -> bool:
+	if a.get_used_cells().size() != b.get_used_cells().size():
+		return false
+	for c in a.get_used_cells():
+		if a.get_cell_source_id(c) != b.get_cell_source_id(c) or a.get_cell_atlas_coords(c) != b.get_cell_atlas_coords(c) \
+				or a.get_cell_alternative_tile(c) != b.get_cell_alternative_tile(c):
+			return false
+	return true
+
+
+func test_paint_over_frames_replaces_the_old_tiles(t) -> void:
+	var big: DungeonGrid = CaveGenerator.new().generate_level(1)
+	var small: DungeonGrid = BspGenerator.new().generate_level(2)
+	t.check(big.width > small.width and big.height > small.height, "the old map is the bigger one")
+	var p := DungeonTilePainter.new()
+	var fresh := layer()
+	p.paint(small, fresh)
+	# Old tiles: a bigger map and a stray tile just outside both maps,
+	# erased quadrant by quadrant, never cleared at once.
+	var l := layer()
+	p.paint(big, l)
+	l.set_cell(Vector2i(-3, -2), 0, Vector2i(1, 0))
+	var old_count := l.get_used_cells().size()
+	p.tiles_per_frame = 500
+	p.paint_over_frames(small, l)
+	t.check_eq(l.get_used_cells().size(), old_count, "nothing erased before the first step")
+	var steps := step_to_end(p)
+	t.check(same_tiles(l, fresh), "the old map's tiles are gone; the layer equals a fresh paint()")
+	t.check(steps > 2, "spread over frames (%d steps)" % steps)
+	# The same map again: the same layer.
+	p.paint_over_frames(small, l)
+	step_to_end(p)
+	t.check(same_tiles(l, fresh), "repainting the same map keeps the same layer")
+	# A stray tile far outside: the layer is cleared at once (the rectangle
+	# of old tiles is too big to erase cell by cell).
+	l.set_cell(Vector2i(30000, -30000), 0, Vector2i(1, 0))
+	p.tiles_per_frame = 100000
+	p.paint_over_frames(small, l)
+	step_to_end(p)
+	t.check(same_tiles(l, fresh), "a far stray tile is cleared too")
+	l.free()
+	fresh.free()
 	p.free()
 
 

@@ -6,7 +6,7 @@ use godot::classes::{INode, Node, TileMapLayer};
 use godot::prelude::*;
 
 use super::mapping::{DungeonTileMapping, Tile, Walls};
-use super::tile_data::{Plan, encode, fits, plan};
+use super::tile_data::{encode, fits, plan};
 use crate::async_gen::follow_frames;
 use crate::dungeon_grid::DungeonGrid;
 use crate::generator::inspector_enum;
@@ -50,15 +50,25 @@ inspector_enum! {
 /// The plan of a paint spread over frames: still being made on a worker
 /// thread (from a copy of the core grid), or ready.
 enum PlanState {
-    Making(std::thread::JoinHandle<Plan>),
-    Ready(Plan),
+    Making(std::thread::JoinHandle<FramePlan>),
+    Ready(FramePlan),
+}
+
+/// What a paint over frames writes, in the order it writes it.
+#[derive(Default)]
+struct FramePlan {
+    /// Each cell's new tile, or `None` to erase the old tile there; ordered
+    /// by rendering quadrant, so each frame completes whole quadrants.
+    cells: Vec<((i32, i32), Option<Tile>)>,
+    /// Wall cells left to Godot's terrain matching, in scan order.
+    terrain_walls: Vec<(i32, i32)>,
 }
 
 /// A paint spread over frames.
 struct FrameJob {
     layer: Gd<TileMapLayer>,
     plan: PlanState,
-    /// Tiles of `plan.cells` painted so far.
+    /// Entries of `plan.cells` written so far.
     next: usize,
     /// Terrain walls painted so far.
     next_terrain: usize,
@@ -95,8 +105,10 @@ pub struct DungeonTilePainter {
     #[export]
     write_method: WriteMethod,
     /// Tiles [method paint_over_frames] writes per frame. Godot then
-    /// spends about as long again building the layer's quadrants; 4096
-    /// keeps a frame of a 1024² map well under 16 ms on a desktop.
+    /// spends about twice as long building the layer's quadrants: on the
+    /// project's 2-core test machine, 4096 tiles cost about 2 ms of
+    /// [method TileMapLayer.set_cell] calls and 4 ms of Godot's update per
+    /// frame (see BENCHMARKS.md).
     #[export(range = (64.0, 262144.0, 1.0, or_greater))]
     tiles_per_frame: i64,
     /// Terrain wall cells [method paint_over_frames] hands to
@@ -158,7 +170,7 @@ impl DungeonTilePainter {
         let Some((mut layer, input, terrain)) = self.prepare(grid, layer) else {
             return false;
         };
-        let plan = input.plan();
+        let plan = plan(&input.grid, &input.tiles, input.neighbours);
         let fast = self.write_method == WriteMethod::TileMapData
             && plan.cells.iter().all(|&((x, y), _)| fits(x + 1, y + 1));
         if fast {
@@ -178,12 +190,17 @@ impl DungeonTilePainter {
     }
 
     /// Paints [param grid] onto [param layer] over the next frames:
-    /// [member tiles_per_frame] tiles each frame (the layer is cleared
-    /// now), then [signal painted]. Which tile goes where is worked out on a
-    /// worker thread first (from a copy of the grid), and tiles are laid
-    /// one rendering quadrant after another, so no frame pays for the whole
-    /// map. A new paint or [method stop] ends the
-    /// previous one. Returns [code]false[/code] like [method paint].
+    /// [member tiles_per_frame] tiles each frame, then [signal painted].
+    /// Which tile goes where is worked out on a worker thread first (from a
+    /// copy of the grid), and tiles are laid one rendering quadrant after
+    /// another, so no frame pays for the whole map. The layer's old tiles
+    /// are replaced the same way, quadrant by quadrant (clearing a big
+    /// layer at once would cost a long frame); only a layer holding tiles
+    /// far outside the new map is cleared at once. Repaint the same layer
+    /// for the next level: a new, empty layer pays once for Godot growing
+    /// its tile storage (see BENCHMARKS.md). A new paint or [method stop]
+    /// ends the previous one. Returns [code]false[/code] like
+    /// [method paint].
     #[func]
     fn paint_over_frames(
         &mut self,
@@ -194,13 +211,20 @@ impl DungeonTilePainter {
         let Some((mut layer, mut input, terrain)) = self.prepare(grid, layer) else {
             return false;
         };
-        layer.clear();
         input.quadrant = layer.get_rendering_quadrant_size().max(1);
+        let used = layer.get_used_rect();
+        let (w, h) = (input.grid.width(), input.grid.height());
+        let used_area = i64::from(used.size.x) * i64::from(used.size.y);
+        if used_area > 4 * (i64::from(w) * i64::from(h)).max(65536) {
+            layer.clear();
+        } else if used_area > 0 {
+            input.old = Some((used.position.x, used.position.y, used.size.x, used.size.y));
+        }
         // The plan of a big map takes a while: it is made off the main
         // thread, from a copy of the core grid (no Godot object).
         let plan = match std::thread::Builder::new()
             .name("dungeon-paint-plan".into())
-            .spawn(move || input.plan())
+            .spawn(move || input.frame_plan())
         {
             Ok(handle) => PlanState::Making(handle),
             Err(e) => {
@@ -227,7 +251,8 @@ impl DungeonTilePainter {
     }
 
     /// Stops a [method paint_over_frames] in progress (the tiles painted so
-    /// far stay; no [signal painted]).
+    /// far stay, and so do old tiles not yet replaced; no
+    /// [signal painted]).
     #[func]
     fn stop(&mut self) {
         self.job = None;
@@ -280,7 +305,7 @@ impl DungeonTilePainter {
                 return;
             }
             let PlanState::Making(handle) =
-                std::mem::replace(&mut job.plan, PlanState::Ready(Plan::default()))
+                std::mem::replace(&mut job.plan, PlanState::Ready(FramePlan::default()))
             else {
                 return;
             };
@@ -300,7 +325,10 @@ impl DungeonTilePainter {
         };
         let end = (job.next + budget).min(plan.cells.len());
         for &(p, t) in &plan.cells[job.next..end] {
-            set_tile(&mut job.layer, p, t);
+            match t {
+                Some(t) => set_tile(&mut job.layer, p, t),
+                None => job.layer.erase_cell(Vector2i::new(p.0, p.1)),
+            }
         }
         job.next = end;
         if end == plan.cells.len() && job.next_terrain < plan.terrain_walls.len() {
@@ -326,20 +354,43 @@ struct PlanInput {
     grid: dungeon_core::DungeonGrid,
     tiles: super::mapping::Tiles,
     neighbours: CoreNeighbours,
-    /// Paint over frames: order the cells by rendering quadrant of this
-    /// side, so each frame completes whole quadrants; 0 keeps scan order.
+    /// The layer's rendering quadrant side (paint over frames).
     quadrant: i32,
+    /// The rectangle (x, y, width, height) of the layer's old tiles, whose
+    /// cells the new map leaves empty are erased.
+    old: Option<(i32, i32, i32, i32)>,
 }
 
 impl PlanInput {
-    fn plan(self) -> Plan {
-        let mut plan = plan(&self.grid, &self.tiles, self.neighbours);
-        if self.quadrant > 0 {
-            let q = self.quadrant;
-            plan.cells
-                .sort_by_key(|&((x, y), _)| (y.div_euclid(q), x.div_euclid(q), y, x));
+    /// The plan of a paint over frames: the new tiles and the erasures of
+    /// old ones, ordered by rendering quadrant.
+    fn frame_plan(self) -> FramePlan {
+        let plan = plan(&self.grid, &self.tiles, self.neighbours);
+        let mut cells: Vec<((i32, i32), Option<Tile>)> =
+            plan.cells.iter().map(|&(p, t)| (p, Some(t))).collect();
+        if let Some((x0, y0, w, h)) = self.old {
+            // Which cells get a tile: the grid's cells (walls stay inside
+            // the grid), so a cell outside it is always erased.
+            let (gw, gh) = (self.grid.width(), self.grid.height());
+            let mut painted = vec![false; self.grid.cells().len()];
+            for &((x, y), _) in &plan.cells {
+                painted[(y * gw + x) as usize] = true;
+            }
+            for y in y0..y0.saturating_add(h) {
+                for x in x0..x0.saturating_add(w) {
+                    let inside = (0..gw).contains(&x) && (0..gh).contains(&y);
+                    if !inside || !painted[(y * gw + x) as usize] {
+                        cells.push(((x, y), None));
+                    }
+                }
+            }
         }
-        plan
+        let q = self.quadrant.max(1);
+        cells.sort_by_key(|&((x, y), _)| (y.div_euclid(q), x.div_euclid(q), y, x));
+        FramePlan {
+            cells,
+            terrain_walls: plan.terrain_walls,
+        }
     }
 }
 
@@ -379,6 +430,7 @@ impl DungeonTilePainter {
                 tiles,
                 neighbours: self.wall_neighbours.core(),
                 quadrant: 0,
+                old: None,
             };
             Ok((layer, input, terrain))
         })();
