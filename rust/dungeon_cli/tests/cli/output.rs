@@ -1,0 +1,211 @@
+//! Where output goes: PNG sizes, `--out` files and `-`, help, and closed or
+//! broken stdout.
+
+use std::collections::HashSet;
+use std::ffi::OsString;
+use std::io::{ErrorKind, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use dungeon_core::isaac::{self, IsaacConfig};
+
+use super::{dungeon, ok, scratch, stderr, stdout};
+
+/// Decodes a PNG and returns its size and number of distinct colours.
+pub(super) fn png_stats(path: &PathBuf) -> ((u32, u32), usize) {
+    let img = image::open(path).unwrap().to_rgb8();
+    let colours: HashSet<[u8; 3]> = img.pixels().map(|p| p.0).collect();
+    (img.dimensions(), colours.len())
+}
+
+#[test]
+fn png_is_width_times_scale_and_colourful() {
+    let path = scratch("isaac_l3_s7.png");
+    let p = path.to_str().unwrap();
+    let out = ok(&[
+        "isaac", "--level", "3", "--seed", "7", "--format", "png", "--out", p, "--scale", "10",
+    ]);
+    assert_eq!(out, "", "png goes to the file only");
+    let g = isaac::generate(&IsaacConfig::default(), 7, 3).unwrap();
+    let (size, colours) = png_stats(&path);
+    assert_eq!(size, (g.width() as u32 * 10, g.height() as u32 * 10));
+    assert!(colours > 4, "{colours} colours");
+    // The default scale for a small room grid is 24.
+    ok(&[
+        "isaac", "--level", "3", "--seed", "7", "--format", "png", "--out", p,
+    ]);
+    assert_eq!(png_stats(&path).0, (8 * 24, 8 * 24));
+}
+
+#[test]
+fn png_of_a_big_map_is_scaled_down_and_too_big_is_an_error() {
+    let path = scratch("bsp_512.png");
+    let p = path.to_str().unwrap();
+    let big = [
+        "bsp",
+        "--width",
+        "512",
+        "--height",
+        "256",
+        "--iterations",
+        "8",
+        "--format",
+        "png",
+        "--out",
+        p,
+    ];
+    ok(&big);
+    let ((w, h), colours) = png_stats(&path);
+    assert_eq!((w, h), (512 * 4, 256 * 4));
+    assert!(colours > 4);
+    let mut too_big = big.to_vec();
+    too_big.extend(["--scale", "24"]);
+    let o = dungeon(&too_big);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("dungeon: --scale: ") && err.contains("--scale 16 or less"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn out_writes_the_same_text_to_a_file() {
+    let path = scratch("isaac.jsonl");
+    let p = path.to_str().unwrap();
+    let printed = ok(&["isaac", "--count", "3", "--format", "json"]);
+    assert_eq!(
+        ok(&["isaac", "--count", "3", "--format", "json", "--out", p]),
+        ""
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), printed);
+    // A failed generation leaves no file behind.
+    let failed = scratch("failed.txt");
+    let o = dungeon(&["isaac", "--level", "0", "--out", failed.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!failed.exists());
+}
+
+#[test]
+fn help_goes_to_stdout_and_exits_0() {
+    for flag in ["--help", "-h"] {
+        let out = ok(&[flag]);
+        assert!(
+            out.contains("Usage: dungeon <isaac|drunkard|bsp|")
+                && out.contains("hilbert flags:")
+                && out.contains("--loop-chance")
+                && out.contains("walker flags:"),
+            "{out}"
+        );
+        for name in [
+            "--seed",
+            "--level",
+            "--preset",
+            "--format",
+            "--out",
+            "--scale",
+            "--count",
+            "--origin-x",
+            "--give-up-chance",
+            "--max-steps",
+            "--off-grid",
+            "--partition-range",
+            "--border",
+            "--max-tunnel-length",
+            "--floor-fraction",
+            "--directions 4|8",
+            "--max-steps-per-tile",
+        ] {
+            assert!(out.contains(name), "{name}");
+        }
+    }
+    assert!(ok(&["bsp", "--width", "x", "--help"]).starts_with("dungeon: print or draw"));
+}
+
+/// A fresh, empty directory in Cargo's scratch directory.
+pub(super) fn scratch_dir(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs the binary in `dir`.
+pub(super) fn dungeon_in(dir: &PathBuf, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the dungeon binary runs")
+}
+
+pub(super) fn files_in(dir: &PathBuf) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn out_dash_writes_to_stdout() {
+    let dir = scratch_dir("out_dash");
+    let printed = ok(&["isaac", "--seed", "7", "--count", "2"]);
+    let o = dungeon_in(
+        &dir,
+        &["isaac", "--seed", "7", "--count", "2", "--out", "-"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), printed);
+    // PNG: the raw bytes on stdout, the same as the file would hold.
+    let o = dungeon_in(
+        &dir,
+        &["bsp", "--seed", "3", "--format", "png", "--out", "-"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stdout.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let img = image::load_from_memory(&o.stdout).unwrap();
+    assert_eq!((img.width(), img.height()), (40 * 24, 40 * 24));
+    let file = scratch("bsp_s3.png");
+    ok(&[
+        "bsp",
+        "--seed",
+        "3",
+        "--format",
+        "png",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read(&file).unwrap(), o.stdout);
+    // No file named "-" appeared.
+    assert!(files_in(&dir).is_empty(), "{:?}", files_in(&dir));
+}
+
+#[test]
+fn a_closed_stdout_stops_quietly_and_a_broken_one_is_reported() {
+    let args: Vec<OsString> = ["isaac", "--count", "5"].map(OsString::from).to_vec();
+    let mut err = Vec::new();
+    let code = dungeon_cli::run(&args, &mut Failing(ErrorKind::BrokenPipe), &mut err);
+    assert_eq!((code, err.as_slice()), (0, &b""[..]));
+    let code = dungeon_cli::run(&args, &mut Failing(ErrorKind::StorageFull), &mut err);
+    assert_eq!(code, 1);
+    assert!(
+        String::from_utf8(err)
+            .unwrap()
+            .starts_with("dungeon: stdout: ")
+    );
+}
+
+/// A writer that fails every write with `kind`.
+struct Failing(std::io::ErrorKind);
+
+impl Write for Failing {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(self.0.into())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Err(self.0.into())
+    }
+}
