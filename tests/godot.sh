@@ -299,14 +299,14 @@ inner_main() {
       printf '%s: warning: cannot expose %s inside the chroot\n' "$PROG" "$p" >&2
     fi
   done <<<"$binds"
-  local xdg=${_DG_XDG:-}
-  unset _DG_ROOT _DG_CWD _DG_BINDS _DG_XDG
+  local xdg=${_DG_XDG:-} xdg_data=${_DG_XDG_DATA:-}
+  unset _DG_ROOT _DG_CWD _DG_BINDS _DG_XDG _DG_XDG_DATA
   # shellcheck disable=SC2016 # $1 and $@ are expanded by the inner sh
   chroot "$root" /usr/bin/env \
     -u LD_LIBRARY_PATH -u LD_PRELOAD -u XDG_CONFIG_HOME \
-    -u XDG_DATA_HOME -u XDG_CACHE_HOME -u XDG_DATA_DIRS -u XDG_CONFIG_DIRS \
+    -u XDG_CACHE_HOME -u XDG_DATA_DIRS -u XDG_CONFIG_DIRS \
     -u XAUTHORITY -u OLDPWD \
-    HOME=/root PATH="$CHROOT_PATH" PWD="$cwd" XDG_RUNTIME_DIR="$xdg" \
+    HOME=/root PATH="$CHROOT_PATH" PWD="$cwd" XDG_RUNTIME_DIR="$xdg" XDG_DATA_HOME="$xdg_data" \
     /bin/sh -c 'cd -- "$1" 2>/dev/null || { echo "godot.sh: error: directory $1 is not visible inside the chroot (add it to DUNGEON_GODOT_BIND)" >&2; exit 125; }; shift; exec "$@"' \
     godot.sh "$cwd" "$@" &
   local child=$! rc=0
@@ -601,15 +601,18 @@ main() {
   cmd+=("$GODOT_BIN" "${GODOT_ARGS[@]}")
 
   PWD_PHYS="$(pwd -P)"
+  # A private user:// (Godot keeps it under XDG_DATA_HOME) for every run, so
+  # runs side by side never share the files a test writes there.
+  mkdir -p -- "$RUN_DIR/xdg-data"
   if [[ $MODE == host ]]; then
-    supervise "$timeout_s" "${cmd[@]}"
+    XDG_DATA_HOME="$RUN_DIR/xdg-data" supervise "$timeout_s" "${cmd[@]}"
   else
     local binds
     binds="$(compute_binds)"
     # A private XDG_RUNTIME_DIR: without one, libpulse leaves /tmp/pulse-* dirs.
     mkdir -m 700 -- "$RUN_DIR/xdg-runtime"
     supervise "$timeout_s" env _DG_ROOT="$CHROOT" _DG_CWD="$PWD_PHYS" _DG_BINDS="$binds" \
-      _DG_XDG="$RUN_DIR/xdg-runtime" \
+      _DG_XDG="$RUN_DIR/xdg-runtime" _DG_XDG_DATA="$RUN_DIR/xdg-data" \
       unshare --mount --propagation private --pid --fork --kill-child=TERM -- \
       "$BASH" "$SELF" __inner "${cmd[@]}"
   fi
