@@ -12,8 +12,8 @@ extends Node2D
 ##   cell, [code]room_size * shape[/code] big), walls open exactly on the
 ##   sides of the cells' door masks. Special rooms are tinted and labelled;
 ##   secret doors stay wall until the player bumps them ([method bump]) and
-##   secret rooms stay hidden until then. (A game without secret doors can
-##   let the addon's [DungeonRoomPlacer] do this; the 3D sample does.)
+##   secret rooms stay hidden until then. The addon's [DungeonRoomPlacer]
+##   places the rooms (room.gd's [code]setup_room()[/code] reads its info).
 ## - Tile grids (BSP, TinyKeep): a [TileMapLayer] painted by the addon's
 ##   [DungeonTilePainter] with a TileSet drawn in code (dungeon_tiles.gd:
 ##   floor, corridor, door, wall, start, end); walls go on every empty tile
@@ -38,7 +38,6 @@ signal generation_failed(message: String)
 signal secret_found(room: int)
 
 const DungeonTiles := preload("res://scripts/dungeon_tiles.gd")
-const RoomScript := preload("res://scripts/room.gd")
 ## The colour of the path of interest's line.
 const POI_COLOUR := Color(1.0, 0.82, 0.25, 0.8)
 const NEIGHBOURS_8: Array[Vector2i] = [
@@ -115,6 +114,11 @@ var tile_layer: TileMapLayer
 var last_error := ""
 
 var _rooms_root: Node2D
+## The addon's room placer (room grids), made on first use.
+var _placer: DungeonRoomPlacer
+## Of the grid being built: whether it has special rooms, and its secret rooms.
+var _special_floor := false
+var _secret_rooms := PackedInt32Array()
 var _markers: Node2D
 var _graph: Node2D
 ## TemplateGenerator levels: the room scenes instanced from the placements.
@@ -334,50 +338,27 @@ func _fail(msg: String) -> DungeonGrid:
 
 
 func _build_rooms() -> void:
-	var dead := grid.dead_ends()
-	var special := not grid.get_special_rooms().is_empty()
-	var secrets := grid.get_secret_rooms()
-	for r in grid.get_room_count():
-		var room_cells := grid.get_room_cells(r)
-		var corner := grid.get_room_rect(r).position
-		var kind := RoomScript.Kind.NORMAL
-		var marker := Vector2i.ZERO
-		for cell in room_cells:
-			var code := grid.get_cell(cell)
-			if code == DungeonGrid.START:
-				kind = RoomScript.Kind.START
-				marker = cell - corner
-			elif code == DungeonGrid.END:
-				kind = RoomScript.Kind.EXIT
-				marker = cell - corner
-		var room: Node2D = room_scene.instantiate()
-		room.position = Vector2(corner) * room_size
-		# Secret doors are wall until the player bumps them (bump()).
-		var hidden := {}
-		for cell in room_cells:
-			var s := grid.secret_door_mask(cell)
-			if s != 0:
-				hidden[cell - corner] = s
-		room.hidden_doors = hidden
-		room.role = grid.get_room_role(r)
-		room.special_floor = special
-		room.marker = marker
-		if room_cells.size() == 1:
-			var cell := room_cells[0]
-			room.setup(cell, room_size, grid.door_mask(cell) & ~int(hidden.get(Vector2i.ZERO, 0)), kind, dead.has(cell))
-		else:
-			var offsets: Array[Vector2i] = []
-			var doors := {}
-			for cell in room_cells:
-				offsets.append(cell - corner)
-				doors[cell - corner] = grid.room_door_mask(cell) & ~int(hidden.get(cell - corner, 0))
-			room.setup_large(corner, room_size, offsets, doors, kind, dead.any(func(c): return room_cells.has(c)))
-		room.decor_seed = hash([grid.seed, grid.level, corner])
-		# Secret rooms stay hidden until one of their doors is found.
-		room.visible = not secrets.has(r)
-		_rooms_root.add_child(room)
-		for cell in room_cells:
-			rooms[cell] = room
+	if _placer == null:
+		_placer = DungeonRoomPlacer.new()
+		_placer.name = "RoomPlacer"
+		add_child(_placer, false, Node.INTERNAL_MODE_BACK)
+		_placer.room_placed.connect(_on_room_placed)
+	_placer.room_scene = room_scene
+	_placer.room_size = Vector3(room_size.x, room_size.y, 0)
+	_special_floor = not grid.get_special_rooms().is_empty()
+	_secret_rooms = grid.get_secret_rooms()
+	_placer.place(grid, _rooms_root)
+
+
+## The look the addon's placer leaves to the sample: the floor's tint, the
+## decoration seed, secret rooms hidden until found (see [method bump]).
+func _on_room_placed(room: Node, info: Dictionary) -> void:
+	var rect: Rect2i = info["rect"]
+	room.special_floor = _special_floor
+	room.decor_seed = hash([grid.seed, grid.level, rect.position])
+	room.visible = not _secret_rooms.has(info["room"])
+	for cell in info["cells"]:
+		rooms[cell] = room
 
 
 ## The player pushed against `side` (DungeonGrid.DOOR_*) of `cell`: if a

@@ -151,18 +151,39 @@ func reveal_door(offset: Vector2i, side: int) -> bool:
 	return true
 
 
-## What [DungeonRoomPlacer] calls with a room's info: the room's first
-## cell, its size in pixels (room_size times the cells it covers), its door
-## sides, start/exit kind and whether it is a dead end.
+## What [DungeonRoomPlacer] calls with a room's info before the room enters
+## the tree: its cells (a large room spans several), its size in pixels
+## ([code]info.size[/code] is one cell), its door sides, START/EXIT kind and
+## marker, its role, whether it is a dead end, and its secret doors, which
+## stay wall until [method reveal_door].
 func setup_room(info: Dictionary) -> void:
 	var rect: Rect2i = info["rect"]
 	var s: Vector3 = info["size"]
+	var one := Vector2(s.x, s.y)
 	var k := Kind.NORMAL
 	if info["code"] == DungeonGrid.START:
 		k = Kind.START
 	elif info["code"] == DungeonGrid.END:
 		k = Kind.EXIT
-	setup(rect.position, Vector2(s.x, s.y) * Vector2(rect.size), info["door_mask"], k, info["dead_end"])
+	var hidden := {}
+	var secret: Dictionary = info.get("secret_doors", {})
+	for c in secret:
+		hidden[c - rect.position] = secret[c]
+	hidden_doors = hidden
+	role = info.get("role", DungeonGrid.ROLE_NORMAL)
+	marker = info.get("marker", rect.position) - rect.position
+	var room_cells: Array = info["cells"]
+	if room_cells.size() == 1:
+		setup(rect.position, one, int(info["door_mask"]) & ~int(hidden.get(Vector2i.ZERO, 0)), k, info["dead_end"])
+		return
+	var offsets: Array[Vector2i] = []
+	var doors := {}
+	var by_cell: Dictionary = info["doors"]
+	for c in room_cells:
+		var at: Vector2i = c - rect.position
+		offsets.append(at)
+		doors[at] = int(by_cell.get(c, 0)) & ~int(hidden.get(at, 0))
+	setup_large(rect.position, one, offsets, doors, k, info["dead_end"])
 
 
 ## `true` if `side` (NORTH, EAST, SOUTH or WEST) has a door opening.

@@ -53,6 +53,49 @@ func test_rooms_of_a_room_grid_in_2d(t) -> void:
 	placer.free()
 
 
+## Isaac floors with large rooms and secret rooms: each info's secret doors,
+## marker and dead end agree with the grid, over many seeds.
+func test_large_and_secret_rooms_info(t) -> void:
+	var gen := IsaacGenerator.new()
+	gen.preset = IsaacGenerator.PRESET_LARGE_ROOMS
+	var placer := DungeonRoomPlacer.new()
+	placer.room_scene = room_scene(SCRIPT_2D, false)
+	var secret_doors := 0
+	var large := 0
+	var wrong := 0
+	for seed in 40:
+		gen.seed = seed
+		var g := gen.generate_level(1 + seed % 6)
+		var parent := Node2D.new()
+		var rooms := placer.place(g, parent)
+		var dead := g.dead_ends()
+		for i in rooms.size():
+			var info: Dictionary = rooms[i].info
+			var cells := g.get_room_cells(i)
+			if cells.size() > 1:
+				large += 1
+			var want_secret := {}
+			var want_marker := cells[0]
+			var door_cells := 0
+			for c in cells:
+				if g.secret_door_mask(c) != 0:
+					want_secret[c] = g.secret_door_mask(c)
+				if g.get_cell(c) == DungeonGrid.START or g.get_cell(c) == DungeonGrid.END:
+					want_marker = c
+			secret_doors += want_secret.size()
+			var is_dead := cells.any(func(c): return dead.has(c))
+			if info["secret_doors"] != want_secret or info["marker"] != want_marker \
+					or info["code"] != g.get_cell(want_marker) or info["dead_end"] != is_dead:
+				wrong += 1
+				if wrong < 3:
+					t.check(false, "seed %d room %d: %s" % [seed, i, info])
+		parent.free()
+	t.check_eq(wrong, 0, "secret doors, marker, code and dead end of every room agree with the grid")
+	t.check(secret_doors > 40, "secret doors were seen (%d)" % secret_doors)
+	t.check(large > 40, "large rooms were seen (%d)" % large)
+	placer.free()
+
+
 func test_rooms_in_3d_and_multi_cell_rooms(t) -> void:
 	var g := BspGenerator.new().generate_level(2)
 	var placer := DungeonRoomPlacer.new()

@@ -27,10 +27,14 @@ use crate::dungeon_grid::DungeonGrid;
 /// opens to a neighbour), [code]doors[/code] (Dictionary: cell of the room →
 /// mask of its sides that open out of the room), [code]code[/code]
 /// ([constant DungeonGrid.START], [constant DungeonGrid.END] or
-/// [constant DungeonGrid.ROOM]), [code]role[/code]
-/// ([method DungeonGrid.get_room_role]) and [code]dead_end[/code] (one
-/// neighbouring room). [signal room_placed] is emitted with the same
-/// dictionary.
+/// [constant DungeonGrid.ROOM]), [code]marker[/code] (the room's START or
+/// END cell, else its first cell), [code]role[/code]
+/// ([method DungeonGrid.get_room_role]), [code]secret_doors[/code]
+/// (Dictionary: cell of the room → its sides that are secret doors, see
+/// [method DungeonGrid.secret_door_mask]; a game hides them until found)
+/// and [code]dead_end[/code] (the room has exactly one door, as in
+/// [method DungeonGrid.dead_ends]). [signal room_placed] is emitted with
+/// the same dictionary.
 /// [codeblock]
 /// var placer := DungeonRoomPlacer.new()
 /// placer.room_scene = preload("res://room.tscn")
@@ -75,7 +79,8 @@ fn room_info(g: &CoreGrid, room: usize, size: Vector3) -> VarDictionary {
     let cells: Vec<_> = r.cells().collect();
     let mut doors = VarDictionary::new();
     let mut mask = 0;
-    for (inside, outside) in g.room_doors(room) {
+    let room_doors = g.room_doors(room);
+    for &(inside, outside) in &room_doors {
         let side = dungeon_core::DIRS
             .iter()
             .find(|d| (inside.0 + d.0, inside.1 + d.1) == outside)
@@ -88,20 +93,41 @@ fn room_info(g: &CoreGrid, room: usize, size: Vector3) -> VarDictionary {
             .unwrap_or(0);
         doors.set(key, old | i32::from(side));
     }
-    let code = cells.iter().map(|&p| g.cell(p)).max_by_key(|c| match c {
+    let mut secret = VarDictionary::new();
+    for &p in &cells {
+        let m = g.secret_door_mask(p);
+        if m != 0 {
+            secret.set(Vector2i::new(p.0, p.1), i32::from(m));
+        }
+    }
+    let rank = |c: dungeon_core::Cell| match c {
         dungeon_core::Cell::Start => 2,
         dungeon_core::Cell::End => 1,
         _ => 0,
-    });
+    };
+    let marker = cells
+        .iter()
+        .copied()
+        .max_by_key(|&p| {
+            (
+                rank(g.cell(p)),
+                std::cmp::Reverse(p.1),
+                std::cmp::Reverse(p.0),
+            )
+        })
+        .unwrap_or((r.rect.x, r.rect.y));
+    let code = g.cell(marker);
     info.set("room", room as i64);
     info.set("rect", crate::convert::rect2i(&r.rect));
     info.set("cells", &crate::convert::cell_array(&cells).to_variant());
     info.set("size", size);
     info.set("door_mask", mask);
     info.set("doors", &doors.to_variant());
-    info.set("code", i32::from(code.map_or(0, dungeon_core::Cell::code)));
+    info.set("code", i32::from(code.code()));
+    info.set("marker", Vector2i::new(marker.0, marker.1));
     info.set("role", r.role as i32);
-    info.set("dead_end", g.room_neighbors(room).len() == 1);
+    info.set("secret_doors", &secret.to_variant());
+    info.set("dead_end", room_doors.len() == 1);
     info
 }
 
