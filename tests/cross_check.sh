@@ -260,6 +260,10 @@ main() {
     printf '%s\n' "$REPO_TOP" >"$stamp"
   done
   msg "CLIs up to date for $TRIPLES in $((SECONDS - t0)) s"
+  # One check at a time: they share the output folder and the Wine prefix,
+  # whose server one run's end would stop under another run.
+  exec 8>>"$WORK/check.lock"
+  flock -x 8
   run_chroot "$REPO_TOP" -- /usr/bin/env DUNGEON_CROSS_CACHE="$CACHE_DIR" nice -n 10 \
     bash "$SELF" __inner "$count" </dev/null
 }
