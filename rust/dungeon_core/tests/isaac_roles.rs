@@ -2,11 +2,13 @@
 //! of seeds per level: every role placed by its rule, the floor a tree
 //! apart from its secret rooms, exact room counts, and bad rules refused.
 //!
-//! `SEEDS` floors per level for levels 1–10 run here; the example
-//! `isaac_roles` runs 10 000 per level in a release build and prints the
-//! statistics.
+//! `SEEDS` floors per level for levels 1–10 run here, each checked by the
+//! same checker as `tests/isaac_floors.rs` (`support/isaac_floor_check.rs`);
+//! `rust/dungeon_bench/examples/isaac_floors_bench.rs` runs 10 000 per level
+//! in a release build and prints the statistics.
 
-#[path = "support/isaac_roles_check.rs"]
+#[path = "support/isaac_floor_check.rs"]
+#[allow(dead_code)] // the facts the bench prints
 mod check;
 
 use check::check_floor;
@@ -25,7 +27,7 @@ fn every_level_places_every_role_by_its_rules() {
         for seed in 0..SEEDS {
             let g = isaac::generate(&c, seed, level)
                 .unwrap_or_else(|e| panic!("seed {seed} level {level}: {e}"));
-            optional += check_floor(&g, &c, seed, level);
+            optional += check_floor(&g, &c, seed, level).optional;
             if seed % 50 == 0 {
                 let back = DungeonGrid::from_json(&g.to_json()).unwrap();
                 assert_eq!(back, g);

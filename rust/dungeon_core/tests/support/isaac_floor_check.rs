@@ -1,6 +1,6 @@
 //! The properties every Isaac floor with special rooms keeps, checked on
-//! rooms (a large room is one room), shared by `tests/isaac_floors.rs` and
-//! `examples/isaac_floors.rs`.
+//! rooms (a large room is one room), shared by `tests/isaac_floors.rs`,
+//! `tests/isaac_roles.rs` and the bench `isaac_floors_bench`.
 
 use dungeon_core::isaac::IsaacConfig;
 use dungeon_core::{DIRS, DungeonGrid, Pos, RoomRole, RoomShape};
