@@ -6,6 +6,10 @@
 //! the longest stretch between two of them (how late a cancel can be
 //! noticed), and the progress reached at a quarter, half and three quarters
 //! of the run's time (0.25 / 0.50 / 0.75 when the weights match the cost).
+//!
+//! Arguments: an optional part of the run names to keep, and the side of
+//! the tile maps (default 1024; the maze's is one less, odd). With
+//! `WATCH_TRACE=1` every checkpoint is printed as `progress@ms`.
 
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -18,11 +22,10 @@ use dungeon_core::{
 
 type Run = Box<dyn Fn(&Watch) -> Result<DungeonGrid, GenError>>;
 
-fn cases() -> Vec<(&'static str, Run)> {
-    let side = 1024;
+fn cases(side: i32) -> Vec<(&'static str, Run)> {
     vec![
         (
-            "cave classic 1024²",
+            "cave classic",
             Box::new(move |w| {
                 let c = cave::CaveConfig {
                     width: side,
@@ -33,7 +36,7 @@ fn cases() -> Vec<(&'static str, Run)> {
             }),
         ),
         (
-            "maze classic 1023²",
+            "maze classic",
             Box::new(move |w| {
                 let c = maze::MazeConfig {
                     width: side - 1,
@@ -44,7 +47,7 @@ fn cases() -> Vec<(&'static str, Run)> {
             }),
         ),
         (
-            "bsp large 1024²",
+            "bsp large",
             Box::new(move |w| {
                 let c = bsp::BspConfig {
                     width: side,
@@ -56,7 +59,7 @@ fn cases() -> Vec<(&'static str, Run)> {
             }),
         ),
         (
-            "walker open_cave 1024²",
+            "walker open_cave",
             Box::new(move |w| {
                 let c = walker::WalkerConfig {
                     width: side,
@@ -67,7 +70,7 @@ fn cases() -> Vec<(&'static str, Run)> {
             }),
         ),
         (
-            "tunneler 1024²",
+            "tunneler",
             Box::new(move |w| {
                 let c = tunneler::TunnelerConfig {
                     width: side,
@@ -121,9 +124,16 @@ fn cases() -> Vec<(&'static str, Run)> {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let only = args.first().cloned().unwrap_or_default();
+    let side = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1024);
+    println!("Tile maps {side}² (the maze {}²).\n", side - 1);
     println!("| run | ms | checkpoints | longest gap ms | progress at 1/4, 1/2, 3/4 of the time |");
     println!("|---|---:|---:|---:|---|");
-    for (name, run) in cases() {
+    for (name, run) in cases(side) {
+        if !name.contains(only.as_str()) {
+            continue;
+        }
         let seen: Arc<Mutex<Vec<(f64, Instant)>>> = Arc::default();
         let s = Arc::clone(&seen);
         let watch = Watch::with_observer(move |p| {

@@ -296,7 +296,14 @@ fn dig_map(
         horizontal = !horizontal;
     }
     watch.at(W_TUNNELS)?;
-    dig::finish(&mut g, start, "tunneler", seed, level);
+    dig::finish(
+        &mut g,
+        start,
+        "tunneler",
+        seed,
+        level,
+        watch.span(W_TUNNELS, 1.0),
+    )?;
     Ok((g, log))
 }
 

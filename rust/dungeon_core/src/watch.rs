@@ -183,7 +183,7 @@ pub(crate) struct Span<'a> {
     hi: f64,
 }
 
-impl Span<'_> {
+impl<'a> Span<'a> {
     /// A checkpoint at `fraction` (0..=1) of this phase.
     ///
     /// # Errors
@@ -207,6 +207,12 @@ impl Span<'_> {
     /// [`GenError::Cancelled`] when the run was cancelled.
     pub fn check(&self) -> Result<(), GenError> {
         self.watch.check()
+    }
+
+    /// The part `a..b` (fractions of this phase) as a phase of its own.
+    pub fn span(&self, a: f64, b: f64) -> Span<'a> {
+        let d = self.hi - self.lo;
+        self.watch.span(self.lo + d * a, self.lo + d * b)
     }
 }
 
@@ -242,7 +248,7 @@ mod tests {
     #[test]
     fn spans_map_steps() {
         let w = Watch::new();
-        let s = w.span(0.75, 1.0);
+        let s = w.span(0.5, 1.0).span(0.5, 1.0);
         s.step(1, 2).unwrap();
         assert_eq!(w.progress(), 0.875);
         s.step(3, 0).unwrap();

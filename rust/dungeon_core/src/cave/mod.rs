@@ -223,7 +223,11 @@ fn finish(
     let (w, s) = (bits.width, bits.stride);
     let mut g = DungeonGrid::new(config.width, config.height);
     // The outer ring is wall: rows 0 and h - 1 hold no floor.
+    let cells = watch.span(W_REGIONS, W_CELLS);
     for y in 1..bits.height.saturating_sub(1) {
+        if y.is_multiple_of(64) {
+            cells.step(y, bits.height)?;
+        }
         let row = |y: usize| &bits.words[y * s..(y + 1) * s];
         let (up, here, down) = (row(y - 1), row(y), row(y + 1));
         for k in 0..s {

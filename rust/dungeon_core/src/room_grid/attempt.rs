@@ -13,11 +13,12 @@ use crate::watch::Watch;
 
 /// Progress when an attempt has grown its layout, and when it has its ends
 /// and special rooms (the rest is writing the grid). Measured at level
-/// 1000 of Isaac's `large_rooms` (release): growing about 60 % of an
-/// attempt, the ends and roles 30 %. Every attempt starts at 0 again, so a
-/// retry holds the value; each attempt starts with a checkpoint.
-const W_GROW: f64 = 0.6;
-const W_ENDS: f64 = 0.9;
+/// 20 of Isaac's `large_rooms` (release, about 40 µs a call): growing about
+/// half of an attempt, the ends and roles nearly all the rest. Every
+/// attempt starts at 0 again, so a retry holds the value; each attempt
+/// starts with a checkpoint.
+const W_GROW: f64 = 0.5;
+const W_ENDS: f64 = 0.95;
 
 /// The work units left to one call. Every loop of a room-grid generator
 /// spends from it, so a call ends after a bounded number of steps whatever

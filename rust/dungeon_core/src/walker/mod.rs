@@ -150,7 +150,14 @@ fn run(
     let start = (config.width / 2, config.height / 2);
     let mut stats = walk::walk(config, &mut g, start, &mut rng, watch.span(0.0, W_WALK))?;
     watch.at(W_WALK)?;
-    dig::finish(&mut g, start, "walker", seed, level);
+    dig::finish(
+        &mut g,
+        start,
+        "walker",
+        seed,
+        level,
+        watch.span(W_WALK, 1.0),
+    )?;
     // Two passes over the map after the walk: door masks and the BFS.
     stats.work = stats.steps + 2 * (config.width as u64 * config.height as u64);
     Ok((g, stats))
