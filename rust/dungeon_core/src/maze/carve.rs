@@ -157,7 +157,8 @@ impl<'a> Carver<'a> {
     /// The stack holds odd tiles as `(column, row)` of the lattice, so no
     /// step divides.
     ///
-    /// `progress` is checked every [`CHECK_EVERY`] carved cells.
+    /// `progress` is checked about every [`CHECK_EVERY`] carved cells (at
+    /// the first backtrack after each multiple).
     pub fn grow_mazes(
         &mut self,
         windiness: f64,
@@ -168,6 +169,7 @@ impl<'a> Carver<'a> {
         let mut stack: Vec<(u32, u32)> = Vec::new();
         let mut carved = Carved {
             count: 0,
+            next: CHECK_EVERY,
             total: lw * lh,
             progress,
         };
@@ -200,6 +202,8 @@ impl<'a> Carver<'a> {
     ) -> Result<(), GenError> {
         let (w, lw, lh) = (self.width, self.lw, self.lh);
         let mut last: Option<usize> = None;
+        // Counted in a local, so the hot loop keeps it in a register.
+        let mut done = carved.count;
         while let Some(&(cx, cy)) = stack.last() {
             let (cx, cy) = (cx as usize, cy as usize);
             let at = cy * lw + cx;
@@ -220,6 +224,11 @@ impl<'a> Carver<'a> {
             if count == 0 {
                 stack.pop();
                 last = None;
+                // Checked while backtracking, off the carving path.
+                if done >= carved.next {
+                    carved.next = done + CHECK_EVERY;
+                    carved.progress.step(done, carved.total)?;
+                }
                 continue;
             }
             // Straight on when it can, unless the windiness draw says
@@ -245,11 +254,9 @@ impl<'a> Carver<'a> {
             self.region[next] = region;
             stack.push((nx as u32, ny as u32));
             last = Some(dir);
-            carved.count += 1;
-            if carved.count.is_multiple_of(CHECK_EVERY) {
-                carved.progress.step(carved.count, carved.total)?;
-            }
+            done += 1;
         }
+        carved.count = done;
         Ok(())
     }
 
@@ -408,6 +415,8 @@ const CHECK_EVERY: usize = 1 << 14;
 /// The maze carving's count of carved cells, for its checkpoints.
 struct Carved<'a> {
     count: usize,
+    /// The count at which the next checkpoint is due.
+    next: usize,
     total: usize,
     progress: Span<'a>,
 }
