@@ -12,8 +12,9 @@
 //! which the worker hands to the generator's `generate_watched`. Cancelling
 //! sets its flag: a job not yet started is taken off the queue and never
 //! runs; a running one stops at its next checkpoint (the generators check
-//! between phases and every so often in their long loops: well under a
-//! millisecond of work at 1024² in a release build) and frees its worker.
+//! between phases and every so often in their long loops: a few
+//! milliseconds of work at most at 1024² in a release build, see
+//! `dungeon_core::watch`) and frees its worker.
 //! Until it has stopped it counts in [`Jobs::stopping`]. `progress` reads
 //! the running jobs' watches.
 
@@ -130,6 +131,11 @@ fn run_here(slot: &Arc<JobSlot>) {
 /// (they never run); returns the ones a worker already holds.
 fn cancel_slots(slots: impl IntoIterator<Item = Arc<JobSlot>>) -> Vec<Arc<JobSlot>> {
     let slots: Vec<Arc<JobSlot>> = slots.into_iter().collect();
+    if slots.is_empty() {
+        // Nothing to cancel: leave the pool alone (a generator that never
+        // made a request must not start it when it goes away).
+        return slots;
+    }
     for slot in &slots {
         slot.watch.cancel();
     }

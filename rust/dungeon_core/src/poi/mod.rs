@@ -92,6 +92,13 @@ pub struct PathOfInterest {
 /// plus one full search per chosen node up to 64.
 const SEARCH_BUDGET_NODES: usize = 64;
 
+/// [`room_ends_watched`]'s progress when the dead ends are pruned, the node
+/// graph is built and its chains are contracted (the searches take the
+/// rest).
+const W_PRUNE: f64 = 0.15;
+const W_GRAPH: f64 = 0.9;
+const W_LINKS: f64 = 0.91;
+
 /// The path of interest of `grid` between the pairs `ends` allows; `None`
 /// when there are fewer than two such nodes that reach each other (a grid
 /// with no rooms, asked for [`PoiEnds::Rooms`], or an empty one).
@@ -167,12 +174,13 @@ pub fn room_ends(grid: &DungeonGrid) -> Option<(usize, usize)> {
     room_ends_watched(grid, Watch::new().span(0.0, 1.0)).unwrap_or(None)
 }
 
-/// [`room_ends`] with checkpoints: after the pruning, after the graph, and
-/// before each search. How many searches the bounds need is not known
-/// beforehand (the first, with no bounds yet, costs most: about as much as
-/// all the others on a 1023² maze), so search `k` (from 0) starts at
-/// `k / (k + 1)` of their part. Weights, from a 1023² `classic` maze
-/// (release): pruning 10 %, the graph 15 %, the searches 75 %.
+/// [`room_ends`] with checkpoints: after the pruning, after the node graph,
+/// after the contraction, and before each search. Weights, from a 1023²
+/// `classic` maze (release): pruning 15 %, the node graph 75 % (one pass
+/// with no checkpoint inside, about 14 ms there), the contraction 1 %, the
+/// searches 9 %. How many searches the bounds need is not known
+/// beforehand, so search `k` (from 0) starts at `k / (k + 1)` of their
+/// part.
 ///
 /// # Errors
 /// [`GenError::Cancelled`] when the run was cancelled.
@@ -183,14 +191,15 @@ pub(crate) fn room_ends_watched(
     let mut cells = grid.cells.clone();
     let mut masks = grid.doors.clone();
     prune_dead_ends(&mut cells, &mut masks, grid.width as usize);
-    progress.at(0.1)?;
+    progress.at(W_PRUNE)?;
     let pruned = NodeGraph::build(grid, &cells, &masks);
+    progress.at(W_GRAPH)?;
     let rooms: Vec<usize> = (0..pruned.room_count()).collect();
     let links = Links::new(&pruned);
-    progress.at(0.25)?;
+    progress.at(W_LINKS)?;
     let mut searches = 0.0;
     let found = diameter_by(pruned.len(), &rooms, |v, dist| {
-        let stop = progress.at(0.25 + 0.75 * searches / (searches + 1.0));
+        let stop = progress.at(W_LINKS + (1.0 - W_LINKS) * searches / (searches + 1.0));
         searches += 1.0;
         stop.is_ok() && {
             links.distances(v, dist);
