@@ -94,6 +94,7 @@ pub fn cave_config(data: &[u8]) {
             assert!(accepted, "an invalid config ran: {e} ({c:?})");
             assert!(e.to_string().contains("min_floor_fraction"), "{e}");
         }
+        Err(GenError::Cancelled) => panic!("cancelled without a watch ({c:?})"),
     }
 }
 

@@ -358,6 +358,7 @@ pub fn error_names_a_setting(e: &GenError) {
         GenError::Exhausted { reason, .. } => {
             assert!(!reason.is_empty(), "exhausted without a reason: {text}");
         }
+        GenError::Cancelled => panic!("cancelled without a watch: {text}"),
         // Kinds added later (e.g. a step budget) need only a message.
         #[allow(unreachable_patterns)]
         _ => {}

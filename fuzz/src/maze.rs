@@ -79,6 +79,7 @@ pub fn maze_config(data: &[u8]) {
                     assert!(text.contains(ce.field) && !ce.allowed.is_empty(), "{text}");
                 }
                 GenError::Exhausted { .. } => panic!("a maze never runs out of budget: {text}"),
+                GenError::Cancelled => panic!("cancelled without a watch: {text}"),
             }
         }
     }

@@ -81,5 +81,6 @@ pub fn tinykeep_config(data: &[u8]) {
                 "an exhausted run names what to change: {text}"
             );
         }
+        Err(GenError::Cancelled) => panic!("cancelled without a watch ({c:?})"),
     }
 }

@@ -94,6 +94,9 @@ fn generate(req: &Request, seed: u64) -> Result<DungeonGrid, Failure> {
             Failure::Failed(format!("seed {}: {e}", req.show_seed(seed)))
         }
         GenError::Exhausted { .. } => Failure::Failed(e.to_string()),
+        // The CLI never cancels a run (it watches none); kept for a
+        // complete match.
+        GenError::Cancelled => Failure::Failed(e.to_string()),
     })
 }
 

@@ -37,6 +37,7 @@ fn show(name: &str, run: impl FnOnce() -> Outcome) -> (f64, Work, usize) {
         Ok(_) => 0,
         Err(GenError::Config(_)) => 1,
         Err(GenError::Exhausted { .. }) => 2,
+        Err(GenError::Cancelled) => 3,
     };
     (secs, work, kind)
 }

@@ -23,6 +23,7 @@ use crate::room_grid::{
     Budget, EndRules, Generator, RoomCount, RoomGridConfig, RoomScratch, StartRule, Work, preset,
     run,
 };
+use crate::watch::Watch;
 
 /// What the walker does when a step would leave the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,6 +121,16 @@ pub fn generate_counted(
     seed: u64,
     level: i32,
 ) -> (Result<DungeonGrid, GenError>, Work) {
+    counted(config, seed, level, &Watch::new())
+}
+
+/// [`generate_counted`] under `watch`.
+fn counted(
+    config: &DrunkardConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+) -> (Result<DungeonGrid, GenError>, Work) {
     let generator = Generator {
         name: "drunkard",
         checked: check_range("max_steps", config.max_steps, 1, 10_000_000),
@@ -132,7 +143,7 @@ pub fn generate_counted(
         ),
         roles: None,
     };
-    run(&generator, seed, level, |s, target, rng, budget| {
+    run(&generator, seed, level, watch, |s, target, rng, budget| {
         let origin = (rng.range(0, s.width - 1), rng.range(0, s.height - 1));
         s.place(origin);
         let walked = if config.diagonal {
@@ -151,7 +162,23 @@ pub fn generate_counted(
 /// capacity; [`GenError::Exhausted`] if every walk (or the call's work
 /// budget) ran out, with what would help.
 pub fn generate(config: &DrunkardConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_counted(config, seed, level).0
+    generate_watched(config, seed, level, &Watch::new())
+}
+
+/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
+/// its progress. The checkpoints are the room-grid attempt loop's (see
+/// [`crate::room_grid`]): at the start of each attempt, after growing and
+/// after the ends.
+///
+/// # Errors
+/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
+pub fn generate_watched(
+    config: &DrunkardConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+) -> Result<DungeonGrid, GenError> {
+    counted(config, seed, level, watch).0
 }
 
 /// One walk of up to `max_steps` steps (fewer if the call's budget has

@@ -1,4 +1,5 @@
-//! Typed errors: a bad configuration, or a generator that ran out of budget.
+//! Typed errors: a bad configuration, a generator that ran out of budget,
+//! or a run cancelled part way through.
 
 use std::fmt;
 
@@ -55,6 +56,9 @@ pub enum GenError {
         /// what would help.
         reason: String,
     },
+    /// The run was stopped by [`crate::watch::Watch::cancel`] before it
+    /// finished; nothing was generated.
+    Cancelled,
 }
 
 impl fmt::Display for GenError {
@@ -70,6 +74,7 @@ impl fmt::Display for GenError {
                 "{generator}: no valid layout in {attempts} attempt{}: {reason}",
                 if *attempts == 1 { "" } else { "s" }
             ),
+            Self::Cancelled => f.write_str("the generation was cancelled before it finished"),
         }
     }
 }

@@ -109,6 +109,7 @@ use crate::room_grid::{
     Budget, EndRules, Generator, LargeRooms, MAX_SIDE, RoomCount, RoomGridConfig, RoomRules,
     RoomScratch, StartRule, Work, preset, run,
 };
+use crate::watch::Watch;
 
 /// How rooms grow from the start cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,7 +268,23 @@ impl IsaacConfig {
 /// capacity; [`GenError::Exhausted`] if every attempt (or the call's work
 /// budget) ran out, with what would help.
 pub fn generate(config: &IsaacConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_counted(config, seed, level).0
+    generate_watched(config, seed, level, &Watch::new())
+}
+
+/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
+/// its progress. The checkpoints are the room-grid attempt loop's (see
+/// [`crate::room_grid`]): at the start of each attempt, after growing and
+/// after the ends.
+///
+/// # Errors
+/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
+pub fn generate_watched(
+    config: &IsaacConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+) -> Result<DungeonGrid, GenError> {
+    counted(config, seed, level, watch).0
 }
 
 /// [`generate`], also saying how much work the call did.
@@ -275,6 +292,16 @@ pub fn generate_counted(
     config: &IsaacConfig,
     seed: u64,
     level: i32,
+) -> (Result<DungeonGrid, GenError>, Work) {
+    counted(config, seed, level, &Watch::new())
+}
+
+/// [`generate_counted`] under `watch`.
+fn counted(
+    config: &IsaacConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
 ) -> (Result<DungeonGrid, GenError>, Work) {
     let give_up = config.give_up_chance;
     let large = config.large_rooms;
@@ -288,7 +315,7 @@ pub fn generate_counted(
         stall_hint: format!("lower give_up_chance (now {give_up}) or ask for fewer rooms"),
         roles: config.room_rules.as_ref(),
     };
-    run(&generator, seed, level, |s, target, rng, budget| {
+    run(&generator, seed, level, watch, |s, target, rng, budget| {
         let origin = config
             .origin
             .unwrap_or(((s.width - 1) / 2, (s.height - 1) / 2));

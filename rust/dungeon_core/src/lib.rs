@@ -43,6 +43,7 @@ pub mod template;
 pub mod tinykeep;
 pub mod tunneler;
 pub mod walker;
+pub mod watch;
 
 pub use error::{ConfigError, GenError};
 pub use grid::{
@@ -50,3 +51,4 @@ pub use grid::{
     Rect, Room, RoomRole, RoomShape,
 };
 pub use rng::DungeonRng;
+pub use watch::Watch;

@@ -60,6 +60,10 @@ use crate::error::{ConfigError, GenError, check_range};
 use crate::grid::{Cell, DungeonGrid, Pos};
 use crate::rng::{DungeonRng, stage};
 use crate::room_grid::MAX_LEVEL;
+use crate::watch::Watch;
+
+/// Progress when the tunnels are dug (see [`generate_watched`]).
+const W_TUNNELS: f64 = 0.3;
 
 /// Smallest map side accepted.
 pub const MIN_SIDE: i32 = 8;
@@ -200,7 +204,23 @@ pub struct Tunnel {
 /// [`GenError::Config`] when [`TunnelerConfig::validate`] fails or `level`
 /// is outside `1..=1000`. A valid config never fails.
 pub fn generate(config: &TunnelerConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    dig_map(config, seed, level, false).map(|(g, _)| g)
+    generate_watched(config, seed, level, &Watch::new())
+}
+
+/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
+/// its progress. Checkpoints: every 64 tunnels, and before the finishing
+/// passes. Weights, from a 1024² map of 20 000 tunnels (release): the
+/// tunnels 30 %, door masks and the end's search 70 %.
+///
+/// # Errors
+/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
+pub fn generate_watched(
+    config: &TunnelerConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+) -> Result<DungeonGrid, GenError> {
+    watch.finish(dig_map(config, seed, level, false, watch).map(|(g, _)| g))
 }
 
 /// The tunnels [`generate`] digs for the same inputs, in order.
@@ -208,7 +228,7 @@ pub fn generate(config: &TunnelerConfig, seed: u64, level: i32) -> Result<Dungeo
 /// # Errors
 /// As [`generate`].
 pub fn tunnels(config: &TunnelerConfig, seed: u64, level: i32) -> Result<Vec<Tunnel>, GenError> {
-    dig_map(config, seed, level, true).map(|(_, t)| t)
+    dig_map(config, seed, level, true, &Watch::new()).map(|(_, t)| t)
 }
 
 fn dig_map(
@@ -216,9 +236,12 @@ fn dig_map(
     seed: u64,
     level: i32,
     trace: bool,
+    watch: &Watch,
 ) -> Result<(DungeonGrid, Vec<Tunnel>), GenError> {
     config.validate()?;
     check_range("level", level, 1, MAX_LEVEL)?;
+    watch.at(0.0)?;
+    let tunnels = watch.span(0.0, W_TUNNELS);
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let mut g = dig::walls(config.width, config.height);
     let (w, h) = (config.width, config.height);
@@ -235,7 +258,10 @@ fn dig_map(
     carve(start);
     let mut at = start;
     let mut horizontal = rng.below(2) == 0;
-    for _ in 0..config.max_tunnels {
+    for k in 0..config.max_tunnels {
+        if k % 64 == 0 {
+            tunnels.step(k as usize, config.max_tunnels as usize)?;
+        }
         let length = rng.range(config.min_tunnel_length, config.max_tunnel_length);
         let sign = if rng.below(2) == 0 { 1 } else { -1 };
         let mut t = Tunnel {
@@ -269,7 +295,15 @@ fn dig_map(
         }
         horizontal = !horizontal;
     }
-    dig::finish(&mut g, start, "tunneler", seed, level);
+    watch.at(W_TUNNELS)?;
+    dig::finish(
+        &mut g,
+        start,
+        "tunneler",
+        seed,
+        level,
+        watch.span(W_TUNNELS, 1.0),
+    )?;
     Ok((g, log))
 }
 

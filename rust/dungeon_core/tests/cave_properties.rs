@@ -140,6 +140,7 @@ fn any_config_is_refused_exactly_when_invalid() {
                 refused += 1;
             }
             Err(GenError::Exhausted { .. }) => assert!(!invalid),
+            Err(GenError::Cancelled) => panic!("{c:?}: cancelled without a watch"),
             Ok(g) => {
                 assert!(!invalid, "{c:?}");
                 assert_cave(&g, &c);

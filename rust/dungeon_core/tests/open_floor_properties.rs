@@ -189,6 +189,7 @@ fn random_settings_fail_exactly_when_invalid_and_never_panic() {
                 assert!(w.validate().is_ok(), "{w:?}");
                 assert!(e.to_string().contains("raise max_steps_per_tile"), "{e}");
             }
+            Err(GenError::Cancelled) => panic!("{w:?}: cancelled without a watch"),
         }
     }
     assert!(ok_t > 150 && ok_w > 300, "{ok_t} {ok_w}");

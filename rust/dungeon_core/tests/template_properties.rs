@@ -286,6 +286,7 @@ fn random_template_sets_keep_every_rule() {
                     eprintln!("{e}");
                 }
             }
+            Err(GenError::Cancelled) => panic!("cancelled without a watch"),
         }
     }
     eprintln!("{ok} grown, {invalid} refused, {exhausted} exhausted");

@@ -8,18 +8,25 @@
 //! `DungeonGrid` by the main-thread poll. Godot needs no
 //! `experimental-threads` for this (the workers never call into Godot).
 //!
-//! A cancelled job that has not started never runs; one already running
-//! finishes (generation is bounded by the generators' step budgets) and its
-//! result is dropped.
+//! Each job has a [`Watch`] (the core's cancel flag and progress value),
+//! which the worker hands to the generator's `generate_watched`. Cancelling
+//! sets its flag: a job not yet started is taken off the queue and never
+//! runs; a running one stops at its next checkpoint (the generators check
+//! between phases and every so often in their long loops: a few
+//! milliseconds of work at most at 1024² in a release build, see
+//! `dungeon_core::watch`) and frees its worker.
+//! Until it has stopped it counts in [`Jobs::stopping`]. `progress` reads
+//! the running jobs' watches.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::mem::ManuallyDrop;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 
 use dungeon_core::DungeonGrid as CoreGrid;
+use dungeon_core::watch::Watch;
 use godot::classes::{Engine, SceneTree};
 use godot::prelude::*;
 
@@ -29,7 +36,8 @@ pub type JobResult = Result<CoreGrid, String>;
 /// A job's state, shared by the worker and the main-thread poll.
 #[derive(Default)]
 pub struct JobSlot {
-    cancelled: AtomicBool,
+    /// The job's cancel flag and progress, read by the generator.
+    watch: Arc<Watch>,
     /// 0 queued, 1 running, 2 finished.
     stage: AtomicU8,
     result: Mutex<Option<JobResult>>,
@@ -41,8 +49,9 @@ impl JobSlot {
     }
 }
 
-/// A job: the copied settings and the core call, touching no Godot object.
-pub type Work = Box<dyn FnOnce() -> JobResult + Send>;
+/// A job: the copied settings and the core call under the job's watch,
+/// touching no Godot object.
+pub type Work = Box<dyn FnOnce(&Watch) -> JobResult + Send>;
 
 /// The shared worker pool: a queue and a few threads that never touch Godot.
 struct Pool {
@@ -93,12 +102,13 @@ fn worker(pool: &'static Pool) {
 
 /// Runs one job unless it was cancelled before it started.
 fn run((slot, work): (Arc<JobSlot>, Work)) {
-    if slot.cancelled.load(Ordering::Acquire) {
+    if slot.watch.is_cancelled() {
         slot.stage.store(2, Ordering::Release);
         return;
     }
     slot.stage.store(1, Ordering::Release);
-    let result = catch_unwind(AssertUnwindSafe(work))
+    let watch = Arc::clone(&slot.watch);
+    let result = catch_unwind(AssertUnwindSafe(move || work(&watch)))
         .unwrap_or_else(|_| Err("the generator stopped unexpectedly (internal error)".into()));
     *lock(&slot.result) = Some(result);
     slot.stage.store(2, Ordering::Release);
@@ -117,10 +127,35 @@ fn run_here(slot: &Arc<JobSlot>) {
     }
 }
 
+/// Cancels `slots` and takes those still queued off the pool's queue
+/// (they never run); returns the ones a worker already holds.
+fn cancel_slots(slots: impl IntoIterator<Item = Arc<JobSlot>>) -> Vec<Arc<JobSlot>> {
+    let slots: Vec<Arc<JobSlot>> = slots.into_iter().collect();
+    if slots.is_empty() {
+        // Nothing to cancel: leave the pool alone (a generator that never
+        // made a request must not start it when it goes away).
+        return slots;
+    }
+    for slot in &slots {
+        slot.watch.cancel();
+    }
+    lock(&pool().queue).retain(|(s, _)| {
+        let queued_and_cancelled = s.watch.is_cancelled();
+        if queued_and_cancelled {
+            s.stage.store(2, Ordering::Release);
+        }
+        !queued_and_cancelled
+    });
+    slots.into_iter().filter(|s| s.stage() != 2).collect()
+}
+
 /// One generator object's requests, oldest first.
 #[derive(Default)]
 pub struct Jobs {
     pending: Vec<(i64, Arc<JobSlot>)>,
+    /// Cancelled requests a worker was running: they stop at their next
+    /// checkpoint.
+    stopping: Vec<Arc<JobSlot>>,
     next_id: i64,
     /// Requests made since the object was last idle (for `progress`).
     batch: usize,
@@ -147,11 +182,10 @@ impl Jobs {
 
     /// Cancels every pending request; returns how many there were.
     pub fn cancel(&mut self) -> usize {
-        for (_, slot) in &self.pending {
-            slot.cancelled.store(true, Ordering::Release);
-        }
         let n = self.pending.len();
-        self.pending.clear();
+        let running = cancel_slots(self.pending.drain(..).map(|(_, s)| s));
+        self.stopping();
+        self.stopping.extend(running);
         n
     }
 
@@ -159,12 +193,21 @@ impl Jobs {
     pub fn cancel_one(&mut self, id: i64) -> bool {
         match self.pending.iter().position(|(i, _)| *i == id) {
             Some(at) => {
-                self.pending[at].1.cancelled.store(true, Ordering::Release);
-                self.pending.remove(at);
+                let (_, slot) = self.pending.remove(at);
+                let running = cancel_slots([slot]);
+                self.stopping();
+                self.stopping.extend(running);
                 true
             }
             None => false,
         }
+    }
+
+    /// How many cancelled requests are still running on a worker (each
+    /// stops at its next checkpoint, then its worker is free).
+    pub fn stopping(&mut self) -> usize {
+        self.stopping.retain(|s| s.stage() != 2);
+        self.stopping.len()
     }
 
     /// `true` while a request is pending.
@@ -173,7 +216,7 @@ impl Jobs {
     }
 
     /// The share of the current batch done: finished requests count 1,
-    /// running ones 0.5; 1.0 when idle.
+    /// running ones what their watch says; 1.0 when idle.
     pub fn progress(&self) -> f64 {
         if self.pending.is_empty() || self.batch == 0 {
             return 1.0;
@@ -184,7 +227,7 @@ impl Jobs {
             .iter()
             .map(|(_, s)| match s.stage() {
                 2 => 1.0,
-                1 => 0.5,
+                1 => s.watch.progress(),
                 _ => 0.0,
             })
             .sum();

@@ -8,6 +8,7 @@
 //! call that declares its properties; see `bsp_generator.rs`.
 
 use dungeon_core::room_grid::MAX_LEVEL;
+use dungeon_core::watch::Watch;
 use dungeon_core::{ConfigError, DungeonGrid as CoreGrid, GenError};
 use godot::prelude::*;
 use godot::register::property::Var;
@@ -22,11 +23,17 @@ pub trait GeneratorKind {
     /// moves a copy to a worker thread).
     type Config: PartialEq + Send + 'static;
 
-    /// Runs the core generator.
+    /// Runs the core generator under `watch` (its `generate_watched`).
     ///
     /// # Errors
-    /// The core's error for invalid settings or an exhausted budget.
-    fn run(config: &Self::Config, seed: u64, level: i32) -> Result<CoreGrid, GenError>;
+    /// The core's error for invalid settings or an exhausted budget, and
+    /// [`GenError::Cancelled`] once `watch` is cancelled.
+    fn run(
+        config: &Self::Config,
+        seed: u64,
+        level: i32,
+        watch: &Watch,
+    ) -> Result<CoreGrid, GenError>;
 
     /// The fewest and most rooms `level` can have.
     fn count_range(config: &Self::Config, level: i32) -> Result<(i32, i32), ConfigError>;
@@ -127,28 +134,29 @@ pub fn apply_preset<G: Generator>(this: &mut G, index: usize) {
 
 /// Generates `level` of `seed` with the current settings.
 pub fn generate<G: Generator>(this: &G, seed: i64, level: i64) -> Result<CoreGrid, GenError> {
-    prepare(this, seed, level)()
+    prepare(this, seed, level)(&Watch::new())
 }
 
 /// The generation of `level` of `seed` with the current settings, copied
 /// into a closure that touches no Godot object: [`generate`] runs it at
-/// once, `generate_async` on a worker thread, so both give the same grid.
+/// once with an idle watch, `generate_async` on a worker thread with the
+/// request's watch, so both give the same grid (a watch never changes it).
 pub fn prepare<G: Generator>(
     this: &G,
     seed: i64,
     level: i64,
-) -> impl FnOnce() -> Result<CoreGrid, GenError> + Send + 'static {
+) -> impl FnOnce(&Watch) -> Result<CoreGrid, GenError> + Send + 'static {
     let mut ints = Ints::default();
     let config = this.config(&mut ints);
     let level = ints.get("level", level);
-    move || ints.restore(G::run(&config, seed_bits(seed), level))
+    move |watch| ints.restore(G::run(&config, seed_bits(seed), level, watch))
 }
 
 /// The async job for `level` of `seed`: [`prepare`]'s closure with the
 /// error turned into its message.
 pub fn async_work<G: Generator>(this: &G, seed: i64, level: i64) -> crate::async_gen::Work {
     let work = prepare(this, seed, level);
-    Box::new(move || work().map_err(|e| e.to_string()))
+    Box::new(move |watch| work(watch).map_err(|e| e.to_string()))
 }
 
 /// The room-count range of `level` with the current settings.
@@ -167,7 +175,7 @@ pub fn checked_level<G: Generator>(this: &G, level: i64) -> Result<(G::Config, i
         // The core's validation names the clamped field and what it accepts;
         // it fails before generating anything, since no core range reaches
         // the `i32` limits.
-        ints.restore(G::run(&config, 0, level))?;
+        ints.restore(G::run(&config, 0, level, &Watch::new()))?;
     }
     Ok((config, level))
 }
@@ -226,7 +234,7 @@ fn type_string(t: VariantType) -> GString {
 }
 
 /// Declares a generator class
-/// `class Name(CoreConfig, core_generate_fn, count_range_fn) { preset: ...; fields }`:
+/// `class Name(CoreConfig, core_generate_watched_fn, count_range_fn) { preset: ...; fields }`:
 /// its preset enum (with `Custom` added) and
 /// constants, its properties (the common ones plus the ones given), its
 /// Godot API, its `Object::set` hook and its [`GeneratorKind`].
@@ -262,8 +270,9 @@ macro_rules! generator_class {
                 config: &$config,
                 seed: u64,
                 level: i32,
+                watch: &dungeon_core::watch::Watch,
             ) -> Result<dungeon_core::DungeonGrid, dungeon_core::GenError> {
-                ($generate)(config, seed, level)
+                ($generate)(config, seed, level, watch)
             }
 
             fn count_range(
@@ -303,8 +312,12 @@ macro_rules! generator_class {
             #[var(no_set)]
             last_error: GString,
             /// How far the pending [method generate_async] requests are,
-            /// from 0 to 1 (1 when none is pending). Coarse: a finished
-            /// request counts fully, a running one half.
+            /// from 0 to 1 (1 when none is pending): the share of the
+            /// requests made since the generator was last idle that is done.
+            /// A finished request counts fully, a waiting one not at all, a
+            /// running one as far as it has got (the generators report
+            /// their progress as they go), so on a long run the value rises
+            /// from frame to frame.
             #[var(get = get_progress, no_set)]
             progress: PhantomVar<f64>,
             jobs: $crate::async_gen::Jobs,
@@ -457,7 +470,11 @@ macro_rules! generator_class {
 
             /// Cancels every pending [method generate_async] request: none
             /// of them emits a signal. A request not yet started never
-            /// runs. Returns how many were cancelled.
+            /// runs; a running one stops part way, within a few
+            /// milliseconds on a 1024² map, and frees its worker thread
+            /// (until then it counts in [method get_stopping_count]).
+            /// Returns how many were cancelled. After it, [method is_generating] is
+            /// [code]false[/code] and new requests may be made at once.
             #[func]
             fn cancel(&mut self) -> i64 {
                 let n = self.jobs.cancel();
@@ -466,7 +483,8 @@ macro_rules! generator_class {
                 n as i64
             }
 
-            /// Cancels the [method generate_async] request [param request];
+            /// Cancels the [method generate_async] request [param request]
+            /// (a running one stops part way, like with [method cancel]);
             /// [code]false[/code] if it is not pending (finished, cancelled
             /// or unknown).
             #[func]
@@ -489,6 +507,18 @@ macro_rules! generator_class {
             #[func]
             fn get_progress(&self) -> f64 {
                 self.jobs.progress()
+            }
+
+            /// How many cancelled requests are still running on a worker
+            /// thread. A cancelled run stops at the generator's next check
+            /// (they check between phases and every so often inside their
+            /// long loops), so this drops back to 0 almost at once, long
+            /// before the run would have finished. Only useful to see that
+            /// the workers are free again, e.g. before starting many new
+            /// requests after a [method cancel].
+            #[func]
+            fn get_stopping_count(&mut self) -> i64 {
+                self.jobs.stopping() as i64
             }
 
             /// Delivers the finished [method generate_async] requests now.

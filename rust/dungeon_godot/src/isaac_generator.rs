@@ -42,7 +42,7 @@ room_grid_class! {
     /// [signal Resource.changed]. Bad settings never crash: [method generate]
     /// returns [code]null[/code], logs the reason, stores it in
     /// [member last_error] and emits [signal generation_failed].
-    class IsaacGenerator(IsaacConfig, isaac::generate) {
+    class IsaacGenerator(IsaacConfig, isaac::generate_watched) {
         /// Starting point for all other settings ([constant PRESET_COMPACT]…).
         /// [b]Compact[/b] (seed 002): 8×8, rooms crowd around the middle and
         /// may form loops, 10–13 rooms on level 1 and 3 more per level.

@@ -34,7 +34,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class TinyKeepGenerator(TinyKeepConfig, tinykeep::generate, room_count_range) {
+    class TinyKeepGenerator(TinyKeepConfig, tinykeep::generate_watched, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_TINYKEEP]…).
         /// [b]Tinykeep[/b] (seed 004): 150 cells, normal sizes, L-shaped
         /// hallways, 15 % loops. [b]Seed003[/b]: uniform sizes, rooms by

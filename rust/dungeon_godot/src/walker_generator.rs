@@ -32,7 +32,7 @@ generator_class! {
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed];
     /// so does a walk that runs out of its step budget.
-    class WalkerGenerator(WalkerConfig, walker::generate, no_rooms) {
+    class WalkerGenerator(WalkerConfig, walker::generate_watched, no_rooms) {
         /// Starting point for all other settings ([constant PRESET_OPEN_CAVE]…).
         /// [b]Open cave[/b] (seed 000's eight-way walk): one walker digs 40 %
         /// of an 80×50 map into one meandering cave. [b]Sprawling cave[/b]:

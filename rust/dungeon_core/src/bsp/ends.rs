@@ -422,8 +422,12 @@ mod tests {
             (odd(120, 90, 7), 100),
         ] {
             for seed in 0..seeds {
-                let (g, d) = generate_measured(&c, seed, 1, Search::RoomJumps).unwrap();
-                let (plain, pd) = generate_measured(&c, seed, 1, Search::Tiles).unwrap();
+                let (g, d) =
+                    generate_measured(&c, seed, 1, Search::RoomJumps, &crate::watch::Watch::new())
+                        .unwrap();
+                let (plain, pd) =
+                    generate_measured(&c, seed, 1, Search::Tiles, &crate::watch::Watch::new())
+                        .unwrap();
                 assert_eq!((g.end(), &d), (plain.end(), &pd), "{c:?} seed {seed}");
             }
         }
@@ -492,8 +496,12 @@ mod tests {
         }
         for c in &configs {
             for seed in 0..12 {
-                let (g, dist) = generate_measured(c, seed, 1, Search::RoomJumps).unwrap();
-                let (plain, plain_dist) = generate_measured(c, seed, 1, Search::Tiles).unwrap();
+                let (g, dist) =
+                    generate_measured(c, seed, 1, Search::RoomJumps, &crate::watch::Watch::new())
+                        .unwrap();
+                let (plain, plain_dist) =
+                    generate_measured(c, seed, 1, Search::Tiles, &crate::watch::Watch::new())
+                        .unwrap();
                 assert_eq!((&plain, &plain_dist), (&g, &dist), "{c:?} seed {seed}");
                 let tiles = g.distances_from(g.start());
                 for (k, rect) in g.room_rects().iter().enumerate() {

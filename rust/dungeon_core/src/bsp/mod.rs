@@ -127,6 +127,7 @@ use crate::error::{GenError, check_range};
 use crate::grid::{DungeonGrid, Pos, Rect};
 use crate::rng::{DungeonRng, stage};
 use crate::room_grid::MAX_LEVEL;
+use crate::watch::Watch;
 use carve::Canvas;
 use ends::{Layout, Search, choose_ends};
 use split::{place_room, split_tree};
@@ -135,6 +136,14 @@ use split::{place_room, split_tree};
 const ROOMS_STREAM: u64 = 0x0B5_900D;
 /// Sub-stream of the layout stream for corridor corners.
 const CORRIDORS_STREAM: u64 = 0x0B5_C0DE;
+
+/// Progress when the split tree, the rooms and the corridors are done (see
+/// [`generate_watched`]).
+const W_SPLIT: f64 = 0.02;
+const W_ROOMS: f64 = 0.23;
+const W_CORRIDORS: f64 = 0.45;
+/// Rooms or corridors between two checkpoints.
+const CHECK_EVERY: usize = 1024;
 
 /// Generates level `level` of the run `seed`.
 ///
@@ -145,7 +154,24 @@ const CORRIDORS_STREAM: u64 = 0x0B5_C0DE;
 /// [`GenError::Config`] when [`BspConfig::validate`] fails or `level` is
 /// outside `1..=1000`. A valid config never fails.
 pub fn generate(config: &BspConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_measured(config, seed, level, Search::RoomJumps).map(|(g, _)| g)
+    generate_watched(config, seed, level, &Watch::new())
+}
+
+/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
+/// its progress. Checkpoints: between the phases and every 1024 rooms or
+/// corridors. Weights, from a 1024² map of 12 splits (release): the split
+/// tree 2 %, rooms 21 %, corridors 22 %, start and end 55 %.
+///
+/// # Errors
+/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
+pub fn generate_watched(
+    config: &BspConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+) -> Result<DungeonGrid, GenError> {
+    let result = generate_measured(config, seed, level, Search::RoomJumps, watch);
+    watch.finish(result.map(|(g, _)| g))
 }
 
 /// [`generate`] with the end found by a plain BFS over every tile instead
@@ -160,7 +186,7 @@ pub fn generate_with_tile_search(
     seed: u64,
     level: i32,
 ) -> Result<DungeonGrid, GenError> {
-    generate_measured(config, seed, level, Search::Tiles).map(|(g, _)| g)
+    generate_measured(config, seed, level, Search::Tiles, &Watch::new()).map(|(g, _)| g)
 }
 
 /// The leaf parts of the split tree that [`generate`] cuts for the same
@@ -196,11 +222,15 @@ fn generate_measured(
     seed: u64,
     level: i32,
     search: Search,
+    watch: &Watch,
 ) -> Result<(DungeonGrid, Vec<u32>), GenError> {
     let mut rng = layout_rng(config, seed, level)?;
+    watch.at(0.0)?;
     let mut room_rng = rng.stage(ROOMS_STREAM);
     let mut corridor_rng = rng.stage(CORRIDORS_STREAM);
     let mut nodes = split_tree(config, &mut rng);
+    watch.at(W_SPLIT)?;
+    let n = nodes.len();
 
     let mut g = DungeonGrid::new(config.width, config.height);
     let width = g.width as usize;
@@ -210,7 +240,11 @@ fn generate_measured(
     // room's centre.
     let mut reps: Vec<Pos> = vec![(0, 0); nodes.len()];
     let mut rects = Vec::with_capacity(nodes.len() / 2 + 1);
-    for (node, rep) in nodes.iter_mut().zip(reps.iter_mut()) {
+    let rooms = watch.span(W_SPLIT, W_ROOMS);
+    for (i, (node, rep)) in nodes.iter_mut().zip(reps.iter_mut()).enumerate() {
+        if i.is_multiple_of(CHECK_EVERY) {
+            rooms.step(i, n)?;
+        }
         if node.is_leaf() {
             let room = place_room(node.rect, config, &mut room_rng);
             canvas.paint_room(room);
@@ -222,7 +256,11 @@ fn generate_measured(
 
     // Corridors bottom-up: children always come after their parent, so in
     // reverse order both children's representatives are known.
-    for i in (0..nodes.len()).rev() {
+    let corridors = watch.span(W_ROOMS, W_CORRIDORS);
+    for i in (0..n).rev() {
+        if i.is_multiple_of(CHECK_EVERY) {
+            corridors.step(n - i, n)?;
+        }
         let k = nodes[i].first_child;
         if k != 0
             && let (Some(&a), Some(&b)) = (reps.get(k), reps.get(k + 1))
@@ -233,6 +271,7 @@ fn generate_measured(
     }
     canvas.finish_corridors();
     let (carved, contacts) = (canvas.carved, canvas.contacts);
+    watch.at(W_CORRIDORS)?;
 
     // `g.rooms` stays empty: `DungeonGrid::rooms` lists the rectangles'
     // cells when first asked.

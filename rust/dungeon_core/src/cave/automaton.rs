@@ -11,7 +11,9 @@
 //! [`step_tiles`] is the same rule tile by tile, the tests' oracle.
 
 use super::config::CavePhase;
+use crate::error::GenError;
 use crate::rng::DungeonRng;
+use crate::watch::Span;
 
 /// A map of wall bits, row by row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,14 +237,25 @@ pub(crate) fn step(
 
 /// Runs every phase, `repeats` passes each, from the fill in `a`; the
 /// result ends in `a` (`b` is the second buffer).
-pub(crate) fn run_phases(a: &mut Bits, b: &mut Bits, phases: &[CavePhase]) {
+/// `progress` is checked after each pass, the passes weighing alike.
+pub(crate) fn run_phases(
+    a: &mut Bits,
+    b: &mut Bits,
+    phases: &[CavePhase],
+    progress: Span<'_>,
+) -> Result<(), GenError> {
     let (mut h3, mut h5) = (Vec::new(), Vec::new());
+    let total: usize = phases.iter().map(|p| p.repeats.max(0) as usize).sum();
+    let mut done = 0;
     for &phase in phases {
         for _ in 0..phase.repeats {
             step(a, b, phase, &mut h3, &mut h5);
             std::mem::swap(a, b);
+            done += 1;
+            progress.step(done, total)?;
         }
     }
+    Ok(())
 }
 
 /// The oracle: one pass of `phase` tile by tile on a row-major wall map,

@@ -11,10 +11,19 @@
 //! is on the frontier.
 
 use super::automaton::Bits;
+use crate::error::GenError;
+use crate::watch::Span;
 
 /// The first tile (row-major index) in scan order among the floor tiles
 /// farthest from `start` by 4-connected path, and that distance.
-pub(crate) fn farthest(bits: &Bits, start: usize) -> (usize, u32) {
+///
+/// `progress` is checked every 64 steps; the number of steps is not known
+/// beforehand, so step `k` reports `k / (k + width + height)`.
+pub(crate) fn farthest(
+    bits: &Bits,
+    start: usize,
+    progress: Span<'_>,
+) -> Result<(usize, u32), GenError> {
     let (w, s) = (bits.width, bits.stride);
     let n = bits.words.len();
     let floor: Vec<u64> = bits.words.iter().map(|&x| !x).collect();
@@ -70,10 +79,14 @@ pub(crate) fn farthest(bits: &Bits, start: usize) -> (usize, u32) {
         std::mem::swap(&mut list, &mut next_list);
         next_list.clear();
         steps += 1;
+        if steps.is_multiple_of(64) {
+            let k = f64::from(steps);
+            progress.at(k / (k + (w + bits.height) as f64))?;
+        }
     }
     let i = list.iter().copied().min().unwrap_or(first);
     let tile = (i / s) * w + (i % s) * 64 + cur[i].trailing_zeros() as usize;
-    (tile, steps)
+    Ok((tile, steps))
 }
 
 #[cfg(test)]
@@ -114,8 +127,8 @@ mod tests {
             let far = *dist.iter().max().unwrap();
             let want = dist.iter().position(|&d| d == far).unwrap();
             assert_eq!(
-                farthest(&b, start),
-                (want, far as u32),
+                farthest(&b, start, crate::watch::Watch::new().span(0.0, 1.0)),
+                Ok((want, far as u32)),
                 "case {case} {w}×{h}"
             );
         }

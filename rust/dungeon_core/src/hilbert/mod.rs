@@ -78,6 +78,7 @@ pub use curve::{MAX_ORDER, curve, point, stretch};
 use crate::error::GenError;
 use crate::grid::{Cell, DIRS, DungeonGrid, PlannedGraph, Pos};
 use crate::rng::{DungeonRng, mix64, stage};
+use crate::watch::Watch;
 
 /// Sub-stream tags of the layout stage.
 const PATH: u64 = mix64(0x4811_BE27);
@@ -111,7 +112,24 @@ pub struct HilbertLayout {
 /// [`GenError::Config`] for an invalid config or a level whose path does
 /// not fit the curve. It never runs out of work.
 pub fn generate(config: &HilbertConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_layout(config, seed, level).map(|l| l.grid)
+    generate_watched(config, seed, level, &Watch::new())
+}
+
+/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
+/// its progress. Checkpoints between the phases (each a linear pass over
+/// the path or the curve's cells). Weights, from order 9 with a path of
+/// half the cells (release): the path 36 %, side rooms 29 %, loops 26 %,
+/// the grid 9 %.
+///
+/// # Errors
+/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
+pub fn generate_watched(
+    config: &HilbertConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+) -> Result<DungeonGrid, GenError> {
+    watch.finish(run(config, seed, level, watch).map(|l| l.grid))
 }
 
 /// [`generate`], also returning the main path and what was added to it.
@@ -123,8 +141,19 @@ pub fn generate_layout(
     seed: u64,
     level: i32,
 ) -> Result<HilbertLayout, GenError> {
+    run(config, seed, level, &Watch::new())
+}
+
+/// [`generate_layout`] under `watch`.
+fn run(
+    config: &HilbertConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+) -> Result<HilbertLayout, GenError> {
     let plan = config.plan(level)?;
     let length = config.path_length_for(seed, level)?;
+    watch.at(0.0)?;
     let order = plan.order;
     let side = 1i32 << order;
     let cells = curve::cells(order);
@@ -156,8 +185,11 @@ pub fn generate_layout(
     for w in path.windows(2) {
         g.join(w[0], w[1]);
     }
+    watch.at(0.36)?;
     let side_rooms = g.branch(&path, config, &mut layout.stage(SIDES));
+    watch.at(0.65)?;
     let loops = g.add_loops(config, &mut layout.stage(LOOPS));
+    watch.at(0.91)?;
 
     let (start, end) = match (path.first(), path.last()) {
         (Some(&s), Some(&e)) => (s, e),

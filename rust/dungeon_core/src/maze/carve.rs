@@ -3,8 +3,10 @@
 //! cell and mask arrays directly, in row-major indices.
 
 use super::MazeConfig;
+use crate::error::GenError;
 use crate::grid::{Cell, Rect};
 use crate::rng::DungeonRng;
+use crate::watch::Span;
 
 /// No region here (a wall).
 const NONE: u32 = u32::MAX;
@@ -154,9 +156,23 @@ impl<'a> Carver<'a> {
     /// region per tree. Each step carves a new cell, so the work is linear.
     /// The stack holds odd tiles as `(column, row)` of the lattice, so no
     /// step divides.
-    pub fn grow_mazes(&mut self, windiness: f64, rng: &mut DungeonRng) {
+    ///
+    /// `progress` is checked about every [`CHECK_EVERY`] carved cells (at
+    /// the first backtrack after each multiple).
+    pub fn grow_mazes(
+        &mut self,
+        windiness: f64,
+        rng: &mut DungeonRng,
+        progress: Span<'_>,
+    ) -> Result<(), GenError> {
         let (w, lw, lh) = (self.width, self.lw, self.lh);
         let mut stack: Vec<(u32, u32)> = Vec::new();
+        let mut carved = Carved {
+            count: 0,
+            next: CHECK_EVERY,
+            total: lw * lh,
+            progress,
+        };
         for ly in 0..lh {
             for lx in 0..lw {
                 let first = ly * lw + lx;
@@ -168,9 +184,10 @@ impl<'a> Carver<'a> {
                 self.region[first] = region;
                 self.cells[(2 * ly + 1) * w + 2 * lx + 1] = Cell::Corridor;
                 stack.push((lx as u32, ly as u32));
-                self.grow(&mut stack, region, windiness, rng);
+                self.grow(&mut stack, region, windiness, rng, &mut carved)?;
             }
         }
+        Ok(())
     }
 
     /// Grows one tree from the cell on `stack` (Nystrom's growing tree:
@@ -181,9 +198,12 @@ impl<'a> Carver<'a> {
         region: u32,
         windiness: f64,
         rng: &mut DungeonRng,
-    ) {
+        carved: &mut Carved<'_>,
+    ) -> Result<(), GenError> {
         let (w, lw, lh) = (self.width, self.lw, self.lh);
         let mut last: Option<usize> = None;
+        // Counted in a local, so the hot loop keeps it in a register.
+        let mut done = carved.count;
         while let Some(&(cx, cy)) = stack.last() {
             let (cx, cy) = (cx as usize, cy as usize);
             let at = cy * lw + cx;
@@ -204,6 +224,11 @@ impl<'a> Carver<'a> {
             if count == 0 {
                 stack.pop();
                 last = None;
+                // Checked while backtracking, off the carving path.
+                if done >= carved.next {
+                    carved.next = done + CHECK_EVERY;
+                    carved.progress.step(done, carved.total)?;
+                }
                 continue;
             }
             // Straight on when it can, unless the windiness draw says
@@ -229,7 +254,10 @@ impl<'a> Carver<'a> {
             self.region[next] = region;
             stack.push((nx as u32, ny as u32));
             last = Some(dir);
+            done += 1;
         }
+        carved.count = done;
+        Ok(())
     }
 
     /// Joins every region: the connectors (wall tiles between two tiles of
@@ -238,12 +266,23 @@ impl<'a> Carver<'a> {
     /// union–find), or else with `extra` chance (a loop). A connector that
     /// touches a room becomes a door, one between two maze regions a
     /// corridor tile.
-    pub fn connect(&mut self, extra: f64, rng: &mut DungeonRng) {
+    ///
+    /// `progress` is checked every [`CHECK_EVERY`] connectors (half the
+    /// phase finding them, half opening them).
+    pub fn connect(
+        &mut self,
+        extra: f64,
+        rng: &mut DungeonRng,
+        progress: Span<'_>,
+    ) -> Result<(), GenError> {
         let (w, lw) = (self.width, self.lw);
         // (tile, region a, region b, across): `across` 1 joins the tiles
         // west and east, `w` those north and south.
         let mut connectors: Vec<(u32, u32, u32)> = Vec::new();
         for y in 1..2 * self.lh {
+            if y.is_multiple_of(64) {
+                progress.step(y, 4 * self.lh)?;
+            }
             // Tiles with exactly one even coordinate: horizontal neighbours on
             // odd rows, vertical ones on even rows.
             if y % 2 == 1 {
@@ -274,7 +313,11 @@ impl<'a> Carver<'a> {
         }
         rng.shuffle(&mut connectors);
         let mut parent: Vec<u32> = (0..self.regions).collect();
-        for (i, a, b) in connectors {
+        let total = connectors.len();
+        for (k, (i, a, b)) in connectors.into_iter().enumerate() {
+            if k.is_multiple_of(CHECK_EVERY) {
+                progress.at(0.5 + k as f64 / (2 * total) as f64)?;
+            }
             let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
             let open = if ra == rb {
                 rng.chance(extra)
@@ -298,6 +341,7 @@ impl<'a> Carver<'a> {
                 }
             }
         }
+        Ok(())
     }
 
     /// Fills in a `share` of the dead ends (corridor or door tiles with one
@@ -308,9 +352,16 @@ impl<'a> Carver<'a> {
     /// Only odd tiles can be dead ends before any is removed (a maze step
     /// and an opened connector join two tiles), so only they are scanned,
     /// in the same order as a scan of the whole map.
-    pub fn remove_dead_ends(&mut self, share: f64, rng: &mut DungeonRng) {
+    ///
+    /// `progress` is checked every [`CHECK_EVERY`] dead ends.
+    pub fn remove_dead_ends(
+        &mut self,
+        share: f64,
+        rng: &mut DungeonRng,
+        progress: Span<'_>,
+    ) -> Result<(), GenError> {
         if share <= 0.0 {
-            return;
+            return Ok(());
         }
         let w = self.width;
         let mut ends: Vec<usize> = Vec::new();
@@ -326,7 +377,10 @@ impl<'a> Carver<'a> {
         rng.shuffle(&mut ends);
         let keep = ((1.0 - share) * ends.len() as f64).round() as usize;
         let take = ends.len() - keep.min(ends.len());
-        for &first in &ends[..take] {
+        for (k, &first) in ends[..take].iter().enumerate() {
+            if k.is_multiple_of(CHECK_EVERY) {
+                progress.step(k, take)?;
+            }
             let mut at = Some(first);
             while let Some(i) = at.filter(|&i| self.is_dead_end(i)) {
                 self.cells[i] = Cell::Empty;
@@ -346,11 +400,25 @@ impl<'a> Carver<'a> {
                 self.masks[i] = 0;
             }
         }
+        Ok(())
     }
 
     fn is_dead_end(&self, i: usize) -> bool {
         matches!(self.cells[i], Cell::Corridor | Cell::Door) && self.masks[i].count_ones() <= 1
     }
+}
+
+/// How many cells (or connectors, or dead ends) a phase handles between
+/// two checkpoints: about 0.1 ms of work in a release build.
+const CHECK_EVERY: usize = 1 << 14;
+
+/// The maze carving's count of carved cells, for its checkpoints.
+struct Carved<'a> {
+    count: usize,
+    /// The count at which the next checkpoint is due.
+    next: usize,
+    total: usize,
+    progress: Span<'a>,
 }
 
 /// The root of `x`'s set, halving the path on the way.

@@ -8,6 +8,7 @@ use super::shape::Side;
 use super::tables::{Prepared, key};
 use crate::grid::Pos;
 use crate::rng::DungeonRng;
+use crate::watch::Span;
 
 /// One placed template.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,7 +120,11 @@ impl<'p, 'a> Grower<'p, 'a> {
     }
 
     /// One attempt at a level of `target` rooms.
-    pub(crate) fn attempt(&mut self, target: i32) -> Result<Layout, String> {
+    ///
+    /// `progress` is checked every 256 steps, at the share of the rooms
+    /// placed; a cancelled run ends the attempt with an empty reason (the
+    /// caller reads the watch).
+    pub(crate) fn attempt(&mut self, target: i32, progress: Span<'_>) -> Result<Layout, String> {
         let c = self.p.config;
         let has_end = !c.end_tag.is_empty();
         self.goal = target - i32::from(has_end);
@@ -139,6 +144,13 @@ impl<'p, 'a> Grower<'p, 'a> {
                 ));
             }
             self.stats.steps += 1;
+            if self.stats.steps.is_multiple_of(256)
+                && progress
+                    .step(self.rooms.max(0) as usize, self.goal.max(1) as usize)
+                    .is_err()
+            {
+                return Err(String::new());
+            }
             let i = self.rng.below(self.open.len() as u32) as usize;
             let (pl, d) = self.open[i];
             if self.doors[pl][d] != DoorState::Open {

@@ -42,6 +42,12 @@ pub use shape::{DoorSlot, RoomTemplate, Side, Variant, orient_cell, orient_side}
 use crate::error::{ConfigError, GenError};
 use crate::grid::{Cell, DungeonGrid, GridKind, Pos, Rect};
 use crate::rng::{DungeonRng, stage};
+use crate::watch::Watch;
+
+/// Progress when the rooms are placed, and when the layout is done (see
+/// [`generate_watched`]).
+const W_ROOMS: f64 = 0.1;
+const W_GROW: f64 = 0.95;
 use grow::{DoorState, Grower, Layout};
 use tables::Prepared;
 
@@ -143,7 +149,24 @@ pub fn room_count_range(config: &TemplateConfig, level: i32) -> Result<(i32, i32
 /// # Errors
 /// As [`grow`].
 pub fn generate(config: &TemplateConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    grow(config, seed, level).map(|l| l.grid)
+    generate_watched(config, seed, level, &Watch::new())
+}
+
+/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
+/// its progress. Checkpoints: every attempt and every 256 growth steps, at
+/// the share of the rooms placed (a retry holds the value). Weights, from
+/// the `corridors` preset at level 10 (release): placing the rooms 10 %,
+/// the end room, trimming and the rules' check 85 %, the tile map 5 %.
+///
+/// # Errors
+/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
+pub fn generate_watched(
+    config: &TemplateConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+) -> Result<DungeonGrid, GenError> {
+    watch.finish(run(config, seed, level, watch).map(|l| l.grid))
 }
 
 /// Grows level `level` of run `seed` from the templates.
@@ -153,6 +176,16 @@ pub fn generate(config: &TemplateConfig, seed: u64, level: i32) -> Result<Dungeo
 /// grow; [`GenError::Exhausted`] when [`TemplateConfig::max_steps`] ran out
 /// before an attempt kept every rule, with the last attempt's reason.
 pub fn grow(config: &TemplateConfig, seed: u64, level: i32) -> Result<TemplateLevel, GenError> {
+    run(config, seed, level, &Watch::new())
+}
+
+/// [`grow`] under `watch`.
+fn run(
+    config: &TemplateConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+) -> Result<TemplateLevel, GenError> {
     config.validate()?;
     let target = config.count.draw(seed, level)?;
     let prepared = Prepared::new(config);
@@ -162,13 +195,18 @@ pub fn grow(config: &TemplateConfig, seed: u64, level: i32) -> Result<TemplateLe
     let mut reason = String::new();
     let mut occ = vec![0u32; config.width as usize * config.height as usize];
     while stats.steps < budget {
+        watch.check()?;
         stats.attempts += 1;
         let before = stats.steps;
         let mut grower = Grower::new(&prepared, &mut rng, &mut stats, &mut occ);
-        let result = grower.attempt(target);
+        let result = grower.attempt(target, watch.span(0.0, W_ROOMS));
         grower.clear();
+        watch.check()?;
         match result {
-            Ok(layout) => return Ok(build(&prepared, &layout, stats, seed, level)),
+            Ok(layout) => {
+                watch.at(W_GROW)?;
+                return Ok(build(&prepared, &layout, stats, seed, level));
+            }
             // Keep the reason of the last attempt that ended on its own.
             Err(why) if reason.is_empty() || !why.starts_with("max_steps") => reason = why,
             Err(_) => {}

@@ -1,8 +1,10 @@
 //! Cells: scattered in a circle or ellipse, then pushed apart.
 
 use super::config::{ScatterShape, Separation, SizeDistribution, TinyKeepConfig};
+use crate::error::GenError;
 use crate::grid::Rect;
 use crate::rng::DungeonRng;
+use crate::watch::Span;
 
 /// Empty tiles kept between any two cells after separation.
 pub(super) const GAP: i32 = 1;
@@ -78,7 +80,15 @@ pub(super) fn too_close(a: &Rect, b: &Rect) -> bool {
 /// Each pass sorts the cells by left edge and sweeps them: every pair found
 /// too close is pushed apart at once, each cell by what would clear it. A pass that finds no pair ends the loop; since nothing
 /// moved during it, its sweep saw every pair.
-pub(super) fn separate(cells: &mut [Rect], method: Separation, steps: i32) -> (i32, bool) {
+///
+/// `progress` is checked after each pass, at the larger of the share of
+/// `steps` passed and the share of the work budget spent.
+pub(super) fn separate(
+    cells: &mut [Rect],
+    method: Separation,
+    steps: i32,
+    progress: Span<'_>,
+) -> Result<(i32, bool), GenError> {
     let n = cells.len();
     let mut work: u64 = 0;
     let mut order: Vec<usize> = (0..n).collect();
@@ -128,13 +138,15 @@ pub(super) fn separate(cells: &mut [Rect], method: Separation, steps: i32) -> (i
             cells[i] = *r;
         }
         if !any {
-            return (pass, true);
+            return Ok((pass, true));
         }
         if work > SEPARATION_WORK {
-            return (pass + 1, false);
+            return Ok((pass + 1, false));
         }
+        let passes = f64::from(pass + 1) / f64::from(steps);
+        progress.at(passes.max(work as f64 / SEPARATION_WORK as f64))?;
     }
-    (steps, false)
+    Ok((steps, false))
 }
 
 /// Most pair checks one separation makes, over all passes: past it the
@@ -227,6 +239,7 @@ pub(super) fn drop_overlapping(cells: &[Rect]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::watch::Watch;
 
     #[test]
     fn normal_sides_stay_in_range_and_centre() {
@@ -251,7 +264,8 @@ mod tests {
             let c = TinyKeepConfig::default();
             let mut rng = DungeonRng::new(1);
             let mut cells = scatter(&c, &mut rng);
-            let (_, clear) = separate(&mut cells, method, 1000);
+            let (_, clear) =
+                separate(&mut cells, method, 1000, Watch::new().span(0.0, 1.0)).unwrap();
             assert!(clear, "{method:?}");
             for i in 0..cells.len() {
                 for j in i + 1..cells.len() {
@@ -265,7 +279,13 @@ mod tests {
     fn out_of_budget_cells_are_dropped_to_a_clear_set() {
         let c = TinyKeepConfig::default();
         let mut cells = scatter(&c, &mut DungeonRng::new(2));
-        let (_, clear) = separate(&mut cells, Separation::Square, 1);
+        let (_, clear) = separate(
+            &mut cells,
+            Separation::Square,
+            1,
+            Watch::new().span(0.0, 1.0),
+        )
+        .unwrap();
         assert!(!clear);
         let kept = drop_overlapping(&cells);
         assert!(kept.len() < cells.len() && kept.len() > 1 && kept[0] == 0);

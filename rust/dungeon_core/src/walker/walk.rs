@@ -5,6 +5,7 @@ use super::config::{Directions, WalkerConfig};
 use crate::error::GenError;
 use crate::grid::{Cell, DungeonGrid, Pos};
 use crate::rng::DungeonRng;
+use crate::watch::Span;
 
 /// Seed 000's eight moves in its `switch` order (cases 1 to 8), with case 4
 /// fixed from `y--` (a repeat of case 2) to `x--`. [`Directions::Four`]
@@ -128,6 +129,7 @@ pub(super) fn walk(
     g: &mut DungeonGrid,
     start: Pos,
     rng: &mut DungeonRng,
+    progress: Span<'_>,
 ) -> Result<WalkStats, GenError> {
     let (w, h) = (config.width, config.height);
     let width = w as usize;
@@ -172,6 +174,7 @@ pub(super) fn walk(
         target,
         budget,
         keep_list,
+        progress,
     };
     if walkers.len() == 1 {
         run.steps::<true>(&mut walkers, &mut d, rng, &mut stats)?;
@@ -191,7 +194,12 @@ struct Run<'a> {
     target: u64,
     budget: u64,
     keep_list: bool,
+    /// Checked every [`CHECK_EVERY`] steps, at the share of the target dug.
+    progress: Span<'a>,
 }
+
+/// Steps between two checkpoints (well under a millisecond).
+const CHECK_EVERY: u64 = 1 << 16;
 
 impl Run<'_> {
     /// Steps until the target is floor. With `ONE` (a single walker) the
@@ -213,13 +221,21 @@ impl Run<'_> {
             target,
             budget,
             keep_list,
+            progress,
         } = *self;
         let (w, h) = (config.width, config.height);
         let mut solo = walkers[0];
         let (mut bits, mut left) = (0u32, 0u32);
         let mut turn = 0usize;
+        // One compare per step covers the budget and the checkpoints.
+        let mut stop = budget.min(CHECK_EVERY);
         while d.floor < target {
-            if stats.steps >= budget {
+            if stats.steps >= stop {
+                if stats.steps < budget {
+                    progress.step(d.floor as usize, target as usize)?;
+                    stop = budget.min(stats.steps + CHECK_EVERY);
+                    continue;
+                }
                 return Err(GenError::Exhausted {
                     generator: "walker",
                     attempts: 1,
