@@ -301,12 +301,16 @@ inner_main() {
   done <<<"$binds"
   local xdg=${_DG_XDG:-} xdg_data=${_DG_XDG_DATA:-}
   unset _DG_ROOT _DG_CWD _DG_BINDS _DG_XDG _DG_XDG_DATA
+  # Callers that give no private data dir (the cross scripts) get none set:
+  # an empty XDG_DATA_HOME makes Godot warn.
+  local -a data_env=(-u XDG_DATA_HOME)
+  [[ -n $xdg_data ]] && data_env=(XDG_DATA_HOME="$xdg_data")
   # shellcheck disable=SC2016 # $1 and $@ are expanded by the inner sh
   chroot "$root" /usr/bin/env \
     -u LD_LIBRARY_PATH -u LD_PRELOAD -u XDG_CONFIG_HOME \
     -u XDG_CACHE_HOME -u XDG_DATA_DIRS -u XDG_CONFIG_DIRS \
-    -u XAUTHORITY -u OLDPWD \
-    HOME=/root PATH="$CHROOT_PATH" PWD="$cwd" XDG_RUNTIME_DIR="$xdg" XDG_DATA_HOME="$xdg_data" \
+    -u XAUTHORITY -u OLDPWD "${data_env[@]}" \
+    HOME=/root PATH="$CHROOT_PATH" PWD="$cwd" XDG_RUNTIME_DIR="$xdg" \
     /bin/sh -c 'cd -- "$1" 2>/dev/null || { echo "godot.sh: error: directory $1 is not visible inside the chroot (add it to DUNGEON_GODOT_BIND)" >&2; exit 125; }; shift; exec "$@"' \
     godot.sh "$cwd" "$@" &
   local child=$! rc=0
