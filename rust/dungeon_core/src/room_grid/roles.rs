@@ -424,16 +424,7 @@ impl RoomScratch {
             }
             i += w;
         }
-        for &i in &hidden {
-            self.occupied[i] = true;
-            self.secret_scores[i] = 0;
-        }
-        self.secret_cells.clear();
-        if best > 0 {
-            let scores = &self.secret_scores;
-            self.secret_cells
-                .extend((0..scores.len()).filter(|&i| scores[i] == best));
-        }
+        self.keep_best_secret_cells(&hidden, best);
         let Some(&i) = rng.pick(&self.secret_cells) else {
             return Ok(None);
         };
@@ -455,6 +446,22 @@ impl RoomScratch {
 }
 
 impl RoomScratch {
+    /// The end of a secret room's scan: the earlier secret rooms (`hidden`)
+    /// are marked occupied again and score 0, and `secret_cells` lists the
+    /// cells scoring `best` (none when `best` is 0), in index order.
+    fn keep_best_secret_cells(&mut self, hidden: &[usize], best: u8) {
+        for &i in hidden {
+            self.occupied[i] = true;
+            self.secret_scores[i] = 0;
+        }
+        self.secret_cells.clear();
+        if best > 0 {
+            let scores = &self.secret_scores;
+            self.secret_cells
+                .extend((0..scores.len()).filter(|&i| scores[i] == best));
+        }
+    }
+
     /// [`RoomScratch::place_secret`] on a floor with large rooms, where a
     /// cell's neighbours may be two cells of one room: the score counts the
     /// rooms (min 3), "beside a dead end" means beside a room with one door
@@ -487,16 +494,7 @@ impl RoomScratch {
                 best = best.max(score);
             }
         }
-        for &i in hidden {
-            self.occupied[i] = true;
-            self.secret_scores[i] = 0;
-        }
-        self.secret_cells.clear();
-        if best > 0 {
-            let scores = &self.secret_scores;
-            self.secret_cells
-                .extend((0..scores.len()).filter(|&i| scores[i] == best));
-        }
+        self.keep_best_secret_cells(hidden, best);
         let &i = rng.pick(&self.secret_cells)?;
         let p = self.pos_of(i);
         for &i in hidden {
