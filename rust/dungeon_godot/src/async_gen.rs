@@ -12,8 +12,8 @@
 //! which the worker hands to the generator's `generate_watched`. Cancelling
 //! sets its flag: a job not yet started is taken off the queue and never
 //! runs; a running one stops at its next checkpoint (the generators check
-//! between phases and every so often in their long loops: a few
-//! milliseconds of work at most at 1024² in a release build, see
+//! between phases and every so often in their long loops: at most about
+//! 15 ms of work apart at 1024² in a release build, see
 //! `dungeon_core::watch`) and frees its worker.
 //! Until it has stopped it counts in [`Jobs::stopping`]. `progress` reads
 //! the running jobs' watches.

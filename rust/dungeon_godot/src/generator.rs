@@ -470,8 +470,8 @@ macro_rules! generator_class {
 
             /// Cancels every pending [method generate_async] request: none
             /// of them emits a signal. A request not yet started never
-            /// runs; a running one stops part way, within a few
-            /// milliseconds on a 1024² map, and frees its worker thread
+            /// runs; a running one stops part way (within about 15 ms of
+            /// work on a 1024² map in a release build) and frees its worker thread
             /// (until then it counts in [method get_stopping_count]).
             /// Returns how many were cancelled. After it, [method is_generating] is
             /// [code]false[/code] and new requests may be made at once.
