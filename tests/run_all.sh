@@ -46,6 +46,9 @@ tests/check_editor_help.sh
 step "sample project: screenshot (Xvfb + Mesa) and a bot playing every generator"
 tests/run_sample.sh --check
 
+step "quitting mid-work is clean: every generator's generate_async, paint_over_frames, the other classes"
+tests/check_quit.sh
+
 step "GDScript runner self-test (every test in it must fail)"
 # Proves the runner counts failed checks, unannounced engine/script errors and
 # missing announced errors as failures. Its output is kept out of the log so

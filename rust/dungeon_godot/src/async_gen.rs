@@ -22,11 +22,13 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::mem::ManuallyDrop;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 
 use dungeon_core::DungeonGrid as CoreGrid;
 use dungeon_core::watch::Watch;
+
+use crate::background::{self, lock};
 use godot::classes::{Engine, SceneTree};
 use godot::prelude::*;
 
@@ -57,6 +59,12 @@ pub type Work = Box<dyn FnOnce(&Watch) -> JobResult + Send>;
 struct Pool {
     queue: Mutex<VecDeque<(Arc<JobSlot>, Work)>>,
     ready: Condvar,
+    /// The jobs the workers are running now (cancelled when the library
+    /// is unloaded).
+    running: Mutex<Vec<Arc<JobSlot>>>,
+    /// Set when the library is unloaded: the workers end, and new jobs
+    /// are refused.
+    closed: AtomicBool,
 }
 
 fn pool() -> &'static Pool {
@@ -65,21 +73,37 @@ fn pool() -> &'static Pool {
         let pool: &'static Pool = Box::leak(Box::new(Pool {
             queue: Mutex::new(VecDeque::new()),
             ready: Condvar::new(),
+            running: Mutex::new(Vec::new()),
+            closed: AtomicBool::new(false),
         }));
+        background::on_shut_down(close_pool);
         let workers = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(1, 4));
         for i in 0..workers {
             // A pool without threads still works: jobs wait, and
             // `wait_async` runs them on the caller.
-            let _ = std::thread::Builder::new()
-                .name(format!("dungeon-gen-{i}"))
-                .spawn(move || worker(pool));
+            let _ = background::spawn_thread(
+                &format!("dungeon-gen-{i}"),
+                Arc::new(Watch::new()),
+                move || worker(pool),
+            );
         }
         pool
     })
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
+/// At unload: refuses new jobs, cancels the queued and running ones and
+/// wakes the idle workers, which then end (the library waits for them).
+fn close_pool() {
+    let pool = pool();
+    pool.closed.store(true, Ordering::Release);
+    for (slot, _) in lock(&pool.queue).drain(..) {
+        slot.watch.cancel();
+        slot.stage.store(2, Ordering::Release);
+    }
+    for slot in lock(&pool.running).iter() {
+        slot.watch.cancel();
+    }
+    pool.ready.notify_all();
 }
 
 fn worker(pool: &'static Pool) {
@@ -87,6 +111,9 @@ fn worker(pool: &'static Pool) {
         let job = {
             let mut queue = lock(&pool.queue);
             loop {
+                if pool.closed.load(Ordering::Acquire) {
+                    return;
+                }
                 if let Some(job) = queue.pop_front() {
                     break job;
                 }
@@ -96,7 +123,13 @@ fn worker(pool: &'static Pool) {
                     .unwrap_or_else(PoisonError::into_inner);
             }
         };
+        let slot = Arc::clone(&job.0);
+        lock(&pool.running).push(Arc::clone(&slot));
+        if pool.closed.load(Ordering::Acquire) {
+            slot.watch.cancel();
+        }
         run(job);
+        lock(&pool.running).retain(|s| !Arc::ptr_eq(s, &slot));
     }
 }
 
@@ -175,8 +208,14 @@ impl Jobs {
         let slot = Arc::new(JobSlot::default());
         self.pending.push((self.next_id, Arc::clone(&slot)));
         let pool = pool();
-        lock(&pool.queue).push_back((slot, work));
-        pool.ready.notify_one();
+        if pool.closed.load(Ordering::Acquire) {
+            // The library is being unloaded: nothing runs any more.
+            *lock(&slot.result) = Some(Err("the extension is being unloaded".into()));
+            slot.stage.store(2, Ordering::Release);
+        } else {
+            lock(&pool.queue).push_back((slot, work));
+            pool.ready.notify_one();
+        }
         self.next_id
     }
 

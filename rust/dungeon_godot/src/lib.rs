@@ -9,6 +9,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod async_gen;
+mod background;
 mod bsp_generator;
 mod cave_generator;
 mod convert;
@@ -42,5 +43,14 @@ mod entry {
     struct DungeonExtension;
 
     #[gdextension]
-    unsafe impl ExtensionLibrary for DungeonExtension {}
+    unsafe impl ExtensionLibrary for DungeonExtension {
+        /// Before Godot unloads the library (when the game or the editor
+        /// quits): stop every thread of ours and wait for it, so none runs
+        /// code that is gone.
+        fn on_stage_deinit(stage: InitStage) {
+            if stage == InitStage::Scene {
+                crate::background::shut_down();
+            }
+        }
+    }
 }

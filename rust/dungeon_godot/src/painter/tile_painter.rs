@@ -2,12 +2,14 @@
 //! tile budget per frame.
 
 use dungeon_core::paint::WallNeighbours as CoreNeighbours;
+use dungeon_core::watch::Watch;
 use godot::classes::{INode, Node, TileMapLayer};
 use godot::prelude::*;
 
 use super::mapping::{DungeonTileMapping, Tile, Walls};
 use super::tile_data::{encode, fits, plan};
 use crate::async_gen::follow_frames;
+use crate::background::{self, Task};
 use crate::dungeon_grid::DungeonGrid;
 use crate::generator::inspector_enum;
 
@@ -48,9 +50,10 @@ inspector_enum! {
 }
 
 /// The plan of a paint spread over frames: still being made on a worker
-/// thread (from a copy of the core grid), or ready.
+/// thread (from a copy of the core grid; dropping the task stops it), or
+/// ready.
 enum PlanState {
-    Making(std::thread::JoinHandle<FramePlan>),
+    Making(Task<Option<FramePlan>>),
     Ready(FramePlan),
 }
 
@@ -222,13 +225,12 @@ impl DungeonTilePainter {
         }
         // The plan of a big map takes a while: it is made off the main
         // thread, from a copy of the core grid (no Godot object).
-        let plan = match std::thread::Builder::new()
-            .name("dungeon-paint-plan".into())
-            .spawn(move || input.frame_plan())
-        {
-            Ok(handle) => PlanState::Making(handle),
+        let plan = match background::spawn("dungeon-paint-plan", move |watch| {
+            input.frame_plan(watch)
+        }) {
+            Ok(task) => PlanState::Making(task),
             Err(e) => {
-                let msg = format!("DungeonTilePainter: could not start the planning thread ({e})");
+                let msg = format!("DungeonTilePainter: could not start the planning thread: {e}");
                 godot_error!("{msg}");
                 self.last_error = GString::from(&msg);
                 return false;
@@ -300,18 +302,16 @@ impl DungeonTilePainter {
             self.stop();
             return;
         }
-        if let PlanState::Making(handle) = &job.plan {
-            if !handle.is_finished() {
-                return;
-            }
-            let PlanState::Making(handle) =
-                std::mem::replace(&mut job.plan, PlanState::Ready(FramePlan::default()))
-            else {
-                return;
-            };
-            match handle.join() {
-                Ok(plan) => job.plan = PlanState::Ready(plan),
-                Err(_) => {
+        if let PlanState::Making(task) = &job.plan {
+            match task.take() {
+                None => return,
+                Some(Ok(Some(plan))) => job.plan = PlanState::Ready(plan),
+                Some(Ok(None)) => {
+                    // Cancelled: the extension is being unloaded.
+                    self.stop();
+                    return;
+                }
+                Some(Err(())) => {
                     godot_error!(
                         "DungeonTilePainter: making the paint plan failed (internal error)"
                     );
@@ -363,9 +363,13 @@ struct PlanInput {
 
 impl PlanInput {
     /// The plan of a paint over frames: the new tiles and the erasures of
-    /// old ones, ordered by rendering quadrant.
-    fn frame_plan(self) -> FramePlan {
+    /// old ones, ordered by rendering quadrant; `None` once `watch` is
+    /// cancelled (checked between rows).
+    fn frame_plan(self, watch: &Watch) -> Option<FramePlan> {
         let plan = plan(&self.grid, &self.tiles, self.neighbours);
+        if watch.is_cancelled() {
+            return None;
+        }
         let mut cells: Vec<((i32, i32), Option<Tile>)> =
             plan.cells.iter().map(|&(p, t)| (p, Some(t))).collect();
         if let Some((x0, y0, w, h)) = self.old {
@@ -377,6 +381,9 @@ impl PlanInput {
                 painted[(y * gw + x) as usize] = true;
             }
             for y in y0..y0.saturating_add(h) {
+                if watch.is_cancelled() {
+                    return None;
+                }
                 for x in x0..x0.saturating_add(w) {
                     let inside = (0..gw).contains(&x) && (0..gh).contains(&y);
                     if !inside || !painted[(y * gw + x) as usize] {
@@ -385,12 +392,15 @@ impl PlanInput {
                 }
             }
         }
+        if watch.is_cancelled() {
+            return None;
+        }
         let q = self.quadrant.max(1);
         cells.sort_by_key(|&((x, y), _)| (y.div_euclid(q), x.div_euclid(q), y, x));
-        FramePlan {
+        Some(FramePlan {
             cells,
             terrain_walls: plan.terrain_walls,
-        }
+        })
     }
 }
 

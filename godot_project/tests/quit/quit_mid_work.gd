@@ -1,0 +1,130 @@
+extends SceneTree
+## Starts one piece of work and quits while it still runs, as a game or the
+## editor may at any moment. tests/check_quit.sh runs it once per case and
+## delay, many times, and checks Godot exits cleanly (status 0, no crash).
+##
+## Run: godot --headless --path godot_project --script res://tests/quit/quit_mid_work.gd -- --case=NAME --frames=N
+## Cases: gen:CLASS (a big generate_async, two requests), free:CLASS (the
+## same, then the script drops the generator), paint, paint_stop,
+## paint_free, scene_close (the painter's node freed mid-paint), sync (every
+## other class used once). --frames: frames to wait before quitting (0:
+## quit in the frame the work starts).
+
+const GENERATORS := ["IsaacGenerator", "DrunkardGenerator", "BspGenerator", "HilbertGenerator",
+		"TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator", "CaveGenerator",
+		"TemplateGenerator"]
+
+var _frames_left := 0
+var _case := ""
+var _keep: Array = []
+var _busy: Callable = func() -> bool: return false
+
+
+func _initialize() -> void:
+	var frames := 0
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--case="):
+			_case = arg.trim_prefix("--case=")
+		elif arg.begins_with("--frames="):
+			frames = int(arg.trim_prefix("--frames="))
+	if not _start(_case):
+		printerr("quit_mid_work: unknown case '%s'" % _case)
+		quit(2)
+		return
+	_frames_left = frames
+	if frames == 0:
+		_quit_now()
+
+
+func _process(_delta: float) -> bool:
+	if _frames_left > 0:
+		_frames_left -= 1
+		if _frames_left == 0:
+			_quit_now()
+	return false
+
+
+func _quit_now() -> void:
+	print("quit_mid_work: %s quits, work still running: %s" % [_case, _busy.call()])
+	quit(0)
+
+
+## A generator of `name` set up for a long run (most of a second or more in
+## a debug build).
+static func big_generator(name: String) -> Resource:
+	var gen: Resource = ClassDB.instantiate(name)
+	gen.seed = 7
+	match name:
+		"BspGenerator", "CaveGenerator", "WalkerGenerator", "TunnelerGenerator", "MazeGenerator":
+			gen.width = 2048
+			gen.height = 2048
+		"HilbertGenerator":
+			gen.order = 10
+		"TinyKeepGenerator":
+			gen.cell_count = 1000
+		"TemplateGenerator":
+			var templates: Array[RoomTemplate] = []
+			for n in ["start", "square", "long", "hall", "l_room", "shrine", "gallery", "corridor", "bend", "wide_corridor", "boss"]:
+				templates.append(RoomTemplate.from_scene(load("res://templates/%s.tscn" % n), Vector2(32, 32)))
+			gen.templates = templates
+			gen.width = 512
+			gen.height = 512
+			gen.base_rooms = 100
+	return gen
+
+
+func _start(name: String) -> bool:
+	if name.begins_with("gen:") or name.begins_with("free:"):
+		var cls := name.get_slice(":", 1)
+		if cls not in GENERATORS:
+			return false
+		var gen := big_generator(cls)
+		gen.generate_async(3)
+		gen.generate_async(4)
+		if name.begins_with("gen:"):
+			_keep.append(gen)
+			_busy = func() -> bool: return gen.is_generating()
+		return true
+	if name in ["paint", "paint_stop", "paint_free", "scene_close"]:
+		var cave := CaveGenerator.new()
+		cave.width = 1024
+		cave.height = 1024
+		var grid := cave.generate_level(1)
+		var holder := Node2D.new()
+		root.add_child(holder)
+		var layer := TileMapLayer.new()
+		holder.add_child(layer)
+		var painter := DungeonTilePainter.new()
+		holder.add_child(painter)
+		painter.paint_over_frames(grid, layer)
+		match name:
+			"paint":
+				_busy = func() -> bool: return painter.is_painting()
+			"paint_stop":
+				painter.stop()
+			"paint_free":
+				painter.free()
+			"scene_close":
+				root.remove_child(holder)
+				holder.queue_free()
+		return true
+	if name == "sync":
+		var grid := BspGenerator.new().generate_level(1)
+		var copy := DungeonGrid.from_json(grid.to_json())
+		var board := MinesweeperBoard.create(9, 9, 10, 0.0, true, 3)
+		var boards := MinesweeperBoard.boards_for_grid(copy, 1, 0.15, true)
+		var rule := ElementaryAutomaton.new()
+		var placer := DungeonRoomPlacer.new()
+		root.add_child(placer)
+		var gm := DungeonGridMapPainter.new()
+		root.add_child(gm)
+		var grid_map := GridMap.new()
+		root.add_child(grid_map)
+		gm.paint(copy, grid_map)
+		var rules := IsaacRoomRules.new()
+		var special := SpecialRoomRule.new()
+		var mapping := DungeonTileMapping.new()
+		var tpl := RoomTemplate.new()
+		_keep.append_array([board, boards, rule, rules, special, mapping, tpl])
+		return true
+	return false
