@@ -387,8 +387,14 @@ func _take_screenshot() -> void:
 	await RenderingServer.frame_post_draw
 	var img := get_viewport().get_texture().get_image()
 	DirAccess.make_dir_recursive_absolute(path.get_base_dir())
-	var err := img.save_png(path)
+	# Written beside the target, then renamed over it: a failed or cut-short
+	# run never leaves a half-written PNG where the old one was.
+	var partial := path.get_basename() + ".partial.png"
+	var err := img.save_png(partial)
+	if err == OK:
+		err = DirAccess.rename_absolute(partial, path)
 	if err != OK:
+		DirAccess.remove_absolute(partial)
 		printerr("screenshot: cannot write %s: %s" % [path, error_string(err)])
 		get_tree().quit(1)
 		return

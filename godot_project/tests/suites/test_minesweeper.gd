@@ -122,6 +122,13 @@ func test_bad_settings_name_the_setting(t) -> void:
 	t.check(MinesweeperBoard.create(9, 9, -1, 1.0, false, 1) == null, "density 1: null")
 	t.expect_error("invalid density = -0.1")
 	t.check(MinesweeperBoard.create(9, 9, -1, -0.1, false, 1) == null, "density -0.1: null")
+	for mines in [-2, -1000, -2147483648]:
+		t.expect_error("invalid mines = %d" % mines)
+		t.check(MinesweeperBoard.create(9, 9, mines, 0.1, false, 1) == null, "%d mines: refused, not taken as -1 (use density)" % mines)
+		t.check(MinesweeperBoard.get_last_error().contains("mines"), "last error names mines")
+		t.expect_error("invalid mines = %d" % mines)
+		t.check(MinesweeperBoard.for_room(BspGenerator.new().generate(), 0, 1, mines, 0.1, false, 0) == null, "for_room, %d mines: refused" % mines)
+	t.check(MinesweeperBoard.create(9, 9, -1, 0.1, false, 1) != null, "-1 mines uses the density")
 	t.expect_error("invalid mines = 73")
 	t.check(MinesweeperBoard.create(9, 9, 73, 0.0, false, 1) == null, "73 mines on 9x9: null")
 	t.check(MinesweeperBoard.create(9, 9, 72, 0.0, false, 1) != null, "72 mines fit")

@@ -106,6 +106,37 @@ func test_bad_scenes_are_refused_with_reasons(t) -> void:
 		t.check_eq(tpl.size, Vector2i(5, 5), name + ": settings unchanged")
 
 
+## A scene whose Bounds rect has `size`, with one door marker.
+static func scene_with_bounds(size: Vector2) -> PackedScene:
+	var root := Node2D.new()
+	var bounds := ReferenceRect.new()
+	bounds.name = "Bounds"
+	root.add_child(bounds)
+	bounds.owner = root
+	bounds.size = size
+	var door := Marker2D.new()
+	door.name = "Door"
+	door.add_to_group("door", true)
+	door.position = Vector2(CELL.x * 2.5, 0)
+	root.add_child(door)
+	door.owner = root
+	var scene := PackedScene.new()
+	scene.pack(root)
+	root.free()
+	return scene
+
+
+func test_bounds_of_impossible_size_are_refused_up_front(t) -> void:
+	for size in [Vector2(1e30, 0), Vector2(0, 0), Vector2(CELL.x * 2, CELL.y * 5), Vector2(CELL.x * 65, CELL.y * 5),
+			Vector2(-CELL.x * 5, CELL.y * 5)]:
+		t.expect_error("cells a side")
+		var tpl := RoomTemplate.new()
+		t.check(not tpl.load_scene(scene_with_bounds(size), CELL), "bounds %s: refused" % size)
+		t.check(tpl.last_error.contains("a room is 3 to 64 cells a side"), "bounds %s: the error says the size is at fault (%s)" % [size, tpl.last_error])
+	var ok := RoomTemplate.from_scene(scene_with_bounds(CELL * 5), CELL)
+	t.check(ok != null and ok.size == Vector2i(5, 5), "5 × 5 cells are read")
+
+
 func test_level_from_scenes_instanced(t) -> void:
 	var gen := sample_generator()
 	gen.seed = 99

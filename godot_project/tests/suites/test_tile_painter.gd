@@ -284,6 +284,20 @@ func test_bad_settings_are_refused(t) -> void:
 	p.free()
 
 
+func test_per_frame_counts_below_one_are_refused(t) -> void:
+	var p := DungeonTilePainter.new()
+	for property in ["tiles_per_frame", "terrain_tiles_per_frame"]:
+		p.set(property, 77)
+		for bad in [0, -1, -9223372036854775807 - 1]:
+			t.expect_error("invalid %s = %d" % [property, bad])
+			p.set(property, bad)
+			t.check_eq(p.get(property), 77, "%s = %d is refused; the setting is unchanged" % [property, bad])
+			t.check(p.last_error.contains(property), "last_error names %s" % property)
+		p.set(property, 1)
+		t.check_eq(p.get(property), 1, "%s = 1 is accepted" % property)
+	p.free()
+
+
 func test_paint_over_frames_ends_with_the_same_layer(t) -> void:
 	var g: DungeonGrid = CaveGenerator.new().generate_level(1)
 	var whole := layer()

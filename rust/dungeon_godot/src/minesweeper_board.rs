@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use dungeon_core::GenError;
-use dungeon_core::minesweeper::{self, Game, MINES_FROM_DENSITY, MinesweeperConfig, OpenResult};
+use dungeon_core::minesweeper::{self, Game, MinesweeperConfig, OpenResult};
 use godot::prelude::*;
 
 use crate::convert::{cell_array, pos, seed_bits, vec2i};
@@ -93,7 +93,9 @@ impl MinesweeperBoard {
 
     fn config(mines: i32, density: f64, no_guess: bool) -> MinesweeperConfig {
         MinesweeperConfig {
-            mines: if mines < 0 { MINES_FROM_DENSITY } else { mines },
+            // -1 takes the mines from `density`; any other negative count
+            // is refused by the core's validation, naming `mines`.
+            mines,
             density,
             no_guess,
             ..MinesweeperConfig::beginner()
@@ -110,9 +112,10 @@ impl MinesweeperBoard {
     /// A `width`×`height` board with `mines` mines (or, when `mines` is
     /// `-1`, `density` × the cells, rounded), first click in the centre,
     /// drawn from `seed`. `null` and an error naming the setting for sizes
-    /// below 3×3, a density outside `0.0` up to (not including) `1.0`, or
-    /// more mines than the cells outside the 3×3 around the first click;
-    /// also when a `no_guess` board could not be found (lower the mines).
+    /// below 3×3, a negative `mines` other than `-1`, a density outside
+    /// `0.0` up to (not including) `1.0`, or more mines than the cells
+    /// outside the 3×3 around the first click; also when a `no_guess` board
+    /// could not be found (lower the mines).
     #[func]
     fn create(
         width: i32,

@@ -2,7 +2,7 @@
 //! room scene: bounds node, door markers, floor nodes, root metadata.
 
 use dungeon_core::Rect;
-use dungeon_core::template::{DoorSlot, RoomTemplate as CoreTemplate, Side};
+use dungeon_core::template::{DoorSlot, MAX_TEMPLATE_SIDE, RoomTemplate as CoreTemplate, Side};
 use godot::classes::{Control, Node2D, Node3D, PackedScene};
 use godot::prelude::*;
 
@@ -105,10 +105,12 @@ fn all_nodes(root: &Gd<Node>) -> Vec<Gd<Node>> {
     out
 }
 
-/// Cells in `v` pixels (or metres), if whole within a thousandth.
+/// Cells in `v` pixels (or metres), if whole within a thousandth and
+/// within `i32` (so a huge size is never cut to `i32::MAX`).
 fn whole(v: f32, cell: f32) -> Option<i32> {
     let n = v / cell;
-    ((n - n.round()).abs() < 1e-3 && n.is_finite()).then(|| n.round() as i32)
+    let fits = n.is_finite() && n.abs() <= 1e9;
+    (fits && (n - n.round()).abs() < 1e-3).then(|| n.round() as i32)
 }
 
 fn side_from_meta(node: &Gd<Node>) -> Result<Option<Side>, String> {
@@ -187,6 +189,13 @@ fn read_nodes(
         node_rect(bounds, root).ok_or("the bounds node is not a Control, Node2D or Node3D")?;
     let size =
         size.ok_or("the bounds node has no size: use a Control, or give it a \"size\" metadata")?;
+    let (cw, ch) = (size.x / cell.x, size.y / cell.y);
+    let side = (3.0 - 1e-3)..=(MAX_TEMPLATE_SIDE as f32 + 1e-3);
+    if !(side.contains(&cw) && side.contains(&ch)) {
+        return Err(format!(
+            "bounds size {size} is {cw} × {ch} cells of {cell}: a room is 3 to {MAX_TEMPLATE_SIDE} cells a side"
+        ));
+    }
     let (w, h) = match (whole(size.x, cell.x), whole(size.y, cell.y)) {
         (Some(w), Some(h)) => (w, h),
         _ => {

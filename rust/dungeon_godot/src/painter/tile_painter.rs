@@ -111,13 +111,17 @@ pub struct DungeonTilePainter {
     /// spends about twice as long building the layer's quadrants: on the
     /// project's 2-core test machine, 4096 tiles cost about 2 ms of
     /// [method TileMapLayer.set_cell] calls and 4 ms of Godot's update per
-    /// frame (see BENCHMARKS.md).
+    /// frame (see BENCHMARKS.md). At least 1: a smaller value is refused
+    /// with an error, and the setting is unchanged.
+    #[var(set = set_tiles_per_frame)]
     #[export(range = (64.0, 262144.0, 1.0, or_greater))]
     tiles_per_frame: i64,
     /// Terrain wall cells [method paint_over_frames] hands to
     /// [method TileMapLayer.set_cells_terrain_connect] per frame
     /// ([constant DungeonTileMapping.WALLS_TERRAIN]; Godot's terrain
-    /// matching is slow, so keep this small).
+    /// matching is slow, so keep this small). At least 1, like
+    /// [member tiles_per_frame].
+    #[var(set = set_terrain_tiles_per_frame)]
     #[export(range = (1.0, 16384.0, 1.0, or_greater))]
     terrain_tiles_per_frame: i64,
     /// Why the last call failed; empty after a success.
@@ -162,6 +166,20 @@ impl DungeonTilePainter {
     /// [method paint], or in the frame [method paint_over_frames] finishes.
     #[signal]
     fn painted(layer: Gd<TileMapLayer>);
+
+    #[func]
+    fn set_tiles_per_frame(&mut self, tiles: i64) {
+        if let Some(tiles) = self.checked_per_frame("tiles_per_frame", tiles) {
+            self.tiles_per_frame = tiles;
+        }
+    }
+
+    #[func]
+    fn set_terrain_tiles_per_frame(&mut self, tiles: i64) {
+        if let Some(tiles) = self.checked_per_frame("terrain_tiles_per_frame", tiles) {
+            self.terrain_tiles_per_frame = tiles;
+        }
+    }
 
     /// Paints [param grid] onto [param layer] now, replacing what the layer
     /// held. Returns [code]false[/code] (and logs why, also in
@@ -291,9 +309,9 @@ impl DungeonTilePainter {
     /// main loop.
     #[func]
     fn paint_step(&mut self) {
-        let budget = usize::try_from(self.tiles_per_frame.max(1)).unwrap_or(usize::MAX);
-        let terrain_budget =
-            usize::try_from(self.terrain_tiles_per_frame.max(1)).unwrap_or(usize::MAX);
+        // Both are at least 1 (their setters refuse less).
+        let budget = usize::try_from(self.tiles_per_frame).unwrap_or(1);
+        let terrain_budget = usize::try_from(self.terrain_tiles_per_frame).unwrap_or(1);
         let Some(job) = self.job.as_mut() else {
             self.stop();
             return;
@@ -405,6 +423,21 @@ impl PlanInput {
 }
 
 impl DungeonTilePainter {
+    /// `tiles` if it is a valid per-frame count (at least 1); otherwise
+    /// logs why (also in `last_error`) and returns `None`.
+    fn checked_per_frame(&mut self, property: &str, tiles: i64) -> Option<i64> {
+        if tiles >= 1 {
+            return Some(tiles);
+        }
+        let msg = format!(
+            "DungeonTilePainter: invalid {property} = {tiles}: allowed 1 or more tiles per frame; \
+             the setting is unchanged"
+        );
+        godot_error!("{msg}");
+        self.last_error = GString::from(&msg);
+        None
+    }
+
     /// The layer, the plan and the terrain ids, or `None` after reporting
     /// what is missing or invalid.
     fn prepare(
