@@ -276,7 +276,8 @@ pub fn room_grid(g: &DungeonGrid, name: &str, seed: u64, level: i32, rooms: i32,
     for pair in secret_doors.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
         let open = pair.iter().filter(|d| d.2).count();
         assert_eq!(
-            open, 2,
+            open,
+            2,
             "secret room pair {:?} shares {open} door sightings",
             (pair[0].0, pair[0].1)
         );

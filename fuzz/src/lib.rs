@@ -8,6 +8,7 @@
 //! `-timeout` (tests/fuzz.sh passes 2 s). Run them with `tests/fuzz.sh`.
 
 pub mod alloc_guard;
+pub mod cancel;
 pub mod cave;
 pub mod checks;
 pub mod cli;
