@@ -404,6 +404,17 @@ func _isaac_floor(level: int) -> void:
 					var cells: Array[Vector2i] = g.get_room_cells(r)
 					acc += cells.size() + g.get_room_role(r)
 		return acc)
+	_time("isaac_floor/ext_rooms_packed/%d" % level, 21, 200, func(s0: int, n: int) -> int:
+		var acc := 0
+		for s in range(s0, s0 + n):
+			gen.seed = s
+			var g := gen.generate_level(level)
+			if g != null:
+				var rooms := g.get_rooms_packed()
+				var cells: PackedInt32Array = rooms["cells"]
+				var roles: PackedInt32Array = rooms["roles"]
+				acc += cells.size() / 2 + roles.size()
+		return acc)
 	_time("isaac_floor/ext_generate/%d" % level, 21, 200, func(s0: int, n: int) -> int:
 		var acc := 0
 		for s in range(s0, s0 + n):

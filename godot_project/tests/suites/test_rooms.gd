@@ -89,3 +89,54 @@ func test_rooms_survive_json(t) -> void:
 	# Godot's JSON turns whole numbers into floats; they still load.
 	var via_godot := DungeonGrid.from_json(JSON.stringify(data))
 	t.check(via_godot != null, "JSON that went through Godot's JSON loads")
+
+
+## The grids the bulk-read test compares: a floor with large rooms and
+## special rooms, a room grid, and tile maps with rooms.
+static func grids_with_rooms() -> Dictionary:
+	var large := IsaacGenerator.new()
+	large.preset = IsaacGenerator.PRESET_LARGE_ROOMS
+	large.seed = 186
+	var drunk := DrunkardGenerator.new()
+	var maze := MazeGenerator.new()
+	maze.seed = 4
+	var hilbert := HilbertGenerator.new()
+	hilbert.preset = HilbertGenerator.PRESET_SPRAWLING
+	return {
+		"isaac large rooms": large.generate_level(4),
+		"drunkard": drunk.generate_level(2),
+		"bsp": BspGenerator.new().generate_level(1),
+		"tinykeep": TinyKeepGenerator.new().generate_level(1),
+		"maze": maze.generate_level(1),
+		"hilbert": hilbert.generate_level(3),
+		"cave (no rooms)": CaveGenerator.new().generate_level(1),
+	}
+
+
+func test_rooms_packed_equal_the_per_room_reads(t) -> void:
+	var grids := grids_with_rooms()
+	for label in grids:
+		var grid: DungeonGrid = grids[label]
+		var packed := grid.get_rooms_packed()
+		var n := grid.get_room_count()
+		var rects: PackedInt32Array = packed["rects"]
+		var roles: PackedInt32Array = packed["roles"]
+		var shapes: PackedInt32Array = packed["shapes"]
+		var cells: PackedInt32Array = packed["cells"]
+		var starts: PackedInt32Array = packed["cell_starts"]
+		t.check_eq([rects.size(), roles.size(), shapes.size(), starts.size()], [4 * n, n, n, n + 1], label + ": one entry per room")
+		if starts.size() != n + 1:
+			continue
+		t.check_eq(starts[n] * 2, cells.size(), label + ": the last start closes the cells")
+		var same := true
+		for r in n:
+			var rect := grid.get_room_rect(r)
+			same = same and Rect2i(rects[4 * r], rects[4 * r + 1], rects[4 * r + 2], rects[4 * r + 3]) == rect
+			same = same and roles[r] == grid.get_room_role(r) and shapes[r] == grid.get_room_shape(r)
+			var mine: Array[Vector2i] = []
+			for k in range(starts[r], starts[r + 1]):
+				mine.append(Vector2i(cells[2 * k], cells[2 * k + 1]))
+			same = same and mine == grid.get_room_cells(r)
+		t.check(same, "%s: %d rooms' rects, roles, shapes and cells equal get_room_*" % [label, n])
+	var empty := DungeonGrid.new()
+	t.check_eq(empty.get_rooms_packed()["cell_starts"], PackedInt32Array([0]), "a new grid: no rooms")

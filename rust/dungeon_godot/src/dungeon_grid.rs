@@ -86,7 +86,7 @@ impl DungeonGrid {
 
     /// The grid, or `None` after logging an error if its saved data was
     /// corrupt.
-    fn valid(&self) -> Option<&CoreGrid> {
+    pub(crate) fn valid(&self) -> Option<&CoreGrid> {
         match &self.load_error {
             None => Some(&self.grid),
             Some(e) => {

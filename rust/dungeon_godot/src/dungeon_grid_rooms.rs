@@ -97,6 +97,58 @@ impl DungeonGrid {
             .map_or(-1, |r| r.role as i32)
     }
 
+    /// Every room at once, in packed arrays: one call instead of one per
+    /// room (on a small floor, reading the rooms one call at a time costs
+    /// as much as generating it). The keys, each a [PackedInt32Array]:
+    /// [code]"rects"[/code]: x, y, width, height per room (room [code]r[/code]
+    /// from index [code]4 * r[/code], as [method get_room_rect]);
+    /// [code]"roles"[/code] and [code]"shapes"[/code]: one per room (as
+    /// [method get_room_role] and [method get_room_shape]);
+    /// [code]"cells"[/code]: x, y pairs of every room's floor cells, room
+    /// after room, each row by row (as [method get_room_cells]);
+    /// [code]"cell_starts"[/code]: room count + 1 entries: room
+    /// [code]r[/code]'s cells are the pairs from [code]cell_starts[r][/code]
+    /// up to (not including) [code]cell_starts[r + 1][/code]. A grid that
+    /// failed to load gives empty arrays (and an error).
+    /// [codeblock]
+    /// var rooms := grid.get_rooms_packed()
+    /// var cells: PackedInt32Array = rooms["cells"]
+    /// var starts: PackedInt32Array = rooms["cell_starts"]
+    /// for r in rooms["roles"].size():
+    ///     var role: int = rooms["roles"][r]
+    ///     for k in range(starts[r], starts[r + 1]):
+    ///         var cell := Vector2i(cells[2 * k], cells[2 * k + 1])
+    /// [/codeblock]
+    #[func]
+    fn get_rooms_packed(&self) -> VarDictionary {
+        let rooms = self.valid().map_or(&[][..], |g| g.room_records());
+        let mut rects = Vec::with_capacity(rooms.len() * 4);
+        let mut roles = Vec::with_capacity(rooms.len());
+        let mut shapes = Vec::with_capacity(rooms.len());
+        let mut cells = Vec::new();
+        let mut starts = Vec::with_capacity(rooms.len() + 1);
+        starts.push(0);
+        for room in rooms {
+            let r = &room.rect;
+            rects.extend([r.x, r.y, r.w, r.h]);
+            roles.push(room.role as i32);
+            shapes.push(room.shape as i32);
+            cells.extend(room.cells().flat_map(|(x, y)| [x, y]));
+            starts.push((cells.len() / 2) as i32);
+        }
+        let mut out = VarDictionary::new();
+        for (key, values) in [
+            ("rects", rects),
+            ("roles", roles),
+            ("shapes", shapes),
+            ("cells", cells),
+            ("cell_starts", starts),
+        ] {
+            out.set(key, &PackedInt32Array::from(values.as_slice()));
+        }
+        out
+    }
+
     /// Every floor cell of room `room`, row by row.
     #[func]
     fn get_room_cells(&self, room: i32) -> Array<Vector2i> {

@@ -161,18 +161,26 @@ fn godot_isaac_floor(s: &mut String, d: &Data) {
         return;
     }
     let ratio = d.gratio(port, ext);
+    let generate = "isaac_floor/ext_generate/5";
+    let packed = "isaac_floor/ext_rooms_packed/5";
     let _ = writeln!(
         s,
         "\n### In Godot: complete Isaac floors against a GDScript port (level 5, large rooms)\n\n\
          | case | time per floor |\n|---|---|\n\
-         | `IsaacGenerator` (`PRESET_LARGE_ROOMS`) generate + every room's `get_room_cells()` and role | {} |\n\
+         | `IsaacGenerator` (`PRESET_LARGE_ROOMS`) generate + every room's `get_room_cells()` and role, one call per room | {} |\n\
+         | `IsaacGenerator` generate + every room's cells, rects, roles and shapes in one call (`get_rooms_packed()`) | {} |\n\
          | `IsaacGenerator` generate only | {} |\n\
          | GDScript port of the same rules (`bench/isaac_floor_port.gd`) | {} |\n\
-         | port / extension | {} |\n\n\
-         No target is set for this ratio; the room grids' is ≥ 50× (section 1).",
+         | port / extension (rooms read one call per room) | {} |\n\
+         | (generate + `get_rooms_packed()`) / generate alone (target ≤ 1.5) | {} |\n\
+         | (generate + one call per room) / generate alone | {} |\n\n\
+         No target is set for the port ratio; the room grids' is ≥ 50× (section 1).",
         ts(d.g(ext)),
-        ts(d.g("isaac_floor/ext_generate/5")),
+        ts(d.g(packed)),
+        ts(d.g(generate)),
         ts(d.g(port)),
         xs(&ratio),
+        xs(&d.gratio(packed, generate)),
+        xs(&d.gratio(ext, generate)),
     );
 }
