@@ -211,9 +211,10 @@ func build_level() -> bool:
 		for code in grid.cells_packed():
 			if code != DungeonGrid.EMPTY:
 				floor_tiles += 1
-	hud.show_level(level, GENERATORS[generator_index]["label"], drawn, gen.room_count_range(level), run_seed, max_level(), floor_tiles)
+	var counts := Hud.room_counts(grid, gen, dungeon.room_graph, drawn)
+	hud.show_level(level, GENERATORS[generator_index]["label"], counts, gen.room_count_range(level), run_seed, max_level(), floor_tiles)
 	if _screenshot_path == "":
-		hud.show_banner("LEVEL %d" % level, "%d rooms" % drawn if floor_tiles < 0 else "%d floor tiles" % floor_tiles)
+		hud.show_banner("LEVEL %d" % level, hud.rooms_label.text)
 	return true
 
 
@@ -378,8 +379,8 @@ func _take_screenshot() -> void:
 		return
 	hud.hide_banner()
 	var gen := dungeon.generator
-	print("dungeon: %s, level %d, seed %d, %d rooms (level range %s)" % [
-		GENERATORS[generator_index]["label"], level, run_seed, dungeon.drawn_room_count(), gen.room_count_range(level)])
+	print("dungeon: %s, level %d, seed %d, %s (level range %s)" % [
+		GENERATORS[generator_index]["label"], level, run_seed, hud.rooms_label.text, gen.room_count_range(level)])
 	print(grid.to_ascii())
 	# Let the camera, HUD layout and tweens settle.
 	for i in 30:
