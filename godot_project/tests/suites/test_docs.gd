@@ -151,3 +151,21 @@ func test_readme_is_a_front_page(t) -> void:
 		if file.begins_with("../docs/"):
 			t.check(readme.contains("(docs/%s)" % file.get_file()), "README links " + file.get_file())
 	t.check(readme.find("tests/run_sample.sh") < readme.find("```gdscript"), "the two commands come first")
+
+
+## Every relative link in the README and the manual points at a file that
+## exists (pages moved into docs/ link back with ../).
+func test_links_point_at_files(t) -> void:
+	var suite := ReadmeSuite.new()
+	var link_re := RegEx.create_from_string("\\]\\(([^)\\s#]+)(#[^)\\s]*)?\\)")
+	var root := ProjectSettings.globalize_path("res://").path_join("..")
+	var checked := 0
+	for file in suite._sources() + ["../ARCHITECTURE.md"]:
+		for m in link_re.search_all(_text(file)):
+			var target: String = m.get_string(1)
+			if target.contains("://"):
+				continue
+			var path := root.path_join(file.trim_prefix("../").get_base_dir()).path_join(target).simplify_path()
+			checked += 1
+			t.check(FileAccess.file_exists(path) or DirAccess.dir_exists_absolute(path), "%s links %s: no such file" % [file, target])
+	t.check(checked >= 30, "%d links checked" % checked)
