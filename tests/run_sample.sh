@@ -54,6 +54,11 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 
+if [[ $readme_picture -eq 1 && -n $shot ]]; then
+  echo "run_sample: --update-readme-picture writes docs/screenshot.png; drop --screenshot PATH" >&2
+  exit 2
+fi
+
 step() { printf '=== %s\n' "$*" >&2; }
 
 step "build the extension"
@@ -80,7 +85,6 @@ tmpdir=""
 cleanup() { [[ -n $tmpdir ]] && rm -rf -- "$tmpdir"; return 0; }
 trap cleanup EXIT
 if [[ $readme_picture -eq 1 ]]; then
-  [[ -z $shot ]] || { echo "run_sample: --update-readme-picture writes docs/screenshot.png; drop --screenshot PATH" >&2; exit 2; }
   shot="$root/docs/screenshot.png"
 elif [[ -z $shot ]]; then
   if [[ $want_shot -eq 0 && $check -eq 1 ]]; then

@@ -6,7 +6,8 @@ extends Node2D
 ##
 ## Command line (after Godot's own `--`):
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
-##                       PNG of the window to PATH, check it and quit
+##                       PNG of the window to PATH (default out/screenshot.png,
+##                       git-ignored), check it and quit
 ##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave | isaac_large_rooms | minesweeper | templates
 ##   --seed=N            run seed
 ##   --level=N           level to show
@@ -349,7 +350,7 @@ func _parse_args() -> int:
 		var value := arg.substr(key.length() + 1) if arg.contains("=") else ""
 		match key:
 			"--screenshot":
-				_screenshot_path = value if value != "" else "res://../docs/screenshot.png"
+				_screenshot_path = value if value != "" else "res://../out/screenshot.png"
 			"--generator":
 				for g in GENERATORS.size():
 					if GENERATORS[g]["id"] == value:
