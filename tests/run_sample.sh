@@ -2,14 +2,19 @@
 # tests/run_sample.sh -- build the extension and run the sample project.
 #
 #   tests/run_sample.sh                       # a display ($DISPLAY set, not CI): open the game window
-#                                             # no display: screenshot to docs/screenshot.png
+#                                             # no display: screenshot to out/screenshot.png (git-ignored,
+#                                             # so a fresh clone stays clean)
 #   tests/run_sample.sh --screenshot [PATH]   # always take the headless (Xvfb) screenshot
+#                                             # (default PATH out/screenshot.png)
+#   tests/run_sample.sh --update-readme-picture
+#                                             # take the screenshot into docs/screenshot.png, the
+#                                             # README's picture (a tracked file: commit it on purpose)
 #   tests/run_sample.sh --screenshot PATH --check
 #                                             # ... and fail unless the PNG exists, has the window's
 #                                             # size, is not blank and the run logged no errors; then
 #                                             # a bot plays 2 levels of every generator headless
 #                                             # (walls stop it, doors let it through, EXIT goes down)
-#   tests/run_sample.sh --check               # same, to a temporary PNG (docs/ untouched)
+#   tests/run_sample.sh --check               # same, to a temporary PNG (nothing in the checkout changes)
 #
 # Screenshot options (passed on to main.gd):
 #   --generator isaac_branching|isaac_compact|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|cave|isaac_large_rooms|minesweeper|templates   (default isaac_branching)
@@ -25,13 +30,14 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-shot="" want_shot=0 check=0 generator=isaac_branching seed=186 level=4 zoom="" reveal=0
+shot="" want_shot=0 readme_picture=0 check=0 generator=isaac_branching seed=186 level=4 zoom="" reveal=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --screenshot)
       want_shot=1
       if [[ $# -gt 1 && $2 != --* ]]; then shot="$2"; shift; fi ;;
     --screenshot=*) want_shot=1; shot="${1#*=}" ;;
+    --update-readme-picture) want_shot=1; readme_picture=1 ;;
     --check) check=1 ;;
     --generator) generator="$2"; shift ;;
     --generator=*) generator="${1#*=}" ;;
@@ -42,11 +48,16 @@ while [[ $# -gt 0 ]]; do
     --zoom) zoom="$2"; shift ;;
     --zoom=*) zoom="${1#*=}" ;;
     --reveal-secrets) reveal=1 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     *) echo "run_sample: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
+
+if [[ $readme_picture -eq 1 && -n $shot ]]; then
+  echo "run_sample: --update-readme-picture writes docs/screenshot.png; drop --screenshot PATH" >&2
+  exit 2
+fi
 
 step() { printf '=== %s\n' "$*" >&2; }
 
@@ -73,12 +84,14 @@ fi
 tmpdir=""
 cleanup() { [[ -n $tmpdir ]] && rm -rf -- "$tmpdir"; return 0; }
 trap cleanup EXIT
-if [[ -z $shot ]]; then
+if [[ $readme_picture -eq 1 ]]; then
+  shot="$root/docs/screenshot.png"
+elif [[ -z $shot ]]; then
   if [[ $want_shot -eq 0 && $check -eq 1 ]]; then
     tmpdir="$(mktemp -d /tmp/run_sample.XXXXXX)"
     shot="$tmpdir/screenshot.png"
   else
-    shot="$root/docs/screenshot.png"
+    shot="$root/out/screenshot.png"
   fi
 fi
 [[ $shot == /* ]] || shot="$PWD/$shot"

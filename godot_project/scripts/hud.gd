@@ -91,17 +91,55 @@ func set_seed_text(value: int) -> void:
 
 ## Updates the level panel. Open-floor maps (caves, tunnels, walks) have no
 ## rooms: pass their floor tile count as `floor_tiles` to show that instead.
-func show_level(level: int, generator_name: String, drawn: int, count_range: Vector2i, run_seed: int, max_level: int, floor_tiles := -1) -> void:
+## `counts` is [method room_counts]'s: the rooms in the units of the level's
+## room-count range, then the drawn rooms that range leaves out (Isaac's
+## secret rooms come on top of the count; a template level's corridor pieces
+## are not rooms), so the panel reads e.g. "16 rooms + 1 secret" beside
+## "this level: 15 – 16".
+func show_level(level: int, generator_name: String, counts: Vector3i, count_range: Vector2i, run_seed: int, max_level: int, floor_tiles := -1) -> void:
 	level_label.text = "LEVEL %d" % level if max_level <= 0 else "LEVEL %d / %d" % [level, max_level]
 	generator_label.text = generator_name
 	if floor_tiles >= 0:
 		rooms_label.text = "%d floor tiles" % floor_tiles
 		range_label.text = "open floor, no rooms"
 	else:
-		rooms_label.text = "%d rooms" % drawn
+		rooms_label.text = room_count_text(counts)
 		range_label.text = "this level: %d – %d" % [count_range.x, count_range.y]
 	seed_label.text = "seed %d" % run_seed
 	message_label.hide()
+
+
+## "N rooms", then the drawn rooms the level range does not count:
+## "16 rooms + 1 secret", "10 rooms + 8 corridor pieces".
+static func room_count_text(counts: Vector3i) -> String:
+	var text := "%d rooms" % counts.x
+	if counts.y > 0:
+		text += " + %d secret" % counts.y
+	if counts.z > 0:
+		text += " + %d corridor piece%s" % [counts.z, "" if counts.z == 1 else "s"]
+	return text
+
+
+## Vector3i(rooms the level's room-count range counts, secret rooms,
+## corridor pieces). `drawn` is every room on screen. A TemplateGenerator
+## level (`graph` from generate_with_graph has "placements") counts
+## placements: those whose template carries the generator's corridor_tag are
+## corridor pieces, the rest rooms. Otherwise the secret rooms of a room grid
+## come off `drawn` (the super secret room stands in a dead end of the grown
+## floor and is counted).
+static func room_counts(grid: DungeonGrid, gen: Resource, graph: Dictionary, drawn: int) -> Vector3i:
+	if graph.has("placements"):
+		var tag = gen.get("corridor_tag") if gen != null else null
+		var pieces := 0
+		for p in graph["placements"]:
+			var template: RoomTemplate = p["resource"]
+			if tag is String and tag != "" and template != null and template.tags.has(tag):
+				pieces += 1
+		return Vector3i(graph["placements"].size() - pieces, 0, pieces)
+	var secret := 0
+	if grid != null and grid.get_kind() == DungeonGrid.KIND_ROOM_GRID:
+		secret = grid.get_rooms_with_role(DungeonGrid.ROLE_SECRET).size()
+	return Vector3i(drawn - secret, secret, 0)
 
 
 ## Shows an error (or notice) under the level panel.

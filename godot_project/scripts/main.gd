@@ -6,7 +6,8 @@ extends Node2D
 ##
 ## Command line (after Godot's own `--`):
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
-##                       PNG of the window to PATH, check it and quit
+##                       PNG of the window to PATH (default out/screenshot.png,
+##                       git-ignored), check it and quit
 ##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave | isaac_large_rooms | minesweeper | templates
 ##   --seed=N            run seed
 ##   --level=N           level to show
@@ -211,9 +212,10 @@ func build_level() -> bool:
 		for code in grid.cells_packed():
 			if code != DungeonGrid.EMPTY:
 				floor_tiles += 1
-	hud.show_level(level, GENERATORS[generator_index]["label"], drawn, gen.room_count_range(level), run_seed, max_level(), floor_tiles)
+	var counts := Hud.room_counts(grid, gen, dungeon.room_graph, drawn)
+	hud.show_level(level, GENERATORS[generator_index]["label"], counts, gen.room_count_range(level), run_seed, max_level(), floor_tiles)
 	if _screenshot_path == "":
-		hud.show_banner("LEVEL %d" % level, "%d rooms" % drawn if floor_tiles < 0 else "%d floor tiles" % floor_tiles)
+		hud.show_banner("LEVEL %d" % level, hud.rooms_label.text)
 	return true
 
 
@@ -348,7 +350,7 @@ func _parse_args() -> int:
 		var value := arg.substr(key.length() + 1) if arg.contains("=") else ""
 		match key:
 			"--screenshot":
-				_screenshot_path = value if value != "" else "res://../docs/screenshot.png"
+				_screenshot_path = value if value != "" else "res://../out/screenshot.png"
 			"--generator":
 				for g in GENERATORS.size():
 					if GENERATORS[g]["id"] == value:
@@ -378,8 +380,8 @@ func _take_screenshot() -> void:
 		return
 	hud.hide_banner()
 	var gen := dungeon.generator
-	print("dungeon: %s, level %d, seed %d, %d rooms (level range %s)" % [
-		GENERATORS[generator_index]["label"], level, run_seed, dungeon.drawn_room_count(), gen.room_count_range(level)])
+	print("dungeon: %s, level %d, seed %d, %s (level range %s)" % [
+		GENERATORS[generator_index]["label"], level, run_seed, hud.rooms_label.text, gen.room_count_range(level)])
 	print(grid.to_ascii())
 	# Let the camera, HUD layout and tweens settle.
 	for i in 30:

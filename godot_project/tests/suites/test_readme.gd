@@ -1,16 +1,43 @@
 extends RefCounted
-## The README's GDScript examples, run exactly as written.
+## The GDScript examples of the README and of every page of the manual
+## (docs/*.md), run exactly as written.
 
 const README := "../README.md"
+const DOCS := "../docs"
+## Examples other tests run with what they need: needle -> the test.
+const RUN_ELSEWHERE := {
+	"paint_over_frames": "test_readme_painting (drives the frames it waits for)",
+	"width = -3": "test_error_example_returns_null (expects its error)",
+}
 
 
-## The `gdscript` code blocks of the README, in order.
-func _examples() -> Array[String]:
-	var text := FileAccess.get_file_as_string(ProjectSettings.globalize_path("res://").path_join(README))
+## The files whose ```gdscript blocks are examples: the README first, then
+## docs/*.md by name (paths relative to the project folder).
+func _sources() -> Array[String]:
+	var files: Array[String] = [README]
+	var names := Array(DirAccess.get_files_at(ProjectSettings.globalize_path("res://").path_join(DOCS)))
+	names.sort()
+	for name in names:
+		if name.ends_with(".md"):
+			files.append(DOCS.path_join(name))
+	return files
+
+
+## The `gdscript` code blocks of one file, in order.
+func _blocks(file: String) -> Array[String]:
+	var text := FileAccess.get_file_as_string(ProjectSettings.globalize_path("res://").path_join(file))
 	var blocks: Array[String] = []
 	var parts := text.split("```gdscript\n")
 	for i in range(1, parts.size()):
 		blocks.append(parts[i].split("```")[0])
+	return blocks
+
+
+## Every example, in order: the README's first (so [0] is its first block).
+func _examples() -> Array[String]:
+	var blocks: Array[String] = []
+	for file in _sources():
+		blocks.append_array(_blocks(file))
 	return blocks
 
 
@@ -49,7 +76,7 @@ func test_first_example_builds_rooms(t) -> void:
 	node.free()
 
 
-## The first example whose text contains `needle`.
+## The first example (README or docs) whose text contains `needle`.
 func _example_with(needle: String) -> String:
 	for e in _examples():
 		if e.contains(needle):
@@ -144,3 +171,109 @@ func test_minesweeper_example_runs(t) -> void:
 		for cell in board.safe_cells():
 			t.check(board.open(cell) != MinesweeperBoard.OPENED_MINE, "hints never open a mine")
 	t.check_eq(board.mines_left(), 0, "every mine flagged")
+
+
+## Every example in the README and in docs/*.md compiles and runs without an
+## error (those in RUN_ELSEWHERE run in their own tests).
+func test_every_example_runs(t) -> void:
+	var sources := _sources()
+	t.check(sources.size() >= 9, "the README and the manual's pages: %s" % [sources])
+	var total := 0
+	for file in sources:
+		var blocks := _blocks(file)
+		for i in blocks.size():
+			total += 1
+			var label := "%s example %d" % [file.get_file(), i + 1]
+			var node := _load(blocks[i])
+			if not t.check(node != null, label + " compiles"):
+				continue
+			var elsewhere := ""
+			for needle in RUN_ELSEWHERE:
+				if blocks[i].contains(needle):
+					elsewhere = RUN_ELSEWHERE[needle]
+			if elsewhere == "":
+				print("  running ", label)
+				node.run()
+			node.free()
+	t.check(total >= 15, "%d examples found" % total)
+	# Every needle the other tests look for is still in some example.
+	for needle in ["PRESET_BRANCHING", "get_room_path", "get_boss_room", "get_large_rooms",
+			"MinesweeperBoard.boards_for_grid", "get_path_of_interest", "generate_with_graph",
+			"from_json", "generate_async"] + RUN_ELSEWHERE.keys():
+		t.check(_example_with(needle) != "", "an example uses " + needle)
+
+
+func test_maze_example_claims(t) -> void:
+	var node := _load(_example_with("get_path_of_interest(true)"))
+	if not t.check(node != null, "the path of interest example compiles"):
+		return
+	node.run()
+	node.free()
+	# What its comments claim: start and end are the path's two ends.
+	var gen := MazeGenerator.new()
+	gen.seed = 3
+	var grid := gen.generate_level(1)
+	var path := grid.get_path_of_interest(true)
+	t.check(path.size() >= 2, "a path of interest")
+	var ends := [path[0], path[path.size() - 1]]
+	t.check(ends.has(grid.start_cell) and ends.has(grid.end_cell), "start and end are its ends")
+
+
+func test_json_example_claims(t) -> void:
+	var node := _load(_example_with("DungeonGrid.from_json(text)"))
+	if not t.check(node != null, "the JSON example compiles"):
+		return
+	node.run()
+	node.free()
+	var grid := BspGenerator.new().generate_level(1)
+	var text := grid.to_json()
+	t.check_eq(DungeonGrid.from_json(text).to_json(), text, "JSON round-trips byte for byte")
+
+
+func test_template_example_places_rooms(t) -> void:
+	var node := _load(_example_with("RoomTemplate.SIDE_EAST"))
+	if not t.check(node != null, "the template example compiles"):
+		return
+	node.run()
+	node.free()
+	var example := _example_with("RoomTemplate.SIDE_EAST")
+	t.check(example.contains("gen.seed = 5"), "the example's seed")
+	var start := RoomTemplate.new()
+	start.size = Vector2i(7, 7)
+	start.doors = [Vector3i(RoomTemplate.SIDE_EAST, 3, 1)]
+	start.tags = PackedStringArray(["start"])
+	var hall := RoomTemplate.new()
+	hall.size = Vector2i(9, 7)
+	hall.doors = [Vector3i(RoomTemplate.SIDE_EAST, 3, 1), Vector3i(RoomTemplate.SIDE_WEST, 3, 1),
+			Vector3i(RoomTemplate.SIDE_NORTH, 4, 1), Vector3i(RoomTemplate.SIDE_SOUTH, 4, 1)]
+	hall.tags = PackedStringArray(["hall"])
+	var gen := TemplateGenerator.new()
+	gen.templates = [start, hall]
+	gen.end_tag = ""
+	gen.seed = 5
+	var level := gen.generate_with_graph(1)
+	if t.check(not level.is_empty(), "the example's level grows: " + gen.last_error):
+		var r := gen.room_count_range(1)
+		var n: int = level["placements"].size()
+		t.check(n >= r.x and n <= r.y, "%d rooms within %s" % [n, r])
+
+
+func test_async_example_delivers(t) -> void:
+	var example := _example_with("gen.wait_async()")
+	t.check(example.contains("generated.connect"), "the async example connects generated")
+	var node := _load(example)
+	if not t.check(node != null, "the async example compiles"):
+		return
+	node.run()
+	node.free()
+	# What its comments claim: generating until delivered, then the same grid.
+	var gen := BspGenerator.new()
+	gen.seed = 9
+	var got := []
+	gen.generated.connect(func(grid): got.append(grid))
+	gen.generate_async(1)
+	t.check(gen.is_generating(), "generating until delivered")
+	gen.wait_async()
+	t.check_eq(got.size(), 1, "wait_async() delivers the grid")
+	if got.size() == 1:
+		t.check_eq(got[0].to_json(), gen.generate_level(1).to_json(), "the grid generate_level(1) gives")

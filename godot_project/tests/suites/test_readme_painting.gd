@@ -1,5 +1,5 @@
 extends RefCounted
-## The README's painting example, run exactly as written, with the frames
+## The painting example (docs/painting.md), run exactly as written, with the frames
 ## it waits for driven by hand (the runner runs no frames).
 
 const ReadmeSuite := preload("res://tests/suites/test_readme.gd")

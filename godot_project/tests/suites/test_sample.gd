@@ -8,7 +8,7 @@ extends RefCounted
 
 const MAIN_SCENE := "res://main.tscn"
 const SEED := 2024
-const ROOM_GENERATORS := [0, 1, 2]  # main.gd GENERATORS: Isaac classic, Isaac seed 002, Drunkard
+const ROOM_GENERATORS := [0, 1, 2]  # main.gd GENERATORS: Isaac branching, Isaac compact, Drunkard
 const BSP := 3
 const HILBERT := 4  # main.gd GENERATORS: a room grid without room_count()
 const SIDES := [DungeonGrid.DOOR_NORTH, DungeonGrid.DOOR_EAST, DungeonGrid.DOOR_SOUTH, DungeonGrid.DOOR_WEST]
@@ -196,9 +196,56 @@ func test_next_level_has_its_room_count(t) -> void:
 			t.check_eq(main.dungeon.room_nodes().size(), n, label + ": room nodes")
 			var hud = main.hud
 			t.check(hud.level_label.text.contains(str(want_level)), label + ": HUD level " + hud.level_label.text)
-			t.check(hud.rooms_label.text.contains(str(n)), label + ": HUD rooms " + hud.rooms_label.text)
+			# The HUD counts in the range's units: "16 rooms + 1 secret".
+			var secret := n - grown
+			var want_text := "%d rooms" % grown + (" + %d secret" % secret if secret > 0 else "")
+			t.check_eq(hud.rooms_label.text, want_text, label + ": HUD rooms")
 			t.check(hud.range_label.text.contains("%d – %d" % [r.x, r.y]), label + ": HUD range " + hud.range_label.text)
 			t.check(hud.seed_label.text.contains(str(SEED)), label + ": HUD seed " + hud.seed_label.text)
+	_done(main)
+
+
+## The HUD's room count is in the units of the level's range: a template
+## level counts its rooms and names its corridor pieces apart; an Isaac floor
+## names its secret rooms apart. The README's screenshot shows this HUD.
+func test_hud_counts_in_the_ranges_units(t) -> void:
+	var main := _main()
+	var templates := -1
+	var branching := -1
+	for i in main.GENERATORS.size():
+		if main.GENERATORS[i]["id"] == "templates":
+			templates = i
+		if main.GENERATORS[i]["id"] == "isaac_branching":
+			branching = i
+	if not t.check(templates >= 0 and branching >= 0, "the sample offers templates and isaac_branching"):
+		_done(main)
+		return
+	main.select_generator(templates)
+	var gen: Resource = main.dungeon.generator
+	var pieces_seen := 0
+	for want_level in range(2, 5):
+		main.next_level()
+		var placements: Array = main.dungeon.room_graph["placements"]
+		var pieces := 0
+		for p in placements:
+			if p["resource"].tags.has(gen.corridor_tag):
+				pieces += 1
+		pieces_seen += pieces
+		var rooms := placements.size() - pieces
+		var r: Vector2i = gen.room_count_range(want_level)
+		t.check(rooms >= r.x and rooms <= r.y, "templates level %d: %d rooms outside %s" % [want_level, rooms, r])
+		var want := "%d rooms" % rooms + (" + %d corridor piece%s" % [pieces, "" if pieces == 1 else "s"] if pieces > 0 else "")
+		t.check_eq(main.hud.rooms_label.text, want, "templates level %d: HUD rooms" % want_level)
+	t.check(pieces_seen > 0, "the template levels have corridor pieces")
+	# The README's screenshot: isaac_branching, seed 186, level 4.
+	main.select_generator(branching)
+	main.run_seed = 186
+	main.level = 4
+	main.build_level()
+	var grid: DungeonGrid = main.dungeon.grid
+	var secret := grid.get_rooms_with_role(DungeonGrid.ROLE_SECRET).size()
+	t.check(secret > 0, "the README floor has a secret room")
+	t.check_eq(main.hud.rooms_label.text, "%d rooms + %d secret" % [main.dungeon.generator.room_count(4), secret], "README floor: HUD rooms")
 	_done(main)
 
 

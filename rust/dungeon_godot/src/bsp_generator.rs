@@ -26,7 +26,7 @@ generator_class! {
     /// stores it in [member last_error] and emits [signal generation_failed].
     class BspGenerator(BspConfig, bsp::generate_watched, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_SMALL]…).
-        /// [b]Small[/b] (seed 001): 40×40 tiles, up to 16 rooms.
+        /// [b]Small[/b] (the classic RogueBasin BSP dungeon): 40×40 tiles, up to 16 rooms.
         /// [b]Large[/b]: an 80×50 map with up to 32 rooms. The level only
         /// picks another map of the same run; the size comes from the
         /// settings.

@@ -9,11 +9,11 @@ inspector_enum! {
     /// leaves.
     Regions("regions") in CaveGenerator for CoreRegions {
         /// [member regions]: keep only the largest cave; every other floor
-        /// tile becomes wall (a flood fill, seed 003).
+        /// tile becomes wall (a flood fill).
         KeepLargest = REGIONS_KEEP_LARGEST => CoreRegions::KeepLargest,
         /// [member regions]: join every cave larger than
-        /// [member min_region_size] to the largest with a winding passage
-        /// (seed 004); smaller ones become wall.
+        /// [member min_region_size] to the largest with a winding passage;
+        /// smaller ones become wall.
         ConnectAll = REGIONS_CONNECT_ALL => CoreRegions::ConnectAll,
         /// [member regions]: no joining and no size culling; the cave of one
         /// random floor tile (bigger caves are likelier) is kept and the
@@ -23,10 +23,11 @@ inspector_enum! {
 }
 
 generator_class! {
-    /// Natural caves grown by a cellular automaton: the map starts as
-    /// random rock and floor, then a smoothing rule runs over it a few
-    /// times, and the separate caves are joined or culled so the player can
-    /// walk everywhere.
+    /// Natural caves grown by a cellular automaton (jimrandomh's method on
+    /// RogueBasin, the "4-5 rule" and its two-radius variant): the map
+    /// starts as random rock and floor, then a smoothing rule runs over it
+    /// a few times, and the separate caves are joined or culled so the
+    /// player can walk everywhere.
     ///
     /// The result is an open-floor tile map: no rooms, floor tiles
     /// ([constant DungeonGrid.FLOOR]) plus the [constant DungeonGrid.START]
@@ -58,9 +59,9 @@ generator_class! {
         /// Starting point for all other settings ([constant PRESET_CLASSIC]…).
         /// [b]Classic[/b]: the classic two-phase cave (80×50, fill 0.45,
         /// 4 passes of R1 ≥ 5 or R2 ≤ 2, then 3 of R1 ≥ 5), every cave
-        /// larger than 8 tiles joined. [b]Small[/b]: seed 004's
-        /// example (60×30, fill 0.4, 10 passes of R1 ≥ 5 or R2 ≤ 2), the
-        /// largest cave kept.
+        /// larger than 8 tiles joined. [b]Small[/b]: a small cave
+        /// (60×30, fill 0.4, 10 passes of R1 ≥ 5 or R2 ≤ 2), the largest
+        /// cave kept.
         preset: CavePreset { Classic = PRESET_CLASSIC, Small = PRESET_SMALL },
 
         /// Map width in tiles (the outer ring is always rock).

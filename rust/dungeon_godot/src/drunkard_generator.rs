@@ -25,8 +25,8 @@ room_grid_class! {
     /// [member last_error] and emits [signal generation_failed].
     class DrunkardGenerator(DrunkardConfig, drunkard::generate_watched) {
         /// Starting point for all other settings ([constant PRESET_WINDING]…).
-        /// [b]Winding[/b] (seed 002): a 4-direction walk that jumps back to
-        /// its first cell at the grid edge. [b]Wide[/b] (seed 000's walker):
+        /// [b]Winding[/b]: a 4-direction walk that jumps back to
+        /// its first cell at the grid edge. [b]Wide[/b] (an eight-way walker):
         /// diagonal steps too, and the walker stops at the edge.
         preset: DrunkardPreset { Winding = PRESET_WINDING, Wide = PRESET_WIDE },
 
@@ -49,7 +49,7 @@ inspector_enum! {
     /// What the walker does at the grid edge.
     EdgeBehavior("off_grid") in DrunkardGenerator for OffGrid {
         /// [member off_grid]: at the edge, jump back to the walk's first
-        /// cell (seed 002).
+        /// cell.
         ReturnToStart = EDGE_RETURN_TO_START => OffGrid::ReturnToStart,
         /// [member off_grid]: at the edge, stay where it is; the step is
         /// spent.

@@ -1,4 +1,4 @@
-//! `DungeonGrid`'s path of interest (seed 004), as Godot methods.
+//! `DungeonGrid`'s path of interest, as Godot methods.
 
 use dungeon_core::poi::{self, NodeKind, PoiEnds};
 use godot::prelude::*;
@@ -18,11 +18,11 @@ fn ends(between_rooms: bool) -> PoiEnds {
 #[godot_api(secondary)]
 impl DungeonGrid {
     /// The path of interest as cells, in walking order: the longest of the
-    /// shortest walks between two places of the map (seed 004). With
+    /// shortest walks between two places of the map. With
     /// `between_rooms` true it joins two rooms, from one room's centre to
     /// the other's: on a [MazeGenerator] map it runs from [member start_cell]
     /// to [member end_cell]. With false it may join any two places (rooms,
-    /// doors, junctions, corridors), as the seed defines it. Empty when there
+    /// doors, junctions, corridors). Empty when there
     /// are not two such places (e.g. between rooms on a cave).
     ///
     /// It is measured on each call (a few shortest-path searches over the

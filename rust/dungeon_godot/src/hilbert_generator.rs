@@ -5,7 +5,7 @@ use crate::dungeon_grid::DungeonGrid;
 use crate::generator::{Generator, Ints, generator_class};
 
 generator_class! {
-    /// Space-filling backbones (seed 004, after Galak-Z): a winding main
+    /// Space-filling backbones (after Galak-Z's Hilbert-curve levels): a winding main
     /// path of rooms that follows a Hilbert curve over a square grid of
     /// rooms, with optional side rooms and loops. The path never crosses
     /// itself; the start is at one end and the end at the other.

@@ -13,7 +13,7 @@ inspector_enum! {
         /// [member rule]: the Binding of Isaac's rule, a tree where each new
         /// room touches exactly one other.
         Branching = RULE_BRANCHING => GrowthRule::Branching,
-        /// [member rule]: seed 002's crowding rule, compact blobs that may
+        /// [member rule]: the crowding rule, compact blobs that may
         /// contain loops.
         Crowding = RULE_CROWDING => GrowthRule::Crowding,
     }
@@ -44,7 +44,7 @@ room_grid_class! {
     /// [member last_error] and emits [signal generation_failed].
     class IsaacGenerator(IsaacConfig, isaac::generate_watched) {
         /// Starting point for all other settings ([constant PRESET_COMPACT]…).
-        /// [b]Compact[/b] (seed 002): 8×8, rooms crowd around the middle and
+        /// [b]Compact[/b]: 8×8, rooms crowd around the middle and
         /// may form loops, 10–13 rooms on level 1 and 3 more per level.
         /// [b]Branching[/b] (Binding of Isaac, after Boris the Brave's
         /// write-up): 9×8, tree-shaped with no loops, 7–8 rooms on level 1,

@@ -32,7 +32,7 @@ generator_class! {
     /// stores it in [member last_error] and emits [signal generation_failed].
     class MazeGenerator(MazeConfig, maze::generate_watched, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_CLASSIC]…).
-        /// [b]Classic[/b] (seed 004, Nystrom): 61×41, many rooms, fairly
+        /// [b]Classic[/b] (Bob Nystrom's "Rooms and Mazes"): 61×41, many rooms, fairly
         /// straight corridors, 5 % extra doors, no dead ends.
         /// [b]Labyrinth[/b]: few small rooms in a twisty maze that keeps its
         /// dead ends. The level only picks another map of the same run.

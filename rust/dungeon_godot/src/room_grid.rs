@@ -15,7 +15,7 @@ inspector_enum! {
     StartRule("start_rule") for CoreStartRule {
         /// Where the floor starts growing (or walking).
         Origin => CoreStartRule::Origin,
-        /// A random room, as seed 002 picks it.
+        /// A random room.
         RandomRoom => CoreStartRule::RandomRoom,
     }
 }
@@ -28,7 +28,7 @@ inspector_enum! {
         FarthestDeadEnd,
         /// The dead end farthest from the start by walking among those at
         /// least [member min_end_distance] away in a straight line and, with
-        /// [member end_off_axis], in another row and column (seed 002).
+        /// [member end_off_axis], in another row and column.
         FarthestApart,
     }
 }
@@ -176,7 +176,7 @@ macro_rules! room_grid_class {
             #[constant]
             const END_FARTHEST_DEAD_END: i64 = $crate::room_grid::EndRule::FarthestDeadEnd as i64;
             /// [member end_rule]: the farthest dead end that is also far enough
-            /// in a straight line ([member min_end_distance], [member end_off_axis]; seed 002).
+            /// in a straight line ([member min_end_distance], [member end_off_axis]).
             #[constant]
             const END_FARTHEST_APART: i64 = $crate::room_grid::EndRule::FarthestApart as i64;
 

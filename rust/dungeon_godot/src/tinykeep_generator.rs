@@ -36,8 +36,8 @@ generator_class! {
     /// stores it in [member last_error] and emits [signal generation_failed].
     class TinyKeepGenerator(TinyKeepConfig, tinykeep::generate_watched, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_TINYKEEP]…).
-        /// [b]Tinykeep[/b] (seed 004): 150 cells, normal sizes, L-shaped
-        /// hallways, 15 % loops. [b]Seed003[/b]: uniform sizes, rooms by
+        /// [b]Tinykeep[/b] (Phi Dinh's TinyKeep dungeons): 150 cells, normal sizes, L-shaped
+        /// hallways, 15 % loops. [b]Seed003[/b] (a name only): uniform sizes, rooms by
         /// area, A* corridors, 10 % loops. [b]Small[/b]: 40 cells in a
         /// wide ellipse, two-tile hallways, for quick play.
         preset: TinyKeepPreset { Tinykeep = PRESET_TINYKEEP, Seed003 = PRESET_SEED003, Small = PRESET_SMALL },

@@ -9,7 +9,7 @@ generator_class! {
     /// digs [member max_tunnels] straight tunnels, each a random length
     /// between [member min_tunnel_length] and [member max_tunnel_length],
     /// turning a right angle after each one and turning back at the map's
-    /// edge (seed 003's random walk). Every tunnel starts where the last one
+    /// edge (a random-walk tunneler). Every tunnel starts where the last one
     /// ended, so every floor tile is reachable.
     ///
     /// The result is an open-floor tile map: its ground is
@@ -32,8 +32,8 @@ generator_class! {
         /// Starting point for all other settings ([constant PRESET_TANGLED_TUNNELS]…).
         /// [b]Tangled tunnels[/b]: a 60×40 tangle of 120 short tunnels (3 to
         /// 8 steps). [b]Long halls[/b]: 24 long straight halls (10 to 30
-        /// steps) across an 80×50 map. Both follow seed 003's algorithm;
-        /// the seed gives no numbers, these are ours.
+        /// steps) across an 80×50 map. The algorithm's write-up gives no
+        /// numbers; these are ours.
         preset: TunnelerPreset { TangledTunnels = PRESET_TANGLED_TUNNELS, LongHalls = PRESET_LONG_HALLS },
 
         /// Map width in tiles, including the 1-tile wall border.

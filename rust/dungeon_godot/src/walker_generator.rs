@@ -8,7 +8,7 @@ use crate::tunneler_generator::no_rooms;
 generator_class! {
     /// Caves dug by random walkers: walkers set out from the middle of a
     /// map of solid rock and stagger one tile at a time in a random
-    /// direction (seed 000's eight-way walk), digging as they go, until
+    /// direction (a drunkard walk, eight ways by default), digging as they go, until
     /// [member floor_fraction] of the map is floor. A diagonal step also
     /// digs a tile beside it, so the floor is always one region a player
     /// can cross in four directions.
@@ -34,7 +34,7 @@ generator_class! {
     /// so does a walk that runs out of its step budget.
     class WalkerGenerator(WalkerConfig, walker::generate_watched, no_rooms) {
         /// Starting point for all other settings ([constant PRESET_OPEN_CAVE]…).
-        /// [b]Open cave[/b] (seed 000's eight-way walk): one walker digs 40 %
+        /// [b]Open cave[/b] (an eight-way drunkard walk): one walker digs 40 %
         /// of an 80×50 map into one meandering cave. [b]Sprawling cave[/b]:
         /// four-way walkers of 150 steps each, every new one setting out
         /// from the cave's floor, dig 35 % into lobes that sprawl across the
@@ -77,7 +77,7 @@ inspector_enum! {
     WalkDirections("directions") in WalkerGenerator for Directions {
         /// [member directions]: the four orthogonal moves.
         Four = DIRECTIONS_FOUR => Directions::Four,
-        /// [member directions]: seed 000's eight moves, diagonals
+        /// [member directions]: eight moves, diagonals
         /// included (a diagonal step also digs a tile beside it).
         Eight = DIRECTIONS_EIGHT => Directions::Eight,
     }

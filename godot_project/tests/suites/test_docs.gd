@@ -1,0 +1,171 @@
+extends RefCounted
+## The manual (README.md and docs/*.md) against the code: docs/json.md's
+## schema lists exactly the keys to_json() writes, the pages name algorithms
+## by their origin, and the README stays a newcomer's page.
+
+const JSON_DOC := "../docs/json.md"
+const ReadmeSuite := preload("res://tests/suites/test_readme.gd")
+
+
+func _text(file: String) -> String:
+	return FileAccess.get_file_as_string(ProjectSettings.globalize_path("res://").path_join(file))
+
+
+## Grids from every generator and preset, a few seeds and levels each.
+func _grids() -> Array[DungeonGrid]:
+	var grids: Array[DungeonGrid] = []
+	var makers: Array = []
+	for p in [IsaacGenerator.PRESET_COMPACT, IsaacGenerator.PRESET_BRANCHING, IsaacGenerator.PRESET_LARGE_ROOMS]:
+		var g := IsaacGenerator.new()
+		g.preset = p
+		makers.append(g)
+	for p in [DrunkardGenerator.PRESET_WINDING, DrunkardGenerator.PRESET_WIDE]:
+		var g := DrunkardGenerator.new()
+		g.preset = p
+		makers.append(g)
+	for p in [HilbertGenerator.PRESET_WINDING, HilbertGenerator.PRESET_SPRAWLING]:
+		var g := HilbertGenerator.new()
+		g.preset = p
+		makers.append(g)
+	for p in [TinyKeepGenerator.PRESET_SMALL, TinyKeepGenerator.PRESET_SEED003]:
+		var g := TinyKeepGenerator.new()
+		g.preset = p
+		makers.append(g)
+	makers.append_array([BspGenerator.new(), TunnelerGenerator.new(), WalkerGenerator.new(),
+			MazeGenerator.new(), CaveGenerator.new(), TemplateGenerator.new()])
+	for gen in makers:
+		for s in 3:
+			gen.seed = s
+			for level in [1, 3]:
+				var grid: DungeonGrid = gen.generate_level(level)
+				if grid != null:
+					grids.append(grid)
+	return grids
+
+
+## docs/json.md's tables: section heading -> the field names in the first
+## column of its table (every `name` in that cell).
+func _doc_tables() -> Dictionary:
+	var tables := {}
+	var section := ""
+	var name_re := RegEx.create_from_string("`([a-z_]+)`")
+	for line in _text(JSON_DOC).split("\n"):
+		if line.begins_with("## "):
+			section = line.substr(3).strip_edges()
+		elif line.begins_with("| `") and section != "":
+			var first := line.split("|")[1]
+			var names: Array = tables.get(section, [])
+			for m in name_re.search_all(first):
+				names.append(m.get_string(1))
+			tables[section] = names
+	return tables
+
+
+func _add_keys(into: Dictionary, d: Dictionary) -> void:
+	for k in d.keys():
+		into[k] = true
+
+
+func test_json_doc_matches_to_json(t) -> void:
+	var written := {"Top-level fields": {}, "Room records": {}, "Connection records": {}, "The planned graph": {}}
+	var values := {}        # every string value the doc must show: "isaac", "room_grid", "boss", "2x2"...
+	var grids := _grids()
+	t.check(grids.size() >= 80, "%d grids from every generator" % grids.size())
+	var generators := {}
+	for grid in grids:
+		var data: Dictionary = JSON.parse_string(grid.to_json())
+		_add_keys(written["Top-level fields"], data)
+		generators[data["generator"]] = true
+		values[data["generator"]] = true
+		values[data["kind"]] = true
+		for room in data["rooms"]:
+			_add_keys(written["Room records"], room)
+			values[room["role"]] = true
+			if room.has("shape"):
+				values[room["shape"]] = true
+		for c in data["connections"]:
+			_add_keys(written["Connection records"], c)
+		if data.has("graph"):
+			_add_keys(written["The planned graph"], data["graph"])
+	t.check_eq(generators.size(), 10, "grids from all ten generators: %s" % [generators.keys()])
+	var doc := _doc_tables()
+	var text := _text(JSON_DOC)
+	for section in written:
+		var listed: Array = doc.get(section, [])
+		t.check(not listed.is_empty(), "docs/json.md has a table under '## %s'" % section)
+		# Every key the code writes is in the doc's table.
+		for key in written[section]:
+			t.check(listed.has(key), "docs/json.md, %s: lists `%s`, which to_json() writes" % [section, key])
+		# Every key the doc's table lists is one the code writes.
+		for key in listed:
+			t.check(written[section].has(key), "docs/json.md, %s: `%s` is listed but to_json() never writes it" % [section, key])
+	# Every value seen (generator names, kinds, roles, shapes) is spelled out.
+	for v in values:
+		t.check(text.contains("\"%s\"" % v), "docs/json.md names the value \"%s\"" % v)
+	t.check(values.has("boss") and values.has("secret") and values.has("2x2"), "special roles and large rooms were seen")
+
+
+## The JSON a doc example or the CLI writes loads back only with the keys the
+## doc calls required: dropping an optional one still loads, dropping a
+## required one is refused.
+func test_json_doc_required_keys(t) -> void:
+	var gen := TinyKeepGenerator.new()
+	gen.preset = TinyKeepGenerator.PRESET_SMALL
+	var data: Dictionary = JSON.parse_string(gen.generate_level(1).to_json())
+	t.check(data.has("graph"), "TinyKeep writes its planned graph")
+	var text := _text(JSON_DOC)
+	t.check(text.contains("| `graph` | object, optional |"), "docs/json.md calls graph optional")
+	var without_graph := data.duplicate(true)
+	without_graph.erase("graph")
+	t.check(DungeonGrid.from_json(JSON.stringify(without_graph)) != null, "a grid without graph loads")
+	var without_cells := data.duplicate(true)
+	without_cells.erase("cells")
+	t.expect_error("missing field `cells`")
+	t.check(DungeonGrid.from_json(JSON.stringify(without_cells)) == null, "a grid without cells is refused")
+
+
+## Algorithms are named by their origin, never by internal document numbers
+## that a Godot user would read as an RNG seed.
+func test_no_seed_numbers_in_the_manual(t) -> void:
+	var suite := ReadmeSuite.new()
+	var bad := RegEx.create_from_string("(?i)seeds? 00[0-9]")
+	for file in suite._sources():
+		var m := bad.search(_text(file))
+		t.check(m == null, "%s names an algorithm by number: '%s'" % [file, m.get_string() if m else ""])
+
+
+## The README is a newcomer's page: short, one line per class, and it links
+## every page of the manual.
+func test_readme_is_a_front_page(t) -> void:
+	var readme := _text("../README.md")
+	var lines := readme.split("\n")
+	t.check(lines.size() <= 250, "README.md has %d lines (at most 250)" % lines.size())
+	var in_classes := false
+	for line in lines:
+		if line.begins_with("## "):
+			in_classes = line == "## Classes"
+		elif in_classes and line.begins_with("- `"):
+			t.check(line.length() <= 160, "one short line per class: " + line.left(60))
+	var suite := ReadmeSuite.new()
+	for file in suite._sources():
+		if file.begins_with("../docs/"):
+			t.check(readme.contains("(docs/%s)" % file.get_file()), "README links " + file.get_file())
+	t.check(readme.find("tests/run_sample.sh") < readme.find("```gdscript"), "the two commands come first")
+
+
+## Every relative link in the README and the manual points at a file that
+## exists (pages moved into docs/ link back with ../).
+func test_links_point_at_files(t) -> void:
+	var suite := ReadmeSuite.new()
+	var link_re := RegEx.create_from_string("\\]\\(([^)\\s#]+)(#[^)\\s]*)?\\)")
+	var root := ProjectSettings.globalize_path("res://").path_join("..")
+	var checked := 0
+	for file in suite._sources() + ["../ARCHITECTURE.md"]:
+		for m in link_re.search_all(_text(file)):
+			var target: String = m.get_string(1)
+			if target.contains("://"):
+				continue
+			var path := root.path_join(file.trim_prefix("../").get_base_dir()).path_join(target).simplify_path()
+			checked += 1
+			t.check(FileAccess.file_exists(path) or DirAccess.dir_exists_absolute(path), "%s links %s: no such file" % [file, target])
+	t.check(checked >= 30, "%d links checked" % checked)
