@@ -138,7 +138,7 @@ EOF
 
 # Makes sure the chroot exists; on return fd 9 holds a shared lock on it.
 ensure_chroot() {
-  [[ $(uname -s) == Linux ]] || die "the cross builds need Linux (see README, Platforms, for building on your own platform)"
+  [[ $(uname -s) == Linux ]] || die "the cross builds need Linux (see docs/building.md for building on your own platform)"
   [[ $(id -u) -eq 0 ]] || die "building the Debian sid chroot needs root"
   local tool
   for tool in flock unshare setpriv chroot mount; do
@@ -298,8 +298,9 @@ make_zip() {
   cp -- "$src/README.md" "$addon/README.md"
   # The full manual; .gdignore keeps Godot from importing the folder.
   mkdir -p -- "$addon/docs"
-  sed 's#(docs/screenshot.png)#(screenshot.png)#' "$REPO_TOP/README.md" >"$addon/docs/README.md"
-  cp -- "$REPO_TOP/docs/screenshot.png" "$addon/docs/"
+  # README.md beside the manual's pages, its links to docs/ made relative.
+  sed 's#(docs/#(#g' "$REPO_TOP/README.md" >"$addon/docs/README.md"
+  cp -- "$REPO_TOP"/docs/*.md "$REPO_TOP"/docs/*.png "$addon/docs/"
   : >"$addon/docs/.gdignore"
   zip="$REPO_TOP/out/dungeon_gen-$ver.zip"
   rm -f -- "$zip"
