@@ -1,7 +1,7 @@
 //! `DungeonGrid`'s room shapes (large rooms on Isaac floors) and the door
 //! masks a painter needs for them, as Godot methods.
 
-use dungeon_core::{DIRS, RoomShape};
+use dungeon_core::RoomShape;
 use godot::prelude::*;
 
 use crate::convert::pos;
@@ -67,16 +67,6 @@ impl DungeonGrid {
     /// rooms this equals [method door_mask]. `0` outside the grid.
     #[func]
     fn room_door_mask(&self, cell: Vector2i) -> i32 {
-        let g = self.core();
-        let p = pos(cell);
-        let here = g.room_at(p);
-        let mut mask = 0;
-        for (dx, dy, bit, _) in DIRS {
-            let q = (p.0 + dx, p.1 + dy);
-            if g.door_mask(p) & bit != 0 && (here.is_none() || g.room_at(q) != here) {
-                mask |= bit;
-            }
-        }
-        i32::from(mask)
+        i32::from(self.core().room_door_mask(pos(cell)))
     }
 }

@@ -450,6 +450,21 @@ impl DungeonGrid {
         None
     }
 
+    /// The open sides of `p` that lead out of its room: its doors (N=1,
+    /// E=2, S=4, W=8). The sides between two cells of one large room are
+    /// open in [`DungeonGrid::door_mask`] (the room is one floor) but are
+    /// no doors. Off room floor it equals the door mask; 0 outside the grid.
+    #[must_use]
+    pub fn room_door_mask(&self, p: Pos) -> u8 {
+        let here = self.room_at(p);
+        let open = self.door_mask(p);
+        DIRS.iter()
+            .filter(|&&(dx, dy, bit, _)| {
+                open & bit != 0 && (here.is_none() || self.room_at((p.0 + dx, p.1 + dy)) != here)
+            })
+            .fold(0, |mask, d| mask | d.2)
+    }
+
     /// The doors of `room`: each `(inside, outside)` pair is a floor cell of
     /// the room and the walkable cell its open side leads to. Empty for a
     /// number that is not a room.
@@ -548,6 +563,30 @@ mod tests {
                     (pair[0].0 - pair[1].0).abs() + (pair[0].1 - pair[1].1).abs(),
                     1
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn room_door_mask_names_exactly_the_room_doors() {
+        let mut config = crate::isaac::IsaacConfig::large_rooms();
+        config.room_rules = Some(crate::room_grid::RoomRules::isaac());
+        for seed in 0..40 {
+            let grid = crate::isaac::generate(&config, seed, 4).unwrap();
+            for room in 0..grid.room_records().len() {
+                let mut from_masks = Vec::new();
+                for p in grid.room_records()[room].cells() {
+                    let m = grid.room_door_mask(p);
+                    for (dx, dy, bit, _) in DIRS {
+                        if m & bit != 0 {
+                            from_masks.push((p, (p.0 + dx, p.1 + dy)));
+                        }
+                    }
+                }
+                from_masks.sort_unstable();
+                let mut doors = grid.room_doors(room);
+                doors.sort_unstable();
+                assert_eq!(from_masks, doors, "seed {seed}, room {room}");
             }
         }
     }

@@ -79,19 +79,14 @@ fn room_info(g: &CoreGrid, room: usize, size: Vector3) -> VarDictionary {
     let cells: Vec<_> = r.cells().collect();
     let mut doors = VarDictionary::new();
     let mut mask = 0;
-    let room_doors = g.room_doors(room);
-    for &(inside, outside) in &room_doors {
-        let side = dungeon_core::DIRS
-            .iter()
-            .find(|d| (inside.0 + d.0, inside.1 + d.1) == outside)
-            .map_or(0, |d| d.2);
-        mask |= i32::from(side);
-        let key = Vector2i::new(inside.0, inside.1);
-        let old = doors
-            .get(key)
-            .and_then(|v| v.try_to::<i32>().ok())
-            .unwrap_or(0);
-        doors.set(key, old | i32::from(side));
+    let mut door_count = 0;
+    for &p in &cells {
+        let m = g.room_door_mask(p);
+        if m != 0 {
+            mask |= i32::from(m);
+            door_count += m.count_ones();
+            doors.set(Vector2i::new(p.0, p.1), i32::from(m));
+        }
     }
     let mut secret = VarDictionary::new();
     for &p in &cells {
@@ -127,7 +122,7 @@ fn room_info(g: &CoreGrid, room: usize, size: Vector3) -> VarDictionary {
     info.set("marker", Vector2i::new(marker.0, marker.1));
     info.set("role", r.role as i32);
     info.set("secret_doors", &secret.to_variant());
-    info.set("dead_end", room_doors.len() == 1);
+    info.set("dead_end", door_count == 1);
     info
 }
 

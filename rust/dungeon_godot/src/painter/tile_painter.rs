@@ -10,6 +10,7 @@ use super::mapping::{DungeonTileMapping, Tile, Walls};
 use super::tile_data::{encode, fits, plan};
 use crate::async_gen::follow_frames;
 use crate::background::{self, Task};
+use crate::convert::cell_array;
 use crate::dungeon_grid::DungeonGrid;
 use crate::generator::inspector_enum;
 
@@ -154,10 +155,6 @@ fn set_tile(layer: &mut Gd<TileMapLayer>, p: (i32, i32), t: Tile) {
         .atlas_coords(Vector2i::new(i32::from(t.atlas.0), i32::from(t.atlas.1)))
         .alternative_tile(i32::from(t.alternative))
         .done();
-}
-
-fn cell_array(cells: &[(i32, i32)]) -> Array<Vector2i> {
-    crate::convert::array_of(cells.iter().map(|&(x, y)| Vector2i::new(x, y)))
 }
 
 #[godot_api]
