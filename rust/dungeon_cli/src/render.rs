@@ -334,16 +334,8 @@ fn draw_tile_map(c: &mut Canvas, g: &DungeonGrid) {
 /// An empty tile next to a walkable one (8 ways) is wall; its sides and
 /// corners that face floor get a light edge `t` pixels thick.
 fn draw_wall(c: &mut Canvas, g: &DungeonGrid, p: Pos, t: i64) {
-    const AROUND: [(i32, i32); 8] = [
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-        (-1, 0),
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-    ];
+    // The edges are one colour, so the order they are drawn in is moot.
+    const AROUND: [(i32, i32); 8] = dungeon_core::paint::NEIGHBOURS_8;
     let walk = |(dx, dy): (i32, i32)| g.cell((p.0 + dx, p.1 + dy)).is_walkable();
     if !AROUND.iter().any(|&d| walk(d)) {
         return;

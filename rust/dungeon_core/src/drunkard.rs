@@ -111,7 +111,7 @@ impl DrunkardConfig {
 }
 
 /// 4-direction steps, N E S W.
-const STEPS4: [Pos; 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+const STEPS4: [Pos; 4] = crate::grid::NEIGHBOURS_4;
 /// 8-direction steps, N NE E SE S SW W NW (the painters' neighbour order).
 const STEPS8: [Pos; 8] = crate::paint::NEIGHBOURS_8;
 

@@ -23,6 +23,14 @@ pub const DIRS: [(i32, i32, u8, u8); 4] = [
     (-1, 0, DOOR_W, DOOR_E),
 ];
 
+/// The four side neighbours' offsets, N E S W (the order of [`DIRS`]).
+pub const NEIGHBOURS_4: [Pos; 4] = [
+    (DIRS[0].0, DIRS[0].1),
+    (DIRS[1].0, DIRS[1].1),
+    (DIRS[2].0, DIRS[2].1),
+    (DIRS[3].0, DIRS[3].1),
+];
+
 /// What occupies a cell. The discriminant is the cell code used in JSON, in
 /// `cells_packed()` and in Godot (`DungeonGrid.ROOM`...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -21,7 +21,7 @@ mod plan;
 mod rooms;
 mod shape;
 
-pub use cell::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, ParseError, Pos, Rect};
+pub use cell::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, NEIGHBOURS_4, ParseError, Pos, Rect};
 pub use plan::PlannedGraph;
 use rooms::Derived;
 pub use rooms::{Connection, Room, RoomRole};

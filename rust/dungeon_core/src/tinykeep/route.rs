@@ -237,7 +237,7 @@ impl Router {
             }
             let p = pos(i);
             let from = pos(self.parent[i] as usize);
-            for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+            for (dx, dy) in crate::grid::NEIGHBOURS_4 {
                 let q = (p.0 + dx, p.1 + dy);
                 if !window.contains(q) {
                     continue;
