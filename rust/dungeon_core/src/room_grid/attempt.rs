@@ -2,6 +2,7 @@
 //! all within the call's work budget.
 
 use super::MAX_STEPS;
+use super::budget::Budget;
 use super::config::RoomGridConfig;
 use super::ends::{EndRule, EndRules, Rejected};
 use super::roles::RoomRules;
@@ -19,48 +20,6 @@ use crate::watch::Watch;
 /// starts with a checkpoint.
 const W_GROW: f64 = 0.5;
 const W_ENDS: f64 = 0.95;
-
-/// The work units left to one call. Every loop of a room-grid generator
-/// spends from it, so a call ends after a bounded number of steps whatever
-/// the settings (steps, not time, so results stay deterministic).
-pub(crate) struct Budget {
-    left: u64,
-}
-
-impl Budget {
-    /// A budget of `left` steps (tests).
-    #[cfg(test)]
-    pub fn new(left: u64) -> Self {
-        Self { left }
-    }
-
-    /// Spends `n` steps; `false` (and nothing left) when fewer remain.
-    #[inline]
-    pub fn spend(&mut self, n: u64) -> bool {
-        match self.left.checked_sub(n) {
-            Some(rest) => {
-                self.left = rest;
-                true
-            }
-            None => {
-                self.left = 0;
-                false
-            }
-        }
-    }
-
-    /// The steps left.
-    #[inline]
-    pub fn left(&self) -> u64 {
-        self.left
-    }
-
-    /// Whether the budget is used up.
-    #[inline]
-    pub fn is_spent(&self) -> bool {
-        self.left == 0
-    }
-}
 
 /// How much work one call did, for tests and tuning.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -144,7 +103,7 @@ where
         ..g.grid.ends
     };
     let mut s = RoomScratch::new(plan.width, plan.height);
-    let mut budget = Budget { left: plan.budget };
+    let mut budget = Budget::new(plan.budget);
     let mut work = Work {
         budget: plan.budget,
         ..Work::default()
@@ -181,7 +140,7 @@ where
         });
         match placed {
             Ok((start, end)) => {
-                work.steps = plan.budget - budget.left;
+                work.steps = plan.budget - budget.left();
                 if let Err(e) = watch.at(W_ENDS) {
                     return (Err(e), work);
                 }
@@ -206,7 +165,7 @@ where
             Err(Rejected::OutOfWork) => break,
         }
     }
-    work.steps = plan.budget - budget.left;
+    work.steps = plan.budget - budget.left();
     let err = GenError::Exhausted {
         generator: g.name,
         attempts: work.attempts,
@@ -345,7 +304,7 @@ mod tests {
 
     #[test]
     fn budget_spends_down_to_zero() {
-        let mut b = Budget { left: 5 };
+        let mut b = Budget::new(5);
         assert!(b.spend(3));
         assert!(!b.is_spent());
         assert!(!b.spend(3));

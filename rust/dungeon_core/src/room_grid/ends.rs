@@ -1,6 +1,6 @@
 //! Which rooms become the start and the end, and when a layout is rejected.
 
-use super::attempt::Budget;
+use super::budget::Budget;
 use super::scratch::RoomScratch;
 use super::{MAX_SIDE, max_dead_ends};
 use crate::analysis::bfs;

@@ -40,7 +40,7 @@
 //! A complete level-5 floor with all roles and large rooms takes 8.4 µs of
 //! CPU (4.9 µs on `branching`'s 9×8 without large rooms).
 
-use super::attempt::Budget;
+use super::budget::Budget;
 use super::scratch::RoomScratch;
 use crate::error::{ConfigError, check_range};
 use crate::grid::{DIRS, Pos, RoomShape};

@@ -11,7 +11,8 @@
 //!   ([`LargeRooms`]);
 //! - `roles`: special rooms (boss, shop, secret…) by per-level rules
 //!   ([`RoomRules`]);
-//! - `attempt`: the loop, its budget and its error messages, and the
+//! - `budget`: the work steps one call may spend ([`MAX_STEPS`]);
+//! - `attempt`: the loop and its error messages, and the
 //!   generators' [`crate::watch::Watch`] checkpoints: at the start of each
 //!   attempt, after growing (progress 0.5) and after the ends and special
 //!   rooms (0.95; measured shares of an attempt at level 20 of Isaac's
@@ -32,6 +33,7 @@
 //! attempts of one call share a budget of at most [`MAX_STEPS`] work steps.
 
 mod attempt;
+mod budget;
 mod config;
 mod count;
 mod ends;
@@ -40,7 +42,8 @@ mod roles;
 mod scratch;
 
 pub use attempt::Work;
-pub(crate) use attempt::{Budget, Generator, run};
+pub(crate) use attempt::{Generator, run};
+pub(crate) use budget::Budget;
 pub use config::{RoomGridConfig, capacity, highest_level, max_dead_ends};
 pub use count::RoomCount;
 pub use ends::{EndRule, EndRules, StartRule};

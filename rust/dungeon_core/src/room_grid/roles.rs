@@ -96,7 +96,7 @@
 //! 902, 521, 290 and 127 of 1000 seeds succeed on levels 1–10 within the
 //! 2000 attempts: it needs Rebirth's larger floors.
 
-use super::attempt::Budget;
+use super::budget::Budget;
 use super::count::RoomCount;
 use super::ends::Rejected;
 use super::scratch::RoomScratch;
