@@ -14,12 +14,12 @@ pub const MAX_LIFETIME: i32 = 1_000_000;
 pub const MAX_STEPS_PER_TILE: i32 = 1000;
 /// The most work one walk may do, whatever the map's size and
 /// `max_steps_per_tile`: a step counts 1 and a walker's replacement
-/// (a `lifetime` running out) [`RESPAWN_WORK`] more. About 3 s in a
+/// (a `lifetime` running out) [`RESPAWN_WORK`] more. About 2 to 3 s in a
 /// release build on a busy 2-core machine, spent in full (4096² maps with
 /// 256 walkers of lifetime 1); without it, 1024² with 1000 steps per tile
 /// took 12.8 s and 2048² minutes. Walks that need this many steps are rare
 /// (40 % of a 4096² map takes about 22 million with `open_cave`).
-pub const MAX_WALK_WORK: u64 = 1 << 28;
+pub const MAX_WALK_WORK: u64 = 1 << 27;
 /// The work a walker's replacement counts on top of its step (it reads a
 /// random dug tile, far from the walker in memory: about twice a step).
 pub const RESPAWN_WORK: u64 = 2;

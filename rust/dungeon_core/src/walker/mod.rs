@@ -37,8 +37,8 @@
 //!   40 % of a 1024×1024 map takes about 1.6 steps per tile with
 //!   `open_cave`'s walker, 3.6 with four-way walkers of 400 steps). On big
 //!   maps a cap on the whole walk's work bites first: [`MAX_WALK_WORK`]
-//!   (2^28) units, a step counting 1 and a replaced walker
-//!   [`RESPAWN_WORK`] more, about 3 s in a release build; without it
+//!   (2^27) units, a step counting 1 and a replaced walker
+//!   [`RESPAWN_WORK`] more, at most about 3 s in a release build; without it
 //!   `max_steps_per_tile = 1000` on a 1024² map walked for 12.8 s and on a
 //!   2048² map for minutes.
 //! - **Several walkers and lifetimes.** `walkers` walkers set out from the
