@@ -115,7 +115,7 @@ fn the_work_cap_ends_a_level_whatever_max_steps_allows() {
         ..TemplateConfig::demo()
     };
     assert_eq!(big.validate(), Ok(()));
-    assert!(MAX_WORK <= 150_000_000);
+    const { assert!(MAX_WORK <= 150_000_000) };
     // A small level under a small cap: the cap's error, naming what to lower.
     let c = TemplateConfig {
         width: 200,
