@@ -5,18 +5,23 @@
 //! `validate` does (or, for no_guess, with a budget error), never panic or
 //! hang; a board has the configured size and mine count, numbers that match
 //! its mines and a free 3×3 around the first click; a no-guess board is
-//! cleared by the solver; the same inputs give the same board.
+//! cleared by the solver; the same inputs give the same board. Then, now
+//! and then, one board per room of a small maze under a small total budget
+//! (`boards_for_grid_within`): each board is `board_for_room`'s until the
+//! budget runs out, and every room after that says so.
 
 use dungeon_core::GenError;
 use dungeon_core::elementary::{self, ElementaryConfig, StartRow};
+use dungeon_core::maze::{self, MazeConfig};
 use dungeon_core::minesweeper::{self, MINES_FROM_DENSITY, MinesweeperConfig, solver};
 
 use crate::checks;
 use crate::knobs::Knobs;
 
-/// The board config, seed and automaton config `data` stands for.
+/// The board config, seed, automaton config and (maybe) a total budget for
+/// `boards_for_grid_within` that `data` stands for.
 #[must_use]
-pub fn minesweeper_input(data: &[u8]) -> (MinesweeperConfig, u64, ElementaryConfig) {
+pub fn minesweeper_input(data: &[u8]) -> (MinesweeperConfig, u64, ElementaryConfig, Option<u64>) {
     let mut k = Knobs::new(data);
     let name = k.pick(&minesweeper::PRESETS);
     let p = MinesweeperConfig::preset(name).unwrap_or_default();
@@ -64,12 +69,14 @@ pub fn minesweeper_input(data: &[u8]) -> (MinesweeperConfig, u64, ElementaryConf
         },
         wrap: k.flag(true),
     };
-    (c, seed, e)
+    // Small totals only: each board may spend its own budget in full.
+    let grid_work = k.flag(false).then(|| k.pick(&[0, 1, 500, 2_000, 20_000]));
+    (c, seed, e, grid_work)
 }
 
 /// Target `minesweeper_config`.
 pub fn minesweeper_config(data: &[u8]) {
-    let (c, seed, e) = minesweeper_input(data);
+    let (c, seed, e, grid_work) = minesweeper_input(data);
     let accepted = c.validate().is_ok();
     match minesweeper::generate(&c, seed) {
         Ok(b) => {
@@ -117,6 +124,35 @@ pub fn minesweeper_config(data: &[u8]) {
         Err(err) => {
             assert!(e.validate().is_err());
             checks::error_names_a_setting(&GenError::Config(err));
+        }
+    }
+    if let Some(work) = grid_work {
+        boards_under_a_total_budget(&c, seed, work);
+    }
+}
+
+/// `boards_for_grid_within` on a small maze: `board_for_room`'s boards up
+/// to some room, then the total budget's error for every room left (but
+/// those whose settings are refused, as `board_for_room` refuses them).
+fn boards_under_a_total_budget(c: &MinesweeperConfig, seed: u64, work: u64) {
+    let grid = maze::generate(&MazeConfig::classic(), seed, 1).expect("the classic maze");
+    let boards = minesweeper::boards_for_grid_within(&grid, c, seed, work);
+    assert_eq!(boards.len(), grid.room_records().len());
+    let cut = |b: &Result<minesweeper::Board, GenError>| {
+        matches!(b, Err(GenError::Exhausted { reason, .. })
+            if reason.starts_with(&format!("boards_for_grid's total budget of {work} work units")))
+    };
+    let k = boards.iter().position(cut).unwrap_or(boards.len());
+    for (room, b) in boards.iter().enumerate() {
+        if room < k {
+            let alone = minesweeper::board_for_room(&grid, room, c, seed, 0);
+            assert!(*b == alone, "room {room}: {b:?} but alone {alone:?}");
+        } else if let Err(GenError::Config(_)) = b {
+            // A board that cannot be drawn is refused as ever, for free.
+            let alone = minesweeper::board_for_room(&grid, room, c, seed, 0);
+            assert!(*b == alone, "room {room}: {b:?} but alone {alone:?}");
+        } else {
+            assert!(cut(b), "room {room} after the budget ran out: {b:?}");
         }
     }
 }

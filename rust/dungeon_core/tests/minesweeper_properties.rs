@@ -5,6 +5,7 @@
 
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::elementary;
+use dungeon_core::maze::{self, MazeConfig};
 use dungeon_core::minesweeper::{
     self, Board, Game, MINES_FROM_DENSITY, MinesweeperConfig, OpenResult, solver,
 };
@@ -163,6 +164,54 @@ fn one_board_per_room_of_any_grid() {
     assert_eq!(c.mines as usize, (rect.w * rect.h) as usize - 9);
     let e = minesweeper::board_for_room(&grid, 999, &base, 3, 0).unwrap_err();
     assert!(matches!(e, GenError::Config(c) if c.field == "room"));
+}
+
+#[test]
+fn boards_for_grid_shares_one_total_budget() {
+    // Issue "Quitting mid-generation, huge inputs and extreme settings",
+    // item 5: every board had a budget but the call had none (40 s for
+    // the 63 923 rooms of a 4095² maze). Here a small total shows the cap.
+    let grid = maze::generate(&MazeConfig::classic(), 4, 1).unwrap();
+    let rooms = grid.room_records().len();
+    assert!(rooms >= 10, "{rooms}");
+    let base = MinesweeperConfig {
+        mines: MINES_FROM_DENSITY,
+        density: 0.15,
+        ..MinesweeperConfig::beginner()
+    };
+    let full = minesweeper::boards_for_grid(&grid, &base, 4);
+    assert_eq!(full.len(), rooms);
+    for (room, board) in full.iter().enumerate() {
+        assert_eq!(
+            board,
+            &minesweeper::board_for_room(&grid, room, &base, 4, 0),
+            "room {room}"
+        );
+    }
+    assert_eq!(
+        minesweeper::boards_for_grid_within(&grid, &base, 4, u64::MAX),
+        full
+    );
+    for work in [0, 5_000] {
+        let cut = minesweeper::boards_for_grid_within(&grid, &base, 4, work);
+        assert_eq!(cut.len(), rooms);
+        // Boards as before up to some room, then the budget's error.
+        let k = cut.iter().zip(&full).take_while(|(a, b)| a == b).count();
+        assert!(k < rooms, "{work}: the budget never ran out");
+        assert_eq!(k > 0, work > 0, "{work}: {k} boards");
+        for (room, board) in cut.iter().enumerate().skip(k) {
+            match board {
+                Err(GenError::Exhausted { reason, .. }) => assert!(
+                    reason.starts_with(&format!(
+                        "boards_for_grid's total budget of {work} work units"
+                    )) && reason.contains("lower mines (or density), attempts or the boards' size"),
+                    "{work}, room {room}: {reason}"
+                ),
+                other => panic!("{work}, room {room}: {other:?}"),
+            }
+        }
+    }
+    const { assert!(minesweeper::GRID_WORK_BUDGET <= 30_000_000) };
 }
 
 #[test]

@@ -13,6 +13,18 @@ pub const MAX_PHASES: usize = 16;
 pub const MAX_REPEATS: i32 = 100;
 /// Most attempts.
 pub const MAX_ATTEMPTS: i32 = 100;
+/// The work of one attempt besides its automaton passes (the random fill,
+/// the regions, the floor count), in passes: an attempt costs `width ×
+/// height × (passes + ATTEMPT_OVERHEAD)` work units (measured at 4096²,
+/// release: an attempt of 1 pass takes about as long as 40 passes).
+pub const ATTEMPT_OVERHEAD: i64 = 40;
+/// The most work the attempts of one call may do, in tile-passes (see
+/// [`ATTEMPT_OVERHEAD`]): about 3 s in a release build on a busy 2-core
+/// machine. Big maps get fewer attempts than `max_attempts` (see
+/// [`CaveConfig::attempt_limit`]); without it 100 attempts of 100 passes
+/// at 4096² took 65 s. Maps up to 1024² with the presets' passes never
+/// reach it.
+pub const MAX_WORK: i64 = 6_000_000_000;
 /// The setting names of phase `k + 1`'s fields, as errors name them (and
 /// as the Godot class names its phase slots): `phase_1_r1_cutoff`...
 pub const PHASE_FIELDS: [[&str; 3]; MAX_PHASES] = [
@@ -156,7 +168,11 @@ pub struct CaveConfig {
     pub min_floor_fraction: f64,
     /// Caves drawn before giving up, `1..=100`. Each attempt draws a new
     /// random fill from the same stream, so the result stays a function of
-    /// seed, level and settings.
+    /// seed, level and settings. Big maps get fewer: the attempts of one
+    /// call share a work cap ([`MAX_WORK`]), so at most
+    /// [`CaveConfig::attempt_limit`] attempts run (e.g. 2 of 100 passes at
+    /// 4096², 7 of the `classic` phases at 4096², 40 of 100 passes at
+    /// 1024², all 100 of the `classic` phases at 1024²).
     pub max_attempts: i32,
 }
 
@@ -219,6 +235,24 @@ impl CaveConfig {
     #[must_use]
     pub fn passes(&self) -> i64 {
         self.phases.iter().map(|p| i64::from(p.repeats)).sum()
+    }
+
+    /// The work of one attempt: `width × height × (passes +`
+    /// [`ATTEMPT_OVERHEAD`]`)` tile-passes.
+    #[must_use]
+    pub fn attempt_work(&self) -> i64 {
+        let area = i64::from(self.width.max(0)) * i64::from(self.height.max(0));
+        area.saturating_mul(self.passes().max(0).saturating_add(ATTEMPT_OVERHEAD))
+    }
+
+    /// How many attempts one call makes at most: `max_attempts`, or fewer
+    /// when they would do more than [`MAX_WORK`] in all, but at least one.
+    #[must_use]
+    pub fn attempt_limit(&self) -> i32 {
+        let fit = MAX_WORK / self.attempt_work().max(1);
+        i32::try_from(fit)
+            .unwrap_or(i32::MAX)
+            .clamp(1, self.max_attempts.max(1))
     }
 
     /// Checks every field without generating.

@@ -51,7 +51,11 @@
 //!   tiles) is redrawn with the next fill of the same stream, up to
 //!   `max_attempts` times, then [`GenError::Exhausted`] names the floor it
 //!   got and the settings that would give more. Nothing loops unbounded:
-//!   the work is `max_attempts × (passes + a few) × area`.
+//!   the work is `attempts × (passes + ATTEMPT_OVERHEAD) × area`, and the
+//!   attempts of one call share a cap of [`MAX_WORK`] (about 3 s in a
+//!   release build), so big maps get fewer attempts than `max_attempts`
+//!   ([`CaveConfig::attempt_limit`]): 100 attempts of 100 passes at 4096²
+//!   took 65 s before the error, now 2 attempts take about 2 s.
 //!
 //! # Measured against seed 004
 //!
@@ -84,8 +88,8 @@ mod farthest;
 mod regions;
 
 pub use config::{
-    CaveConfig, CavePhase, MAX_ATTEMPTS, MAX_PHASES, MAX_REPEATS, MAX_SIDE, MIN_SIDE, PHASE_FIELDS,
-    R1_OFF, R2_OFF, Regions,
+    ATTEMPT_OVERHEAD, CaveConfig, CavePhase, MAX_ATTEMPTS, MAX_PHASES, MAX_REPEATS, MAX_SIDE,
+    MAX_WORK, MIN_SIDE, PHASE_FIELDS, R1_OFF, R2_OFF, Regions,
 };
 
 use crate::error::{GenError, check_range};
@@ -135,6 +139,19 @@ pub fn generate_watched(
 ) -> Result<DungeonGrid, GenError> {
     config.validate()?;
     check_range("level", level, 1, MAX_LEVEL)?;
+    attempt(config, seed, level, watch, config.attempt_limit())
+}
+
+/// [`generate_watched`] after validation, with at most `attempts` attempts
+/// ([`CaveConfig::attempt_limit`]; the tests pass fewer, to see the work
+/// cap's message on small maps).
+fn attempt(
+    config: &CaveConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+    attempts: i32,
+) -> Result<DungeonGrid, GenError> {
     let (w, h) = (config.width as usize, config.height as usize);
     let inner = (w - 2) * (h - 2);
     let need = ((config.min_floor_fraction * inner as f64).ceil() as usize).max(2);
@@ -145,7 +162,7 @@ pub fn generate_watched(
     let (mut a, mut b) = (Bits::walls(w, h), Bits::walls(w, h));
     let mut labels = Labels::default();
     let mut best = 0;
-    for _ in 0..config.max_attempts {
+    for _ in 0..attempts {
         watch.at(0.0)?;
         a.fill(config.fill_probability, &mut fill_rng);
         run_phases(&mut a, &mut b, &config.phases, watch.span(W_FILL, W_PASSES))?;
@@ -167,13 +184,23 @@ pub fn generate_watched(
         Regions::ConnectAll => "the joined caves",
         Regions::None => "the kept cave",
     };
+    let capped = if attempts < config.max_attempts {
+        format!(
+            " (only {attempts} of max_attempts = {} fit in the work cap of {MAX_WORK} tile-passes \
+             at {w}×{h} with {} passes; a smaller map or fewer passes allow more)",
+            config.max_attempts,
+            config.passes()
+        )
+    } else {
+        String::new()
+    };
     Err(GenError::Exhausted {
         generator: "cave",
-        attempts: config.max_attempts as u32,
+        attempts: attempts as u32,
         reason: format!(
             "{kept_what} had at most {best} floor tiles ({:.1} % of the {inner} inside the border), \
              min_floor_fraction = {} asks for {need}: lower fill_probability (now {}), raise r1_cutoff \
-             or lower r2_cutoff, or lower min_floor_fraction",
+             or lower r2_cutoff, or lower min_floor_fraction{capped}",
             100.0 * best as f64 / inner as f64,
             config.min_floor_fraction,
             config.fill_probability,

@@ -212,3 +212,91 @@ fn regions_modes_on_one_fill() {
         assert!(none.walkable_count() <= largest.walkable_count());
     }
 }
+
+/// The tester's offender (issue "Quitting mid-generation, huge inputs and
+/// extreme settings", item 4): 100 attempts of 100 passes at 4096², 65 s
+/// in a release build before its error.
+fn huge_cave() -> CaveConfig {
+    CaveConfig {
+        width: 4096,
+        height: 4096,
+        fill_probability: 0.45,
+        phases: vec![CavePhase::new(5, 2, 100)],
+        min_floor_fraction: 1.0,
+        max_attempts: 100,
+        ..CaveConfig::default()
+    }
+}
+
+#[test]
+fn big_maps_get_fewer_attempts_under_the_work_cap() {
+    let c = huge_cave();
+    assert_eq!(c.validate(), Ok(()));
+    assert_eq!(c.attempt_work(), 4096 * 4096 * 140);
+    assert_eq!(c.attempt_limit(), 2);
+    assert!(i64::from(c.attempt_limit()) * c.attempt_work() <= MAX_WORK);
+    let classic = |side| CaveConfig {
+        width: side,
+        height: side,
+        max_attempts: MAX_ATTEMPTS,
+        ..CaveConfig::classic()
+    };
+    assert_eq!(classic(4096).attempt_limit(), 7);
+    assert_eq!(classic(2048).attempt_limit(), 30);
+    // 1024² with 100 passes: 40 attempts (7 s for 100 before the cap).
+    let c100 = CaveConfig {
+        phases: vec![CavePhase::new(5, 2, 100)],
+        ..classic(1024)
+    };
+    assert_eq!(c100.attempt_limit(), 40);
+    // Up to 1024² with the presets' passes (or fewer), every attempt fits.
+    for passes in [1, 7] {
+        let c = CaveConfig {
+            phases: vec![CavePhase::new(5, 2, passes)],
+            ..classic(1024)
+        };
+        assert_eq!(c.attempt_limit(), MAX_ATTEMPTS, "{passes}");
+        let fewer = CaveConfig {
+            max_attempts: 3,
+            ..c
+        };
+        assert_eq!(fewer.attempt_limit(), 3);
+    }
+}
+
+#[test]
+fn the_work_cap_s_error_names_max_attempts_and_what_to_lower() {
+    let c = CaveConfig {
+        width: 64,
+        height: 64,
+        ..huge_cave()
+    };
+    let e = attempt(&c, 1, 1, &Watch::new(), 3).unwrap_err();
+    assert!(matches!(e, GenError::Exhausted { attempts: 3, .. }), "{e}");
+    let text = e.to_string();
+    assert!(
+        text.starts_with("cave: no valid layout in 3 attempts"),
+        "{text}"
+    );
+    assert!(text.contains("lower min_floor_fraction"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "(only 3 of max_attempts = 100 fit in the work cap of {MAX_WORK} tile-passes at 64×64 with 100 passes; a smaller map or fewer passes allow more)"
+        )),
+        "{text}"
+    );
+    // With every attempt it asks for, the message is as before.
+    let e = generate(
+        &CaveConfig {
+            max_attempts: 2,
+            ..c
+        },
+        1,
+        1,
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().ends_with("or lower min_floor_fraction"),
+        "{e}"
+    );
+}

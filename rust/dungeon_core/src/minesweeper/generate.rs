@@ -15,11 +15,23 @@ use crate::rng::{DungeonRng, stage};
 /// [`GenError::Config`] for bad settings; [`GenError::Exhausted`] when no
 /// no-guess board was found within `attempts`.
 pub fn generate(config: &MinesweeperConfig, seed: u64) -> Result<Board, GenError> {
+    generate_within(config, seed, &mut Budget::new(WORK_BUDGET))
+}
+
+/// [`generate`] spending at most `work` solver steps (at most
+/// [`WORK_BUDGET`]; less when a caller shares a bigger budget among many
+/// boards). The board is the one [`generate`] gives, unless the budget
+/// runs out first: then the error says so and `work` is left at 0, so a
+/// caller can tell it from the other errors.
+pub(super) fn generate_within(
+    config: &MinesweeperConfig,
+    seed: u64,
+    work: &mut Budget,
+) -> Result<Board, GenError> {
     let total = config.mine_total()?;
     let mut rng = DungeonRng::new(seed).stage(stage::MINES);
     let cells = (config.width * config.height) as usize;
     let repairs = cells * 2;
-    let mut work = Budget::new(WORK_BUDGET);
     for _ in 0..config.attempts {
         let Some(mut board) = place(config, total, &mut rng) else {
             break;
@@ -33,6 +45,7 @@ pub fn generate(config: &MinesweeperConfig, seed: u64) -> Result<Board, GenError
                 return Ok(board);
             }
             if report.out_of_budget || !work.spend(report.steps) {
+                work.left = 0;
                 return Err(GenError::Exhausted {
                     generator: "minesweeper",
                     attempts: config.attempts,

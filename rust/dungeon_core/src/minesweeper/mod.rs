@@ -22,7 +22,9 @@
 //! board. Only a replay that clears the board from scratch is accepted, so
 //! every returned board is solvable by deduction alone. Attempts and solver
 //! steps are budgets; running out is a [`GenError::Exhausted`] naming the
-//! setting to lower.
+//! setting to lower. [`boards_for_grid`] also shares one total budget
+//! ([`GRID_WORK_BUDGET`]) among all the boards of a grid, so a grid of tens
+//! of thousands of rooms ends in about a second or two.
 //!
 //! Measured (`rust/dungeon_bench/examples/minesweeper_bench.rs`, release, a
 //! busy 2-core machine): median no-guess generation 0.024 ms at beginner
@@ -41,7 +43,7 @@ pub mod solver;
 pub use board::Board;
 pub use game::{Game, OpenResult};
 pub use generate::generate;
-pub use rooms::{board_for_room, boards_for_grid, config_for_room};
+pub use rooms::{board_for_room, boards_for_grid, boards_for_grid_within, config_for_room};
 
 use crate::error::{ConfigError, check_range};
 use crate::grid::Pos;
@@ -63,6 +65,16 @@ pub const SOLVE_STEPS: u64 = 200_000;
 /// (an expert board takes a few hundred thousand); big no-guess boards
 /// (past about 64×64) or hard densities run out and fail with an error.
 pub const WORK_BUDGET: u64 = 10_000_000;
+/// Work units all the boards of one [`boards_for_grid`] call may spend
+/// together: solver steps, plus [`BOARD_WORK`] and the cells of each board
+/// drawn (allocating, placing and numbering it). About 1.5 s when spent in
+/// full in a release build; a call that runs out gives the remaining rooms
+/// a [`GenError::Exhausted`] naming it.
+pub const GRID_WORK_BUDGET: u64 = 30_000_000;
+/// What drawing one board costs [`boards_for_grid`]'s budget besides its
+/// cells and solver steps (its allocations: about as long as 1000 solver
+/// steps).
+pub const BOARD_WORK: u64 = 1_000;
 
 /// Settings for one board.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,6 +1,11 @@
 //! One board per room of any dungeon.
 
-use super::{Board, MINES_FROM_DENSITY, MinesweeperConfig, generate};
+use super::generate::generate_within;
+use super::solver::Budget;
+use super::{
+    BOARD_WORK, Board, GRID_WORK_BUDGET, MINES_FROM_DENSITY, MinesweeperConfig, WORK_BUDGET,
+    generate,
+};
 use crate::error::{ConfigError, GenError};
 use crate::grid::DungeonGrid;
 use crate::rng::{level_seed, mix64};
@@ -58,19 +63,82 @@ pub fn board_for_room(
     variant: u32,
 ) -> Result<Board, GenError> {
     let config = config_for_room(grid, room, base)?;
-    let board_seed =
-        mix64(level_seed(seed, grid.level) ^ mix64((room as u64) << 32 | u64::from(variant)));
-    generate(&config, board_seed)
+    generate(&config, board_seed(grid, room, seed, variant))
 }
 
-/// One board per room of `grid` (variant 0), in room order.
+/// The seed of room `room`'s board `variant`.
+fn board_seed(grid: &DungeonGrid, room: usize, seed: u64, variant: u32) -> u64 {
+    mix64(level_seed(seed, grid.level) ^ mix64((room as u64) << 32 | u64::from(variant)))
+}
+
+/// One board per room of `grid` (variant 0), in room order: each is the
+/// board [`board_for_room`] gives, until the boards together have spent
+/// [`GRID_WORK_BUDGET`] (solver steps, plus [`BOARD_WORK`] and the cells of
+/// each board); from there
+/// on a room gets a [`GenError::Exhausted`] naming that budget and what
+/// to lower. So a grid of tens of thousands of rooms ends in seconds
+/// (before the budget, 63 923 rooms of a 4095² maze took 40 s); make the
+/// other rooms' boards with [`board_for_room`] when they are needed.
 #[must_use]
 pub fn boards_for_grid(
     grid: &DungeonGrid,
     base: &MinesweeperConfig,
     seed: u64,
 ) -> Vec<Result<Board, GenError>> {
-    (0..grid.room_records().len())
-        .map(|room| board_for_room(grid, room, base, seed, 0))
+    boards_for_grid_within(grid, base, seed, GRID_WORK_BUDGET)
+}
+
+/// [`boards_for_grid`] with a total budget of `work` units (solver steps,
+/// plus [`BOARD_WORK`] and the cells of each board) instead of
+/// [`GRID_WORK_BUDGET`]: every room's
+/// board is [`board_for_room`]'s until the budget runs out, then each
+/// remaining room gets a [`GenError::Exhausted`] naming the budget. Each
+/// board still spends at most [`WORK_BUDGET`] solver steps.
+#[must_use]
+pub fn boards_for_grid_within(
+    grid: &DungeonGrid,
+    base: &MinesweeperConfig,
+    seed: u64,
+    work: u64,
+) -> Vec<Result<Board, GenError>> {
+    let rooms = grid.room_records().len();
+    let mut left = work;
+    let ran_out = |room: usize, attempts: u32| GenError::Exhausted {
+        generator: "minesweeper",
+        attempts,
+        reason: format!(
+            "boards_for_grid's total budget of {work} work units (solver steps, and {BOARD_WORK} plus \
+             the cells for each board) \
+             ran out at room {room} of the grid's {rooms} rooms; lower mines (or density), attempts or \
+             the boards' size, or make the remaining rooms' boards one at a time with board_for_room"
+        ),
+    };
+    (0..rooms)
+        .map(|room| {
+            let config = config_for_room(grid, room, base)?;
+            // A room whose board cannot be drawn costs nothing (as in
+            // `generate`, which checks first); the others have at most
+            // 128×128 cells.
+            config.validate()?;
+            let draw = config.width.max(0) as u64 * config.height.max(0) as u64 + BOARD_WORK;
+            if left < draw {
+                left = 0;
+                return Err(ran_out(room, 0));
+            }
+            left -= draw;
+            let allowed = left.min(WORK_BUDGET);
+            let mut budget = Budget::new(allowed);
+            let board = generate_within(&config, board_seed(grid, room, seed, 0), &mut budget);
+            left -= allowed - budget.left;
+            match board {
+                // The grid's budget, not the board's own, ran out.
+                Err(GenError::Exhausted { attempts, .. })
+                    if budget.left == 0 && allowed < WORK_BUDGET =>
+                {
+                    Err(ran_out(room, attempts))
+                }
+                other => other,
+            }
+        })
         .collect()
 }

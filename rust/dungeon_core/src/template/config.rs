@@ -17,6 +17,13 @@ pub const MAX_TEMPLATES: usize = 256;
 pub const MAX_TAGS: usize = 64;
 /// Largest step budget.
 pub const MAX_STEPS: i32 = 10_000_000;
+/// The most work one level may do, whatever `max_steps` says: door picks,
+/// candidate templates weighed at a door, cells read by placement tests and
+/// cells written by placements (a step can read up to 64×64 cells, so
+/// steps alone do not bound the time). About 1 s of CPU in a release build on a
+/// busy 2-core machine; without it, `max_steps = 10000000` with the demo
+/// set on a 2048² map took 6 to 9 s.
+pub const MAX_WORK: u64 = 150_000_000;
 /// Largest template weight.
 pub const MAX_WEIGHT: f64 = 1000.0;
 
@@ -73,7 +80,9 @@ pub struct TemplateConfig {
     /// At least / at most N rooms with a tag.
     pub tag_rules: Vec<TagRule>,
     /// Work budget for one level, in placement tests, `100..=10000000`:
-    /// attempts start over until it runs out.
+    /// attempts start over until it runs out. A level's work is capped too
+    /// ([`MAX_WORK`], counting the cells each test reads), so with big
+    /// templates or big maps a level may stop before `max_steps` steps.
     pub max_steps: i32,
 }
 

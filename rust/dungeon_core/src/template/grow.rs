@@ -56,6 +56,10 @@ pub struct GrowStats {
     pub tries: u64,
     /// Placement tests that failed (overlap or outside the map).
     pub failed: u64,
+    /// Work units: door picks, candidate templates weighed, cells read by
+    /// placement tests and written by placements; at most
+    /// [`super::MAX_WORK`] (and a few more) per level.
+    pub work: u64,
 }
 
 /// One attempt's state.
@@ -64,6 +68,8 @@ pub(crate) struct Grower<'p, 'a> {
     rng: &'p mut DungeonRng,
     stats: &'p mut GrowStats,
     budget: u64,
+    /// The level's work cap ([`super::MAX_WORK`]; lower in tests).
+    cap: u64,
     /// Occupancy per map cell: 0 free, else placement + 1. Shared by the
     /// attempts of one level; each attempt clears what it placed.
     occ: &'p mut [u32],
@@ -83,11 +89,13 @@ impl<'p, 'a> Grower<'p, 'a> {
         rng: &'p mut DungeonRng,
         stats: &'p mut GrowStats,
         occ: &'p mut [u32],
+        cap: u64,
     ) -> Self {
         let c = p.config;
         Self {
             occ,
             budget: u64::try_from(c.max_steps).unwrap_or(0),
+            cap,
             counts: vec![0; p.rules.len()],
             p,
             rng,
@@ -102,7 +110,7 @@ impl<'p, 'a> Grower<'p, 'a> {
     }
 
     fn out_of_steps(&self) -> bool {
-        self.stats.steps >= self.budget
+        self.stats.steps >= self.budget || self.stats.work >= self.cap
     }
 
     /// Frees the cells this attempt placed rooms on, so the next attempt
@@ -131,6 +139,12 @@ impl<'p, 'a> Grower<'p, 'a> {
         self.place_start()?;
         while self.rooms < self.goal {
             if self.out_of_steps() {
+                if self.stats.steps < self.budget {
+                    return Err(format!(
+                        "the work cap of {} units ran out after {} of {target} rooms",
+                        self.cap, self.rooms
+                    ));
+                }
                 return Err(format!(
                     "max_steps = {} ran out after {} of {target} rooms; raise max_steps",
                     c.max_steps, self.rooms
@@ -144,6 +158,7 @@ impl<'p, 'a> Grower<'p, 'a> {
                 ));
             }
             self.stats.steps += 1;
+            self.stats.work += 1;
             if self.stats.steps.is_multiple_of(256)
                 && progress
                     .step(self.rooms.max(0) as usize, self.goal.max(1) as usize)
@@ -287,6 +302,7 @@ impl<'p, 'a> Grower<'p, 'a> {
         {
             room += 1;
         }
+        self.stats.work += cands.len() as u64 + room as u64;
         while let Some(k) = weighted(self.rng, &pool) {
             let cand = &cands[pool[k].0];
             let mut order = cand.fits.clone();
@@ -304,7 +320,11 @@ impl<'p, 'a> Grower<'p, 'a> {
                 self.stats.tries += 1;
                 let (lx, ly) = var.doors[nd].first_cell(var.width, var.height);
                 let origin = (target.0 - lx, target.1 - ly);
-                if self.free(origin, var.width, var.height) {
+                let (free, read) = self.free(origin, var.width, var.height);
+                self.stats.work += 1 + read;
+                if free {
+                    // The placement writes the cells the test read.
+                    self.stats.work += read;
                     self.place(cand.template, v, origin, Some((pl, d, nd)), end);
                     return true;
                 }
@@ -317,16 +337,23 @@ impl<'p, 'a> Grower<'p, 'a> {
 
     /// Whether a `w × h` room at `origin` lies inside the map over free
     /// cells.
-    fn free(&self, origin: Pos, w: i32, h: i32) -> bool {
+    /// Also returns how many cells it read, up to the first taken one.
+    fn free(&self, origin: Pos, w: i32, h: i32) -> (bool, u64) {
         let c = self.p.config;
         if origin.0 < 0 || origin.1 < 0 || origin.0 + w > c.width || origin.1 + h > c.height {
-            return false;
+            return (false, 0);
         }
         let cw = c.width as usize;
-        (origin.1..origin.1 + h).all(|y| {
+        let mut read = 0;
+        for y in origin.1..origin.1 + h {
             let row = y as usize * cw + origin.0 as usize;
-            self.occ[row..row + w as usize].iter().all(|&o| o == 0)
-        })
+            let cells = &self.occ[row..row + w as usize];
+            match cells.iter().position(|&o| o != 0) {
+                Some(k) => return (false, read + k as u64 + 1),
+                None => read += w as u64,
+            }
+        }
+        (true, read)
     }
 
     /// Places variant `v` of template `t` at `origin`, joined through

@@ -18,7 +18,9 @@
 //! an end template (a boss room) placed as far from the start as any room,
 //! corridor pieces between rooms (optional) with pieces leading nowhere
 //! removed. A failed attempt starts the level over from the same stream,
-//! within one step budget ([`TemplateConfig::max_steps`]).
+//! within one step budget ([`TemplateConfig::max_steps`]) and a cap on the
+//! level's work ([`MAX_WORK`]: the cells placement tests read, so big
+//! templates cannot make a step arbitrarily slow).
 //!
 //! The result is a [`TemplateLevel`]: a tile-map [`DungeonGrid`] (each
 //! template's floor rectangles as room records, joined doors as door tiles,
@@ -33,8 +35,8 @@ mod tables;
 mod tests;
 
 pub use config::{
-    MAX_MAP_SIDE, MAX_STEPS, MAX_TAGS, MAX_TEMPLATE_SIDE, MAX_TEMPLATES, MAX_WEIGHT, TagRule,
-    TemplateConfig,
+    MAX_MAP_SIDE, MAX_STEPS, MAX_TAGS, MAX_TEMPLATE_SIDE, MAX_TEMPLATES, MAX_WEIGHT, MAX_WORK,
+    TagRule, TemplateConfig,
 };
 pub use grow::GrowStats;
 pub use shape::{DoorSlot, RoomTemplate, Side, Variant, orient_cell, orient_side};
@@ -186,6 +188,18 @@ fn run(
     level: i32,
     watch: &Watch,
 ) -> Result<TemplateLevel, GenError> {
+    run_capped(config, seed, level, watch, MAX_WORK)
+}
+
+/// [`run`] with a work cap of `cap` instead of [`MAX_WORK`] (the tests
+/// lower it to see it bite on small levels).
+fn run_capped(
+    config: &TemplateConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+    cap: u64,
+) -> Result<TemplateLevel, GenError> {
     config.validate()?;
     let target = config.count.draw(seed, level)?;
     let prepared = Prepared::new(config);
@@ -194,11 +208,11 @@ fn run(
     let budget = u64::try_from(config.max_steps).unwrap_or(0);
     let mut reason = String::new();
     let mut occ = vec![0u32; config.width as usize * config.height as usize];
-    while stats.steps < budget {
+    while stats.steps < budget && stats.work < cap {
         watch.check()?;
         stats.attempts += 1;
         let before = stats.steps;
-        let mut grower = Grower::new(&prepared, &mut rng, &mut stats, &mut occ);
+        let mut grower = Grower::new(&prepared, &mut rng, &mut stats, &mut occ, cap);
         let result = grower.attempt(target, watch.span(0.0, W_ROOMS));
         grower.clear();
         watch.check()?;
@@ -208,19 +222,32 @@ fn run(
                 return Ok(build(&prepared, &layout, stats, seed, level));
             }
             // Keep the reason of the last attempt that ended on its own.
-            Err(why) if reason.is_empty() || !why.starts_with("max_steps") => reason = why,
+            Err(why)
+                if reason.is_empty()
+                    || !(why.starts_with("max_steps") || why.starts_with("the work cap")) =>
+            {
+                reason = why;
+            }
             Err(_) => {}
         }
         // An attempt always spends a step, so the loop ends.
         stats.steps = stats.steps.max(before + 1);
     }
+    let spent = if stats.steps < budget {
+        format!(
+            "the work cap of {cap} units every level has (placement tests count the cells \
+             they read) was spent after {} of max_steps = {} steps: lower the room count \
+             (base_rooms, rooms_per_level, room_variance) or the map's size, or use smaller \
+             templates",
+            stats.steps, config.max_steps
+        )
+    } else {
+        format!("max_steps = {} spent", config.max_steps)
+    };
     Err(GenError::Exhausted {
         generator: NAME,
         attempts: stats.attempts,
-        reason: format!(
-            "max_steps = {} spent; the last attempt: {reason}",
-            config.max_steps
-        ),
+        reason: format!("{spent}; the last attempt: {reason}"),
     })
 }
 

@@ -35,7 +35,12 @@
 //!   `max_steps_per_tile × width × height` steps stops with
 //!   [`GenError::Exhausted`] saying so (only very high fractions come close:
 //!   40 % of a 1024×1024 map takes about 1.6 steps per tile with
-//!   `open_cave`'s walker, 3.6 with four-way walkers of 400 steps).
+//!   `open_cave`'s walker, 3.6 with four-way walkers of 400 steps). On big
+//!   maps a cap on the whole walk's work bites first: [`MAX_WALK_WORK`]
+//!   (2^27) units, a step counting 1 and a replaced walker
+//!   [`RESPAWN_WORK`] more, at most about 3 s in a release build; without it
+//!   `max_steps_per_tile = 1000` on a 1024² map walked for 12.8 s and on a
+//!   2048² map for minutes.
 //! - **Several walkers and lifetimes.** `walkers` walkers set out from the
 //!   start and take turns, one step each. With a `lifetime`, a walker that
 //!   has taken that many steps is replaced by a new one on a tile already
@@ -80,7 +85,8 @@ mod config;
 mod walk;
 
 pub use config::{
-    Directions, MAX_LIFETIME, MAX_SIDE, MAX_STEPS_PER_TILE, MAX_WALKERS, MIN_SIDE, WalkerConfig,
+    Directions, MAX_LIFETIME, MAX_SIDE, MAX_STEPS_PER_TILE, MAX_WALK_WORK, MAX_WALKERS, MIN_SIDE,
+    RESPAWN_WORK, WalkerConfig,
 };
 pub use walk::{MOVES, WalkStats};
 
@@ -142,13 +148,32 @@ fn run(
     level: i32,
     watch: &Watch,
 ) -> Result<(DungeonGrid, WalkStats), GenError> {
+    run_capped(config, seed, level, watch, MAX_WALK_WORK)
+}
+
+/// [`run`] with a work cap of `cap` instead of [`MAX_WALK_WORK`] (the tests
+/// lower it to see it bite on small maps).
+fn run_capped(
+    config: &WalkerConfig,
+    seed: u64,
+    level: i32,
+    watch: &Watch,
+    cap: u64,
+) -> Result<(DungeonGrid, WalkStats), GenError> {
     config.validate()?;
     check_range("level", level, 1, MAX_LEVEL)?;
     watch.at(0.0)?;
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let mut g = dig::walls(config.width, config.height);
     let start = (config.width / 2, config.height / 2);
-    let mut stats = walk::walk(config, &mut g, start, &mut rng, watch.span(0.0, W_WALK))?;
+    let mut stats = walk::walk(
+        config,
+        &mut g,
+        start,
+        &mut rng,
+        watch.span(0.0, W_WALK),
+        cap,
+    )?;
     watch.at(W_WALK)?;
     dig::finish(
         &mut g,

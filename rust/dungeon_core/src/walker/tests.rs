@@ -201,3 +201,88 @@ const PINNED_16X10: &str = "
     ........,..,,,E.
     ................
 ";
+
+/// The tester's offender (issue "Quitting mid-generation, huge inputs and
+/// extreme settings", item 3): 12.8 s in a release build, 2048² minutes.
+fn huge_walk() -> WalkerConfig {
+    WalkerConfig {
+        width: 1024,
+        height: 1024,
+        directions: Directions::Four,
+        floor_fraction: 0.99,
+        walkers: 256,
+        lifetime: 1,
+        max_steps_per_tile: 1000,
+    }
+}
+
+#[test]
+fn the_step_budget_is_capped_whatever_the_map_size() {
+    // 1024² × 1000 steps per tile was a budget of a billion steps.
+    assert!(huge_walk().step_budget() <= 1 << 28);
+    for side in [1024, 2048, 4096] {
+        let c = WalkerConfig {
+            width: side,
+            height: side,
+            ..huge_walk()
+        };
+        assert_eq!(c.step_budget(), MAX_WALK_WORK, "{side}");
+    }
+    // Small maps keep their per-tile budget.
+    assert_eq!(WalkerConfig::default().step_budget(), 80 * 50 * 100);
+}
+
+#[test]
+fn the_work_cap_stops_the_walk_with_an_error_naming_what_to_lower() {
+    let c = WalkerConfig {
+        width: 64,
+        height: 64,
+        floor_fraction: 0.9,
+        ..huge_walk()
+    };
+    let run = |cap| run_capped(&c, 3, 1, &Watch::new(), cap);
+    // Lifetime 1: every step replaces its walker, 3 work units a step.
+    for cap in [3_000, 30_001, 65_536 * 3 + 7] {
+        match run(cap) {
+            Err(GenError::Exhausted { reason, .. }) => {
+                assert!(
+                    reason.contains(&format!("the cap of {cap} work units")),
+                    "{reason}"
+                );
+                let steps = (cap + RESPAWN_WORK) / (1 + RESPAWN_WORK);
+                assert!(
+                    reason.contains(&format!(
+                        "({steps} steps, and 2 more for each of the {steps} walkers replaced)"
+                    )),
+                    "{reason}"
+                );
+                assert!(
+                    reason.contains("lower floor_fraction or the map's size"),
+                    "{reason}"
+                );
+            }
+            other => panic!("{cap}: {other:?}"),
+        }
+    }
+    // A walk that ends under the cap is the same walk as without it.
+    let easy = WalkerConfig {
+        floor_fraction: 0.3,
+        ..c.clone()
+    };
+    let (g, s) = generate_with_stats(&easy, 3, 1).unwrap();
+    let work = s.steps + RESPAWN_WORK * s.respawns;
+    let (h, t) = run_capped(&easy, 3, 1, &Watch::new(), work).unwrap();
+    assert_eq!((g, s), (h, t));
+    assert!(run_capped(&easy, 3, 1, &Watch::new(), work - 3).is_err());
+    // The per-tile budget still speaks first when it is the smaller.
+    let tight = WalkerConfig {
+        max_steps_per_tile: 1,
+        ..c
+    };
+    let e = run_capped(&tight, 3, 1, &Watch::new(), 64 * 64 * 3 + 1).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("the walk used its budget of 4096 steps"),
+        "{e}"
+    );
+}

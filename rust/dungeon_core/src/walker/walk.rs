@@ -1,7 +1,7 @@
 //! The walk itself: one tight loop over steps with the floor count kept
 //! live.
 
-use super::config::{Directions, WalkerConfig};
+use super::config::{Directions, RESPAWN_WORK, WalkerConfig};
 use crate::error::GenError;
 use crate::grid::{Cell, DungeonGrid, Pos};
 use crate::rng::DungeonRng;
@@ -124,18 +124,21 @@ struct Walker {
     life: i32,
 }
 
-/// Walks on `g` (all wall) from `start` until the target is floor.
+/// Walks on `g` (all wall) from `start` until the target is floor, or
+/// until the step budget or the work cap `cap` (steps plus
+/// [`RESPAWN_WORK`] per replaced walker) runs out.
 pub(super) fn walk(
     config: &WalkerConfig,
     g: &mut DungeonGrid,
     start: Pos,
     rng: &mut DungeonRng,
     progress: Span<'_>,
+    cap: u64,
 ) -> Result<WalkStats, GenError> {
     let (w, h) = (config.width, config.height);
     let width = w as usize;
     let target = config.target_tiles();
-    let budget = config.step_budget();
+    let budget = config.tile_budget();
     let table = steps(config.directions, width as isize);
     let keep_list = config.lifetime > 0;
     let mut d = Dig {
@@ -174,6 +177,7 @@ pub(super) fn walk(
         width,
         target,
         budget,
+        cap,
         keep_list,
         progress,
     };
@@ -193,7 +197,10 @@ struct Run<'a> {
     span: (u32, u32),
     width: usize,
     target: u64,
+    /// `width × height × max_steps_per_tile` steps.
     budget: u64,
+    /// The most work: steps plus [`RESPAWN_WORK`] per replaced walker.
+    cap: u64,
     keep_list: bool,
     /// Checked every [`CHECK_EVERY`] steps, at the share of the target dug.
     progress: Span<'a>,
@@ -221,6 +228,7 @@ impl Run<'_> {
             width,
             target,
             budget,
+            cap,
             keep_list,
             progress,
         } = *self;
@@ -228,14 +236,40 @@ impl Run<'_> {
         let mut solo = walkers[0];
         let (mut bits, mut left) = (0u32, 0u32);
         let mut turn = 0usize;
-        // One compare per step covers the budget and the checkpoints.
-        let mut stop = budget.min(CHECK_EVERY);
+        // Work: steps plus RESPAWN_WORK per replaced walker; never less
+        // than the steps, so `work + budget - steps` is reached no later
+        // than the step budget. One compare per step covers the budget,
+        // the work cap and the checkpoints.
+        let mut work = 0u64;
+        let mut stop = budget.min(cap).min(CHECK_EVERY);
         while d.floor < target {
-            if stats.steps >= stop {
-                if stats.steps < budget {
+            if work >= stop {
+                if stats.steps < budget && work < cap {
                     progress.step(d.floor as usize, target as usize)?;
-                    stop = budget.min(stats.steps + CHECK_EVERY);
+                    stop = cap
+                        .min(work + CHECK_EVERY)
+                        .min(work + (budget - stats.steps));
                     continue;
+                }
+                if stats.steps < budget {
+                    return Err(GenError::Exhausted {
+                        generator: "walker",
+                        attempts: 1,
+                        reason: format!(
+                            "the walk reached the cap of {cap} work units every walk has \
+                             ({} steps, and {RESPAWN_WORK} more for each of the {} walkers replaced) \
+                             long before max_steps_per_tile = {} × {}×{} tiles ran out, and dug {} of the \
+                             {target} floor tiles floor_fraction = {} asks for; lower floor_fraction \
+                             or the map's size (or, with walkers replaced, raise lifetime)",
+                            stats.steps,
+                            stats.respawns,
+                            config.max_steps_per_tile,
+                            w,
+                            h,
+                            d.floor,
+                            config.floor_fraction
+                        ),
+                    });
                 }
                 return Err(GenError::Exhausted {
                     generator: "walker",
@@ -257,6 +291,7 @@ impl Run<'_> {
             left -= 1;
             stats.moves[s.k] += 1;
             stats.steps += 1;
+            work += 1;
             let wk = if ONE { &mut solo } else { &mut walkers[turn] };
             // A step into the border is skipped: every offset times 0.
             let inside = ((wk.x + s.dx - 1) as u32) < span_x && ((wk.y + s.dy - 1) as u32) < span_y;
@@ -295,6 +330,7 @@ impl Run<'_> {
                     wk.y = (i / width) as i32;
                     wk.life = config.lifetime;
                     stats.respawns += 1;
+                    work += RESPAWN_WORK;
                 }
             }
             if !ONE {
