@@ -169,7 +169,12 @@ impl MinesweeperBoard {
     }
 
     /// One board per room of `grid` ([method for_room] with variant 0), in
-    /// room order. Empty, with an error, if any room's board fails.
+    /// room order. Empty, with an error, if any room's board fails. All the
+    /// boards of one call share one work budget (so a huge grid with tens
+    /// of thousands of rooms ends in about a second or two with an error
+    /// naming the budget, instead of running for minutes): for such grids,
+    /// make boards room by room with [method for_room] as the player
+    /// reaches them.
     #[func]
     fn boards_for_grid(
         grid: Option<Gd<DungeonGrid>>,
