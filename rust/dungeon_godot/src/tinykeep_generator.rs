@@ -227,8 +227,12 @@ impl TinyKeepGenerator {
     /// hallways crossed);
     /// [code]"delaunay"[/code], [code]"mst"[/code], [code]"extra"[/code]:
     /// [code]Array[Vector2i][/code] of edges, each [code]Vector2i(a, b)[/code]
-    /// two room numbers (the triangulation, the spanning tree the hallways
-    /// follow, and the extra hallways that make loops);
+    /// two room numbers (the triangulation; the spanning tree the hallways
+    /// follow, built shortest edge first, skipping an edge whose hallway
+    /// cannot be carved, so it is the minimum spanning tree of the edges
+    /// that could be carved; and the extra hallways that make loops, which
+    /// come out below [member extra_edge_chance] when a chosen one cannot
+    /// be carved);
     /// [code]"hallways"[/code]: one [code]Array[Vector2i][/code] of tiles per
     /// carved hallway, tree edges first, then extra edges.
     /// On failure returns an empty [Dictionary], like [method generate].

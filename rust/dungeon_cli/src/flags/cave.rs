@@ -95,7 +95,7 @@ pub fn cave() -> Vec<Flag<CaveConfig>> {
         ),
         F::new(
             "regions",
-            "separate caves: keep the largest, join all, or as they are",
+            "separate caves: keep the largest, join all, or none (no joining or size culling: the cave around one random floor tile is kept, unreachable pockets filled)",
             Other(
                 "keep_largest|connect_all|none",
                 |c, v| put(&mut c.regions, choice(v, &REGIONS)),

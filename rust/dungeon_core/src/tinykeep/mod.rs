@@ -150,7 +150,12 @@ pub struct RoomGraph {
     pub centers: Vec<Pos>,
     /// The Delaunay triangulation's edges between the main rooms.
     pub delaunay: Vec<(usize, usize)>,
-    /// The spanning tree: exactly `centers.len() - 1` edges.
+    /// The spanning tree the hallways follow: exactly `centers.len() - 1`
+    /// edges, in carving order. Kruskal over the Delaunay edges, shortest
+    /// first, skipping an edge whose hallway cannot be carved: the minimum
+    /// spanning tree of the carvable edges, which is the minimum spanning
+    /// tree of the triangulation only when no edge was skipped (named `mst`
+    /// in JSON and Godot for that reason).
     pub mst: Vec<(usize, usize)>,
     /// The loops: Delaunay edges outside the tree that were carved too.
     pub extra: Vec<(usize, usize)>,
