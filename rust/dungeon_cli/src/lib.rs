@@ -26,11 +26,12 @@
 //!   8192 px a side) and needs `--out`.
 //! - `--out FILE` writes to a file instead of standard output; `--out -` is
 //!   standard output (PNG bytes too). The file is written whole or not at
-//!   all: the output goes to a temporary file beside it, renamed over FILE
-//!   once every grid is made, so a run that fails (a later `--count` seed
-//!   gives up) leaves an existing FILE as it was and no partial file. A
-//!   directory, a missing directory or one not writable is an error before
-//!   anything is generated.
+//!   all: the output is held in memory (past 32 MiB, in a temporary file
+//!   beside FILE) and, once every grid is made, written to a temporary file
+//!   renamed over FILE. So a run that fails (a later `--count` seed gives
+//!   up) or is killed leaves an existing FILE as it was and no partial
+//!   file. A directory, a missing directory or one not writable is an
+//!   error before anything is generated.
 //! - `--count K` generates K dungeons from seeds N, N+1, ... (modulo 2^64,
 //!   as a Godot `int` counts: `--seed -1 --count 3` is -1, 0, 1): one JSON
 //!   object per line, or with `--format ascii`/`emoji` pictures separated

@@ -1,20 +1,23 @@
 //! [`OutFile`]: the one way the CLI writes a file (`--out FILE`, every
-//! format). The bytes go to a temporary file in the target's directory,
-//! which is renamed over the target only once everything is written, so a
-//! run that fails part way (a later seed of `--count` gives up, the disk
-//! fills, an error drawing the PNG) leaves an existing file as it was and
-//! no partial file behind. The temporary file is removed on every failure
-//! path, a panic that unwinds included; only a process killed outright
-//! (Ctrl-C, `kill -9`) can leave one, named `.<name>.dungeon-<pid>-<n>.tmp`.
+//! format). Nothing reaches the target until the output is whole: the
+//! bytes are held in memory and, past 32 MiB, go on into a temporary file
+//! in the target's directory; on success they are written to a temporary
+//! file there and renamed over the target. So a run that fails part way (a
+//! later seed of `--count` gives up, the disk fills, an error drawing the
+//! PNG) leaves an existing file as it was and no partial file behind. The
+//! temporary file is removed on every failure path, a panic that unwinds
+//! included; only a process killed outright (Ctrl-C, `kill -9`) while one
+//! exists (past 32 MiB, or during the final write) can leave one, named
+//! `.<name>.dungeon-<pid>-<n>.tmp`.
 //!
 //! The file replacing an existing one keeps that file's permissions. A
 //! symbolic link is followed: the file it points to is replaced, the link
 //! stays. A target that exists and is not a regular file (`/dev/null`, a
-//! named pipe) cannot be replaced by a rename, so it is written in place.
-//! An existing file in a directory this process may not write to (so no
-//! temporary file can go there) is written over only once everything is
-//! ready, from memory. A directory, or a name that ends in `/`, is refused
-//! before anything is written.
+//! named pipe) cannot be replaced by a rename, so it is written in place,
+//! as the bytes come. An existing file in a directory this process may not
+//! write to (so no temporary file can go there) is written over from
+//! memory once the output is whole. A directory, or a name that ends in
+//! `/`, is refused before anything is written.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -27,14 +30,30 @@ static MADE: AtomicU32 = AtomicU32::new(0);
 /// Tries at a free temporary name before giving up.
 const NAME_TRIES: u32 = 100;
 
+/// Bytes kept in memory before a temporary file is made. Most outputs stay
+/// below it, so they reach the disk only once whole, and a process killed
+/// part way (Ctrl-C) leaves nothing behind.
+const SPILL_AT: usize = 32 << 20;
+
 /// A file being written: [`OutFile::commit`] puts it in place; dropped
 /// before that, it leaves nothing behind.
 pub(crate) struct OutFile {
     sink: Sink,
+    /// Bytes held in memory before they go to a temporary file.
+    spill_at: usize,
 }
 
 enum Sink {
-    /// The usual way: a temporary file, renamed over `target`.
+    /// The bytes so far, not on disk yet. `spill`: they go to a temporary
+    /// file once there are many; `false` for an existing file that may be
+    /// written but whose directory may not (no temporary file can go
+    /// there), written over from memory on commit.
+    Memory {
+        bytes: Vec<u8>,
+        target: PathBuf,
+        spill: bool,
+    },
+    /// A temporary file, renamed over `target` on commit.
     Temp {
         file: BufWriter<File>,
         tmp: PathBuf,
@@ -42,53 +61,73 @@ enum Sink {
     },
     /// A device or a named pipe, written as the bytes come.
     InPlace(BufWriter<File>),
-    /// An existing file that may be written but whose directory may not
-    /// (no temporary file there): the bytes are kept and written over it
-    /// on commit.
-    Held { bytes: Vec<u8>, target: PathBuf },
-    /// Committed or dropped.
+    /// Committed.
     Done,
 }
 
 impl OutFile {
-    /// Starts writing `path`: creates the temporary file next to it (or
-    /// opens a special file such as `/dev/null` to write in place).
+    /// Starts writing `path` (nothing is created yet, unless it is a
+    /// special file such as `/dev/null`, opened to be written in place).
     ///
     /// # Errors
-    /// `path` is a directory or names none, its directory does not exist
-    /// or cannot be written to.
+    /// `path` is a directory or names none, or its directory does not
+    /// exist.
     pub(crate) fn create(path: &Path) -> io::Result<Self> {
         let target = check(path)?;
-        if fs::metadata(&target).is_ok_and(|m| !m.is_file()) {
+        let sink = if fs::metadata(&target).is_ok_and(|m| !m.is_file()) {
             // A device or a pipe: nothing to rename over.
-            let file = OpenOptions::new().write(true).open(&target)?;
-            return Ok(Self {
-                sink: Sink::InPlace(BufWriter::new(file)),
-            });
-        }
-        let sink = match create_temp(&target) {
-            Ok((tmp, file)) => Sink::Temp {
-                file: BufWriter::new(file),
-                tmp,
+            Sink::InPlace(BufWriter::new(
+                OpenOptions::new().write(true).open(&target)?,
+            ))
+        } else {
+            Sink::Memory {
+                bytes: Vec::new(),
                 target,
-            },
-            Err(e) if e.kind() == io::ErrorKind::PermissionDenied && writable(&target) => {
-                Sink::Held {
-                    bytes: Vec::new(),
-                    target,
-                }
+                spill: true,
             }
-            Err(e) => return Err(e),
         };
-        Ok(Self { sink })
+        Ok(Self {
+            sink,
+            spill_at: SPILL_AT,
+        })
     }
 
-    /// Flushes and puts the file in place of the target.
+    /// Moves the bytes held in memory to a temporary file, if they are to
+    /// go to one and can.
+    fn spill(&mut self) -> io::Result<()> {
+        let Sink::Memory {
+            bytes,
+            target,
+            spill: spill @ true,
+        } = &mut self.sink
+        else {
+            return Ok(());
+        };
+        match create_temp(target) {
+            Ok((tmp, file)) => {
+                let target = std::mem::take(target);
+                let bytes = std::mem::take(bytes);
+                let mut file = BufWriter::new(file);
+                let written = file.write_all(&bytes);
+                // From here on dropping `self` removes `tmp`.
+                self.sink = Sink::Temp { file, tmp, target };
+                written
+            }
+            Err(e) if e.kind() == io::ErrorKind::PermissionDenied && writable(target) => {
+                *spill = false;
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Puts the file in place of the target.
     ///
     /// # Errors
-    /// Writing, syncing or renaming failed; the temporary file is gone then
-    /// and the target untouched.
+    /// Making, writing, syncing or renaming the temporary file failed; it
+    /// is gone then and the target untouched.
     pub(crate) fn commit(mut self) -> io::Result<()> {
+        self.spill()?;
         match std::mem::replace(&mut self.sink, Sink::Done) {
             Sink::Temp {
                 mut file,
@@ -112,7 +151,7 @@ impl OutFile {
                 done
             }
             Sink::InPlace(mut file) => file.flush(),
-            Sink::Held { bytes, target } => fs::write(target, bytes),
+            Sink::Memory { bytes, target, .. } => fs::write(target, bytes),
             Sink::Done => Ok(()),
         }
     }
@@ -120,9 +159,14 @@ impl OutFile {
 
 impl Write for OutFile {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if let Sink::Memory { bytes: held, .. } = &self.sink
+            && held.len().saturating_add(bytes.len()) > self.spill_at
+        {
+            self.spill()?;
+        }
         match &mut self.sink {
             Sink::Temp { file, .. } | Sink::InPlace(file) => file.write(bytes),
-            Sink::Held { bytes: held, .. } => held.write(bytes),
+            Sink::Memory { bytes: held, .. } => held.write(bytes),
             Sink::Done => Err(io::Error::other("written after commit")),
         }
     }
@@ -130,7 +174,7 @@ impl Write for OutFile {
     fn flush(&mut self) -> io::Result<()> {
         match &mut self.sink {
             Sink::Temp { file, .. } | Sink::InPlace(file) => file.flush(),
-            Sink::Held { .. } | Sink::Done => Ok(()),
+            Sink::Memory { .. } | Sink::Done => Ok(()),
         }
     }
 }
@@ -274,22 +318,30 @@ mod tests {
     }
 
     #[test]
-    fn commit_replaces_and_drop_leaves_the_old_file() {
+    fn nothing_is_on_disk_before_commit_and_drop_leaves_the_old_file() {
         let d = dir("commit");
         let p = d.join("k.txt");
         fs::write(&p, "precious\n").unwrap();
-        let mut f = OutFile::create(&p).unwrap();
-        f.write_all(b"partial").unwrap();
-        f.flush().unwrap();
-        assert_eq!(names(&d).len(), 2);
-        drop(f);
-        assert_eq!(fs::read_to_string(&p).unwrap(), "precious\n");
-        assert_eq!(names(&d), ["k.txt"]);
-        let mut f = OutFile::create(&p).unwrap();
-        f.write_all(b"whole\n").unwrap();
-        f.commit().unwrap();
-        assert_eq!(fs::read_to_string(&p).unwrap(), "whole\n");
-        assert_eq!(names(&d), ["k.txt"]);
+        for spill_at in [SPILL_AT, 4] {
+            let mut f = OutFile::create(&p).unwrap();
+            f.spill_at = spill_at;
+            f.write_all(b"partial").unwrap();
+            f.flush().unwrap();
+            // Held in memory, or past spill_at in a temporary file.
+            let on_disk = if spill_at == 4 { 2 } else { 1 };
+            assert_eq!(names(&d).len(), on_disk, "{:?}", names(&d));
+            drop(f);
+            assert_eq!(fs::read_to_string(&p).unwrap(), "precious\n");
+            assert_eq!(names(&d), ["k.txt"]);
+            let mut f = OutFile::create(&p).unwrap();
+            f.spill_at = spill_at;
+            f.write_all(b"whole\n").unwrap();
+            f.write_all(b"file\n").unwrap();
+            f.commit().unwrap();
+            assert_eq!(fs::read_to_string(&p).unwrap(), "whole\nfile\n");
+            assert_eq!(names(&d), ["k.txt"]);
+            fs::write(&p, "precious\n").unwrap();
+        }
         fs::remove_dir_all(&d).unwrap();
     }
 
@@ -299,7 +351,9 @@ mod tests {
         let p = d.join("k.txt");
         let r = std::panic::catch_unwind(|| {
             let mut f = OutFile::create(&p).unwrap();
+            f.spill_at = 4;
             f.write_all(b"partial").unwrap();
+            assert_eq!(names(&d).len(), 1);
             panic!("mid-write");
         });
         assert!(r.is_err());
