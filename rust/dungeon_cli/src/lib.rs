@@ -25,7 +25,13 @@
 //!   per cell (24 by default, less for big maps; pictures are at most
 //!   8192 px a side) and needs `--out`.
 //! - `--out FILE` writes to a file instead of standard output; `--out -` is
-//!   standard output (PNG bytes too).
+//!   standard output (PNG bytes too). The file is written whole or not at
+//!   all: the output is held in memory (past 32 MiB, in a temporary file
+//!   beside FILE) and, once every grid is made, written to a temporary file
+//!   renamed over FILE. So a run that fails (a later `--count` seed gives
+//!   up) or is killed leaves an existing FILE as it was and no partial
+//!   file. A directory, a missing directory or one not writable is an
+//!   error before anything is generated.
 //! - `--count K` generates K dungeons from seeds N, N+1, ... (modulo 2^64,
 //!   as a Godot `int` counts: `--seed -1 --count 3` is -1, 0, 1): one JSON
 //!   object per line, or with `--format ascii`/`emoji` pictures separated
@@ -70,6 +76,7 @@
 mod args;
 mod flags;
 mod load;
+mod outfile;
 mod render;
 mod run;
 
@@ -88,7 +95,8 @@ use run::Failure;
 /// status 1 (`dungeon: stdin: no grid ...`). [`run_with_stdin()`] takes a
 /// reader for it. (`show FILE` opens the path it is given, so a path such
 /// as `/dev/stdin` is read like any file.) It never panics, whatever the
-/// arguments, and creates a file only when `--out FILE` names one.
+/// arguments, and creates a file only when `--out FILE` names one (and
+/// only when the run succeeds).
 pub fn run(args: &[OsString], stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     run_with_stdin(args, &mut io::empty(), stdout, stderr)
 }

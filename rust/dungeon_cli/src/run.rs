@@ -1,14 +1,14 @@
 //! Runs a parsed [`Request`] (generate, then print or draw) or [`Show`]
 //! (read saved grids, then print or draw).
 
-use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 
 use dungeon_core::{DungeonGrid, GenError};
 use image::codecs::png::PngEncoder;
 use image::{ImageEncoder, ImageError};
 
 use crate::args::{Dest, Format, Request, Show};
+use crate::outfile::{self, OutFile};
 use crate::{load, render};
 
 /// Why a run stopped early.
@@ -28,12 +28,14 @@ pub enum Failure {
 /// Generates and writes everything `req` asks for to `stdout` or the file.
 ///
 /// # Errors
-/// A [`Failure`]; output written before it stays written.
+/// A [`Failure`]. Output written to stdout before it stays written; a file
+/// is written whole or not at all (an existing one stays as it was).
 pub fn run(req: &Request, stdout: &mut dyn Write) -> Result<(), Failure> {
-    let mut out = Output::new(&req.out, stdout);
+    let mut out = Output::open(&req.out, stdout)?;
     if req.format == Format::Png {
         let grid = generate(req, req.seed)?;
-        return png(&grid, req.scale, &mut out);
+        png(&grid, req.scale, &mut out)?;
+        return out.finish();
     }
     for k in 0..req.count {
         let grid = generate(req, req.seed_at(k))?;
@@ -51,10 +53,13 @@ pub fn run(req: &Request, stdout: &mut dyn Write) -> Result<(), Failure> {
 /// grids or a `--scale` too large for the map (2), or output failed.
 pub fn show(req: &Show, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Result<(), Failure> {
     let grids = load::load(&req.input, stdin).map_err(Failure::Failed)?;
-    let mut out = Output::new(&req.out, stdout);
+    let mut out = Output::open(&req.out, stdout)?;
     if req.format == Format::Png {
         return match grids.as_slice() {
-            [grid] => png(grid, req.scale, &mut out),
+            [grid] => {
+                png(grid, req.scale, &mut out)?;
+                out.finish()
+            }
             _ => Err(Failure::Usage(format!(
                 "--format png: draws one grid, {} holds {}",
                 req.input.name(),
@@ -116,25 +121,32 @@ fn png(grid: &DungeonGrid, scale: Option<u32>, out: &mut Output<'_>) -> Result<(
         .map_err(|e| match e {
             ImageError::IoError(e) => out.failure(&e),
             e => Failure::Failed(format!("{}: {e}", out.name())),
-        })?;
-    out.finish()
+        })
 }
 
-/// Stdout or a file, opened on the first write so a failed generation
-/// leaves no empty file behind.
+/// Stdout or a file. The file is an [`OutFile`], made on the first write
+/// (so a failed generation leaves nothing behind) and put in place by
+/// [`Output::finish`]; dropped before that, it leaves no trace and an
+/// existing file as it was.
 struct Output<'a> {
     dest: &'a Dest,
     stdout: &'a mut dyn Write,
-    file: Option<BufWriter<File>>,
+    file: Option<OutFile>,
 }
 
 impl<'a> Output<'a> {
-    fn new(dest: &'a Dest, stdout: &'a mut dyn Write) -> Self {
-        Self {
+    /// Output to `dest`; a file's place is checked now, before any work
+    /// (a directory, a missing directory or one not writable fails here).
+    fn open(dest: &'a Dest, stdout: &'a mut dyn Write) -> Result<Self, Failure> {
+        let out = Self {
             dest,
             stdout,
             file: None,
+        };
+        if let Dest::File(path) = dest {
+            outfile::probe(path).map_err(|e| out.failure(&e))?;
         }
+        Ok(out)
     }
 
     /// How messages name the output.
@@ -156,8 +168,13 @@ impl<'a> Output<'a> {
         self.write_all(bytes).map_err(|e| self.failure(&e))
     }
 
-    fn finish(&mut self) -> Result<(), Failure> {
-        self.flush().map_err(|e| self.failure(&e))
+    /// Flushes stdout, or puts the file in place.
+    fn finish(mut self) -> Result<(), Failure> {
+        let done = match self.file.take() {
+            Some(f) => f.commit(),
+            None => self.stdout.flush(),
+        };
+        done.map_err(|e| self.failure(&e))
     }
 }
 
@@ -167,10 +184,7 @@ impl Write for Output<'_> {
             Dest::Stdout => self.stdout.write(bytes),
             Dest::File(path) => match &mut self.file {
                 Some(f) => f.write(bytes),
-                None => self
-                    .file
-                    .insert(BufWriter::new(File::create(path)?))
-                    .write(bytes),
+                None => self.file.insert(OutFile::create(path)?).write(bytes),
             },
         }
     }

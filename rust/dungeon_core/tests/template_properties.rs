@@ -67,9 +67,9 @@ fn config(rng: &mut DungeonRng) -> TemplateConfig {
         }
         None => false,
     };
-    if rng.chance(0.5) {
-        tag(&mut templates, "start");
-    }
+    // A start_tag no template carries is refused: empty then (any
+    // template starts).
+    let start = rng.chance(0.5) && tag(&mut templates, "start");
     let end = rng.chance(0.5) && tag(&mut templates, "boss");
     let corridors = rng.chance(0.4) && tag(&mut templates, "corridor");
     let gold = rng.chance(0.3) && tag(&mut templates, "gold");
@@ -89,7 +89,7 @@ fn config(rng: &mut DungeonRng) -> TemplateConfig {
             per_level: [0.0, 1.0, 1.5][rng.below(3) as usize],
             variance: rng.range(0, 3),
         },
-        start_tag: "start".into(),
+        start_tag: if start { "start".into() } else { String::new() },
         end_tag: if end { "boss".into() } else { String::new() },
         corridor_tag: "corridor".into(),
         corridors_between_rooms: corridors && rng.chance(0.3),

@@ -86,7 +86,8 @@ generator_class! {
         room_variance: i64,
 
         /// Templates with this tag are only used as the first room, which
-        /// holds the start. When no template has it, any template starts.
+        /// holds the start. Empty: any template may start. A tag no
+        /// template (of weight above 0) carries is an error naming it.
         #[export_group(name = "Rules")]
         #[export]
         start_tag: GString,

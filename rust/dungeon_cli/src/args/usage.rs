@@ -49,7 +49,9 @@ Options:
   --preset NAME                    load a preset first; the other flags then override it
 {preset_lines}                                   [the first of each]
   --format ascii|emoji|json|png    what to print; png needs --out [ascii; json with --count]
-  --out FILE                       write to FILE; - is standard output (png too) [-]
+  --out FILE                       write to FILE; - is standard output (png too) [-].
+                                   FILE is replaced only once all is made: a run that fails
+                                   leaves it as it was, and no partial file
   --scale PX                       png: pixels per cell, 1..={max_scale}, at most {max_px} px a side
                                    [{def_scale}; less for maps over {auto_w} cells a side]
   --count K                        K dungeons from seeds N, N+1, ... (counting on past

@@ -78,7 +78,7 @@ pub fn template() -> Vec<Flag<TemplateConfig>> {
         ),
         F::new(
             "start-tag",
-            "templates with this tag only start a level",
+            "templates with this tag only start a level (one a level); a tag some template carries, or empty: any template",
             Other(
                 "TAG",
                 |c, v| {
@@ -124,7 +124,7 @@ pub fn template() -> Vec<Flag<TemplateConfig>> {
         ),
         F::new(
             "tag-rules",
-            "tag:min:max,... rooms with a tag (max -1: no limit), or none",
+            "tag:min:max,... rooms with a tag (max -1: no limit), or none; rules no level can keep are refused",
             Other(
                 "RULES",
                 |c, v| {

@@ -209,3 +209,188 @@ impl Write for Failing {
         Err(self.0.into())
     }
 }
+
+/// The case: `--count` whose later seed gives up (seed 1 has at
+/// most 3 dead ends) after seed 0 was written.
+const FAILS_AT_SEED_1: [&str; 7] = [
+    "isaac",
+    "--max-attempts",
+    "1",
+    "--min-dead-ends",
+    "4",
+    "--count",
+    "10",
+];
+
+#[test]
+fn a_run_failing_part_way_leaves_an_existing_file_as_it_was() {
+    let dir = scratch_dir("out_kept");
+    let file = dir.join("k.txt");
+    for format in ["json", "ascii", "emoji"] {
+        std::fs::write(&file, "precious\n").unwrap();
+        let mut args = FAILS_AT_SEED_1.to_vec();
+        args.extend(["--format", format, "--out", "k.txt"]);
+        let o = dungeon_in(&dir, &args);
+        assert_eq!(o.status.code(), Some(1), "{format}: {}", stderr(&o));
+        assert!(
+            stderr(&o).starts_with("dungeon: seed 1: isaac: no valid layout in 1 attempt"),
+            "{format}: {}",
+            stderr(&o)
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "precious\n");
+        // No temporary file left beside it.
+        assert_eq!(files_in(&dir), ["k.txt"], "{format}");
+    }
+    // A PNG whose generation fails leaves the old picture too.
+    std::fs::write(dir.join("k.png"), "precious\n").unwrap();
+    let o = dungeon_in(
+        &dir,
+        &[
+            "isaac",
+            "--seed",
+            "1",
+            "--max-attempts",
+            "1",
+            "--min-dead-ends",
+            "4",
+            "--format",
+            "png",
+            "--out",
+            "k.png",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(std::fs::read(dir.join("k.png")).unwrap(), b"precious\n");
+    // A run that succeeds replaces each whole, leaving nothing else.
+    let o = dungeon_in(&dir, &["isaac", "--count", "3", "--out", "k.txt"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        ok(&["isaac", "--count", "3"])
+    );
+    let o = dungeon_in(&dir, &["isaac", "--format", "png", "--out", "k.png"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(png_stats(&dir.join("k.png")).0, (8 * 24, 8 * 24));
+    assert_eq!(files_in(&dir), ["k.png", "k.txt"]);
+}
+
+#[test]
+fn out_naming_a_directory_or_no_place_fails_before_generating() {
+    let dir = scratch_dir("out_bad_places");
+    std::fs::create_dir(dir.join("d")).unwrap();
+    std::fs::write(dir.join("f"), "precious\n").unwrap();
+    let missing = std::fs::metadata(dir.join("missing")).unwrap_err();
+    for (out, msg) in [
+        ("d", "--out d: is a directory".to_owned()),
+        ("d/", "--out d/: is a directory".to_owned()),
+        ("d/..", "--out d/..: is a directory".to_owned()),
+        (
+            "missing/..",
+            "--out missing/..: names a directory, not a file".to_owned(),
+        ),
+        (
+            "new/",
+            "--out new/: ends in a separator: a directory name, not a file".to_owned(),
+        ),
+        (
+            "missing/k.txt",
+            format!("--out missing/k.txt: directory missing: {missing}"),
+        ),
+        ("f/k.txt", "--out f/k.txt: f is not a directory".to_owned()),
+    ] {
+        // Seed 1 fails after seed 0 was made: the place is checked first.
+        let mut args = FAILS_AT_SEED_1.to_vec();
+        args.extend(["--out", out]);
+        let o = dungeon_in(&dir, &args);
+        assert_eq!(o.status.code(), Some(1), "{out}: {}", stderr(&o));
+        assert_eq!(stderr(&o), format!("dungeon: {msg}\n"));
+        assert_eq!(files_in(&dir), ["d", "f"], "{out}");
+        assert!(files_in(&dir.join("d")).is_empty(), "{out}");
+    }
+    assert_eq!(std::fs::read(dir.join("f")).unwrap(), b"precious\n");
+    // The same --out twice is a usage error; nothing is written.
+    let o = dungeon_in(&dir, &["isaac", "--out", "k.txt", "--out", "k.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "dungeon: --out: given more than once\n");
+    assert_eq!(files_in(&dir), ["d", "f"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unwritable_directory_fails_before_generating() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch_dir("out_unwritable");
+    let ro = dir.join("ro");
+    std::fs::create_dir(&ro).unwrap();
+    std::fs::write(ro.join("f.txt"), "precious\n").unwrap();
+    std::fs::set_permissions(ro.join("f.txt"), std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+    // Root writes anyway: nothing to check then.
+    let root = std::fs::write(ro.join("probe"), "").is_ok();
+    if !root {
+        let mut args = FAILS_AT_SEED_1.to_vec();
+        args.extend(["--out", "ro/new.txt"]);
+        let o = dungeon_in(&dir, &args);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(
+            stderr(&o).starts_with("dungeon: --out ro/new.txt: "),
+            "{}",
+            stderr(&o)
+        );
+        // An existing file there is still written over, once all is made.
+        let o = dungeon_in(&dir, &["isaac", "--count", "2", "--out", "ro/f.txt"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(
+            std::fs::read_to_string(ro.join("f.txt")).unwrap(),
+            ok(&["isaac", "--count", "2"])
+        );
+        assert_eq!(files_in(&ro), ["f.txt"]);
+    }
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_full_disk_is_an_error_naming_the_file() {
+    for format in ["json", "png"] {
+        let o = dungeon(&["isaac", "--format", format, "--out", "/dev/full"]);
+        assert_eq!(o.status.code(), Some(1), "{format}");
+        assert!(
+            stderr(&o).starts_with("dungeon: --out /dev/full: "),
+            "{format}: {}",
+            stderr(&o)
+        );
+    }
+    // A device is written in place, never renamed over.
+    assert_eq!(ok(&["isaac", "--out", "/dev/null"]), "");
+    assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+}
+
+/// Quitting mid-run (the process killed outright, as Ctrl-C does): the
+/// output so far was held in memory, so the file is as it was and nothing
+/// is left beside it. (100 000 small pictures: a few MiB, well under the
+/// 32 MiB held before a temporary file is used, and seconds of work.)
+#[cfg(unix)]
+#[test]
+fn a_killed_run_leaves_an_existing_file_as_it_was() {
+    let dir = scratch_dir("out_killed");
+    std::fs::write(dir.join("k.txt"), "precious\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dungeon"))
+        .args(["isaac", "--count", "100000", "--format", "ascii"])
+        .args(["--out", "k.txt"])
+        .current_dir(&dir)
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let finished = child.try_wait().unwrap().is_some();
+    let _ = child.kill();
+    child.wait().unwrap();
+    assert!(!finished, "the run ended before it was killed");
+    let kept = std::fs::read(dir.join("k.txt")).unwrap();
+    assert!(
+        kept == b"precious\n",
+        "k.txt now holds {} bytes",
+        kept.len()
+    );
+    assert_eq!(files_in(&dir), ["k.txt"]);
+}

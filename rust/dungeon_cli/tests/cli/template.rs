@@ -95,3 +95,42 @@ fn bad_settings_exit_1_naming_the_setting() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("tag:min:max"));
 }
+
+/// The issue's cases: each fails at once (no attempt made) with exit
+/// status 1 and a message naming the setting, the value as typed and why.
+#[test]
+fn impossible_start_tag_and_tag_rules_are_refused_up_front() {
+    for (args, want) in [
+        (
+            &["template", "--start-tag", "X"][..],
+            "dungeon: invalid start_tag = X: allowed a tag some template with weight above 0 \
+             carries, or empty for any template (the tags are \"boss\", \"corridor\", \"start\")\n",
+        ),
+        (
+            &["template", "--tag-rules", "boss:2:2"][..],
+            "dungeon: invalid tag_rules = boss:2:2: allowed a min of at most 1 for \"boss\": \
+             only the end room can carry it (end_tag templates only end a level)\n",
+        ),
+        (
+            &["template", "--tag-rules", "start:0:0"][..],
+            "dungeon: invalid tag_rules = start:0:0: allowed a max of at least 1 (or -1) on a \
+             tag the start room carries: every level has one start room, and every template \
+             that may start (\"start\") carries it\n",
+        ),
+    ] {
+        let o = dungeon(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&o.stderr), want, "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    // Rules a level can keep still grow; an empty start tag lets any
+    // template start.
+    for args in [
+        &["template", "--tag-rules", "start:1:1,boss:1:1"][..],
+        &["template", "--tag-rules", "boss:2:2", "--end-tag", ""][..],
+        &["template", "--start-tag", "", "--seed", "3"][..],
+    ] {
+        let out = ok(args);
+        assert!(out.contains('S') && out.contains('E'), "{args:?}: {out}");
+    }
+}

@@ -62,8 +62,10 @@ pub struct TemplateConfig {
     /// Rooms per level (corridor pieces not counted): `base +
     /// floor(per_level × level) + randint(0, variance)`.
     pub count: RoomCount,
-    /// Templates with this tag are only used as the first room (the start);
-    /// when none has it, the first room is any template, by weight.
+    /// Templates with this tag are only used as the first room (the start),
+    /// so a level has exactly one room with it. Empty: the first room is any
+    /// template (not the end), by weight. A tag that no template with weight
+    /// above 0 carries is refused ([`TemplateConfig::validate`]).
     pub start_tag: String,
     /// When set, the last room is a template with this tag, placed as far
     /// from the start as any room (a boss room); it holds the end. Empty:
@@ -77,7 +79,11 @@ pub struct TemplateConfig {
     /// When a new room's door lands exactly on another room's open door
     /// (same width, facing), join them, making a loop. Off: both are sealed.
     pub loops: bool,
-    /// At least / at most N rooms with a tag.
+    /// At least / at most N rooms with a tag. Rules no level can keep are
+    /// refused up front ([`TemplateConfig::validate`]): more rooms with a
+    /// tag than the templates carrying it can make (only the start and the
+    /// end carry `start_tag` and `end_tag`, one each), or a max of 0 that
+    /// forbids every start, every end or every template a level needs.
     pub tag_rules: Vec<TagRule>,
     /// Work budget for one level, in placement tests, `100..=10000000`:
     /// attempts start over until it runs out. A level's work is capped too
@@ -249,7 +255,9 @@ impl TemplateConfig {
 
     /// Checks every setting and that the set can grow at all: the start's
     /// doors must fit some other template's doors, the end template must
-    /// fit some room's doors, every tag a rule needs must exist.
+    /// fit some room's doors, every tag a rule needs must exist, `start_tag`
+    /// and `end_tag` (when set) must be carried by a template, and the tag
+    /// rules must not contradict the set (see [`TemplateConfig::tag_rules`]).
     ///
     /// # Errors
     /// A [`ConfigError`] naming the setting (or the template) at fault.
@@ -282,8 +290,46 @@ impl TemplateConfig {
                 format!("at most {MAX_TAGS} distinct tags"),
             ));
         }
+        self.validate_start_tag()?;
         self.validate_rules()?;
-        self.validate_joins()
+        self.validate_joins()?;
+        self.validate_rule_counts()
+    }
+
+    /// The distinct tags templates with weight above 0 carry, for messages:
+    /// `"boss", "corridor", "start"` (sorted), or a note that there are none.
+    fn tag_list(&self) -> String {
+        let mut tags: Vec<&str> = self
+            .templates
+            .iter()
+            .filter(|t| t.weight > 0.0)
+            .flat_map(|t| t.tags.iter().map(String::as_str))
+            .filter(|t| !t.is_empty())
+            .collect();
+        tags.sort_unstable();
+        tags.dedup();
+        if tags.is_empty() {
+            "no template with weight above 0 has a tag".to_owned()
+        } else {
+            let quoted: Vec<String> = tags.iter().map(|t| format!("{t:?}")).collect();
+            format!("the tags are {}", quoted.join(", "))
+        }
+    }
+
+    /// A set `start_tag` some template must carry: otherwise every template
+    /// could start, which the tag was set to prevent.
+    fn validate_start_tag(&self) -> Result<(), ConfigError> {
+        if self.start_tag.is_empty() || self.has_start_templates() {
+            return Ok(());
+        }
+        Err(ConfigError::new(
+            "start_tag",
+            format!("{:?}", self.start_tag),
+            format!(
+                "a tag some template with weight above 0 carries, or empty for any template ({})",
+                self.tag_list()
+            ),
+        ))
     }
 
     fn validate_rules(&self) -> Result<(), ConfigError> {
@@ -312,7 +358,10 @@ impl TemplateConfig {
             return Err(ConfigError::new(
                 "end_tag",
                 format!("{:?}", self.end_tag),
-                "a tag some template with weight above 0 carries, or empty",
+                format!(
+                    "a tag some template with weight above 0 carries, or empty ({})",
+                    self.tag_list()
+                ),
             ));
         }
         if let Some(t) = self
@@ -400,6 +449,210 @@ impl TemplateConfig {
         }
         Ok(())
     }
+}
+
+/// The tag rules taken together, per tag: the most `min` and the least
+/// `max` (`None`: no limit), in the order the tags first appear.
+fn rule_bounds(rules: &[TagRule]) -> Vec<(&str, i32, Option<i32>)> {
+    let mut out: Vec<(&str, i32, Option<i32>)> = Vec::new();
+    for r in rules {
+        let max = (r.max >= 0).then_some(r.max);
+        match out.iter_mut().find(|b| b.0 == r.tag) {
+            Some(b) => {
+                b.1 = b.1.max(r.min);
+                b.2 = match (b.2, max) {
+                    (Some(a), Some(m)) => Some(a.min(m)),
+                    (a, m) => a.or(m),
+                };
+            }
+            None => out.push((r.tag.as_str(), r.min, max)),
+        }
+    }
+    out
+}
+
+impl TemplateConfig {
+    /// Refuses tag rules that no level can keep, whatever the seed, level
+    /// or map: they would otherwise fail only after every attempt, blaming
+    /// the map. Run after the other checks, so the set itself can grow.
+    ///
+    /// A level has exactly one start room (a `can_start` template) and,
+    /// with `end_tag` set, exactly one end room (an `is_end` template);
+    /// every other room is a `can_grow` template. A rule with max 0 keeps
+    /// the templates carrying its tag out of the level.
+    fn validate_rule_counts(&self) -> Result<(), ConfigError> {
+        let bounds = rule_bounds(&self.tag_rules);
+        for &(tag, min, max) in &bounds {
+            if let Some(max) = max.filter(|&m| m < min) {
+                return Err(ConfigError::new(
+                    "tag_rules",
+                    format!("{tag:?} min {min} and {tag:?} max {max}"),
+                    format!(
+                        "rules on {tag:?} that some count keeps (a min no more than every max)"
+                    ),
+                ));
+            }
+        }
+        // Tags with max 0, and whether template `t` carries one.
+        let zero: Vec<&str> = bounds
+            .iter()
+            .filter(|b| b.2 == Some(0))
+            .map(|b| b.0)
+            .collect();
+        let banned = |t: &RoomTemplate| zero.iter().any(|z| t.has_tag(z));
+        let named = |t: &RoomTemplate| {
+            let tags: Vec<String> = zero
+                .iter()
+                .filter(|z| t.has_tag(z))
+                .map(|z| format!("{z:?} max 0"))
+                .collect();
+            tags.join(", ")
+        };
+        let starts: Vec<&RoomTemplate> = self
+            .templates
+            .iter()
+            .filter(|t| self.can_start(t))
+            .collect();
+        if starts.iter().all(|t| banned(t)) {
+            let mut rules: Vec<String> = starts.iter().map(|t| named(t)).collect();
+            rules.sort_unstable();
+            rules.dedup();
+            return Err(ConfigError::new(
+                "tag_rules",
+                rules.join(", "),
+                format!(
+                    "a max of at least 1 (or -1) on a tag the start room carries: every level \
+                     has one start room, and every template that may start ({}) carries it",
+                    template_names(&starts)
+                ),
+            ));
+        }
+        let ends: Vec<&RoomTemplate> = self.templates.iter().filter(|t| self.is_end(t)).collect();
+        if !ends.is_empty() && ends.iter().all(|t| banned(t)) {
+            let mut rules: Vec<String> = ends.iter().map(|t| named(t)).collect();
+            rules.sort_unstable();
+            rules.dedup();
+            return Err(ConfigError::new(
+                "tag_rules",
+                rules.join(", "),
+                format!(
+                    "a max of at least 1 (or -1) on a tag the end room carries: every level \
+                     has one end room (end_tag {:?}), and every end template ({}) carries it",
+                    self.end_tag,
+                    template_names(&ends)
+                ),
+            ));
+        }
+        for &(tag, min, _) in &bounds {
+            if min <= 0 {
+                continue;
+            }
+            let carries = |t: &&RoomTemplate| t.has_tag(tag) && !banned(t);
+            if self
+                .templates
+                .iter()
+                .any(|t| self.can_grow(t) && carries(&t))
+            {
+                continue;
+            }
+            let from_start = starts.iter().any(carries);
+            let from_end = ends.iter().any(carries);
+            let most = i32::from(from_start) + i32::from(from_end);
+            if min > most {
+                let only = match (from_start, from_end) {
+                    (true, true) => "only the start room and the end room can carry it",
+                    (true, false) => {
+                        "only the start room can carry it (start_tag templates only start a level)"
+                    }
+                    (false, true) => {
+                        "only the end room can carry it (end_tag templates only end a level)"
+                    }
+                    (false, false) => "no room that can be placed carries it",
+                };
+                return Err(ConfigError::new(
+                    "tag_rules",
+                    format!("{tag:?} min {min}"),
+                    format!("a min of at most {most} for {tag:?}: {only}"),
+                ));
+            }
+        }
+        self.validate_without_banned(&banned)
+    }
+
+    /// The set less the templates the max-0 rules keep out must still grow:
+    /// the start joins some template, the end some room, and corridor
+    /// pieces exist when rooms may only join them.
+    fn validate_without_banned(
+        &self,
+        banned: &dyn Fn(&RoomTemplate) -> bool,
+    ) -> Result<(), ConfigError> {
+        if !self.templates.iter().any(banned) {
+            return Ok(());
+        }
+        let mut left = self.clone();
+        left.tag_rules.clear();
+        let mut gone = Vec::new();
+        for t in &mut left.templates {
+            if banned(t) {
+                t.weight = 0.0;
+                gone.push(format!("{:?}", t.name));
+            }
+        }
+        let rules: Vec<String> = rule_bounds(&self.tag_rules)
+            .iter()
+            .filter(|b| b.2 == Some(0))
+            .map(|b| format!("{:?} max 0", b.0))
+            .collect();
+        let err = |why: String| {
+            ConfigError::new(
+                "tag_rules",
+                rules.join(", "),
+                format!(
+                    "rules that leave a level possible; without the templates they keep out \
+                     ({}): {why}",
+                    gone.join(", ")
+                ),
+            )
+        };
+        let corridor_start = left
+            .templates
+            .iter()
+            .any(|t| left.can_start(t) && left.is_corridor(t));
+        if left.corridors_between_rooms
+            && !corridor_start
+            && !left
+                .templates
+                .iter()
+                .any(|t| left.can_grow(t) && left.is_corridor(t))
+        {
+            return Err(err(format!(
+                "rooms join only corridor pieces (corridors_between_rooms), and none is left \
+                 (corridor_tag {:?})",
+                left.corridor_tag
+            )));
+        }
+        let room_grows = |c: &TemplateConfig| {
+            c.templates
+                .iter()
+                .any(|t| c.can_grow(t) && !c.is_corridor(t))
+        };
+        // Without an end room the end is a room besides the start, so one
+        // must grow (a set without any fails as it always did).
+        if self.end_tag.is_empty() && room_grows(self) && !room_grows(&left) {
+            return Err(err(
+                "a level needs a room besides the start (end_tag is empty), and no template \
+                 that may grow and is not a corridor piece is left"
+                    .to_owned(),
+            ));
+        }
+        left.validate_joins().map_err(|e| err(e.to_string()))
+    }
+}
+
+/// `"a", "b"`: the templates' names, for messages.
+fn template_names(ts: &[&RoomTemplate]) -> String {
+    let names: Vec<String> = ts.iter().map(|t| format!("{:?}", t.name)).collect();
+    names.join(", ")
 }
 
 impl RoomTemplate {

@@ -142,3 +142,129 @@ fn the_work_cap_ends_a_level_whatever_max_steps_allows() {
     assert_eq!(again.grid, l.grid);
     assert_eq!(again.stats, l.stats);
 }
+
+#[test]
+fn a_start_tag_no_template_carries_is_refused_listing_the_tags() {
+    let c = TemplateConfig {
+        start_tag: "X".into(),
+        ..TemplateConfig::demo()
+    };
+    let e = c.validate().unwrap_err();
+    assert_eq!(e.field, "start_tag");
+    assert_eq!(
+        e.to_string(),
+        "invalid start_tag = \"X\": allowed a tag some template with weight above 0 carries, \
+         or empty for any template (the tags are \"boss\", \"corridor\", \"start\")"
+    );
+    // A tag only a template of weight 0 carries is no better.
+    let mut c = TemplateConfig::demo();
+    c.templates[0].weight = 0.0;
+    assert_eq!(c.validate().unwrap_err().field, "start_tag");
+    // Empty: any template starts; a tag a template carries is fine.
+    for tag in ["", "start", "corridor"] {
+        let c = TemplateConfig {
+            start_tag: tag.into(),
+            ..TemplateConfig::demo()
+        };
+        c.validate().unwrap();
+        grow(&c, 1, 1).unwrap();
+    }
+}
+
+/// The demo set with `rules`.
+fn demo_with(rules: &[(&str, i32, i32)]) -> TemplateConfig {
+    TemplateConfig {
+        tag_rules: rules
+            .iter()
+            .map(|&(tag, min, max)| TagRule::new(tag, min, max))
+            .collect(),
+        ..TemplateConfig::demo()
+    }
+}
+
+#[test]
+fn tag_rules_no_level_can_keep_are_refused_naming_the_rule() {
+    for (rules, value, why) in [
+        // One start room, always tagged "start" in the demo set.
+        (
+            &[("start", 0, 0)][..],
+            "\"start\" max 0",
+            "every level has one start room",
+        ),
+        (
+            &[("start", 2, -1)][..],
+            "\"start\" min 2",
+            "a min of at most 1 for \"start\": only the start room can carry it",
+        ),
+        // One end room; "boss" templates never grow anywhere else.
+        (
+            &[("boss", 2, 2)][..],
+            "\"boss\" min 2",
+            "a min of at most 1 for \"boss\": only the end room can carry it",
+        ),
+        (
+            &[("boss", 0, 0)][..],
+            "\"boss\" max 0",
+            "every level has one end room (end_tag \"boss\")",
+        ),
+        (
+            &[("corridor", 2, -1), ("corridor", 0, 1)][..],
+            "\"corridor\" min 2 and \"corridor\" max 1",
+            "a min no more than every max",
+        ),
+    ] {
+        let e = demo_with(rules).validate().unwrap_err();
+        assert_eq!(e.field, "tag_rules", "{rules:?}: {e}");
+        assert_eq!(e.value, value, "{rules:?}: {e}");
+        assert!(e.allowed.contains(why), "{rules:?}: {e}");
+        // grow refuses at once, before any attempt.
+        assert!(
+            matches!(grow(&demo_with(rules), 1, 1), Err(GenError::Config(_))),
+            "{rules:?}"
+        );
+    }
+    // Rooms joined only by corridor pieces, and none allowed.
+    let c = TemplateConfig {
+        tag_rules: vec![TagRule::new("corridor", 0, 0)],
+        ..TemplateConfig::corridors()
+    };
+    let e = c.validate().unwrap_err();
+    assert_eq!(
+        (e.field, e.value.as_str()),
+        ("tag_rules", "\"corridor\" max 0")
+    );
+    assert!(e.allowed.contains("corridors_between_rooms"), "{e}");
+    // A max of 0 that keeps out every template able to join the start.
+    let mut c = pair();
+    c.templates[1].tags = vec!["gold".into()];
+    c.tag_rules = vec![TagRule::new("gold", 0, 0)];
+    let e = c.validate().unwrap_err();
+    assert_eq!((e.field, e.value.as_str()), ("tag_rules", "\"gold\" max 0"));
+    assert!(e.allowed.contains("(\"b\")"), "{e}");
+}
+
+#[test]
+fn tag_rules_a_level_can_keep_are_accepted() {
+    for rules in [
+        &[("start", 1, 1)][..],
+        &[("start", 0, 1), ("boss", 1, 1)][..],
+        &[("boss", 0, -1), ("start", 1, -1)][..],
+        &[("corridor", 0, 0)][..],
+        &[("corridor", 2, 6), ("corridor", 0, 8)][..],
+        &[("dragon", 0, 0)][..],
+    ] {
+        let c = demo_with(rules);
+        c.validate().unwrap_or_else(|e| panic!("{rules:?}: {e}"));
+        grow(&c, 2, 2).unwrap_or_else(|e| panic!("{rules:?}: {e}"));
+    }
+    // Without an end tag the boss room is an ordinary template: two fit.
+    let c = TemplateConfig {
+        end_tag: String::new(),
+        ..demo_with(&[("boss", 2, 2)])
+    };
+    c.validate().unwrap();
+    assert!(
+        (0..20).any(|seed| grow(&c, seed, 2).is_ok()),
+        "boss:2:2 without an end tag never grew"
+    );
+}
