@@ -196,7 +196,8 @@ fn every_generator_ends_at_its_worst_settings() {
         "the work cap of 150000000 units",
     );
     // template --width 2048 --height 2048 --base-rooms 2 --rooms-per-level 0
-    //   --max-steps 10000000 --tag-rules boss:5:-1 (every attempt fails fast)
+    //   --max-steps 10000000 --tag-rules boss:5:-1 ran 40 s: only the end
+    // room can carry "boss", so it is now refused before any work.
     let mut c = TemplateConfig::demo();
     c.width = 2048;
     c.height = 2048;
@@ -208,9 +209,24 @@ fn every_generator_ends_at_its_worst_settings() {
         min: 5,
         max: -1,
     }];
+    match timed("template, boss:5:-1", || template::generate(&c, 0, 1)) {
+        Err(GenError::Config(e)) => assert_eq!(e.field, "tag_rules", "{e}"),
+        other => panic!(
+            "expected the tag_rules refusal, got {:?}",
+            other.map(|_| ())
+        ),
+    }
+    // The same with a rule a level can keep in principle but these two
+    // rooms never do (5 corridor pieces): every attempt fails fast, until
+    // the work cap or max_steps ends the call.
+    c.tag_rules = vec![template::TagRule {
+        tag: "corridor".into(),
+        min: 5,
+        max: -1,
+    }];
     exhausted(
         timed("template, failing fast", || template::generate(&c, 0, 1)),
-        "the work cap",
+        "",
     );
 }
 
