@@ -39,6 +39,8 @@
 //! Time: linear in the tiles (one search, one scan of the open sides) plus
 //! sorting the candidate boundaries, and the length of the runs returned.
 
+use std::collections::{BTreeMap, VecDeque};
+
 use super::{Cell, Connection, DIRS, DungeonGrid};
 
 /// No room / no tile.
@@ -81,7 +83,7 @@ pub(super) fn derive(g: &DungeonGrid, index: &[u32]) -> Vec<Connection> {
     let mut owner: Vec<u32> = Vec::new();
     let mut dist: Vec<u32> = Vec::new();
     let mut parent: Vec<u8> = Vec::new();
-    let mut queue: Vec<u32> = Vec::new();
+    let mut queue: VecDeque<u32> = VecDeque::new();
     for i in 0..n {
         if index[i] != NONE {
             // Room floor opening straight into another room.
@@ -119,7 +121,7 @@ pub(super) fn derive(g: &DungeonGrid, index: &[u32]) -> Vec<Connection> {
             parent = vec![NO_SIDE; n];
         }
         owner[i] = rooms[0];
-        queue.push(i as u32);
+        queue.push_back(i as u32);
         // One tile opening into several rooms joins each pair of them.
         for (x, &a) in rooms.iter().enumerate() {
             for &b in &rooms[x + 1..] {
@@ -131,9 +133,8 @@ pub(super) fn derive(g: &DungeonGrid, index: &[u32]) -> Vec<Connection> {
         }
     }
     // The territories: a breadth-first search from every doorway at once.
-    let mut head = 0;
-    while let Some(&t) = queue.get(head) {
-        head += 1;
+    // The queue holds only the frontier.
+    while let Some(t) = queue.pop_front() {
         let t = t as usize;
         for (side, j) in sides_of(t) {
             if corridor(j) && owner[j] == NONE {
@@ -141,26 +142,31 @@ pub(super) fn derive(g: &DungeonGrid, index: &[u32]) -> Vec<Connection> {
                 dist[j] = dist[t] + 1;
                 // `j` steps back to `t` through the opposite side.
                 parent[j] = side ^ 2;
-                queue.push(j as u32);
+                queue.push_back(j as u32);
             }
         }
     }
-    // Boundaries between two territories: (rooms, run length, tiles), the
-    // tile of the lower-numbered room first.
-    let mut sides: Vec<((u32, u32), u32, u32, u32)> = Vec::new();
-    for &t in &queue {
-        let i = t as usize;
+    // Boundaries between two territories: per room pair the shortest run
+    // (then the lowest tiles), the tile of the lower-numbered room first.
+    // One entry a pair, however long the boundaries.
+    let mut sides: BTreeMap<(u32, u32), (u32, u32, u32)> = BTreeMap::new();
+    for i in 0..owner.len() {
+        if owner[i] == NONE {
+            continue;
+        }
         for j in open(i) {
             if j > i && corridor(j) && owner[j] != owner[i] {
                 let (a, b) = if owner[i] < owner[j] { (i, j) } else { (j, i) };
                 let len = dist[a] + dist[b] + 2;
-                sides.push(((owner[a], owner[b]), len, a as u32, b as u32));
+                let side = (len, a as u32, b as u32);
+                sides
+                    .entry((owner[a], owner[b]))
+                    .and_modify(|best| *best = (*best).min(side))
+                    .or_insert(side);
             }
         }
     }
-    sides.sort_unstable();
-    sides.dedup_by_key(|s| s.0);
-    for ((ra, rb), len, a, b) in sides {
+    for ((ra, rb), (len, a, b)) in sides {
         let mut tiles = Vec::with_capacity(len as usize);
         let walk = |from: u32, tiles: &mut Vec<_>| {
             let mut at = from as usize;
