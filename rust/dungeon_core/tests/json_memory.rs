@@ -296,9 +296,13 @@ fn winding(w: usize, h: usize) -> String {
     )
 }
 
-/// The hostile documents (name, text, whether it loads), about `mb`
-/// megabytes each.
-fn cases(mb: usize) -> Vec<(&'static str, String, bool)> {
+/// A case: its name, its text (built when it is run, so only one is in
+/// memory at a time) and whether it loads.
+type Case<'a> = (&'static str, Box<dyn Fn() -> String + 'a>, bool);
+
+/// Passes `f` each hostile document (name, text, whether it loads), about
+/// `mb` megabytes each.
+fn cases(mb: usize, mut f: impl FnMut(&'static str, String, bool)) {
     let n = mb << 20;
     let s = small();
     let (m, ms) = maze(41, 3);
@@ -312,205 +316,244 @@ fn cases(mb: usize) -> Vec<(&'static str, String, bool)> {
     let tinykeep = dungeon_core::tinykeep::generate(&Default::default(), 3, 1)
         .unwrap()
         .to_json();
-    vec![
+    let cases: Vec<Case<'_>> = vec![
         (
             "huge first cells row (8×8 grid)",
-            edit(
-                &s,
-                "\"cells\":[[",
-                &format!("\"cells\":[[{},", many("0", n / 2)),
-            ),
+            Box::new(|| {
+                edit(
+                    &s,
+                    "\"cells\":[[",
+                    &format!("\"cells\":[[{},", many("0", n / 2)),
+                )
+            }),
             false,
         ),
         (
             "huge first doors row (8×8 grid)",
-            edit(
-                &s,
-                "\"doors\":[[",
-                &format!("\"doors\":[[{},", many("0", n / 2)),
-            ),
+            Box::new(|| {
+                edit(
+                    &s,
+                    "\"doors\":[[",
+                    &format!("\"doors\":[[{},", many("0", n / 2)),
+                )
+            }),
             false,
         ),
         (
             "cells before the sizes, huge first row",
-            edit(
-                &edit(&s, "\"cells\":[[", "\"old_cells\":[["),
-                "{\"version\":2,",
-                &format!("{{\"cells\":[[{}]],\"version\":2,", many("0", n / 2)),
-            ),
+            Box::new(|| {
+                edit(
+                    &edit(&s, "\"cells\":[[", "\"old_cells\":[["),
+                    "{\"version\":2,",
+                    &format!("{{\"cells\":[[{}]],\"version\":2,", many("0", n / 2)),
+                )
+            }),
             false,
         ),
         (
             "many full rows (16384×16384 declared, too few rows)",
-            format!(
-                r#"{{"version":2,"kind":"room_grid","generator":"isaac","seed":1,"level":1,"width":16384,"height":16384,"cells":[{}]}}"#,
-                many(&format!("[{}]", many("0", 16384)), n / (2 * 16384))
-            ),
+            Box::new(|| {
+                format!(
+                    r#"{{"version":2,"kind":"room_grid","generator":"isaac","seed":1,"level":1,"width":16384,"height":16384,"cells":[{}]}}"#,
+                    many(&format!("[{}]", many("0", 16384)), n / (2 * 16384))
+                )
+            }),
             false,
         ),
         (
             "huge rooms list (8×8 grid)",
-            edit(
-                &s,
-                "\"rooms\":[",
-                &format!(
-                    "\"rooms\":[{},",
-                    many(r#"{"role":"normal","rect":[0,0,1,1]}"#, n / 36)
-                ),
-            ),
+            Box::new(|| {
+                edit(
+                    &s,
+                    "\"rooms\":[",
+                    &format!(
+                        "\"rooms\":[{},",
+                        many(r#"{"role":"normal","rect":[0,0,1,1]}"#, n / 36)
+                    ),
+                )
+            }),
             false,
         ),
         (
             "huge connections list (41×41 maze, one connection repeated)",
-            edit(
-                &ms,
-                "\"connections\":[",
-                &format!("\"connections\":[{},", many(&one, n / (one.len() + 1))),
-            ),
+            Box::new(|| {
+                edit(
+                    &ms,
+                    "\"connections\":[",
+                    &format!("\"connections\":[{},", many(&one, n / (one.len() + 1))),
+                )
+            }),
             false,
         ),
         (
             "huge tile run in one connection (41×41 maze)",
-            edit(
-                &ms,
-                "\"connections\":[",
-                &format!(
-                    "\"connections\":[{{\"rooms\":[0,1],\"tiles\":[{}]}},",
-                    many("[1,1]", n / 6)
-                ),
-            ),
+            Box::new(|| {
+                edit(
+                    &ms,
+                    "\"connections\":[",
+                    &format!(
+                        "\"connections\":[{{\"rooms\":[0,1],\"tiles\":[{}]}},",
+                        many("[1,1]", n / 6)
+                    ),
+                )
+            }),
             false,
         ),
         (
             "huge graph.mst (TinyKeep)",
-            edit(
-                &tinykeep,
-                "\"mst\":[",
-                &format!("\"mst\":[{},", many("[0,1]", n / 6)),
-            ),
+            Box::new(|| {
+                edit(
+                    &tinykeep,
+                    "\"mst\":[",
+                    &format!("\"mst\":[{},", many("[0,1]", n / 6)),
+                )
+            }),
             false,
         ),
         (
             "huge room cell list (version 1, 8×8 grid)",
-            format!(
-                concat!(
-                    r#"{{"generator":"isaac","seed":0,"level":1,"width":8,"height":8,"#,
-                    r#""rooms":[{}],"cells":[]}}"#
-                ),
-                many("[1,1]", n / 6)
-            ),
+            Box::new(|| {
+                format!(
+                    concat!(
+                        r#"{{"generator":"isaac","seed":0,"level":1,"width":8,"height":8,"#,
+                        r#""rooms":[{}],"cells":[]}}"#
+                    ),
+                    many("[1,1]", n / 6)
+                )
+            }),
             false,
         ),
         (
             "many unknown keys",
-            edit(
-                &s,
-                "{\"version\":2,",
-                &format!(
-                    "{{\"version\":2,{},",
-                    (0..n / 14)
-                        .map(|i| format!("\"k{i:09}\":0"))
-                        .collect::<Vec<_>>()
-                        .join(",")
-                ),
-            ),
+            Box::new(|| {
+                edit(
+                    &s,
+                    "{\"version\":2,",
+                    &format!("{{\"version\":2,{},", keys(n / 14)),
+                )
+            }),
             false,
         ),
         (
             "many unknown keys in a room record",
-            edit(
-                &s,
-                "{\"role\":",
-                &format!(
-                    "{{{},\"role\":",
-                    (0..n / 14)
-                        .map(|i| format!("\"k{i:09}\":0"))
-                        .collect::<Vec<_>>()
-                        .join(",")
-                ),
-            ),
+            Box::new(|| edit(&s, "{\"role\":", &format!("{{{},\"role\":", keys(n / 14)))),
             false,
         ),
         (
             "deep nesting",
-            edit(
-                &s,
-                "\"cells\":",
-                &format!(
-                    "\"x\":{}0{},\"cells\":",
-                    "[".repeat(n / 2),
-                    "]".repeat(n / 2)
-                ),
-            ),
+            Box::new(|| {
+                edit(
+                    &s,
+                    "\"cells\":",
+                    &format!(
+                        "\"x\":{}0{},\"cells\":",
+                        "[".repeat(n / 2),
+                        "]".repeat(n / 2)
+                    ),
+                )
+            }),
             false,
         ),
         (
             "deep nesting of objects",
-            edit(
-                &s,
-                "\"cells\":",
-                &format!(
-                    "\"x\":{}0{},\"cells\":",
-                    "{\"a\":".repeat(n / 6),
-                    "}".repeat(n / 6)
-                ),
-            ),
+            Box::new(|| {
+                edit(
+                    &s,
+                    "\"cells\":",
+                    &format!(
+                        "\"x\":{}0{},\"cells\":",
+                        "{\"a\":".repeat(n / 6),
+                        "}".repeat(n / 6)
+                    ),
+                )
+            }),
             false,
         ),
         (
             "long generator name",
-            edit(
-                &s,
-                "\"generator\":\"isaac\"",
-                &format!("\"generator\":\"{}\"", "a".repeat(n)),
-            ),
+            Box::new(|| {
+                edit(
+                    &s,
+                    "\"generator\":\"isaac\"",
+                    &format!("\"generator\":\"{}\"", "a".repeat(n)),
+                )
+            }),
             true,
         ),
         (
             "long escaped generator name",
-            edit(
-                &s,
-                "\"generator\":\"isaac\"",
-                &format!("\"generator\":\"{}\"", "\\u00e9".repeat(n / 6)),
-            ),
+            Box::new(|| {
+                edit(
+                    &s,
+                    "\"generator\":\"isaac\"",
+                    &format!("\"generator\":\"{}\"", "\\u00e9".repeat(n / 6)),
+                )
+            }),
             true,
         ),
         (
             "long role name",
-            edit(
-                &s,
-                "\"role\":\"normal\"",
-                &format!("\"role\":\"{}\"", "\\u0001".repeat(n / 6)),
-            ),
+            Box::new(|| {
+                edit(
+                    &s,
+                    "\"role\":\"normal\"",
+                    &format!("\"role\":\"{}\"", "\\u0001".repeat(n / 6)),
+                )
+            }),
             false,
         ),
         (
             "long unknown key",
-            edit(
-                &s,
-                "{\"version\":2,",
-                &format!("{{\"version\":2,\"{}\":0,", "\\u0001".repeat(n / 6)),
-            ),
+            Box::new(|| {
+                edit(
+                    &s,
+                    "{\"version\":2,",
+                    &format!("{{\"version\":2,\"{}\":0,", "\\u0001".repeat(n / 6)),
+                )
+            }),
             false,
         ),
-        ("big valid open-floor map", open_floor(isqrt(n / 5)), true),
+        (
+            "big valid open-floor map",
+            Box::new(|| open_floor(isqrt(n / 5))),
+            true,
+        ),
         (
             "big valid sparse tile map",
-            sparse(16384, n / 4 / 16384, true),
+            Box::new(|| sparse(16384, n / 4 / 16384, true)),
             true,
         ),
         (
             "big valid sparse room grid",
-            sparse(16384, n / 4 / 16384, false),
+            Box::new(|| sparse(16384, n / 4 / 16384, false)),
             true,
         ),
         (
             "big valid winding corridor",
-            winding(16384, n / 4 / 16384),
+            Box::new(|| winding(16384, n / 4 / 16384)),
             true,
         ),
-        ("big valid maze", maze((isqrt(n / 6) | 1) as i32, 1).1, true),
-    ]
+        (
+            "big valid maze",
+            Box::new(|| maze((isqrt(n / 6) | 1) as i32, 1).1),
+            true,
+        ),
+    ];
+    for (name, build, loads) in cases {
+        f(name, build(), loads);
+    }
+}
+
+/// `n` distinct unknown keys, `"k000000000":0,...`.
+fn keys(n: usize) -> String {
+    let mut s = String::with_capacity(n * 15);
+    for i in 0..n {
+        if i > 0 {
+            s.push(',');
+        }
+        write!(s, "\"k{i:09}\":0").unwrap();
+    }
+    s
 }
 
 fn isqrt(n: usize) -> usize {
@@ -522,7 +565,7 @@ fn isqrt(n: usize) -> usize {
 fn measure(mb: usize) -> (String, Vec<String>) {
     let mut table = String::new();
     let mut over = Vec::new();
-    for (name, text, loads) in cases(mb) {
+    cases(mb, |name, text, loads| {
         let (peak, r) = peak_of(&text);
         let limit = 4 * text.len() + FLOOR;
         writeln!(
@@ -548,7 +591,7 @@ fn measure(mb: usize) -> (String, Vec<String>) {
                 "{name}: peak {peak} B is over 4× the input ({limit} B)"
             ));
         }
-    }
+    });
     (table, over)
 }
 
