@@ -137,6 +137,11 @@ fn tile_map_connections_must_be_the_grids_own() {
     let mut v = value(&g);
     v["connections"].as_array_mut().unwrap().pop();
     assert!(refused(&v).contains("connections do not match"));
+    // A run through tiles far off the grid: refused, no overflow.
+    let mut v = value(&g);
+    v["connections"][0]["tiles"] =
+        json!([[2_147_483_647, 2_147_483_647], [-2_147_483_648, 0], [1, 1]]);
+    assert!(refused(&v).contains("connections do not match"));
     // Room grids, as before.
     let r = isaac::generate(&IsaacConfig::default(), 1, 1).unwrap();
     let mut v = value(&r);

@@ -1100,9 +1100,12 @@ impl<'de> Visitor<'de> for Tiles<'_> {
             run.ends = match run.ends {
                 None => Some((t, t)),
                 Some((first, last)) => {
-                    run.walk &= DIRS.iter().any(|&(dx, dy, bit, _)| {
-                        (last.0 + dx, last.1 + dy) == t && g.door_mask(last) & bit != 0
-                    });
+                    // Only while every tile so far lies on the grid, so the
+                    // step cannot overflow.
+                    run.walk = run.walk
+                        && DIRS.iter().any(|&(dx, dy, bit, _)| {
+                            (last.0 + dx, last.1 + dy) == t && g.door_mask(last) & bit != 0
+                        });
                     Some((first, t))
                 }
             };
