@@ -476,7 +476,7 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
                             of: PhantomData,
                             max: room_cap,
                             what: "rooms",
-                            unit: "room cells",
+                            unit: "room cells, which is all the grid has room for".to_owned(),
                             read: |p: Fixed<i32, 2>, _| Ok(xy(&p)),
                         })?;
                     }
@@ -491,7 +491,7 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
                             of: PhantomData,
                             max: room_cap,
                             what: "room_rects",
-                            unit: "rooms",
+                            unit: "rooms, which is all the grid has room for".to_owned(),
                             read: |Fixed([x, y, w, h]): Fixed<i32, 4>, _| Ok(Rect::new(x, y, w, h)),
                         })?;
                     }
@@ -640,7 +640,8 @@ struct Bounded<'a, F, V> {
     ctx: &'a Ctx,
     max: usize,
     what: &'static str,
-    unit: &'static str,
+    /// What the list holds and why there can be no more, after the most.
+    unit: String,
     read: F,
     of: PhantomData<fn(V)>,
 }
@@ -667,10 +668,9 @@ impl<'de, V: de::Deserialize<'de>, T, F: Fn(V, usize) -> Result<T, String>> Visi
         loop {
             if out.len() == b.max {
                 if seq.next_element::<IgnoredAny>()?.is_some() {
-                    return Err(b.ctx.fail(format!(
-                        "{}: more than {} {}, which is all the grid has room for",
-                        b.what, b.max, b.unit
-                    )));
+                    return Err(b
+                        .ctx
+                        .fail(format!("{}: more than {} {}", b.what, b.max, b.unit)));
                 }
                 break;
             }
@@ -1177,7 +1177,11 @@ impl<'de> Visitor<'de> for Graph<'_> {
                 3 => rooms,
                 _ => 3 * rooms,
             };
-            let unit = if i == 3 { "rooms" } else { "edges" };
+            let unit = match i {
+                1 => format!("edges, the most a tree of {rooms} rooms has"),
+                3 => "rooms, as many as the grid has".to_owned(),
+                _ => format!("edges, the most a triangulation of {rooms} rooms has"),
+            };
             let what = [
                 "graph.delaunay",
                 "graph.mst",
