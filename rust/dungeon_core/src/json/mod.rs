@@ -191,7 +191,7 @@ impl DungeonGrid {
     pub fn from_json(text: &str) -> Result<Self, ParseError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let ctx = read::Ctx::default();
-        let probe = read::run(&ctx, text, read::ProbeSeed)?;
+        let probe = read::probe(&ctx, text)?;
         let version = match probe.version {
             None | Some(1) => read::Version::V1,
             Some(2) => read::Version::V2,

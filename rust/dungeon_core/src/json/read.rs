@@ -147,16 +147,32 @@ impl Probe {
 
 const PROBE_KEYS: &[&str] = &["version", "width", "height", "kind", "generator"];
 
-pub(super) struct ProbeSeed;
+/// Reads the [`Probe`], stopping as soon as all of it is known: files
+/// written by `to_json` name the version, kind, generator and sizes before
+/// the arrays, so a file whose first row is too long is refused without
+/// reading the rest (the second pass reads, and checks, all of it).
+///
+/// # Errors
+/// Malformed JSON before the probe's fields are all found, or a bad
+/// version.
+pub(super) fn probe(ctx: &Ctx, text: &str) -> Result<Probe, ParseError> {
+    let done = RefCell::new(None);
+    run(ctx, text, ProbeSeed { done: &done }).or_else(|e| done.into_inner().ok_or(e))
+}
 
-impl<'de> DeserializeSeed<'de> for ProbeSeed {
+struct ProbeSeed<'a> {
+    /// The probe, when it was complete before the end of the text.
+    done: &'a RefCell<Option<Probe>>,
+}
+
+impl<'de> DeserializeSeed<'de> for ProbeSeed<'_> {
     type Value = Probe;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Probe, D::Error> {
         d.deserialize_struct("Probe", &["version"], self)
     }
 }
 
-impl<'de> Visitor<'de> for ProbeSeed {
+impl<'de> Visitor<'de> for ProbeSeed<'_> {
     type Value = Probe;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("struct Probe")
@@ -192,6 +208,16 @@ impl<'de> Visitor<'de> for ProbeSeed {
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
+            }
+            let complete = version_seen
+                && p.width.is_some()
+                && p.height.is_some()
+                && p.kind.is_some()
+                && p.generator.is_some();
+            if complete {
+                // Stop reading: the error only ends the parse.
+                *self.done.borrow_mut() = Some(std::mem::take(&mut p));
+                return Err(de::Error::custom("(probe complete)"));
             }
         }
         Ok(p)
