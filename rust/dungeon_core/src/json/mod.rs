@@ -29,13 +29,19 @@
 //! was quadratic), it is connected exactly when every room can walk to
 //! every other, and each edge is a walk that enters no third room. Files
 //! written before this definition (which listed every such pair) still
-//! load: each listed connection is checked to be such a walk, and the
-//! grid's own graph replaces the list.
+//! load: each listed connection is checked to be such a walk, no pair may
+//! be listed twice, every pair of the grid's own graph must be among them,
+//! and the grid's own graph replaces the list. A list that is neither (an
+//! empty one on a map with rooms that touch, a duplicate) is refused.
 //!
 //! Special roles (`"boss"`, `"treasure"`, `"shop"`, `"secret"`,
 //! `"super_secret"`, `"sacrifice"`, `"curse"`, `"challenge"`, `"library"`)
-//! are the only roles read as data; `"start"`, `"end"` and `"normal"` must
-//! agree with the cells. Secret doors need no field of their own: a door is
+//! are the only roles read as data, and only on grids whose `generator` is
+//! `"isaac"`, the one generator that places them; `"start"`, `"end"` and
+//! `"normal"` must agree with the cells. Likewise `graph` is read only
+//! from `"tinykeep"` (`delaunay`, `mst`, `extra`; a tree of at most one
+//! edge fewer than the rooms, no edge carved twice) and `"hilbert"`
+//! (`main_path` only, its rooms numbered first: `0, 1, 2, …`). Secret doors need no field of their own: a door is
 //! secret when it opens into a secret or super secret room
 //! ([`DungeonGrid::secret_door_mask`]), so the roles carry them.
 //!
@@ -44,9 +50,12 @@
 //!
 //! Reading is strict: the text must describe a grid a generator could have
 //! made ([`DungeonGrid::check`]; corridor tiles that open sideways into a
-//! room, which BSP maps saved before that was fixed have, are accepted), the records and connections must agree with
-//! the cells and doors, and nothing sized by the input is allocated before
-//! its size is checked. Whole numbers may be written as integral floats
+//! room, which BSP maps saved before that was fixed have, are accepted), the
+//! records and connections must agree with the cells and doors, and nothing
+//! sized by the input is allocated before its size is checked: every list
+//! is checked against the declared sizes element by element, and reading
+//! stops at the first element that breaks them (`read`). Loading any text
+//! allocates at most about four times its length (`tests/json_memory.rs`). Whole numbers may be written as integral floats
 //! (`3.0`, as Godot's JSON writes them) and a leading UTF-8 byte order mark
 //! is skipped.
 
