@@ -1,7 +1,10 @@
 //! The invariants every generated grid keeps, checked on grids read from
 //! JSON (or anywhere else) before they are used.
 
-use super::{Cell, DIRS, DungeonGrid, GridKind, ParseError, Rect, RoomRole, RoomShape};
+use super::{
+    Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, ParseError, Rect, RoomRole,
+    RoomShape,
+};
 
 fn err<T>(msg: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError(msg.into()))
@@ -90,10 +93,51 @@ impl DungeonGrid {
             return err("start and end must lie in two different rooms");
         }
         self.check_specials()?;
-        if !self.is_connected() {
+        if !self.reaches_every_walkable_cell() {
             return err("some walkable cells cannot be reached from the start through doors");
         }
         Ok(())
+    }
+
+    /// Whether every walkable cell is reachable from the start through open
+    /// sides ([`DungeonGrid::is_connected`], on a grid whose door masks
+    /// passed [`DungeonGrid::check_doors`]). A depth-first search that keeps
+    /// one bit a cell and a stack of at most the walkable cells, so that
+    /// checking a loaded grid costs little beside the grid itself.
+    fn reaches_every_walkable_cell(&self) -> bool {
+        let Some(from) = self.index(self.start) else {
+            return false;
+        };
+        let n = self.cells.len();
+        let w = self.width as usize;
+        let mut seen = vec![0u64; n.div_ceil(64)];
+        let mut visit = |i: usize| {
+            let (word, bit) = (i / 64, 1u64 << (i % 64));
+            let new = seen[word] & bit == 0;
+            seen[word] |= bit;
+            new
+        };
+        visit(from);
+        let mut stack = vec![from as u32];
+        let mut reached = 1usize;
+        while let Some(i) = stack.pop() {
+            let i = i as usize;
+            let m = self.doors[i];
+            for (bit, j) in [
+                (DOOR_N, i.wrapping_sub(w)),
+                (DOOR_E, i + 1),
+                (DOOR_S, i + w),
+                (DOOR_W, i.wrapping_sub(1)),
+            ] {
+                // Masks open only between walkable cells inside the grid
+                // (checked before), so every step lands on one.
+                if m & bit != 0 && j < n && visit(j) {
+                    reached += 1;
+                    stack.push(j as u32);
+                }
+            }
+        }
+        reached == self.walkable_count()
     }
 
     /// Whether this is an open-floor map: a tile map with no rooms (caves,

@@ -39,30 +39,51 @@
 //! Time: linear in the tiles (one search, one scan of the open sides) plus
 //! sorting the candidate boundaries, and the length of the runs returned.
 
+use std::collections::{BTreeMap, VecDeque};
+
 use super::{Cell, Connection, DIRS, DungeonGrid};
 
 /// No room / no tile.
 const NONE: u32 = u32::MAX;
+
+/// No parent side: the tile is a doorway, where a search starts.
+const NO_SIDE: u8 = u8::MAX;
 
 /// Builds the room graph of `g` (`index` is the room of each cell,
 /// [`NONE`] off room floor): sorted by room pair, one connection per pair.
 pub(super) fn derive(g: &DungeonGrid, index: &[u32]) -> Vec<Connection> {
     let n = g.cells.len();
     let w = g.width as usize;
-    // The open neighbours of cell `i`, as indices.
-    let open = |i: usize| {
+    // The open sides of cell `i` (0 north, 1 east, 2 south, 3 west) and
+    // the cells they lead to.
+    let sides_of = |i: usize| {
         let m = g.doors[i];
         DIRS.iter()
             .zip([i.wrapping_sub(w), i + 1, i + w, i.wrapping_sub(1)])
-            .filter(move |((_, _, bit, _), j)| m & bit != 0 && *j < n)
-            .map(|(_, j)| j)
+            .enumerate()
+            .filter(move |(_, ((_, _, bit, _), j))| m & bit != 0 && *j < n)
+            .map(|(side, (_, j))| (side as u8, j))
+    };
+    // The open neighbours of cell `i`, as indices.
+    let open = |i: usize| sides_of(i).map(|(_, j)| j);
+    // The tile a search step came from.
+    let back = |i: usize, side: u8| match side {
+        0 => i.wrapping_sub(w),
+        1 => i + 1,
+        2 => i + w,
+        _ => i.wrapping_sub(1),
     };
     let corridor = |i: usize| index[i] == NONE && g.cells[i] != Cell::Empty;
     let mut found: Vec<Connection> = Vec::new();
-    let mut owner = vec![NONE; n];
-    let mut dist = vec![0u32; n];
-    let mut parent = vec![NONE; n];
-    let mut queue: Vec<u32> = Vec::new();
+    // Per-tile search state, allocated at the first doorway (room grids and
+    // open-floor maps have none). The parent is the side a tile was reached
+    // through (`NO_SIDE` at a doorway), a byte rather than an index, so the
+    // search needs 9 bytes a tile: loading a big map stays within a few
+    // times its JSON.
+    let mut owner: Vec<u32> = Vec::new();
+    let mut dist: Vec<u32> = Vec::new();
+    let mut parent: Vec<u8> = Vec::new();
+    let mut queue: VecDeque<u32> = VecDeque::new();
     for i in 0..n {
         if index[i] != NONE {
             // Room floor opening straight into another room.
@@ -94,8 +115,13 @@ pub(super) fn derive(g: &DungeonGrid, index: &[u32]) -> Vec<Connection> {
         }
         let rooms = &mut rooms[..k];
         rooms.sort_unstable();
+        if owner.is_empty() {
+            owner = vec![NONE; n];
+            dist = vec![0u32; n];
+            parent = vec![NO_SIDE; n];
+        }
         owner[i] = rooms[0];
-        queue.push(i as u32);
+        queue.push_back(i as u32);
         // One tile opening into several rooms joins each pair of them.
         for (x, &a) in rooms.iter().enumerate() {
             for &b in &rooms[x + 1..] {
@@ -107,47 +133,54 @@ pub(super) fn derive(g: &DungeonGrid, index: &[u32]) -> Vec<Connection> {
         }
     }
     // The territories: a breadth-first search from every doorway at once.
-    let mut head = 0;
-    while let Some(&t) = queue.get(head) {
-        head += 1;
+    // The queue holds only the frontier.
+    while let Some(t) = queue.pop_front() {
         let t = t as usize;
-        for j in open(t) {
+        for (side, j) in sides_of(t) {
             if corridor(j) && owner[j] == NONE {
                 owner[j] = owner[t];
                 dist[j] = dist[t] + 1;
-                parent[j] = t as u32;
-                queue.push(j as u32);
+                // `j` steps back to `t` through the opposite side.
+                parent[j] = side ^ 2;
+                queue.push_back(j as u32);
             }
         }
     }
-    // Boundaries between two territories: (rooms, run length, tiles), the
-    // tile of the lower-numbered room first.
-    let mut sides: Vec<((u32, u32), u32, u32, u32)> = Vec::new();
-    for &t in &queue {
-        let i = t as usize;
+    // Boundaries between two territories: per room pair the shortest run
+    // (then the lowest tiles), the tile of the lower-numbered room first.
+    // One entry a pair, however long the boundaries.
+    let mut sides: BTreeMap<(u32, u32), (u32, u32, u32)> = BTreeMap::new();
+    for i in 0..owner.len() {
+        if owner[i] == NONE {
+            continue;
+        }
         for j in open(i) {
             if j > i && corridor(j) && owner[j] != owner[i] {
                 let (a, b) = if owner[i] < owner[j] { (i, j) } else { (j, i) };
                 let len = dist[a] + dist[b] + 2;
-                sides.push(((owner[a], owner[b]), len, a as u32, b as u32));
+                let side = (len, a as u32, b as u32);
+                sides
+                    .entry((owner[a], owner[b]))
+                    .and_modify(|best| *best = (*best).min(side))
+                    .or_insert(side);
             }
         }
     }
-    sides.sort_unstable();
-    sides.dedup_by_key(|s| s.0);
-    for ((ra, rb), len, a, b) in sides {
+    for ((ra, rb), (len, a, b)) in sides {
         let mut tiles = Vec::with_capacity(len as usize);
-        let mut at = a;
-        while at != NONE {
-            tiles.push(g.pos(at as usize));
-            at = parent[at as usize];
-        }
+        let walk = |from: u32, tiles: &mut Vec<_>| {
+            let mut at = from as usize;
+            loop {
+                tiles.push(g.pos(at));
+                match parent[at] {
+                    NO_SIDE => break,
+                    side => at = back(at, side),
+                }
+            }
+        };
+        walk(a, &mut tiles);
         tiles.reverse();
-        let mut at = b;
-        while at != NONE {
-            tiles.push(g.pos(at as usize));
-            at = parent[at as usize];
-        }
+        walk(b, &mut tiles);
         found.push(Connection {
             rooms: (ra as usize, rb as usize),
             tiles,

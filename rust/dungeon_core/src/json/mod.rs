@@ -29,13 +29,19 @@
 //! was quadratic), it is connected exactly when every room can walk to
 //! every other, and each edge is a walk that enters no third room. Files
 //! written before this definition (which listed every such pair) still
-//! load: each listed connection is checked to be such a walk, and the
-//! grid's own graph replaces the list.
+//! load: each listed connection is checked to be such a walk, no pair may
+//! be listed twice, every pair of the grid's own graph must be among them,
+//! and the grid's own graph replaces the list. A list that is neither (an
+//! empty one on a map with rooms that touch, a duplicate) is refused.
 //!
 //! Special roles (`"boss"`, `"treasure"`, `"shop"`, `"secret"`,
 //! `"super_secret"`, `"sacrifice"`, `"curse"`, `"challenge"`, `"library"`)
-//! are the only roles read as data; `"start"`, `"end"` and `"normal"` must
-//! agree with the cells. Secret doors need no field of their own: a door is
+//! are the only roles read as data, and only on grids whose `generator` is
+//! `"isaac"`, the one generator that places them; `"start"`, `"end"` and
+//! `"normal"` must agree with the cells. Likewise `graph` is read only
+//! from `"tinykeep"` (`delaunay`, `mst`, `extra`; a tree of at most one
+//! edge fewer than the rooms, no edge carved twice) and `"hilbert"`
+//! (`main_path` only, its rooms numbered first: `0, 1, 2, …`). Secret doors need no field of their own: a door is
 //! secret when it opens into a secret or super secret room
 //! ([`DungeonGrid::secret_door_mask`]), so the roles carry them.
 //!
@@ -44,22 +50,21 @@
 //!
 //! Reading is strict: the text must describe a grid a generator could have
 //! made ([`DungeonGrid::check`]; corridor tiles that open sideways into a
-//! room, which BSP maps saved before that was fixed have, are accepted), the records and connections must agree with
-//! the cells and doors, and nothing sized by the input is allocated before
-//! its size is checked. Whole numbers may be written as integral floats
+//! room, which BSP maps saved before that was fixed have, are accepted), the
+//! records and connections must agree with the cells and doors, and nothing
+//! sized by the input is allocated before its size is checked: every list
+//! is checked against the declared sizes element by element, and reading
+//! stops at the first element that breaks them (`read`). Loading any text
+//! allocates at most about four times its length (`tests/json_memory.rs`). Whole numbers may be written as integral floats
 //! (`3.0`, as Godot's JSON writes them) and a leading UTF-8 byte order mark
 //! is skipped.
 
 mod number;
+mod read;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use crate::grid::check::rect_fits;
-use crate::grid::{
-    Cell, Connection, DIRS, DungeonGrid, GridKind, ParseError, PlannedGraph, Pos, Rect, Room,
-    RoomRole, RoomShape,
-};
-use number::{Whole, plain};
+use crate::grid::{DungeonGrid, GridKind, ParseError, Pos, Rect, RoomRole};
 
 /// Largest grid side `from_json` accepts.
 const MAX_SIDE: i32 = 16_384;
@@ -114,95 +119,8 @@ struct GridOut<'a> {
     graph: Option<GraphOut>,
 }
 
-type XY = [Whole<i32>; 2];
-type Row = Vec<Whole<i64>>;
-
-fn xy(p: &XY) -> Pos {
-    (p[0].0, p[1].0)
-}
-
-fn rect(r: &[Whole<i32>; 4]) -> Rect {
-    Rect::new(r[0].0, r[1].0, r[2].0, r[3].0)
-}
-
-#[derive(Deserialize)]
-struct Probe {
-    version: Option<Whole<i64>>,
-}
-
-/// The fields both versions share.
-#[derive(Deserialize)]
-struct Common {
-    generator: String,
-    seed: Whole<u64>,
-    level: Whole<i32>,
-    width: Whole<i32>,
-    height: Whole<i32>,
-    cells: Vec<Row>,
-    doors: Vec<Row>,
-    start: XY,
-    end: XY,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct V1 {
-    #[serde(flatten)]
-    common: Common,
-    rooms: Vec<XY>,
-    #[serde(default)]
-    room_rects: Vec<[Whole<i32>; 4]>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RoomIn {
-    role: String,
-    rect: [Whole<i32>; 4],
-    #[serde(default)]
-    shape: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ConnectionIn {
-    rooms: [Whole<u64>; 2],
-    tiles: Vec<XY>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GraphIn {
-    #[serde(default)]
-    delaunay: Vec<[Whole<u64>; 2]>,
-    #[serde(default)]
-    mst: Vec<[Whole<u64>; 2]>,
-    #[serde(default)]
-    extra: Vec<[Whole<u64>; 2]>,
-    #[serde(default)]
-    main_path: Vec<Whole<u64>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct V2 {
-    #[allow(dead_code)]
-    version: Whole<i64>,
-    kind: String,
-    #[serde(flatten)]
-    common: Common,
-    rooms: Vec<RoomIn>,
-    connections: Vec<ConnectionIn>,
-    #[serde(default)]
-    graph: Option<GraphIn>,
-}
-
 fn bad(msg: impl Into<String>) -> ParseError {
     ParseError(msg.into())
-}
-
-fn parse<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, ParseError> {
-    serde_json::from_str(text).map_err(|e| bad(format!("bad JSON: {e}")))
 }
 
 impl DungeonGrid {
@@ -268,273 +186,149 @@ impl DungeonGrid {
     /// Reads a grid written by [`DungeonGrid::to_json`] (version 2, or the
     /// older version 1) and checks every invariant a generated grid keeps.
     ///
+    /// Memory stays within a small multiple of the text's length whatever
+    /// the text says: every list is checked against the declared sizes
+    /// element by element, and reading stops at the first element that
+    /// breaks them.
+    ///
     /// # Errors
     /// A [`ParseError`] naming what is wrong: malformed JSON, an unknown
     /// field, version or cell code, rows that do not match `width × height`,
-    /// rooms or connections that disagree with the cells, or a broken
+    /// rooms or connections that disagree with the cells, a special role
+    /// or planned graph the named generator does not make, or a broken
     /// invariant ([`DungeonGrid::check`]).
     pub fn from_json(text: &str) -> Result<Self, ParseError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let probe: Probe = parse(text)?;
-        match probe.version.map(|v| v.0) {
-            None | Some(1) => {
-                let j: V1 = parse(text)?;
-                let rects: Vec<Rect> = j.room_rects.iter().map(rect).collect();
-                let kind = if rects.is_empty() && j.common.generator != "bsp" {
-                    GridKind::RoomGrid
-                } else {
-                    GridKind::TileMap
-                };
-                let mut g = grid_from(j.common, kind)?;
-                match kind {
-                    GridKind::RoomGrid => g.rooms = j.rooms.iter().map(xy).collect(),
-                    GridKind::TileMap => {
-                        g.room_rects = rects;
-                        g.check_saved()?;
-                        // The listed cells must be the rectangles' cells.
-                        if j.rooms.len() != g.room_cell_count()
-                            || j.rooms.iter().map(xy).ne(g.rooms().iter().copied())
-                        {
-                            return Err(bad(
-                                "rooms must list the room_rects' cells, rect by rect, row by row",
-                            ));
-                        }
-                    }
-                }
-                g.check_saved()?;
-                Ok(g)
+        let ctx = read::Ctx::default();
+        let probe = read::probe(&ctx, text)?;
+        let version = match probe.version {
+            None | Some(1) => read::Version::V1,
+            Some(2) => read::Version::V2,
+            Some(v) => {
+                return Err(bad(format!(
+                    "unsupported version {v}: this build reads versions 1 and {VERSION}"
+                )));
             }
-            Some(2) => {
-                let j: V2 = parse(text)?;
-                let kind = match j.kind.as_str() {
-                    "room_grid" => GridKind::RoomGrid,
-                    "tile_map" => GridKind::TileMap,
-                    other => {
-                        return Err(bad(format!(
-                            "unknown kind {other:?} (expected \"room_grid\" or \"tile_map\")"
-                        )));
-                    }
-                };
-                let mut g = grid_from(j.common, kind)?;
-                let records: Vec<Room> = j
-                    .rooms
-                    .iter()
-                    .enumerate()
-                    .map(|(i, r)| {
-                        let role = RoomRole::from_name(&r.role).ok_or_else(|| {
-                            bad(format!("room {i}: unknown role {:?}", r.role))
-                        })?;
-                        let rect = rect(&r.rect);
-                        if !rect_fits(&rect, g.width, g.height) {
-                            return Err(bad(format!(
-                                "room {i}: rect [{}, {}, {}, {}] is empty or not inside the {}×{} grid",
-                                rect.x, rect.y, rect.w, rect.h, g.width, g.height
-                            )));
-                        }
-                        let shape = match (&r.shape, kind) {
-                            (None, GridKind::RoomGrid) => RoomShape::Single,
-                            (None, GridKind::TileMap) => RoomShape::Rect,
-                            (Some(name), GridKind::RoomGrid) => RoomShape::from_name(name)
-                                .filter(|s| s.is_large())
-                                .ok_or_else(|| {
-                                    bad(format!(
-                                        "room {i}: unknown shape {name:?} (a large room is \
-                                         \"1x2\", \"2x1\", \"2x2\" or an \"l_no_…\" shape)"
-                                    ))
-                                })?,
-                            (Some(_), GridKind::TileMap) => {
-                                return Err(bad(format!(
-                                    "room {i}: a tile map's rooms are rectangles and have no shape"
-                                )));
-                            }
-                        };
-                        Ok(Room { role, rect, shape })
-                    })
-                    .collect::<Result<_, _>>()?;
-                match kind {
-                    GridKind::RoomGrid => {
-                        if let Some(i) = records
-                            .iter()
-                            .position(|r| (r.rect.w, r.rect.h) != r.shape.size())
-                        {
-                            let r = &records[i];
-                            let (w, h) = r.shape.size();
-                            return Err(bad(if r.shape.is_large() {
-                                format!(
-                                    "room {i}: a {} room's rect is {w}×{h}, not {}×{}",
-                                    r.shape.name(),
-                                    r.rect.w,
-                                    r.rect.h
-                                )
-                            } else {
-                                format!(
-                                    "room {i}: a room grid's rooms are single cells unless a \
-                                     \"shape\" names a large room (rect {}×{})",
-                                    r.rect.w, r.rect.h
-                                )
-                            }));
-                        }
-                        g.rooms = records
-                            .iter()
-                            .flat_map(|r| r.shape.cells_at((r.rect.x, r.rect.y)))
-                            .collect();
-                        g.large_rooms = records
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, r)| r.shape.is_large())
-                            .map(|(i, r)| (i, r.shape))
-                            .collect();
-                    }
-                    GridKind::TileMap => g.room_rects = records.iter().map(|r| r.rect).collect(),
-                }
-                // Special roles are data; normal, start and end are derived
-                // from the cells and compared below.
-                g.specials = records
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, r)| r.role.is_special())
-                    .map(|(i, r)| (i, r.role))
-                    .collect();
-                g.check_saved()?;
-                if let Some((i, r)) = g
-                    .room_records()
-                    .iter()
-                    .zip(&records)
-                    .enumerate()
-                    .find_map(|(i, (want, got))| (want.role != got.role).then_some((i, want)))
-                {
-                    return Err(bad(format!(
-                        "room {i} has role {:?}, but as the room holding {} it must be {:?}",
-                        records[i].role.name(),
-                        match r.role {
-                            RoomRole::Start => "the start",
-                            RoomRole::End => "the end",
-                            RoomRole::Normal => "neither start nor end",
-                            _ => "a special room",
-                        },
-                        r.role.name()
-                    )));
-                }
-                let listed: Vec<Connection> = j
-                    .connections
-                    .iter()
-                    .map(|c| Connection {
-                        rooms: (
-                            usize::try_from(c.rooms[0].0).unwrap_or(usize::MAX),
-                            usize::try_from(c.rooms[1].0).unwrap_or(usize::MAX),
-                        ),
-                        tiles: c.tiles.iter().map(xy).collect(),
-                    })
-                    .collect();
-                if listed != g.connections() && !(kind == GridKind::TileMap && walks(&g, &listed)) {
-                    return Err(bad(format!(
-                        "connections do not match the rooms and doors: the grid joins {} room pairs, \
-                         the text lists {} (or other tiles)",
-                        g.connections().len(),
-                        listed.len()
-                    )));
-                }
-                if let Some(plan) = j.graph {
-                    let room = |r: &Whole<u64>| usize::try_from(r.0).unwrap_or(usize::MAX);
-                    let pairs =
-                        |l: &[[Whole<u64>; 2]]| l.iter().map(|[a, b]| (room(a), room(b))).collect();
-                    g.plan = PlannedGraph {
-                        delaunay: pairs(&plan.delaunay),
-                        tree: pairs(&plan.mst),
-                        extra: pairs(&plan.extra),
-                        main_path: plan.main_path.iter().map(room).collect(),
-                    };
-                    if let Some(problem) = g.plan.problem(&g) {
-                        return Err(bad(problem));
+        };
+        let seed = read::BodySeed {
+            ctx: &ctx,
+            probe: &probe,
+            version,
+        };
+        let mut j = read::run(&ctx, text, seed)?;
+        if version == read::Version::V1 {
+            let rects = std::mem::take(&mut j.v1_rects);
+            let rooms = std::mem::take(&mut j.v1_rooms);
+            let kind = if rects.is_empty() && j.generator != "bsp" {
+                GridKind::RoomGrid
+            } else {
+                GridKind::TileMap
+            };
+            let mut g = grid_from(j, kind)?;
+            match kind {
+                GridKind::RoomGrid => g.rooms = rooms,
+                GridKind::TileMap => {
+                    g.room_rects = rects;
+                    g.check_saved()?;
+                    // The listed cells must be the rectangles' cells.
+                    if rooms.len() != g.room_cell_count()
+                        || rooms.iter().copied().ne(g.rooms().iter().copied())
+                    {
+                        return Err(bad(
+                            "rooms must list the room_rects' cells, rect by rect, row by row",
+                        ));
                     }
                 }
-                Ok(g)
             }
-            Some(v) => Err(bad(format!(
-                "unsupported version {v}: this build reads versions 1 and {VERSION}"
-            ))),
+            g.check_saved()?;
+            return Ok(g);
         }
+        let kind = j.kind.unwrap_or_default();
+        let records = std::mem::take(&mut j.records);
+        let mut g = grid_from(j, kind)?;
+        match kind {
+            GridKind::RoomGrid => {
+                g.rooms = records
+                    .iter()
+                    .flat_map(|r| r.shape.cells_at((r.rect.x, r.rect.y)))
+                    .collect();
+                g.large_rooms = records
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.shape.is_large())
+                    .map(|(i, r)| (i, r.shape))
+                    .collect();
+            }
+            GridKind::TileMap => g.room_rects = records.iter().map(|r| r.rect).collect(),
+        }
+        // Special roles are data; normal, start and end are derived from
+        // the cells and compared below.
+        g.specials = records
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.role.is_special())
+            .map(|(i, r)| (i, r.role))
+            .collect();
+        g.check_saved()?;
+        if let Some((i, r)) = g
+            .room_records()
+            .iter()
+            .zip(&records)
+            .enumerate()
+            .find_map(|(i, (want, got))| (want.role != got.role).then_some((i, want)))
+        {
+            return Err(bad(format!(
+                "room {i} has role {:?}, but as the room holding {} it must be {:?}",
+                records[i].role.name(),
+                match r.role {
+                    RoomRole::Start => "the start",
+                    RoomRole::End => "the end",
+                    RoomRole::Normal => "neither start nor end",
+                    _ => "a special room",
+                },
+                r.role.name()
+            )));
+        }
+        drop(records);
+        // The connections are checked against the grid's own as they are
+        // read, and the planned graph against the generator.
+        if let Some(plan) = read::read_tail(text, &g, &g.generator)? {
+            if let Some(problem) = plan.problem(&g) {
+                return Err(bad(problem));
+            }
+            g.plan = plan;
+        }
+        Ok(g)
     }
 }
 
-/// Whether every listed connection is a walk between its two rooms: a door
-/// from one straight into the other (no tiles), or a run of tiles outside
-/// the rooms, each stepping to the next through an open side, from a tile
-/// opening into the first room to one opening into the second. Tile maps
-/// saved before the room graph was defined by corridor territories
-/// (`grid::connections`) list such walks between every two rooms one
-/// corridor network touches; they load, and the grid's own graph replaces
-/// them. Linear in the listed tiles.
-fn walks(g: &DungeonGrid, listed: &[Connection]) -> bool {
-    let rooms = g.room_records().len();
-    let opens = |p: Pos, room: usize| {
-        DIRS.iter().any(|&(dx, dy, bit, _)| {
-            g.door_mask(p) & bit != 0 && g.room_at((p.0 + dx, p.1 + dy)) == Some(room)
-        })
-    };
-    listed.iter().all(|c| {
-        let (a, b) = c.rooms;
-        if a >= b || b >= rooms {
-            return false;
-        }
-        match (c.tiles.first(), c.tiles.last()) {
-            (Some(&first), Some(&last)) => {
-                opens(first, a)
-                    && opens(last, b)
-                    && c.tiles
-                        .iter()
-                        .all(|&t| g.cell(t).is_walkable() && g.room_at(t).is_none())
-                    && c.tiles.windows(2).all(|s| {
-                        DIRS.iter().any(|&(dx, dy, bit, _)| {
-                            (s[0].0 + dx, s[0].1 + dy) == s[1] && g.door_mask(s[0]) & bit != 0
-                        })
-                    })
-            }
-            // A door between two rooms is a connection in both definitions.
-            _ => g
-                .connections()
-                .binary_search_by_key(&(a, b), |c| c.rooms)
-                .is_ok_and(|k| g.connections()[k].tiles.is_empty()),
-        }
-    })
-}
-
-/// The grid of the fields both versions share, sizes checked before the
-/// grid is allocated (the rows must already hold `width × height` values).
-fn grid_from(j: Common, kind: GridKind) -> Result<DungeonGrid, ParseError> {
-    let (width, height) = (j.width.0, j.height.0);
+/// The grid of the fields both versions share. The rows were checked
+/// against `width × height` as they were read (and are empty when the
+/// sizes were not usable, which is refused here).
+fn grid_from(j: read::Body, kind: GridKind) -> Result<DungeonGrid, ParseError> {
+    let (width, height) = (j.width, j.height);
     if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
         return Err(bad(format!(
             "width × height = {width} × {height} is outside 1..={MAX_SIDE}"
         )));
     }
-    let (w, h) = (width as usize, height as usize);
-    let rows_ok = |rows: &[Row]| rows.len() == h && rows.iter().all(|r| r.len() == w);
-    if !rows_ok(&j.cells) || !rows_ok(&j.doors) {
-        return Err(bad(format!("cells and doors must be {h} rows of {w}")));
+    let n = width as usize * height as usize;
+    if j.cells.len() != n || j.doors.len() != n {
+        return Err(bad(format!(
+            "cells and doors must be {height} rows of {width}"
+        )));
     }
-    let mut g = DungeonGrid::new(width, height);
+    let mut g = DungeonGrid::new(1, 1);
+    g.width = width;
+    g.height = height;
+    g.cells = j.cells;
+    g.doors = j.doors;
     g.kind = kind;
-    for (i, code) in j.cells.iter().flat_map(|r| plain(r)).enumerate() {
-        g.cells[i] = Cell::from_code(code)
-            .ok_or_else(|| bad(format!("unknown cell code {code} at {:?}", g.pos(i))))?;
-    }
-    for (i, mask) in j.doors.iter().flat_map(|r| plain(r)).enumerate() {
-        g.doors[i] = u8::try_from(mask)
-            .ok()
-            .filter(|&m| m <= 15)
-            .ok_or_else(|| {
-                bad(format!(
-                    "door mask {mask} at {:?} is not in 0..=15",
-                    g.pos(i)
-                ))
-            })?;
-    }
-    g.start = xy(&j.start);
-    g.end = xy(&j.end);
+    g.start = j.start;
+    g.end = j.end;
     g.generator = j.generator;
-    g.seed = j.seed.0;
-    g.level = j.level.0;
+    g.seed = j.seed;
+    g.level = j.level;
     Ok(g)
 }
 

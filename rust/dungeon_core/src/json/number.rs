@@ -67,9 +67,50 @@ where
     }
 }
 
-/// A list of whole numbers as plain values.
-pub(super) fn plain<T: Copy>(v: &[Whole<T>]) -> impl Iterator<Item = T> + '_ {
-    v.iter().map(|w| w.0)
+/// `N` whole numbers of type `T` (a position, a rectangle, a room pair):
+/// too few or too many is an error naming how many there were.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Fixed<T, const N: usize>(pub [T; N]);
+
+struct FixedVisitor<T, const N: usize>(PhantomData<T>);
+
+impl<'de, T, const N: usize> Visitor<'de> for FixedVisitor<T, N>
+where
+    T: TryFrom<i64> + TryFrom<u64> + Copy + Default,
+{
+    type Value = Fixed<T, N>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "an array of length {N}")
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut out = [T::default(); N];
+        for (i, slot) in out.iter_mut().enumerate() {
+            let v: Whole<T> = seq
+                .next_element()?
+                .ok_or_else(|| de::Error::invalid_length(i, &self))?;
+            *slot = v.0;
+        }
+        let mut extra = 0;
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {
+            extra += 1;
+        }
+        if extra > 0 {
+            let want = format!("{N} elements in sequence");
+            return Err(de::Error::invalid_length(N + extra, &want.as_str()));
+        }
+        Ok(Fixed(out))
+    }
+}
+
+impl<'de, T, const N: usize> Deserialize<'de> for Fixed<T, N>
+where
+    T: TryFrom<i64> + TryFrom<u64> + Copy + Default,
+{
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_seq(FixedVisitor(PhantomData))
+    }
 }
 
 #[cfg(test)]
