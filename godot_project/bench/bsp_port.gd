@@ -1,11 +1,11 @@
 extends RefCounted
-## Seed 001's BSP dungeon, ported to GDScript without the extension.
-## Benchmark code only.
+## The BSP dungeon (RogueBasin style), ported to GDScript without the
+## extension. Benchmark code only.
 ##
-## Written the way a Godot developer would: split-tree nodes are
-## Dictionaries, the map is an Array of row Arrays of cell codes, rooms are
-## Rect2i, BFS distances live in a Dictionary. It does the extension's work
-## step by step, with seed 001's bugs fixed the same way (see bsp.rs):
+## Written the way a Godot developer would: split-tree nodes are Dictionaries,
+## the map is an Array of row Arrays of cell codes, rooms are Rect2i, BFS
+## distances live in a Dictionary. It does the extension's work step by step,
+## with the original C++ program's bugs fixed the same way (see bsp.rs):
 ## 1. split breadth-first for `iterations` levels, across the longer side, at
 ##    0.5 ± partition_range, never below min_partition tiles;
 ## 2. one room per leaf, 60–70 % of the leaf's inner side, inside a 1-tile

@@ -1,6 +1,6 @@
 extends RefCounted
-## The cave cellular automaton (seeds 003/004), ported to GDScript without
-## the extension, tile by tile as the seeds write it. Benchmark code only.
+## The cave cellular automaton (jimrandomh's), ported to GDScript without
+## the extension, tile by tile as its write-ups do it. Benchmark code only.
 ##
 ## The same work CaveGenerator does with REGIONS_KEEP_LARGEST: random fill
 ## (border always wall), the phases' passes R1 ≥ r1 or R2 ≤ r2 into a second

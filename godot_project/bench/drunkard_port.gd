@@ -1,11 +1,11 @@
 extends RefCounted
-## Seed 002's drunkard walk, ported to GDScript without the extension.
-## Benchmark code only.
+## The `winding` preset's drunkard walk, ported to GDScript without the
+## extension. Benchmark code only.
 ##
 ## Starts on a random cell and takes random 4-direction steps; every empty
 ## cell it enters becomes a room; a step off the grid sends the walker back to
-## its first cell (seed 002). Exactly the level's room count (the seed made
-## one extra), at most MAX_STEPS steps per walk (the seed had no cap), then
+## its first cell. Exactly the level's room count (the original made one
+## extra), at most MAX_STEPS steps per walk (the original had no cap), then
 ## regenerate-until-valid as in RoomGridPort.pick_ends.
 
 const RoomGridPort := preload("res://bench/room_grid_port.gd")

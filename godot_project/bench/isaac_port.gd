@@ -1,6 +1,6 @@
 extends RefCounted
-## Seed 002's "neighbour" generator (Binding of Isaac style), ported to
-## GDScript without the extension. Benchmark code only.
+## The `compact` preset's "neighbour" generator (Binding of Isaac style),
+## ported to GDScript without the extension. Benchmark code only.
 ##
 ## From the centre cell (3, 3), passes over every placed room; a free
 ## neighbour with n room neighbours is skipped with probability 1/(4 − n)

@@ -1,11 +1,11 @@
 extends RefCounted
-## What seed 002's two room-grid generators share, ported to plain GDScript
-## the way a Godot developer would write it without the dungeon_gen extension:
-## an Array of row Arrays for the grid, Array[Vector2i] for the rooms, a
-## Dictionary for BFS distances.
+## What the two room-grid generators (`compact` and `winding`) share, ported to
+## plain GDScript the way a Godot developer would write it without the
+## dungeon_gen extension: an Array of row Arrays for the grid, Array[Vector2i]
+## for the rooms, a Dictionary for BFS distances.
 ##
 ## Benchmark code only (godot_project/bench/): never part of the addon. It keeps
-## seed 002's rules with the bugs that ALGORITHMS.md lists fixed, so it does
+## the original room-grid rules with their known bugs fixed, so it does
 ## the same work as the extension: grid-edge rooms can be dead ends, the end is
 ## the dead end farthest from the start by path, and every loop is bounded.
 
@@ -21,7 +21,7 @@ const START := 2
 const END := 3
 
 
-## seed 002: randint(0, 3) + 7 + level * 3.
+## The original room-grid count: randint(0, 3) + 7 + level * 3.
 static func room_count(rng: RandomNumberGenerator, level: int) -> int:
 	return rng.randi_range(0, 3) + 7 + level * 3
 
@@ -66,7 +66,7 @@ static func bfs(grid: Array, from: Vector2i) -> Dictionary:
 	return dist
 
 
-## Seed 002's acceptance rules: at least 2 dead ends; start = a random room;
+## The acceptance rules: at least 2 dead ends; start = a random room;
 ## end = the dead end farthest from it by path, sharing neither row nor column,
 ## at least 3 apart. Tries the rooms in random order as starts. Returns
 ## [start, end], or [] when the layout must be regenerated.

@@ -1,6 +1,6 @@
 extends Node2D
-## The minesweeper dungeon mode (seed 000's game, issue 15): every BSP room
-## is a minesweeper board laid over its floor tiles.
+## The minesweeper dungeon mode (the planned minesweeper game, issue 15):
+## every BSP room is a minesweeper board laid over its floor tiles.
 ##
 ## Walk into a room and its doors shut; its first click opens by itself.
 ## Left-click a floor tile to open it, right-click to flag it, press H for a

@@ -1,5 +1,5 @@
 extends RefCounted
-## MazeGenerator (rooms and mazes, seed 004) and the path of interest as a
+## MazeGenerator (Bob Nystrom's rooms and mazes) and the path of interest as a
 ## game uses them.
 
 const Support := preload("res://tests/support.gd")

@@ -5,10 +5,10 @@
 //! - **generate**: `hilbert::generate` with the sprawling preset's chances
 //!   (side rooms 0.3, branches of up to 3, loops 0.15) and a main path over
 //!   half the curve's cells, so the grid fills up as the order grows;
-//! - **seed 004 curve**: seed 004's recursion ([`hilbert::curve`]) listing
+//! - **reference curve**: the reference recursion ([`hilbert::curve`]) listing
 //!   the whole curve, the baseline (there is no Hilbert generator in
 //!   `mapgen`);
-//! - **stretch**: seed 004's recursion limited to the path's half of the
+//! - **stretch**: the reference recursion limited to the path's half of the
 //!   curve ([`hilbert::stretch`]), which `generate` uses for its path;
 //! - **point**: our iterative [`hilbert::point`] for every cell of the
 //!   curve (`O(order)` per cell, no recursion).
@@ -51,7 +51,7 @@ fn config(order: i32) -> HilbertConfig {
 fn main() {
     println!("### Hilbert backbones: time per room as the order grows\n");
     println!(
-        "| order | grid | rooms (path + side) | generate | per room | seed 004 curve (4ⁿ cells) | \
+        "| order | grid | rooms (path + side) | generate | per room | reference curve (4ⁿ cells) | \
          per cell | stretch (path) | per cell | point (4ⁿ cells) | per cell |"
     );
     println!("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
@@ -106,7 +106,7 @@ fn main() {
     let first = per_room.first().copied().unwrap_or(1.0);
     println!(
         "\nMeasured: median wall time of `hilbert::generate` (one seed per run, level 1, \
-         path over half the cells, sprawling chances) against seed 004's recursive curve, \
+         path over half the cells, sprawling chances) against the reference recursive curve, \
          the same recursion limited to the path (`stretch`) and our iterative `point` over \
          every cell, release build. Per-room time ranges \
          {lo:.1}–{hi:.1} ns; order 10 / order 3 = {:.2}. Verdict: no time target is set for \

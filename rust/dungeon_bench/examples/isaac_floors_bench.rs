@@ -5,7 +5,7 @@
 //! for a complete level-5 floor with all roles, large rooms on and off,
 //! printed as a markdown section.
 //!
-//! Published figures (Boris the Brave's write-up, `ALGORITHMS.md`): one
+//! Published figures (Boris the Brave's write-up): one
 //! boss, super secret, shop, treasure and secret room per floor; Rebirth
 //! asks at least 5 dead ends plus 1 per floor after the first; Rebirth's
 //! floors have about `3.33·level + 5..6` rooms (capped at 20). Nothing is

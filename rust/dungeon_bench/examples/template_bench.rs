@@ -1,4 +1,4 @@
-//! TemplateGenerator (seed 004's The Dungeoning loop) beside a plain
+//! TemplateGenerator (The Dungeoning's growing loop) beside a plain
 //! version of the same loop, in one run.
 //!
 //! `cargo run --release --example template_bench` prints a markdown section.
@@ -6,7 +6,7 @@
 //! - **Ours**: `template::grow` (door lookup tables per side and width,
 //!   an occupancy grid for the overlap test, loops, sealed doors, the tile
 //!   map with its room records).
-//! - **Baseline**: the seed's loop as written, on the same templates,
+//! - **Baseline**: The Dungeoning's loop as written, on the same templates,
 //!   orientations and map: pick an open door, try templates in random
 //!   order and every orientation and door, test the new room against every
 //!   placed room's rectangle. It builds no grid, so it does less work.
@@ -88,8 +88,8 @@ fn config(rooms: i32) -> TemplateConfig {
     }
 }
 
-/// The seed's loop as written: rectangles tested against every placed room.
-/// Returns rooms placed.
+/// The Dungeoning's loop as written: rectangles tested against every placed
+/// room. Returns rooms placed.
 fn baseline(c: &TemplateConfig, rooms: i32, seed: u64) -> usize {
     let mut rng = DungeonRng::new(seed);
     let variants: Vec<Vec<Variant>> = c

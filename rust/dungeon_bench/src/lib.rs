@@ -123,8 +123,8 @@ pub fn mapgen_drunkard_target(width: i32, height: i32, floor: f32) -> i32 {
 }
 
 /// Our drunkard asked for exactly `cells` rooms on a `w × h` grid.
-/// `stay_at_edge` picks mapgen's edge rule (stay); otherwise seed 002's
-/// (back to the walk's first cell).
+/// `stay_at_edge` picks mapgen's edge rule (stay); otherwise the `winding`
+/// preset's (back to the walk's first cell).
 #[must_use]
 pub fn drunkard_cells(width: i32, height: i32, cells: i32, stay_at_edge: bool) -> DrunkardConfig {
     let mut c = DrunkardConfig::winding();

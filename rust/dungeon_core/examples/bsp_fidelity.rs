@@ -1,4 +1,5 @@
-//! Room sizes and counts of the BSP presets beside seed 001's sizing rule
+//! Room sizes and counts of the BSP presets beside the original C++
+//! program's sizing rule
 //! applied to the same split-tree parts, over 2000 seeds per preset. The
 //! figures are quoted in the `dungeon_core::bsp` module docs.
 //!

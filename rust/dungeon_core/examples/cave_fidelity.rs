@@ -1,10 +1,11 @@
-//! Our `small` preset (seed 004's settings) beside seed 004's printed example: floor share
-//! of the 60×30 map and how much of it the largest region holds, over
+//! Our `small` preset (the survey's settings) beside the survey's printed
+//! example, a worked example of jimrandomh's rule: floor share of the 60×30
+//! map and how much of it the largest region holds, over
 //! 2000 seeds. `cargo run -p dungeon_core --example cave_fidelity`.
 
 use dungeon_core::cave::{self, CaveConfig, Regions};
 
-/// Seed 004's example picture (`#` wall, `.` floor), 60×30.
+/// The survey's example picture (`#` wall, `.` floor), 60×30.
 const SEED_004: &str = include_str!("cave_seed_004.txt");
 
 fn main() {
@@ -16,7 +17,7 @@ fn main() {
         .count();
     let area = (rows.len() * rows[0].len()) as f64;
     println!(
-        "seed 004's picture: {}×{}, floor {:.1} % of the map",
+        "the survey's picture: {}×{}, floor {:.1} % of the map",
         rows[0].len(),
         rows.len(),
         100.0 * seed_floor as f64 / area

@@ -1,9 +1,9 @@
 //! Our Isaac presets against plain implementations of what they follow:
-//! `compact` against seed 002's original neighbour generator (as the seed
-//! had it, and with its repeated cells removed), `branching` against Boris
-//! the Brave's description of Binding of Isaac. Prints means over 2000 seeds
-//! per level (the tables in `isaac.rs`'s docs).
-//! `cargo run --release -p dungeon_core --example room_grid_fidelity`
+//! `compact` against the original room-grid script's neighbour generator (as
+//! the script had it, and with its repeated cells removed), `branching` against
+//! Boris the Brave's description of Binding of Isaac. Prints means over 2000
+//! seeds per level (the tables in `isaac.rs`'s docs). `cargo run --release -p
+//! dungeon_core --example room_grid_fidelity`
 
 #[path = "../tests/reference/mod.rs"]
 mod reference;
@@ -54,7 +54,7 @@ fn header(title: &str) {
 }
 
 fn main() {
-    header("compact (ours) / seed 002 as it was / seed 002 without repeated cells");
+    header("compact (ours) / the script as it was / the script without repeated cells");
     for level in 1..=10 {
         let a = ours(&IsaacConfig::compact(), level);
         row(level, &[a, seed_002(level, true), seed_002(level, false)]);

@@ -1,7 +1,7 @@
-//! TinyKeep presets measured against the rules of the seeds they follow,
+//! TinyKeep presets measured against the rules of the originals they follow,
 //! over many seeds: how many cells survive separation and become rooms,
 //! the room graph's edge counts beside Delaunay's bounds and the
-//! `extra_edge_chance` (seed 003's `treeCutOff`), and the cells hallways
+//! `extra_edge_chance` (TinyKeepIsh's `treeCutOff`), and the cells hallways
 //! pick up on the way.
 //!
 //! `cargo run --release -p dungeon_core --example tinykeep_fidelity`

@@ -1,4 +1,5 @@
-//! Measures the tunneler against seed 003's rules over 2000 seeds per
+//! Measures the tunneler against the "RandomWalk" write-up's rules over
+//! 2000 seeds per
 //! preset: tunnels per map (`maxTunnels`), lengths (uniform in
 //! `minTunnelLength..=maxTunnelLength`: mean and the rarest and commonest
 //! length's share against the uniform share), axes (alternating), signs
@@ -11,7 +12,7 @@ use dungeon_core::tunneler::{self, TunnelerConfig};
 const SEEDS: u64 = 2000;
 
 fn main() {
-    println!("| preset | rule | seed 003 | ours |");
+    println!("| preset | rule | write-up | ours |");
     println!("|---|---|---|---|");
     for name in TunnelerConfig::PRESETS {
         let c = TunnelerConfig::preset(name).expect("preset");

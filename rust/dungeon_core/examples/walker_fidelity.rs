@@ -1,5 +1,5 @@
-//! Measures the walker against seed 000's walk over 2000 seeds per preset:
-//! how often each of the eight moves is drawn (the seed's `switch` gives
+//! Measures the walker against the original `random_walk()` over 2000 seeds
+//! per preset: how often each of the eight moves is drawn (its `switch` gives
 //! `y--` twice and pure −x never; the fixed walk gives each 1/8, or 1/4
 //! with four directions), the floor reached against the target, and the
 //! steps the walk took per tile.
@@ -11,7 +11,7 @@ use dungeon_core::walker::{self, Directions, MOVES, WalkerConfig};
 const SEEDS: u64 = 2000;
 
 fn main() {
-    // The seed's switch, case by case (cases 2 and 4 are both `y--`).
+    // The original switch, case by case (cases 2 and 4 are both `y--`).
     let seed_switch = [
         (1, 0),
         (0, -1),
@@ -22,7 +22,7 @@ fn main() {
         (-1, 1),
         (-1, -1),
     ];
-    println!("| preset | move (dx, dy) | seed 000's code | seed's intent | ours |");
+    println!("| preset | move (dx, dy) | original code | original intent | ours |");
     println!("|---|---|---|---|---|");
     for name in WalkerConfig::PRESETS {
         let c = WalkerConfig::preset(name).expect("preset");

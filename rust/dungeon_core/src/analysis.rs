@@ -229,8 +229,8 @@ mod tests {
 
     #[test]
     fn dead_ends_count_edges_as_empty() {
-        // The seed skipped out-of-bounds neighbours, so edge rooms were never
-        // dead ends. Here (0,0) and (3,2) are.
+        // The room-grid script skipped out-of-bounds neighbours, so edge rooms
+        // were never dead ends. Here (0,0) and (3,2) are.
         let d = g("
             S##.
             ..#.

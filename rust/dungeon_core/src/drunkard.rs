@@ -1,17 +1,18 @@
-//! Drunkard walk on a room grid (seed 002's second generator; seed 000's
-//! 8-direction walker as an option).
+//! Drunkard walk on a room grid (the original room-grid script's second
+//! generator; an 8-direction walker as an option).
 //!
 //! The walker starts on a random cell and steps in a random direction; every
 //! empty cell it enters becomes a room, until the level's room count is
-//! reached. Fixes against the seed:
-//! - the seed made `maxRooms + 1` rooms (it counted before adding the start);
+//! reached. Fixes against the script:
+//! - the script made `maxRooms + 1` rooms (it counted before adding the start);
 //!   here the count is exact, start included;
-//! - the seed had no step cap and looped forever when asked for more rooms
+//! - the script had no step cap and looped forever when asked for more rooms
 //!   than the grid has; here the count is checked against the grid's
 //!   capacity first and every attempt has a `max_steps` budget;
-//! - seed 000's 8-direction switch never stepped in pure −x; here all eight
-//!   directions are equally likely, and a diagonal step also fills one of the
-//!   two orthogonal cells it cuts past, so rooms stay door-connected.
+//! - the 8-direction `random_walk()` switch we follow (after abhayMore's
+//!   Random-Walker) never stepped in pure −x; here all eight directions are
+//!   equally likely, and a diagonal step also fills one of the two
+//!   orthogonal cells it cuts past, so rooms stay door-connected.
 //!
 //! Start/end selection, the acceptance rules, the attempt loop and the work
 //! budget are shared with Isaac ([`crate::room_grid`]).
@@ -28,7 +29,7 @@ use crate::watch::Watch;
 /// What the walker does when a step would leave the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OffGrid {
-    /// Teleport back to the walk's first cell (seed 002).
+    /// Teleport back to the walk's first cell (the room-grid script's rule).
     ReturnToStart,
     /// Stay where it is; the step is spent.
     Stay,
@@ -57,10 +58,10 @@ impl Default for DrunkardConfig {
 }
 
 impl DrunkardConfig {
-    /// Long winding floors (seed 002's walk): 8×8, 4 directions, back to the
-    /// start at the edge, seed 002's room count and end rules, start = a
-    /// random room. Holds up to level 11 (40–43 rooms, `max_fill` 0.7 → 44
-    /// of 64 cells).
+    /// Long winding floors (the room-grid script's walk): 8×8, 4 directions,
+    /// back to the start at the edge, the script's room count and end rules,
+    /// start = a random room. Holds up to level 11 (40–43 rooms, `max_fill` 0.7
+    /// → 44 of 64 cells).
     #[must_use]
     pub fn winding() -> Self {
         Self {
@@ -77,8 +78,8 @@ impl DrunkardConfig {
         }
     }
 
-    /// Wider, blockier floors (seed 000's walker): 8 directions, the walker
-    /// stays put at the edge; otherwise as [`DrunkardConfig::winding`].
+    /// Wider, blockier floors (an eight-direction walker): 8 directions, the
+    /// walker stays put at the edge; otherwise as [`DrunkardConfig::winding`].
     #[must_use]
     pub fn wide() -> Self {
         Self {

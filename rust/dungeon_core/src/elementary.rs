@@ -1,11 +1,12 @@
 //! Elementary (one-dimensional, rule-N) cellular automata, used to decorate
-//! room floors (seed 000: "rule 30 … can be used to decorate rooms").
+//! room floors (the minesweeper game plan: "rule 30 … can be used to
+//! decorate rooms").
 //!
 //! A row of cells, each on or off, evolves one generation at a time: a
 //! cell's next state is bit `4·left + 2·self + right` of the rule number
 //! (Wolfram's numbering, rule 0–255). Row index 0 is the left end.
 //!
-//! Seed 000's example (adapted from TFE Times) stores the row in a
+//! The C++ example we follow (adapted from TFE Times) stores the row in a
 //! `std::bitset`, whose index grows to the *left* when printed, and reads
 //! `s[i+1]` as the left neighbour; indexing from the left as here, that is
 //! `row[i-1]`, so both give the standard pictures (rule 30's left edge is
@@ -46,7 +47,7 @@ pub struct ElementaryConfig {
     pub generations: i32,
     /// The start row.
     pub start: StartRow,
-    /// Whether the ends of the row are neighbours (seed 000's example wraps).
+    /// Whether the ends of the row are neighbours (the C++ example wraps).
     pub wrap: bool,
 }
 

@@ -1,6 +1,6 @@
 //! Isaac-style neighbour growth on a small room grid: the Binding of Isaac
-//! floorplan as Boris the Brave described it (2020), and seed 002's
-//! neighbour generator.
+//! floorplan as Boris the Brave described it (2020), and the crowding
+//! neighbour generator of an original room-grid script.
 //!
 //! Two growth rules ([`GrowthRule`]):
 //! - **Branching** (preset [`IsaacConfig::branching`]), the published Isaac
@@ -30,7 +30,7 @@
 //!   [`IsaacConfig::large_rooms`] (preset `large_rooms`) new rooms may be
 //!   Rebirth's large rooms (1×2, 2×1, 2×2, L; one room each, counted once),
 //!   on Rebirth's 13×13 grid; see [`crate::room_grid`]'s `large` module.
-//! - **Crowding** (preset [`IsaacConfig::compact`]), seed 002's generator:
+//! - **Crowding** (preset [`IsaacConfig::compact`]), the script's generator:
 //!   passes over every placed room (the rooms placed before the pass began).
 //!   For a candidate neighbour, let `c` be its room neighbours *not counting
 //!   the room it was reached from*; when `c ≥ 1` it is skipped with
@@ -40,7 +40,7 @@
 //!   placed ends the attempt.
 //!
 //! What we changed from the sources:
-//! - branching: the old `classic` preset applied seed 002's end rules (no
+//! - branching: the old `classic` preset applied the script's end rules (no
 //!   shared row or column, straight distance ≥ 3) and re-queued every room
 //!   when the queue ran dry. That threw away about 78 % of the level-1 floors
 //!   Isaac accepts and skewed the rest (start with 1.6 room neighbours on
@@ -51,7 +51,7 @@
 //!   case was shifted by one: a candidate with no other room neighbour was
 //!   skipped 1 time in 4 instead of never, one with one other neighbour 1 in
 //!   2 instead of 1 in 3, one with two others always instead of 1 in 2.
-//! - seed 002 could add the same cell twice (it did not check whether the
+//! - the script could add the same cell twice (it did not check whether the
 //!   candidate was already a room, so its room list held repeats and its
 //!   floors had fewer distinct rooms than drawn); here a cell is placed at
 //!   most once and the count is exact. Its end rules' bugs are fixed as
@@ -59,21 +59,21 @@
 //!
 //! How the presets compare with what they follow: means over 2000 seeds per
 //! level of ours against plain reimplementations (`tests/reference/`) of
-//! seed 002's generator with the rules `ALGORITHMS.md` records, bugs
+//! the room-grid script's generator with its acceptance rules, bugs
 //! included (and once more without its repeated cells), and of Isaac as
 //! Boris the Brave published it. Loops are doors − rooms + 1; steps are
 //! along the doors; attempts count the layouts grown per floor kept.
 //! `cargo run --release -p dungeon_core --example room_grid_fidelity`
 //!
-//! `compact` has the seed's growth: with the repeats removed, rooms,
+//! `compact` has the script's growth: with the repeats removed, rooms,
 //! loops and bounding box agree (`tests/room_grid_fidelity.rs` checks it).
-//! The seed as it was made far fewer rooms than it drew (its list counted
+//! The script as it was made far fewer rooms than it drew (its list counted
 //! repeats). Ours has slightly fewer dead ends and a farther end than the
-//! seed without repeats: its end is the farthest dead end, not the last in
+//! script without repeats: its end is the farthest dead end, not the last in
 //! scan order, and edge rooms count as dead ends.
 //!
 //! ```text
-//! compact (ours) / seed 002 as it was / seed 002 without repeated cells
+//! compact (ours) / the script as it was / the script without repeated cells
 //! level | rooms | dead ends | loops | bounding box | start–end steps | start's neighbours | attempts
 //!     1 | 11.5 / 8.7 / 11.5 | 3.12 / 2.78 / 3.15 | 3.15 / 1.70 / 3.12 | 4.5×4.7 / 3.8×4.1 / 4.5×4.7 | 4.22 / 4.00 / 4.16 | 1.97 / 1.65 / 1.94 | 1.06 / 2.94 / 1.10
 //!     2 | 14.5 / 10.0 / 14.5 | 3.28 / 2.86 / 3.40 | 4.75 / 2.45 / 4.68 | 5.1×5.3 / 4.1×4.3 / 5.1×5.3 | 4.65 / 4.01 / 4.56 | 2.24 / 1.79 / 2.19 | 1.07 / 1.42 / 1.15
@@ -116,7 +116,8 @@ use crate::watch::Watch;
 pub enum GrowthRule {
     /// Binding of Isaac: FIFO queue, at most one room neighbour (a tree).
     Branching,
-    /// Seed 002: passes over all rooms, skip chance grows with crowding.
+    /// The room-grid script's rule: passes over all rooms, skip chance grows
+    /// with crowding.
     Crowding,
 }
 
@@ -157,9 +158,10 @@ const fn fill_limit(rule: GrowthRule) -> f64 {
 }
 
 impl IsaacConfig {
-    /// Compact floors that may have loops (seed 002's neighbour growth): 8×8,
-    /// growth from (3, 3), `randint(0,3) + 7 + level*3` rooms, crowding rule
-    /// with a 1/3 skip chance, start = a random room, seed 002's end rules.
+    /// Compact floors that may have loops (the room-grid script's neighbour
+    /// growth): 8×8, growth from (3, 3), `randint(0,3) + 7 + level*3` rooms,
+    /// crowding rule with a 1/3 skip chance, start = a random room, the
+    /// script's end rules.
     /// Holds up to level 10 (37–40 rooms, `max_fill` 0.65 → 41 of 64 cells).
     #[must_use]
     pub fn compact() -> Self {
@@ -379,7 +381,8 @@ fn may_branch(s: &RoomScratch, n: Pos) -> bool {
     s.idx(n).is_some() && !s.is_room(n) && s.filled_neighbours(n) <= 1
 }
 
-/// Seed 002's passes over all placed rooms with the crowding skip rule.
+/// The room-grid script's passes over all placed rooms with the crowding
+/// skip rule.
 fn grow_crowding(
     s: &mut RoomScratch,
     give_up: f64,
@@ -418,7 +421,8 @@ fn grow_crowding(
     true
 }
 
-/// Seed 002's test for an empty candidate `n` reached from a room: whether
+/// The room-grid script's test for an empty candidate `n` reached from a
+/// room: whether
 /// it becomes a room, or `None` when it never can (three other neighbours).
 fn crowding_keeps(s: &RoomScratch, n: Pos, give_up: f64, rng: &mut DungeonRng) -> Option<bool> {
     // Skip chance by the candidate's room neighbours besides its parent.

@@ -1,8 +1,8 @@
-//! Tunnels dug through solid rock by one digger (seed 003's random walk).
+//! Tunnels dug through solid rock by one digger (a random-walk tunneler).
 //!
-//! # What the seed does
+//! # What the original does
 //!
-//! Seed 003 (a Finnish implementation document, "RandomWalk") describes it
+//! A Finnish implementation write-up ("RandomWalk") describes it
 //! in eight steps: make a map of walls only; pick a random point; turn it
 //! into floor; then `maxTunnels` times pick a length in
 //! `minTunnelLength..=maxTunnelLength` and a random direction, horizontal
@@ -13,10 +13,10 @@
 //! # What we do
 //!
 //! Exactly that, on a [`DungeonRng`] stream of `(seed, level)`. The first
-//! tunnel's axis is random (the seed has no "last tunnel" yet), each
+//! tunnel's axis is random (the write-up has no "last tunnel" yet), each
 //! tunnel's sign is random, and each tunnel starts where the last one
 //! ended, so every floor tile is reachable from the start by construction.
-//! Where the seed left things open:
+//! Where the write-up left things open:
 //!
 //! - **The edge.** The outermost row and column on every side stay wall (a
 //!   one-tile border painters can close the map with). A step that would
@@ -38,12 +38,14 @@
 //! tile farthest from it by walking (4-connected), as for every open-floor
 //! map ([`crate::dig`]).
 //!
-//! # Measured against the seed
+//! # Measured against the write-up
 //!
 //! `examples/tunneler_fidelity.rs` runs 2000 seeds of each preset and
-//! compares the dug tunnels ([`tunnels`]) with the seed's rules:
+//! compares the dug tunnels ([`tunnels`]) with the write-up's rules:
 //!
-//! | preset | tunnels per map | mean length (seed's rule, ours) | each length's share (uniform, ours) | axis alternates | + sign | turned back | floor share |
+//! | preset | tunnels per map | mean length (write-up's rule, ours) | each
+//! length's share (uniform, ours) | axis alternates | + sign | turned back |
+//! floor share |
 //! |---|---|---|---|---|---|---|---|
 //! | `tangled_tunnels` | 120 in all | 5.50, 5.50 | 0.1667, 0.1653–0.1680 | 100 % | 0.499 | 11.3 % | 0.203 |
 //! | `long_halls` | 24 in all | 20.00, 20.00 | 0.0476, 0.0451–0.0495 | 100 % | 0.497 | 33.5 % | 0.102 |
@@ -80,7 +82,7 @@ pub struct TunnelerConfig {
     pub width: i32,
     /// Map height in tiles, `8..=4096`.
     pub height: i32,
-    /// How many tunnels are dug (seed 003's `maxTunnels`), `1..=100000`.
+    /// How many tunnels are dug (the write-up's `maxTunnels`), `1..=100000`.
     pub max_tunnels: i32,
     /// Shortest tunnel in steps (`minTunnelLength`), `1..=max_tunnel_length`.
     pub min_tunnel_length: i32,
@@ -98,8 +100,8 @@ impl Default for TunnelerConfig {
 
 impl TunnelerConfig {
     /// A 60×40 tangle of many short tunnels crossing each other: 120
-    /// tunnels of 3 to 8 steps. Seed 003's algorithm; the seed gives no
-    /// numbers, so these are ours.
+    /// tunnels of 3 to 8 steps. The "RandomWalk" algorithm; its write-up
+    /// gives no numbers, so these are ours.
     #[must_use]
     pub const fn tangled_tunnels() -> Self {
         Self {
@@ -112,7 +114,7 @@ impl TunnelerConfig {
     }
 
     /// An 80×50 map of a few long straight halls: 24 tunnels of 10 to 30
-    /// steps. Seed 003's algorithm with long tunnels.
+    /// steps. The "RandomWalk" algorithm with long tunnels.
     #[must_use]
     pub const fn long_halls() -> Self {
         Self {

@@ -1,5 +1,5 @@
-//! The `small` preset against seed 001: 16 rooms at 4 iterations on 40×40,
-//! and rooms the size the seed's rule gives on the same parts.
+//! The `small` preset against the original C++ BSP program: 16 rooms at 4
+//! iterations on 40×40, and rooms the size its rule gives on the same parts.
 
 #[path = "support/seed_001.rs"]
 mod seed_001;
@@ -7,7 +7,7 @@ mod seed_001;
 use dungeon_core::bsp::BspConfig;
 
 #[test]
-fn small_always_has_16_rooms_sized_as_seed_001() {
+fn small_always_has_16_rooms_sized_as_the_original() {
     let c = BspConfig::small();
     assert_eq!((c.width, c.height, c.iterations), (40, 40, 4));
     let f = seed_001::measure(&c, 1..2001);
@@ -29,7 +29,7 @@ fn small_always_has_16_rooms_sized_as_seed_001() {
 }
 
 #[test]
-fn large_rooms_are_sized_as_seed_001_too() {
+fn large_rooms_are_sized_as_the_original_too() {
     let f = seed_001::measure(&BspConfig::large(), 1..301);
     assert_eq!(f.misplaced, 0);
     let ratio = f.ours.mean_area() / f.seed.mean_area();

@@ -57,22 +57,23 @@ fn branching_matches_the_published_isaac_algorithm() {
 }
 
 #[test]
-fn the_comparison_catches_seed_002_end_rules_on_isaac_floors() {
-    // The old `classic` preset: Isaac growth under seed 002's end rules.
+fn the_comparison_catches_the_script_end_rules_on_isaac_floors() {
+    // The old `classic` preset: Isaac growth under the room-grid script's
+    // end rules.
     // The growth and end rules alone, without special rooms.
     let mut old = IsaacConfig::branching();
     old.room_rules = None;
     old.grid.ends = EndRules::seed_002(StartRule::Origin);
     let (a, b) = (ours(&old, 1), published(1));
-    println!("seed 002's end rules {a:?}\npublished {b:?}");
+    println!("the script's end rules {a:?}\npublished {b:?}");
     assert!(!agrees(&a, &b), "ours {a:?}, published {b:?}");
     assert!(a.start_neighbours < 2.0 && a.end_distance > 4.0, "{a:?}");
 }
 
 #[test]
-fn the_seed_002_reference_keeps_its_rules() {
+fn the_room_grid_script_reference_keeps_its_rules() {
     for seed in 0..300 {
-        let f = reference::seed_002(seed, 2, true).expect("a valid seed-002 floor");
+        let f = reference::seed_002(seed, 2, true).expect("a valid room-grid script floor");
         let (s, e) = (f.start, f.end);
         assert!(s.0 != e.0 && s.1 != e.1);
         assert!(f.room_neighbours(e) == 1 && f.is_room(s));
@@ -82,17 +83,17 @@ fn the_seed_002_reference_keeps_its_rules() {
 }
 
 #[test]
-fn compact_grows_like_seed_002() {
-    // Growth statistics only: the end rules differ on purpose (seed 002's
-    // bugs fixed), and the seed's repeated cells are left out so that the
+fn compact_grows_like_the_room_grid_script() {
+    // Growth statistics only: the end rules differ on purpose (the script's
+    // bugs fixed), and the script's repeated cells are left out so that the
     // room counts match.
     for level in 1..=3 {
         let a = ours(&IsaacConfig::compact(), level);
         let floors: Vec<Floor> = (0..SEEDS)
-            .map(|s| reference::seed_002(s, level, false).expect("a seed-002 floor"))
+            .map(|s| reference::seed_002(s, level, false).expect("a room-grid script floor"))
             .collect();
         let b = Stats::of(&floors);
-        println!("level {level}: ours {a:?}\nseed 002 {b:?}");
+        println!("level {level}: ours {a:?}\nscript {b:?}");
         assert!((a.rooms - b.rooms).abs() < 0.1, "level {level}");
         assert!(
             (a.loops - b.loops).abs() < 0.25,

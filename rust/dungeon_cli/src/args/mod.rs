@@ -169,15 +169,15 @@ impl Gen {
             Gen::Drunkard => "a random walk on a small grid",
             Gen::Bsp => "rooms and corridors on a tile map",
             Gen::Hilbert => "a main path of rooms along a Hilbert curve, side rooms and loops",
-            Gen::Tunneler => "straight tunnels dug through rock, seed 003",
-            Gen::Walker => "a cave dug by random walkers, seed 000",
+            Gen::Tunneler => "straight tunnels dug through rock by a random walk",
+            Gen::Walker => "a cave dug by random walkers",
             Gen::TinyKeep => {
                 "scattered cells, the big ones become rooms, joined along a Delaunay graph's spanning tree"
             }
             Gen::Maze => "rooms at odd spots, a maze between them, doors, dead ends pruned",
             Gen::Cave => "a cellular-automaton cave on an open-floor tile map",
             Gen::Template => {
-                "hand-made room templates grown door to door (the built-in demo set), seed 004's The Dungeoning"
+                "hand-made room templates grown door to door (the built-in demo set), after The Dungeoning"
             }
         }
     }

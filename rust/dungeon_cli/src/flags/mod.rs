@@ -323,7 +323,7 @@ macro_rules! room_grid_flags {
             ),
             G::new(
                 "end",
-                "end room: farthest_dead_end (Isaac) or farthest_apart (seed 002)",
+                "end room: farthest_dead_end (Isaac) or farthest_apart (compact, winding)",
                 Other(
                     "farthest_dead_end|farthest_apart",
                     |c, v| put(&mut c.grid.ends.end, choice(v, &END_RULES)),

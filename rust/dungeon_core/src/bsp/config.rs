@@ -53,10 +53,10 @@ impl Default for BspConfig {
 }
 
 impl BspConfig {
-    /// A 40×40 map of 16 rooms, as seed 001 makes it: 4 split levels, cuts
-    /// at `0.5 ± 0.2`, rooms 60–70 % of their part's sides, at least 2
-    /// tiles, a 1-tile border. Parts may be as thin as 3 tiles, so no cut is
-    /// ever clamped on this map and every leaf holds a room: always 16.
+    /// A 40×40 map of 16 rooms, as the original C++ program makes it: 4 split
+    /// levels, cuts at `0.5 ± 0.2`, rooms 60–70 % of their part's sides, at
+    /// least 2 tiles, a 1-tile border. Parts may be as thin as 3 tiles, so no
+    /// cut is ever clamped on this map and every leaf holds a room: always 16.
     #[must_use]
     pub const fn small() -> Self {
         Self {

@@ -1,9 +1,9 @@
 //! Rooms, corridors and doors on a tile grid by binary space partitioning
-//! (seed 001; seed 000 sketches the same idea).
+//! (RogueBasin's BSP dungeon, as a small C++ program implements it).
 //!
-//! # What the seed does
+//! # What the original does
 //!
-//! Seed 001 is a small C++ program that prints a 40×40 dungeon in ANSI
+//! The original is a small C++ program that prints a 40×40 dungeon in ANSI
 //! colours. It works in three passes:
 //!
 //! 1. **Split.** The map is cut in two, each half is cut in two again, and so
@@ -21,33 +21,33 @@
 //!
 //! # What we changed
 //!
-//! The algorithm is the seed's; these are the bugs we fixed and the choices
-//! we made where the seed was loose:
+//! The algorithm is the original's; these are the bugs we fixed and the
+//! choices we made where the original was loose:
 //!
-//! - **No seed.** The seed drew from an unseeded generator, so no map could be
-//!   reproduced. Here every draw comes from a [`DungeonRng`] derived from
+//! - **No seed.** The original drew from an unseeded generator, so no map could
+//!   be reproduced. Here every draw comes from a [`DungeonRng`] derived from
 //!   `(seed, level)`: splits from the layout stream, rooms and corridors from
 //!   their own sub-streams, the start room from the ends stream.
-//! - **Rooms that overflow their part.** The seed clamped a too-small room up
-//!   to the minimum size after choosing its bounds, so a clamped room could
+//! - **Rooms that overflow their part.** The original clamped a too-small room
+//!   up to the minimum size after choosing its bounds, so a clamped room could
 //!   spill out of its part and into a neighbour's room. Here a side is the
-//!   seed's `round(U(room_size_min, room_size_max) × part side)`, kept
+//!   original's `round(U(room_size_min, room_size_max) × part side)`, kept
 //!   between `min_room_size` and the part's side minus one, and the room is
 //!   placed so that its part's last column and last row stay empty. A room
 //!   never leaves its part, and two rooms are always at least one empty tile
-//!   apart: they never touch, not even at a corner.
-//!   [`BspConfig::validate`] makes sure every part holds such a room
-//!   (`min_partition_size ≥ min_room_size + 1`).
+//!   apart: they never touch, not even at a corner. [`BspConfig::validate`]
+//!   makes sure every part holds such a room (`min_partition_size ≥
+//!   min_room_size + 1`).
 //! - **Room sizes and count.** We used to size rooms against the part minus
 //!   a one-tile margin on every side, and the old default kept parts at
 //!   least 6 tiles wide. Over seeds 1–1000 that made rooms 37 % smaller in
-//!   area than the seed's (mean 24.1 tiles against 38.0), and 37 maps had
+//!   area than the original's (mean 24.1 tiles against 38.0), and 37 maps had
 //!   12–15 rooms instead of 16, since a part narrower than 12 tiles could not
 //!   be cut. The [`BspConfig::small`] preset now allows parts of 3 tiles: on
 //!   a 40×40 map with 4 levels no cut is ever clamped (the narrowest part
 //!   cut at depth 3 or 4 is 11 tiles, and `round(0.3 × 11) = 3`), so its
-//!   parts are exactly the seed's and all 16 hold a room.
-//! - **Doors.** The seed marked any floor tile walled on two opposite sides
+//!   parts are exactly the original's and all 16 hold a room.
+//! - **Doors.** The original marked any floor tile walled on two opposite sides
 //!   as door material, so corridor bends and junctions got doors too; our
 //!   later rule (a door only where a corridor met a room head-on between two
 //!   empty tiles) left most entrances bare: 963 of the maps for seeds 1–1000
@@ -65,15 +65,15 @@
 //!   and 13 (950 of 1000 maps). A renderer that draws walls only on empty
 //!   tiles must also draw one on each closed side between two walkable
 //!   tiles.
-//! - **`BORDER_SIZE ≤ 0`.** The seed read neighbours without bounds checks and
-//!   relied on the border to stay inside the map; a border of 0 read outside
-//!   it. Here `border ≥ 1` is validated, and nothing walkable ever touches the
-//!   map edge.
-//! - **`PARTITION_RANGE = 0.5`.** The seed warns that 0.5 can make an empty
+//! - **`BORDER_SIZE ≤ 0`.** The original read neighbours without bounds checks
+//!   and relied on the border to stay inside the map; a border of 0 read
+//!   outside it. Here `border ≥ 1` is validated, and nothing walkable ever
+//!   touches the map edge.
+//! - **`PARTITION_RANGE = 0.5`.** The original warns that 0.5 can make an empty
 //!   part. Here `partition_range` is capped at 0.45 and every split point is
 //!   clamped so both halves keep at least `min_partition_size` tiles.
-//! - **Minimum partition size.** The seed bounded part *area* (10). We bound
-//!   each part's *side*, which is what decides whether a room fits, and a
+//! - **Minimum partition size.** The original bounded part *area* (10). We
+//!   bound each part's *side*, which is what decides whether a room fits, and a
 //!   part shorter than `2 × min_partition_size` along its cut axis stays a
 //!   leaf.
 //!
@@ -82,12 +82,13 @@
 //! [`BspConfig::validate`] (or the level check) does. There are no retries;
 //! the work is linear in the map area.
 //!
-//! # Measured against the seed
+//! # Measured against the original
 //!
-//! `examples/bsp_fidelity.rs`, seeds 1–2000, our rooms beside the seed's
+//! `examples/bsp_fidelity.rs`, seeds 1–2000, our rooms beside the original's
 //! sizing rule applied to the same parts ([`partitions`]):
 //!
-//! | preset | side / part side (ours, seed) | mean area (ours, seed) | rooms per map |
+//! | preset | side / part side (ours, original) | mean area (ours, original) |
+//! rooms per map |
 //! |---|---|---|---|
 //! | `small` (40×40, 4 levels) | 0.649, 0.649 | 38.04, 38.05 | 16 in all 2000 |
 //! | `large` (80×50, 5 levels) | 0.649, 0.650 | 49.40, 49.41 | 32 in all 2000 |

@@ -95,9 +95,9 @@ fn split(r: Rect, c: &BspConfig, rng: &mut DungeonRng) -> Option<(Rect, Rect)> {
     })
 }
 
-/// One side of a room in a part `side` tiles long: `round(fraction × side)`
-/// as seed 001 sizes it, kept between `min_room_size` and `side - 1` (the
-/// last tile of the part stays empty, see [`place_room`]).
+/// One side of a room in a part `side` tiles long: `round(fraction × side)` as
+/// the original C++ program sizes it, kept between `min_room_size` and `side -
+/// 1` (the last tile of the part stays empty, see [`place_room`]).
 fn room_side(side: i32, c: &BspConfig, rng: &mut DungeonRng) -> i32 {
     let f = rng.uniform(c.room_size_min, c.room_size_max);
     ((f * f64::from(side)).round() as i32)
@@ -109,7 +109,7 @@ fn room_side(side: i32, c: &BspConfig, rng: &mut DungeonRng) -> i32 {
 /// empty. Every part's right and bottom neighbours start past that gap, so
 /// two rooms are always at least one empty tile apart (they never touch,
 /// not even at a corner), while a room may still fill the rest of its part
-/// as seed 001's rooms do.
+/// as the original's rooms do.
 pub(super) fn place_room(part: Rect, c: &BspConfig, rng: &mut DungeonRng) -> Rect {
     let w = room_side(part.w, c, rng);
     let h = room_side(part.h, c, rng);

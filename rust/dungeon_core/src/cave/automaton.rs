@@ -7,7 +7,8 @@
 //! across first (3 and 5 tiles wide), then the row sums down. Bits past the
 //! map's last column are kept set, and rows and words past the map's edges
 //! read as all wall, so edge tiles need no special case: tiles outside the
-//! map count as wall, as in seed 004's picture, whose border is solid rock.
+//! map count as wall, as in the worked example's picture, whose border is
+//! solid rock.
 //! [`step_tiles`] is the same rule tile by tile, the tests' oracle.
 
 use super::config::CavePhase;

@@ -85,7 +85,7 @@ pub const R2_OFF: i32 = -1;
 /// past the map's edge count as wall. A tile becomes wall when
 /// `R1 ≥ r1_cutoff` **or** `R2 ≤ r2_cutoff`, and floor otherwise.
 ///
-/// `≥` is seed 004's comparison (the jimrandomh write-up). Seed 003 writes
+/// `≥` is the comparison of the jimrandomh write-up. Some implementations write
 /// `R1 > c`: that is `r1_cutoff = c + 1`. [`R1_OFF`] (10) switches the first
 /// rule off, [`R2_OFF`] (-1) the second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,10 +116,10 @@ impl CavePhase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Regions {
     /// Every floor tile outside the largest 4-connected region becomes
-    /// wall (seed 003's flood fill). The result is one region.
+    /// wall (a flood fill from one tile). The result is one region.
     KeepLargest,
     /// Every region larger than `min_region_size` is joined to the largest
-    /// by a passage carved as seed 004 does it; smaller regions are filled.
+    /// by a passage carved by a walk towards it; smaller regions are filled.
     /// The result is one region.
     ConnectAll,
     /// No joining and no culling by size: the automaton's map as it is,
@@ -153,7 +153,7 @@ pub struct CaveConfig {
     pub width: i32,
     /// Map height in tiles, `4..=4096`.
     pub height: i32,
-    /// Chance that a tile starts as wall, `0..=1` (seed 004: 0.4).
+    /// Chance that a tile starts as wall, `0..=1` (jimrandomh: 0.4).
     pub fill_probability: f64,
     /// Rule phases, run in order, each on the previous one's output;
     /// up to 16 phases, at least 1 and at most 100 passes in all.
@@ -201,9 +201,9 @@ impl CaveConfig {
         }
     }
 
-    /// A small 60×30 cave with rough, pillared walls: seed 004's example
-    /// (fill 0.4, `R1 ≥ 5 || R2 ≤ 2` ten times), then seed 003's flood
-    /// fill keeps the largest cave.
+    /// A small 60×30 cave with rough, pillared walls: a worked
+    /// example of jimrandomh's rule (fill 0.4, `R1 ≥ 5 || R2 ≤ 2` ten
+    /// times), then a flood fill keeps the largest cave.
     #[must_use]
     pub fn small() -> Self {
         Self {

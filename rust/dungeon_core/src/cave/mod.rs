@@ -1,31 +1,32 @@
-//! Caves grown by a cellular automaton (seeds 003 and 004), on an
-//! open-floor tile map.
+//! Caves grown by a cellular automaton (after jimrandomh), on an open-floor
+//! tile map.
 //!
-//! # What the seeds do
+//! # What the originals do
 //!
-//! Both seeds follow Jim Babcock's "Cellular Automata Method for Generating
-//! Random Cave-Like Levels" (jimrandomh.org, via RogueBasin). Every tile
-//! starts as wall with probability `fill_prob` (seed 004's example: 0.4);
-//! then a rule runs over the whole map again and again, each pass reading
-//! the previous pass's map: a tile becomes wall when R1, the walls within
-//! one step (the 3×3 block, the tile included), reaches a cutoff, or when
-//! R2, the walls within two steps (the 5×5 block minus its corners), is at
-//! most a second cutoff; otherwise it becomes floor. Seed 003 chains phases
-//! with different cutoffs; seed 004 prints a 60×30 example (fill 0.4,
-//! r1 5, r2 2, 10 repeats). The result has separate caves: seed 003 keeps
-//! the region a flood fill reaches, seed 004 joins regions by walking from
-//! a random point of one to a random point of the other.
+//! The two write-ups we follow, an implementation write-up and a survey of
+//! dungeon techniques, both use Jim Babcock's "Cellular Automata Method for
+//! Generating Random Cave-Like Levels" (jimrandomh.org, via RogueBasin). Every
+//! tile starts as wall with probability `fill_prob` (the survey's example:
+//! 0.4); then a rule runs over the whole map again and again, each pass reading
+//! the previous pass's map: a tile becomes wall when R1, the walls within one
+//! step (the 3×3 block, the tile included), reaches a cutoff, or when R2, the
+//! walls within two steps (the 5×5 block minus its corners), is at most a
+//! second cutoff; otherwise it becomes floor. The implementation chains phases
+//! with different cutoffs; the survey prints a 60×30 example (fill 0.4, r1 5,
+//! r2 2, 10 repeats). The result has separate caves: the implementation keeps
+//! the region a flood fill reaches, the survey joins regions by walking from a
+//! random point of one to a random point of the other.
 //!
 //! # What we do, and what we changed
 //!
 //! - **Rules.** [`CavePhase`] `{r1_cutoff, r2_cutoff, repeats}`, chained in
-//!   [`CaveConfig::phases`]; each pass writes a second buffer (double
-//!   buffered, never in place). We use seed 004's `R1 ≥ r1_cutoff`. Seed
-//!   003's prose writes `R1 > c`: that is `r1_cutoff = c + 1`. `r2_cutoff =
-//!   -1` turns the second rule off (R2 is never negative), `r1_cutoff = 10`
-//!   the first. Tiles past the map's edge count as wall, and the outer ring
-//!   is wall after the fill and after every pass (seed 004's picture has a
-//!   solid border; the seeds do not say how edges count).
+//!   [`CaveConfig::phases`]; each pass writes a second buffer (double buffered,
+//!   never in place). We use the survey's `R1 ≥ r1_cutoff`. The
+//!   implementation's prose writes `R1 > c`: that is `r1_cutoff = c + 1`.
+//!   `r2_cutoff = -1` turns the second rule off (R2 is never negative),
+//!   `r1_cutoff = 10` the first. Tiles past the map's edge count as wall, and
+//!   the outer ring is wall after the fill and after every pass (the survey's
+//!   picture has a solid border; neither write-up says how edges count).
 //! - **Speed.** The automaton works on rows of bits, 64 tiles per word,
 //!   counting neighbours with bitwise adders (`automaton.rs`); a tile by
 //!   tile version of the rule is the tests' oracle. The random fill
@@ -36,16 +37,16 @@
 //!   at a time (`farthest.rs`), and the grid's cells and door masks are
 //!   written from the bit rows word by word; each has a tile-by-tile
 //!   oracle in the tests.
-//! - **Regions** ([`Regions`]): `keep_largest` is seed 003's flood fill
-//!   aimed at the largest region; `connect_all` fills regions of at most
-//!   `min_region_size` tiles and joins every other region to the largest
-//!   with seed 004's walk. The seed drew among all four directions and
-//!   skipped those that did not bring it closer (a loop with no bound on
-//!   its draws); we draw among the closer ones only, the same distribution
-//!   in exactly Manhattan-distance steps. `none` keeps the automaton's map
-//!   as it is, except that the map must be walkable everywhere: only the
-//!   region of a random floor tile (bigger regions are likelier) stays,
-//!   and pockets nobody could reach are filled.
+//! - **Regions** ([`Regions`]): `keep_largest` is the implementation's flood
+//!   fill aimed at the largest region; `connect_all` fills regions of at most
+//!   `min_region_size` tiles and joins every other region to the largest with
+//!   the survey's walk. The survey drew among all four directions and skipped
+//!   those that did not bring it closer (a loop with no bound on its draws); we
+//!   draw among the closer ones only, the same distribution in exactly
+//!   Manhattan-distance steps. `none` keeps the automaton's map as it is,
+//!   except that the map must be walkable everywhere: only the region of a
+//!   random floor tile (bigger regions are likelier) stays, and pockets nobody
+//!   could reach are filled.
 //! - **Too little floor.** A cave whose floor is under
 //!   `min_floor_fraction` of the tiles inside the border (or under 2
 //!   tiles) is redrawn with the next fill of the same stream, up to
@@ -57,10 +58,10 @@
 //!   ([`CaveConfig::attempt_limit`]): 100 attempts of 100 passes at 4096²
 //!   took 65 s before the error, now 2 attempts take about 2 s.
 //!
-//! # Measured against seed 004
+//! # Measured against the survey's example
 //!
-//! `examples/cave_fidelity.rs`, seeds 0–1999 of the `small` preset (seed
-//! 004's settings): seed 004's printed 60×30 map is 43.5 % floor. Ours,
+//! `examples/cave_fidelity.rs`, seeds 0–1999 of the `small` preset (the
+//! survey's settings): the survey's printed 60×30 map is 43.5 % floor. Ours,
 //! with every region kept and joined (`connect_all`, `min_region_size`
 //! 0), averages 42.9 % (32.9–50.7 %); the preset's `keep_largest` keeps
 //! 40.4 % on average (13.3–50.7 %), since the largest cave holds most of

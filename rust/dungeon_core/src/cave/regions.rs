@@ -1,5 +1,5 @@
-//! Floor regions: 4-connected labelling (seed 003's flood fill), culling
-//! and seed 004's passages, on the automaton's rows of bits.
+//! Floor regions: 4-connected labelling (a flood fill), culling and
+//! passages carved by a walk, on the automaton's rows of bits.
 //!
 //! Regions are found from runs (maximal horizontal stretches of floor in a
 //! row) joined by a union-find wherever two runs on neighbouring rows share
@@ -232,13 +232,13 @@ fn fill(bits: &mut Bits, labels: &Labels, r: usize) {
     }
 }
 
-/// Seed 004's passage: from `a` step towards `b`, each step chosen at
-/// random among the (one or two) directions that bring it closer, carving
-/// floor on the way. The seed drew among all four directions and skipped
-/// those that did not get closer; picking among the closer ones is the
-/// same distribution without the rejected draws. It takes exactly the
-/// Manhattan distance in steps and stays in the box the two ends span, so
-/// it never touches the outer ring.
+/// A passage carved by a walk: from `a` step towards `b`, each step chosen at
+/// random among the (one or two) directions that bring it closer, carving floor
+/// on the way. The original walk drew among all four directions and skipped
+/// those that did not get closer; picking among the closer ones is the same
+/// distribution without the rejected draws. It takes exactly the Manhattan
+/// distance in steps and stays in the box the two ends span, so it never
+/// touches the outer ring.
 fn carve(bits: &mut Bits, a: (usize, usize), b: (usize, usize), rng: &mut DungeonRng) {
     let (mut x, mut y) = a;
     bits.set(x, y, false);

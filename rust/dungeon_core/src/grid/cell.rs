@@ -113,7 +113,7 @@ impl Cell {
         Cell::ALL.iter().copied().find(|c| c.ascii() == ch)
     }
 
-    /// The emoji used by [`DungeonGrid::to_emoji`](super::DungeonGrid::to_emoji) (seed 002's pretty print).
+    /// The emoji used by [`DungeonGrid::to_emoji`](super::DungeonGrid::to_emoji) (the room-grid emoji print).
     #[must_use]
     pub const fn emoji(self) -> &'static str {
         match self {

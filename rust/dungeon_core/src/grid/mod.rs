@@ -1,7 +1,7 @@
 //! [`DungeonGrid`]: the plain-data result every generator returns.
 //!
 //! Cells are row-major with `i32` coordinates, `(x, y)` = (column, row), as in
-//! Godot's `Vector2i`. Codes keep seed 002's contract (`0` empty, `1` room,
+//! Godot's `Vector2i`. Codes keep the room-grid contract (`0` empty, `1` room,
 //! `2` start, `3` end) and add tile kinds for tile generators (`4` corridor,
 //! `5` door, `6` open floor that belongs to no room). `0` is the
 //! only "nothing here" code: every other code is walkable. Walls are not
@@ -281,7 +281,7 @@ impl DungeonGrid {
         self.render(|c, s| s.push(c.ascii()))
     }
 
-    /// The seed's emoji view, one row per line.
+    /// An emoji view, one row per line.
     #[must_use]
     pub fn to_emoji(&self) -> String {
         self.render(|c, s| s.push_str(c.emoji()))

@@ -497,7 +497,7 @@ mod tests {
 
     #[test]
     fn room_grid_records_and_graph() {
-        // The seed's plus: five rooms, the centre joined to the other four.
+        // The classic plus: five rooms, the centre joined to the other four.
         let d = g("
             .S.
             ###

@@ -78,7 +78,7 @@ impl HilbertConfig {
         }
     }
 
-    /// Galak-Z's use of the curve (seed 004): the path as the backbone,
+    /// Galak-Z's use of the curve: the path as the backbone,
     /// side branches of up to 3 rooms off it (30 % a cell) and loops that
     /// never shorten the path (50 % a qualifying pair). Order 4 (16 × 16),
     /// path `10 + 3 × level + randint(0, 3)`.

@@ -1,9 +1,10 @@
-//! The Hilbert curve: seed 004's recursion and an iterative equivalent.
+//! The Hilbert curve: the reference Python recursion and an iterative
+//! equivalent.
 //!
 //! Both give the same order-`n` curve over a `2ⁿ × 2ⁿ` grid: it starts at
 //! `(0, 0)`, steps to `(1, 0)` on order 1, visits every cell once, moves one
 //! cell north, east, south or west at every step, and ends at `(0, 2ⁿ − 1)`.
-//! [`curve`] is seed 004's recursion; [`stretch`] is the same recursion
+//! [`curve`] is the reference recursion; [`stretch`] is the same recursion
 //! limited to a range of distances (what the generator uses for its path,
 //! so it never lists the whole curve); [`point`] gives the cell at one
 //! distance in `O(n)` without recursion. The tests hold the last two to
@@ -26,10 +27,10 @@ pub const fn cells(order: i32) -> u64 {
     }
 }
 
-/// Seed 004's `hilbert_curve(n)`: every cell of the order-`order` curve, in
+/// The reference `hilbert_curve(n)`: every cell of the order-`order` curve, in
 /// curve order. Empty for an order outside `0..=MAX_ORDER`.
 ///
-/// Seed 004 builds the list by recursion on the frame `(x, y, xi, xj, yi,
+/// The reference builds the list by recursion on the frame `(x, y, xi, xj, yi,
 /// yj)`: a curve of order `n` is four curves of order `n − 1`, the first with
 /// its axes swapped, the middle two in the parent's frame, the last
 /// reflected through the anti-diagonal. This is that recursion (the depth
@@ -45,7 +46,7 @@ pub fn curve(order: i32) -> Vec<Pos> {
     out
 }
 
-/// One call of seed 004's `_hilbert_curve`: origin `o`, first axis `a =
+/// One call of the reference's `_hilbert_curve`: origin `o`, first axis `a =
 /// (xi, xj)`, second axis `b = (yi, yj)`.
 fn recurse(out: &mut Vec<Pos>, o: Pos, a: Pos, b: Pos, n: i32) {
     if n == 0 {
@@ -63,7 +64,7 @@ fn recurse(out: &mut Vec<Pos>, o: Pos, a: Pos, b: Pos, n: i32) {
 
 /// The cells at distances `start .. start + len` along the order-`order`
 /// curve (the slice `curve(order)[start..start + len]`, clipped to the
-/// curve), without listing the rest: seed 004's recursion, skipping every
+/// curve), without listing the rest: the reference recursion, skipping every
 /// sub-curve that lies wholly outside the stretch. `O(len + 4 × order)`
 /// work; the generator's path comes from here.
 #[must_use]
@@ -116,7 +117,7 @@ impl Range<'_> {
 ///
 /// The recursion unrolled from the top: the two bits of `d` for each level
 /// say which quarter the cell lies in, and that quarter's origin and frame
-/// are seed 004's for the sub-curve; `O(order)` work.
+/// are the reference's for the sub-curve; `O(order)` work.
 #[must_use]
 pub fn point(order: i32, d: u64) -> Option<Pos> {
     if d >= cells(order) {
@@ -186,7 +187,7 @@ mod tests {
     fn small_orders_are_the_known_curves() {
         assert_eq!(curve(0), [(0, 0)]);
         assert_eq!(curve(1), [(0, 0), (1, 0), (1, 1), (0, 1)]);
-        // Order 2, worked by hand from seed 004's rules: the first quarter
+        // Order 2, worked by hand from the reference's rules: the first quarter
         // transposed, the last one reflected, rows from y = 0.
         let want = "  0  3  4  5\n  1  2  7  6\n 14 13  8  9\n 15 12 11 10";
         assert_eq!(numbered(2), want);

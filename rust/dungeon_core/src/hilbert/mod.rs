@@ -1,11 +1,11 @@
-//! Hilbert-curve backbones (seed 004, after Galak-Z): a room grid whose main
+//! Hilbert-curve backbones (after Galak-Z): a room grid whose main
 //! path follows a space-filling curve.
 //!
-//! Seed 004 cites Galak-Z's talk ("Building Space-Dungeons Organically",
-//! GDC 2015): lay a Hilbert curve over a grid of rooms and use a stretch of
-//! it as the level's backbone; the path winds through the whole area, never
-//! crosses itself, and every room on it is one step from the next. The seed
-//! gives the curve (its Python recursion is [`curve::curve`]); the rest is
+//! Galak-Z's talk ("Building Space-Dungeons Organically", GDC 2015) describes
+//! the idea: lay a Hilbert curve over a grid of rooms and use a stretch of it
+//! as the level's backbone; the path winds through the whole area, never
+//! crosses itself, and every room on it is one step from the next. A Python
+//! recursion for the curve is our reference ([`curve::curve`]); the rest is
 //! ours, as the issue asks:
 //!
 //! 1. **Plan.** Order `n` gives a `2ⁿ × 2ⁿ` grid of room cells. The path of
@@ -16,7 +16,7 @@
 //! 2. **Path.** One of the square's eight symmetries (the curve rotated or
 //!    mirrored is still a Hilbert curve), a start distance `d₀` drawn from
 //!    `0..=4ⁿ − length`, and a coin for the direction; the cells at
-//!    distances `d₀ .. d₀ + length` ([`curve::stretch`]: seed 004's
+//!    distances `d₀ .. d₀ + length` ([`curve::stretch`]: the reference
 //!    recursion, skipping the sub-curves outside the stretch) are the main
 //!    path. Doors open between consecutive path cells only; the start
 //!    is its first cell and the end its last.
@@ -46,8 +46,8 @@
 //! What the presets make (means over 2000 seeds per level; steps are the
 //! doors walked from start to end, always the path's length − 1 since no
 //! preset allows shortcuts; `cargo run --release -p dungeon_core --example
-//! hilbert_stats`). Seed 004 gives only the curve, so there is no seed
-//! figure to hold these to:
+//! hilbert_stats`). The sources give only the curve, so there is no
+//! published figure to hold these to:
 //!
 //! ```text
 //! preset    | level | path | rooms | side rooms | loops | start–end steps | dead ends | grid
@@ -65,7 +65,7 @@
 //! on level 1 but the walk from start to end was 3 steps shorter than the
 //! path (10.5 instead of 13.5).
 //!
-//! Seed 004's recursion has no bug: tests check it visits every cell of
+//! The reference recursion has no bug: tests check it visits every cell of
 //! orders 0..=8 once in unit steps, that the iterative [`curve::point`]
 //! gives the same cells and that [`curve::stretch`] gives every slice.
 

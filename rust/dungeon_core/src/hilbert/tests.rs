@@ -47,14 +47,14 @@ fn whole_curve(order: i32) -> HilbertConfig {
 
 #[test]
 fn the_whole_order_2_curve_is_one_winding_path() {
-    // Among the seeds, find one that kept the curve as seed 004 draws it
+    // Among the seeds, find one that kept the curve as the reference draws it
     // (no symmetry, forwards): the picture is then the curve, doors only
     // along it.
     let c = whole_curve(2);
     let layout = (0..200)
         .map(|seed| generate_layout(&c, seed, 1).unwrap())
         .find(|l| l.path[..2] == [(0, 0), (0, 1)])
-        .expect("one of 200 seeds keeps the seed's orientation");
+        .expect("one of 200 seeds keeps the reference orientation");
     let want = picture(
         "
         S #-#-#

@@ -56,7 +56,7 @@ impl Default for MazeConfig {
 }
 
 impl MazeConfig {
-    /// Seed 004's rooms and mazes (after Bob Nystrom's "Rooms and Mazes"):
+    /// Rooms and mazes after Bob Nystrom's "Rooms and Mazes":
     /// a 61×41 map, 150 room attempts of 3 to 9 tiles a side, a fairly
     /// straight maze (0.3), a 5 % chance of an extra door (Nystrom's
     /// `extraConnectorChance` of 1 in 20), every dead end removed.

@@ -1,5 +1,5 @@
-//! Rooms and mazes (seed 004, after Bob Nystrom's "Rooms and Mazes: A
-//! Procedural Dungeon Generator", 2014), with the seed's path of interest.
+//! Rooms and mazes (after Bob Nystrom's "Rooms and Mazes: A Procedural
+//! Dungeon Generator", 2014), with a path of interest.
 //!
 //! # How a map is made
 //!
@@ -38,15 +38,15 @@
 //! and columns with a wall around them), so a corridor never opens sideways
 //! into a room; only door tiles do.
 //!
-//! # Where we differ from the seed
+//! # Where we differ from the original
 //!
 //! - **Settings.** Nystrom draws a square size from `1..=3 + roomExtraSize`
 //!   and stretches one side; we draw both sides from `room_min_size..=
 //!   room_max_size`. His `windingPercent` (0–100) is our `windiness`
 //!   (0–1), his `extraConnectorChance` (1 in 20) our
 //!   `extra_connector_chance` (0.05 in [`MazeConfig::classic`]).
-//! - **Dead ends.** The seed removes all dead ends; `dead_end_removal` lets
-//!   a share stay (the seed 004 picture keeps some).
+//! - **Dead ends.** Nystrom removes all dead ends; `dead_end_removal` lets
+//!   a share stay (the picture we compared against keeps some).
 //! - **Too few rooms.** A map needs two rooms (start and end). When the
 //!   random drops leave fewer (few attempts, rooms as big as the map), two
 //!   rooms of `room_min_size` go in the first free odd spots instead,
@@ -55,7 +55,7 @@
 //! - **Even sizes** are refused, not rounded: the message names the odd
 //!   values next to the one given.
 //!
-//! # Measured against the seed
+//! # Measured against the original
 //!
 //! `examples/maze_fidelity.rs`, [`MazeConfig::classic`] over seeds 1–1000:
 //! every room odd-sized at odd spots (none off the grid), 30.5 rooms a map

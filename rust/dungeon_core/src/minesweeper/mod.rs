@@ -1,9 +1,10 @@
 //! Minesweeper boards for rooms, with boards that never need a guess.
 //!
-//! Seed 000 plans a game whose BSP rooms are minesweeper puzzles, choosing
-//! BSP to "reduce the chance of softlocks for a map-based puzzle". Its board
-//! code (adapted from GeeksforGeeks) scatters mines at random, so a board can
-//! still force a coin flip; here `no_guess` boards are proven clearable:
+//! The game plan this mode comes from puts a minesweeper puzzle in each BSP
+//! room, choosing BSP to "reduce the chance of softlocks for a map-based
+//! puzzle". Its board code (adapted from GeeksforGeeks) scatters mines at
+//! random, so a board can still force a coin flip; here `no_guess` boards are
+//! proven clearable:
 //!
 //! - [`Board`]: mines, numbers and the first click (no mine on it or around
 //!   it), from [`generate`] with a [`MinesweeperConfig`] and a seed;

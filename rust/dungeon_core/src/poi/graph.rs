@@ -36,7 +36,7 @@ impl NodeKind {
     }
 }
 
-/// The node graph of a grid (seed 004's POI graph).
+/// The node graph of a grid (the path-of-interest graph).
 ///
 /// Nodes: every room (numbered as the grid's rooms, so room `k` is node
 /// `k`), then, in scan order of their first tile, every door tile, every

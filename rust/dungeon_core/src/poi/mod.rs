@@ -1,8 +1,8 @@
-//! The path of interest (seed 004): the longest among the shortest paths
+//! The path of interest: the longest among the shortest paths
 //! between any two nodes of a grid's [`NodeGraph`], as a node list and as
 //! a walk of tiles.
 //!
-//! Seed 004 defines it on a graph whose nodes are rooms, doors, branching
+//! It is defined on a graph whose nodes are rooms, doors, branching
 //! points and runs of corridor, each with a weight, a path's length being
 //! the sum of its nodes' weights: [`NodeGraph`] documents our nodes and
 //! weights. It works on any grid: tile maps (rooms and mazes, BSP), open
@@ -11,7 +11,7 @@
 //!
 //! # Which pairs
 //!
-//! [`PoiEnds::AnyNodes`] is the seed's definition: every pair of nodes.
+//! [`PoiEnds::AnyNodes`] is the usual definition: every pair of nodes.
 //! [`PoiEnds::Rooms`] takes only pairs of rooms (the path still crosses
 //! every kind of node): a game starts and ends in rooms, and a grid's start
 //! and end must lie in two different rooms, so the maze generator places
@@ -51,7 +51,7 @@ use crate::watch::{Span, Watch};
 /// Which pairs of nodes the path of interest may join.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PoiEnds {
-    /// Any two nodes (seed 004's definition).
+    /// Any two nodes (the usual definition).
     AnyNodes,
     /// Two rooms (where a game's start and end go).
     #[default]

@@ -184,7 +184,7 @@ mod tests {
     use super::super::StartRule;
     use super::*;
 
-    fn seed_002(grow_grid: bool) -> RoomGridConfig {
+    fn script_grid(grow_grid: bool) -> RoomGridConfig {
         RoomGridConfig {
             grow_grid,
             ..RoomGridConfig::new(
@@ -199,21 +199,21 @@ mod tests {
 
     #[test]
     fn capacity_error_names_the_highest_level() {
-        let e = seed_002(false).plan(1, 10, 0.9, 0).unwrap_err();
+        let e = script_grid(false).plan(1, 10, 0.9, 0).unwrap_err();
         assert_eq!(e.field, "level");
         assert!(
             e.allowed
                 .starts_with("1..=7 (a 8×8 grid holds at most 32 rooms"),
             "{e}"
         );
-        let p = seed_002(true).plan(1, 10, 0.9, 0).unwrap();
+        let p = script_grid(true).plan(1, 10, 0.9, 0).unwrap();
         assert!(capacity(p.width, p.height, 0.5) >= 40);
         assert_eq!((p.width, p.height), (9, 9));
     }
 
     #[test]
     fn a_grid_at_its_largest_does_not_ask_to_grow() {
-        let mut c = seed_002(true);
+        let mut c = script_grid(true);
         c.count.base = 40_000;
         let e = c.plan(1, 1, 0.9, 0).unwrap_err();
         assert_eq!(e.field, "level");
@@ -235,7 +235,7 @@ mod tests {
 
     #[test]
     fn budget_grows_with_attempts_up_to_the_cap() {
-        let mut c = seed_002(false);
+        let mut c = script_grid(false);
         c.max_attempts = 1;
         let one = c.plan(1, 1, 0.9, 0).unwrap().budget;
         c.max_attempts = 3;

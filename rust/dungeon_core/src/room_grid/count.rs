@@ -6,7 +6,8 @@ use crate::rng::{DungeonRng, stage};
 
 /// The per-level room count: `base + floor(per_level × level) + randint(0, variance)`.
 ///
-/// Seed 002 uses `randint(0, 3) + 7 + level * 3` ([`RoomCount::SEED_002`]);
+/// The room-grid script behind `compact` and `winding` uses
+/// `randint(0, 3) + 7 + level * 3` ([`RoomCount::SEED_002`]);
 /// Binding of Isaac uses `random(2) + 5 + level * 2.6` ([`RoomCount::ISAAC`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RoomCount {
@@ -19,7 +20,8 @@ pub struct RoomCount {
 }
 
 impl RoomCount {
-    /// Seed 002: `randint(0, 3) + 7 + level * 3` (10–13 rooms at level 1).
+    /// The room-grid script's `randint(0, 3) + 7 + level * 3` (10–13 rooms
+    /// at level 1).
     pub const SEED_002: RoomCount = RoomCount {
         base: 7,
         per_level: 3.0,

@@ -13,7 +13,7 @@ use crate::rng::DungeonRng;
 pub enum StartRule {
     /// The growth origin (the walk's first cell, Isaac's centre room).
     Origin,
-    /// A random room, as seed 002 picks it.
+    /// A random room, as the room-grid script picks it.
     RandomRoom,
 }
 
@@ -24,14 +24,16 @@ pub enum EndRule {
     /// the start by path. The start is never a dead end: it is not a
     /// candidate and does not count toward `min_dead_ends`.
     FarthestDeadEnd,
-    /// Seed 002: the dead end farthest from the start by path among those at
-    /// least `min_distance` away in a straight line and, with `off_axis`,
-    /// sharing neither the start's row nor its column. Every room with one
-    /// door, the start included, counts toward `min_dead_ends`.
+    /// The room-grid script's rule (bugs fixed): the dead end farthest from
+    /// the start by path among those at least `min_distance` away in a
+    /// straight line and, with `off_axis`, sharing neither the start's row
+    /// nor its column. Every room with one door, the start included,
+    /// counts toward `min_dead_ends`.
     FarthestApart {
-        /// Minimum straight-line distance between start and end (seed 002: 3).
+        /// Minimum straight-line distance between start and end (the script:
+        /// 3).
         min_distance: f64,
-        /// Start and end may share no row and no column (seed 002: true).
+        /// Start and end may share no row and no column (the script: true).
         off_axis: bool,
     },
 }
@@ -48,8 +50,9 @@ pub struct EndRules {
 }
 
 impl EndRules {
-    /// Seed 002's rules (bugs fixed): at least 2 dead ends, the end at
-    /// least 3 cells from the start in a straight line and off its axes.
+    /// The room-grid script's rules (bugs fixed): at least 2 dead ends, the
+    /// end at least 3 cells from the start in a straight line and off its
+    /// axes.
     #[must_use]
     pub const fn seed_002(start: StartRule) -> Self {
         Self {
@@ -243,7 +246,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed_002_pairs() {
+    fn room_grid_script_pairs() {
         let r = EndRules::seed_002(StartRule::Origin);
         let ok = |s, e| r.apart(s, e).is_some_and(|d| d + 1e-9 >= r.min_distance());
         assert!(ok((0, 0), (2, 3)));

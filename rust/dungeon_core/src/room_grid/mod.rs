@@ -18,14 +18,15 @@
 //!   rooms (0.95; measured shares of an attempt at level 20 of Isaac's
 //!   `large_rooms`); a retry holds the value.
 //!
-//! Seed 002's acceptance rules, with its bugs fixed:
+//! The acceptance rules of the original room-grid script that `compact` and
+//! `winding` reproduce, with its bugs fixed:
 //! - a layout needs at least `min_dead_ends` dead ends, and rooms on the grid
-//!   edge can be dead ends (the seed skipped out-of-bounds neighbours, so they
-//!   never were);
+//!   edge can be dead ends (the script skipped out-of-bounds neighbours, so
+//!   they never were);
 //! - the end is the dead end *farthest from the start by path* that honours
-//!   the seed's constraints (the seed took the last dead end in scan order);
+//!   the script's constraints (it took the last dead end in scan order);
 //! - when no start/end pair qualifies, the layout is regenerated within the
-//!   attempt budget (the seed's start re-pick loop could spin forever).
+//!   attempt budget (the script's start re-pick loop could spin forever).
 //!
 //! Every call is bounded: settings that can never succeed (more rooms than
 //! the grid holds, more dead ends than the rooms can have, an end distance

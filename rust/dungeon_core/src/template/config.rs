@@ -105,7 +105,7 @@ fn door(side: Side, offset: i32, width: i32) -> DoorSlot {
 impl TemplateConfig {
     /// The built-in demo set: a start room, square and long rooms, a hall,
     /// an L room, a cross, straight and bent corridors and a boss room
-    /// (seed 004's The Dungeoning with rooms, corridors and a boss), on a
+    /// (The Dungeoning's loop with rooms, corridors and a boss), on a
     /// 96 × 96 map, `6 + 2 × level` to `8 + 2 × level` rooms.
     #[must_use]
     pub fn demo() -> Self {

@@ -1,4 +1,4 @@
-//! The Dungeoning's growing loop (seed 004): from the start room, pick an
+//! The Dungeoning's growing loop: from the start room, pick an
 //! open door at random, pick a template by weight with a door as wide on
 //! the facing side, place it so the doors meet, inside the map and over no
 //! other room; on failure try the other templates, then leave the door

@@ -1,4 +1,4 @@
-//! Hand-made room templates grown into levels: seed 004's The Dungeoning
+//! Hand-made room templates grown into levels: The Dungeoning's growing
 //! loop (and Diablo III's fixed map tiles).
 //!
 //! A [`RoomTemplate`] is a room a designer drew: its size in cells (walls
@@ -12,7 +12,7 @@
 //! new room's other doors join it. When a new room's door lands exactly on
 //! an open door of another room they join too (a loop, [`TemplateConfig::loops`]).
 //!
-//! Rules on top of the seed's loop: a per-level room count like the other
+//! Rules on top of The Dungeoning's loop: a per-level room count like the other
 //! generators (corridor pieces not counted), at least / at most N rooms with
 //! a tag (the loop only offers templates that keep every rule reachable),
 //! an end template (a boss room) placed as far from the start as any room,

@@ -21,7 +21,7 @@ pub const MAX_MAP_SIDE: i32 = 1024;
 /// Where cell positions are drawn: inside a circle or an ellipse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScatterShape {
-    /// A circle of `radius` tiles (seed 004).
+    /// A circle of `radius` tiles (Phi Dinh's TinyKeep).
     Circle,
     /// An ellipse `radius` tiles wide (half-width) and `radius_y` tall
     /// (half-height), for long, wide maps.
@@ -31,23 +31,23 @@ pub enum ScatterShape {
 /// How cell sides are drawn between `cell_min_size` and `cell_max_size`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SizeDistribution {
-    /// Every side equally likely (seed 003).
+    /// Every side equally likely (TinyKeepIsh).
     Uniform,
     /// Bell-shaped around the middle of the range, standard deviation a
-    /// quarter of the range (seed 004's TinyKeep): few very small or very
+    /// quarter of the range (Phi Dinh's TinyKeep): few very small or very
     /// large cells, so the rooms stand out. Drawn as the sum of twelve
     /// uniform draws (Irwin–Hall), exact integer arithmetic.
     Normal,
 }
 
-/// How overlapping cells are pushed apart (seed 003's `collisionMethod`).
+/// How overlapping cells are pushed apart (TinyKeepIsh's `collisionMethod`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Separation {
     /// Boxes: a pair is pushed apart along the axis where it overlaps less,
-    /// by exactly that overlap (seed 003's SQUARE).
+    /// by exactly that overlap (TinyKeepIsh's SQUARE).
     Square,
     /// Circles around each cell: a pair is pushed apart along the line
-    /// between their centres (seed 003's SPHERE), which spreads cells
+    /// between their centres (TinyKeepIsh's SPHERE), which spreads cells
     /// radially like TinyKeep's steering.
     Circle,
 }
@@ -55,11 +55,12 @@ pub enum Separation {
 /// How the room graph's edges are carved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HallwayStyle {
-    /// Two straight legs with one bend (seed 004), turning at whichever of
+    /// Two straight legs with one bend (Phi Dinh's TinyKeep), turning at
+    /// whichever of
     /// the two corners is clear; the shortest way around when neither is.
     LShaped,
     /// The shortest 4-connected way around rooms and other hallways
-    /// (seed 003's A*, no diagonal steps).
+    /// (TinyKeepIsh's A*, no diagonal steps).
     AStar,
 }
 
@@ -98,11 +99,11 @@ pub struct TinyKeepConfig {
     /// ... and at least this tall, `1..=64` (default 7) ...
     pub min_room_height: i32,
     /// ... and covers at least this many tiles, `0..=4096` (default 0, no
-    /// area rule). Seed 003's `largeCutoff`: set both minimum sides to 1
+    /// area rule). TinyKeepIsh's `largeCutoff`: set both minimum sides to 1
     /// and this to the area.
     pub min_room_area: i32,
     /// Chance, `0..=1`, that each Delaunay edge outside the spanning tree
-    /// is carved too, making loops (default 0.15; seed 003's `treeCutOff`
+    /// is carved too, making loops (default 0.15; TinyKeepIsh's `treeCutOff`
     /// as a fraction).
     pub extra_edge_chance: f64,
     /// How hallways are carved (default L-shaped).
@@ -125,7 +126,7 @@ impl Default for TinyKeepConfig {
 }
 
 impl TinyKeepConfig {
-    /// Seed 004's TinyKeep: 150 cells of normally distributed sides (2–10)
+    /// Phi Dinh's TinyKeep: 150 cells of normally distributed sides (2–10)
     /// in a circle of radius 20, pushed apart along their centre lines;
     /// cells of at least 7×7 become rooms; L-shaped hallways; 15 % of the
     /// non-tree Delaunay edges come back as loops.
@@ -152,9 +153,9 @@ impl TinyKeepConfig {
         }
     }
 
-    /// Seed 003's TinyKeepIsh: uniform sides (1–9), box separation, rooms
-    /// by area (`largeCutoff` 30), A* corridors without diagonal steps,
-    /// 10 % extra edges (`treeCutOff` 10).
+    /// TinyKeepIsh, a TinyKeep-style implementation: uniform sides (1–9),
+    /// box separation, rooms by area (`largeCutoff` 30), A* corridors
+    /// without diagonal steps, 10 % extra edges (`treeCutOff` 10).
     #[must_use]
     pub const fn seed003() -> Self {
         Self {

@@ -1,5 +1,6 @@
 //! Rooms picked out of a crowd of scattered cells and joined along a
-//! Delaunay graph (TinyKeep, seeds 003 and 004).
+//! Delaunay graph (Phi Dinh's TinyKeep, and TinyKeepIsh, an implementation
+//! of it).
 //!
 //! # The algorithm
 //!
@@ -8,7 +9,7 @@
 //!    a circle or an ellipse.
 //! 2. **Separate.** Overlapping cells push each other apart, pass after
 //!    pass, until every two cells have at least one empty tile between them
-//!    (seed 003's SQUARE and SPHERE collision methods, [`Separation`]). All
+//!    (TinyKeepIsh's SQUARE and SPHERE collision methods, [`Separation`]). All
 //!    arithmetic is on integers. Each pass sweeps the cells in order of
 //!    left edge (then number) and pushes each pair found too close apart at
 //!    once, both cells by the full amount that clears them. The budget is `separation_steps` passes (and at
@@ -16,7 +17,7 @@
 //!    close when it runs out are dropped (the higher-numbered cell of each
 //!    such pair), so every valid config gives a defined map.
 //! 3. **Rooms.** Cells at least `min_room_width` × `min_room_height` (and
-//!    `min_room_area` tiles, seed 003's `largeCutoff`) become the main
+//!    `min_room_area` tiles, TinyKeepIsh's `largeCutoff`) become the main
 //!    rooms.
 //! 4. **Graph.** The main rooms' centres are triangulated (Delaunay, the
 //!    `delaunator` crate: exact predicates on integer points). Its edges,
@@ -36,8 +37,8 @@
 //!    A hallway never touches a third main room, and (unless
 //!    `allow_crossings`) never comes within one tile of another hallway.
 //! 6. **Cells along the way.** Every other cell a hallway crosses joins
-//!    the map as a room (seed 004's picture, seed 003's 1×1 fillers); the
-//!    cells no hallway crosses are dropped.
+//!    the map as a room (Phi Dinh's pictures, TinyKeepIsh's 1×1 fillers);
+//!    the cells no hallway crosses are dropped.
 //! 7. **Tiles.** Rooms are room floor; hallway tiles are corridor, and a
 //!    hallway tile that steps into a room is a door. Door masks open along
 //!    each room's inside and along each hallway, so a corridor tile never
@@ -45,28 +46,28 @@
 //!
 //! # What we changed
 //!
-//! - **Rooms without a corridor, crossing corridors.** Seed 003 reports
-//!   that its version sometimes left a room with no corridor and let
+//! - **Rooms without a corridor, crossing corridors.** TinyKeepIsh's
+//!   author reports that it sometimes left a room with no corridor and let
 //!   corridors cross. Here every main room in the map is joined (the
 //!   spanning tree is built from carved hallways only; a room none of whose
 //!   edges can be carved is dropped with its whole group, keeping the
 //!   largest group), and hallways keep a tile of rock between each other
 //!   unless `allow_crossings` asks otherwise. The tests check both on
 //!   thousands of maps.
-//! - **Normal sizes.** Seed 004 names a normal distribution. We draw it as
+//! - **Normal sizes.** Phi Dinh names a normal distribution. We draw it as
 //!   the sum of twelve uniform draws (Irwin–Hall: mean 6, variance 1) from
 //!   our [`DungeonRng`], in exact integer arithmetic rather than through a
 //!   distribution crate whose float maths could round differently across
 //!   platforms; sides are `mid ± sd·z` with `sd` a quarter of the range,
 //!   rounded and clamped to it.
-//! - **Cell filler.** Seed 003 filled all empty space with 1×1 cells and
+//! - **Cell filler.** TinyKeepIsh filled all empty space with 1×1 cells and
 //!   kept the ones a straight corridor line crossed; we keep the hallway
 //!   tiles themselves as corridor instead, which draws the same path.
 //! - **Separation by steering.** TinyKeep steers cells with float forces
 //!   until they stop; ours moves whole tiles and stops at a budget, so the
 //!   same seed gives the same bytes everywhere and never loops forever.
 //!
-//! # Measured against the seeds
+//! # Measured against the originals
 //!
 //! `examples/tinykeep_fidelity.rs`, seeds 1–500 per preset:
 //!
@@ -76,7 +77,7 @@
 //! | `seed003` | 500/500 (32.4 passes) | 34.5 / 100 (34.5 %) | 2.60 | rooms − 1 in 500/500 | 0.097 (0.10) | 14.2 |
 //! | `small` | 500/500 (12.2 passes) | 20.4 / 40 (51.0 %) | 2.42 | rooms − 1 in 500/500 | 0.195 (0.25) | 6.9 |
 //!
-//! Seed 003 puts its corridor count between n and 3n rooms by `treeCutOff`;
+//! TinyKeepIsh puts its corridor count between n and 3n rooms by `treeCutOff`;
 //! a planar triangulation has fewer than 3n edges, and ours keep about
 //! 2.5n, so 0–100 % extra edges gives n − 1 to about 2.5n hallways. Every
 //! main room meets the size rule (0 failures in 39 529 rooms). Loops come

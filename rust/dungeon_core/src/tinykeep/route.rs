@@ -169,7 +169,8 @@ impl Router {
         let (s, g) = (self.anchor(a), self.anchor(b));
         let (ia, ib) = (a as u32, b as u32);
         if style == HallwayStyle::LShaped {
-            // Which bend to try first is a coin flip, as in seed 004.
+            // Which bend to try first is a coin flip, as in Phi Dinh's
+            // TinyKeep.
             let mut corners = [(g.0, s.1), (s.0, g.1)];
             if rng.chance(0.5) {
                 corners.swap(0, 1);

@@ -183,7 +183,8 @@ fn side_sign(a: i32, b: i32, a_first: bool) -> i32 {
     }
 }
 
-/// Seed 003's SQUARE: along the axis of the smaller overlap, by that overlap.
+/// TinyKeepIsh's SQUARE: along the axis of the smaller overlap, by that
+/// overlap.
 fn square_push(a: &Rect, b: &Rect, a_first: bool) -> (i32, i32) {
     let (ox, oy) = overlaps(a, b);
     let (ca, cb) = (centre2(a), centre2(b));
@@ -194,7 +195,7 @@ fn square_push(a: &Rect, b: &Rect, a_first: bool) -> (i32, i32) {
     }
 }
 
-/// Seed 003's SPHERE: along the line between the centres, as far as the
+/// TinyKeepIsh's SPHERE: along the line between the centres, as far as the
 /// box overlap along that line's main axis requires, split over both axes
 /// in proportion to the line.
 fn circle_push(a: &Rect, b: &Rect, a_first: bool) -> (i32, i32) {

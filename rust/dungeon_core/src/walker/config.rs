@@ -29,7 +29,7 @@ pub const RESPAWN_WORK: u64 = 2;
 pub enum Directions {
     /// The four orthogonal moves (east, north, south, west).
     Four,
-    /// Seed 000's eight moves: the four orthogonal ones and the four
+    /// The original walk's eight moves: the four orthogonal ones and the four
     /// diagonals. A diagonal step also digs one of the two tiles beside it,
     /// so the floor stays 4-connected.
     #[default]
@@ -94,8 +94,8 @@ impl Default for WalkerConfig {
 }
 
 impl WalkerConfig {
-    /// One walker wandering seed 000's eight ways from the middle of an
-    /// 80×50 map until 40 % of it is floor: one blobby, meandering cave.
+    /// One walker wandering the original walk's eight ways from the middle
+    /// of an 80×50 map until 40 % of it is floor: one blobby, meandering cave.
     #[must_use]
     pub const fn open_cave() -> Self {
         Self {

@@ -1,9 +1,9 @@
 //! A walker (or several) wandering through rock and digging as it goes
-//! (seed 000's eight-direction random walk).
+//! (an eight-direction random walk).
 //!
-//! # What the seed does
+//! # What the original does
 //!
-//! Seed 000 quotes a C++ `random_walk()` (adapted from abhayMore's
+//! The walk follows a C++ `random_walk()` (adapted from abhayMore's
 //! Random-Walker): draw `rand() % 8 + 1` and move by a `switch` of eight
 //! cases: `x++`, `y--`, `y++`, `y--`, and the four diagonals. It has no map,
 //! no edge, no stopping rule and no seed.
@@ -11,7 +11,7 @@
 //! # What we changed
 //!
 //! - **The repeated case (a bug).** Cases 2 and 4 are both `y--`, so the
-//!   seed's walker never steps in pure −x and steps north twice as often as
+//!   original walker never steps in pure −x and steps north twice as often as
 //!   any other way: it drifts. Case 4 is `x--` here, so the eight moves are
 //!   the eight neighbours, each drawn with probability 1/8 (with
 //!   [`Directions::Four`], the first four cases, each 1/4).
@@ -57,14 +57,14 @@
 //!   `(seed, level)`, four bits per step (three for the direction, one for
 //!   the diagonal's side tile), eight steps per 32-bit draw.
 //!
-//! # Measured against the seed
+//! # Measured against the original
 //!
 //! `examples/walker_fidelity.rs`, 2000 seeds per preset: the share of each
 //! move among all steps drawn.
 //!
 //! | preset | +x | −y | +y | −x | diagonals (each) | floor share (target) | steps per tile |
 //! |---|---|---|---|---|---|---|---|
-//! | seed 000's code | 0.125 | 0.250 | 0.125 | 0 | 0.125 | | |
+//! | original code | 0.125 | 0.250 | 0.125 | 0 | 0.125 | | |
 //! | `open_cave` (8 ways) | 0.1251 | 0.1251 | 0.1249 | 0.1249 | 0.1248–0.1252 | 0.4001 (0.4) | 1.32 |
 //! | `sprawling_cave` (4 ways) | 0.2501 | 0.2501 | 0.2498 | 0.2500 | — | 0.3500 (0.35) | 1.76 |
 //!

@@ -143,8 +143,8 @@ fn stops_at_the_target_and_keeps_the_border() {
 
 #[test]
 fn the_seed_bug_is_fixed_every_move_is_drawn_fairly() {
-    // Seed 000's switch repeats `y--` and never steps in pure −x; here each
-    // of the eight moves comes up an eighth of the time.
+    // The original `random_walk()` switch repeats `y--` and never steps in pure
+    // −x; here each of the eight moves comes up an eighth of the time.
     let c = WalkerConfig {
         width: 200,
         height: 200,

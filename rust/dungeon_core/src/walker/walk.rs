@@ -7,10 +7,10 @@ use crate::grid::{Cell, DungeonGrid, Pos};
 use crate::rng::DungeonRng;
 use crate::watch::Span;
 
-/// Seed 000's eight moves in its `switch` order (cases 1 to 8), with case 4
-/// fixed from `y--` (a repeat of case 2) to `x--`. [`Directions::Four`]
-/// uses the first four. Its own table, not the grid's neighbour lists: a
-/// move is drawn by its index here, so this order shapes every walk.
+/// The original walk's eight moves in its `switch` order (cases 1 to 8), with
+/// case 4 fixed from `y--` (a repeat of case 2) to `x--`. [`Directions::Four`]
+/// uses the first four. Its own table, not the grid's neighbour lists: a move
+/// is drawn by its index here, so this order shapes every walk.
 pub const MOVES: [(i32, i32); 8] = [
     (1, 0),
     (0, -1),

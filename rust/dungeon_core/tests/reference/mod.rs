@@ -2,8 +2,8 @@
 //! be obviously right rather than fast, to measure our presets against:
 //! - [`isaac`]: the Binding of Isaac floorplan as Boris the Brave described
 //!   it (2020);
-//! - [`seed_002`]: seed 002's neighbour generator and its
-//!   regenerate-until-valid rules as `ALGORITHMS.md` records them, bugs
+//! - [`seed_002`]: the neighbour generator of the original room-grid script
+//!   that `compact` reproduces, and its regenerate-until-valid rules, bugs
 //!   included, with its endless loops bounded.
 //!
 //! Shared by `tests/room_grid_fidelity.rs` and
@@ -188,12 +188,13 @@ pub fn isaac(seed: u64, level: i32) -> Floor {
     panic!("seed {seed} level {level}: no Isaac floor in 10 000 attempts");
 }
 
-/// Seed 002's room count: `randint(0, 3) + 7 + level * 3`.
+/// The room-grid script's room count: `randint(0, 3) + 7 + level * 3`.
 fn seed_002_count(rng: &mut DungeonRng, level: i32) -> usize {
     (rng.range(0, 3) + 7 + level * 3) as usize
 }
 
-/// Seed 002's neighbour generator and validity rules, as the seed had them:
+/// The room-grid script's neighbour generator and validity rules, as the
+/// script had them:
 /// - 8×8, growth from (3, 3); each pass goes over every room in the list
 ///   (as long as it was when the pass began); a neighbour inside the grid
 ///   with `c` room neighbours besides the room it was reached from is
@@ -207,11 +208,11 @@ fn seed_002_count(rng: &mut DungeonRng, level: i32) -> usize {
 ///   start is a random room at least 3 from the end in a straight line that
 ///   shares neither its row nor its column (re-picked; bounded here at 1000
 ///   picks, then the floor is regenerated);
-/// - the seed's growth could loop forever; here it stops after 10 000 passes
+/// - the script's growth could loop forever; here it stops after 10 000 passes
 ///   and the floor is regenerated (never reached at levels 1–10).
 ///
 /// With `repeats` false, a candidate that is already a room is passed over
-/// (before any draw), which isolates the effect of the seed's repeats.
+/// (before any draw), which isolates the effect of the script's repeats.
 pub fn seed_002(seed: u64, level: i32, repeats: bool) -> Option<Floor> {
     let mut rng = DungeonRng::new(seed ^ 0x5EED_0002);
     let target = seed_002_count(&mut rng, level);

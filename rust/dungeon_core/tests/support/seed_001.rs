@@ -1,5 +1,5 @@
-//! Seed 001's room-sizing rule as a reference for ours, applied to the same
-//! split-tree parts ([`bsp::partitions`]): a room side is
+//! The original C++ BSP program's room-sizing rule as a reference for ours,
+//! applied to the same split-tree parts ([`bsp::partitions`]): a room side is
 //! `round(U(0.6, 0.7) × part side)`. Shared by `examples/bsp_fidelity.rs`,
 //! which prints the comparison, and `tests/bsp_fidelity.rs`, which bounds it.
 
@@ -9,7 +9,7 @@ use std::ops::Range;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::{DungeonRng, Rect};
 
-/// One side of a room in a part `part_side` tiles long, by the seed's rule.
+/// One side of a room in a part `part_side` tiles long, by the original's rule.
 pub fn seed_side(part_side: i32, rng: &mut DungeonRng) -> i32 {
     (rng.uniform(0.6, 0.7) * f64::from(part_side)).round() as i32
 }
@@ -42,7 +42,7 @@ impl Sizes {
     }
 }
 
-/// Our rooms beside the seed's rule on the same parts, over many seeds.
+/// Our rooms beside the original's rule on the same parts, over many seeds.
 #[derive(Debug, Default)]
 pub struct Fidelity {
     pub maps: usize,
@@ -55,7 +55,7 @@ pub struct Fidelity {
     pub misplaced: usize,
 }
 
-/// Generates level 1 of every seed in `seeds` and sizes the seed's rooms on
+/// Generates level 1 of every seed in `seeds` and sizes the original's rooms on
 /// the same parts with an independent reference stream.
 pub fn measure(c: &BspConfig, seeds: Range<u64>) -> Fidelity {
     let mut f = Fidelity::default();

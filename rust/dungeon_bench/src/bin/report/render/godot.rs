@@ -10,9 +10,9 @@ pub(crate) fn godot_room_grids(s: &mut String, d: &Data) {
         "## 1. In Godot: the extension against a GDScript port (room grids, 8×8)\n\n\
          One headless Godot process (`godot_project/bench/bench.gd`) runs both. The **GDScript \
          port** (`godot_project/bench/isaac_port.gd`, `drunkard_port.gd`, `room_grid_port.gd`; \
-         never shipped in the addon) is seed 002's neighbour generator and drunkard walk written \
-         as a Godot developer would without the extension — an Array of row Arrays, \
-         `Array[Vector2i]` rooms, a Dictionary for BFS — with seed 002's regenerate-until-valid \
+         never shipped in the addon) is the `compact` neighbour generator and the `winding` drunkard \
+         walk written as a Godot developer would without the extension — an Array of row Arrays, \
+         `Array[Vector2i]` rooms, a Dictionary for BFS — with the same regenerate-until-valid \
          loop and the same (bug-fixed) acceptance rules and attempt budgets as the extension. The \
          **extension** column includes the boundary: set `seed`, call `generate_level(level)`, \
          then read the rooms into GDScript with `room_cells()` (an `Array[Vector2i]`). A round \
@@ -238,8 +238,8 @@ pub(crate) fn godot_bsp(s: &mut String, d: &Data) {
     let _ = writeln!(
         s,
         "## 4. In Godot: BSP tile maps\n\n\
-         The same maps as `dungeon_core`'s `generators` bench: 40×40 with 4 split levels (seed \
-         001), 256×256 with 8 and 1024×1024 with 12 (one room per 256 tiles). The GDScript port \
+         The same maps as `dungeon_core`'s `generators` bench: 40×40 with 4 split levels (the \
+         `small` preset), 256×256 with 8 and 1024×1024 with 12 (one room per 256 tiles). The GDScript port \
          (`godot_project/bench/bsp_port.gd`) does the extension's five steps — split tree, rooms, \
          L corridors, doors, start and farthest end by BFS — with Dictionary nodes, an Array of row \
          Arrays and a Dictionary BFS. It is slow at 1024×1024, so it runs fewer rounds there \

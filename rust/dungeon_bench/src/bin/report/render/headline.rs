@@ -23,7 +23,7 @@ pub(crate) fn headline(s: &mut String, d: &Data) {
             &format!("{kind}/ext_room_cells/5"),
         );
         let name = if kind == "isaac" {
-            "Isaac (seed 002 neighbour)"
+            "Isaac (crowding neighbour growth)"
         } else {
             "Drunkard walk"
         };
@@ -104,14 +104,14 @@ pub(crate) fn headline(s: &mut String, d: &Data) {
     };
     core_row(
         s,
-        "Isaac `compact` (seed 002), level 5, per valid dungeon (retries included)",
+        "Isaac `compact`, level 5, per valid dungeon (retries included)",
         "room_grid/isaac_compact/5",
         5.0,
         "< 5 µs",
     );
     core_row(
         s,
-        "Drunkard `winding` (seed 002), level 5, per valid dungeon",
+        "Drunkard `winding`, level 5, per valid dungeon",
         "room_grid/drunkard_winding/5",
         5.0,
         "< 5 µs",
@@ -171,8 +171,8 @@ pub(crate) fn headline(s: &mut String, d: &Data) {
     }
     let _ = writeln!(
         s,
-        "\nThe Python figure quoted in the issue (about 144 µs per valid seed-002 dungeon) was not \
-         re-measured here; the GDScript port in section 1 plays that role.\n\n\
+        "\nThe Python figure quoted in the issue (about 144 µs per valid dungeon of the original \
+         room-grid script) was not re-measured here; the GDScript port in section 1 plays that role.\n\n\
          **Which BSP maps the core targets apply to.** The core issue sets BSP at 256×256 under \
          100 µs and 1024×1024 under 1 ms next to mapgen's figures for those sizes (140 µs and \
          0.86 ms), so the targets are judged on maps furnished like mapgen's: at least as many \

@@ -47,9 +47,9 @@ pub(crate) fn vs_mapgen(s: &mut String, d: &Data) {
          - **Drunkard walk.** mapgen's `DrunkardsWalk::open_halls()` digs with 400-step walkers \
            from random spots until 50 % of the map is floor; ours is asked for exactly \
            `floor(0.5 × w × h)` rooms, 4 directions, walker staying put at the edge like mapgen's \
-           (`ours_stay_at_edge`) or seed 002's jump back to the start (`ours_back_to_start`). It is \
-           one walker, not many. Our room-grid drunkard is capped at 256×256 \
-           (`room_grid::MAX_SIDE`), so there is no 1024×1024 drunkard comparison.\n\n\
+           (`ours_stay_at_edge`) or the `winding` preset's jump back to the start \
+           (`ours_back_to_start`). It is one walker, not many. Our room-grid drunkard is capped at \
+           256×256 (`room_grid::MAX_SIDE`), so there is no 1024×1024 drunkard comparison.\n\n\
          Measured shares (50 seeds each, `examples/matching.rs`):\n\n\
          | map | variant | rooms | room floor share | walkable share |\n|---|---|---|---|---|"
     );
@@ -112,7 +112,7 @@ pub(crate) fn vs_mapgen(s: &mut String, d: &Data) {
     let _ = writeln!(
         s,
         "\n**Drunkard walk** (50 % floor):\n\n\
-         | map | ours, stay at edge | ours, back to start (seed 002) | mapgen `open_halls()` | mapgen ÷ ours (stay) |\n|---|---|---|---|---|"
+         | map | ours, stay at edge | ours, back to start (`winding`) | mapgen `open_halls()` | mapgen ÷ ours (stay) |\n|---|---|---|---|---|"
     );
     for size in ["80x50", "256x256"] {
         let id = |v: &str| format!("vs_mapgen_drunkard/{v}/{size}");
@@ -132,7 +132,7 @@ pub(crate) fn scaling(s: &mut String, d: &Data) {
     let _ = writeln!(
         s,
         "## 7. Scaling: time per cell\n\n\
-         BSP with one room per 256 tiles (split depth `2·log2(side) − 8`; seed 001's 4 at 40×40), \
+         BSP with one room per 256 tiles (split depth `2·log2(side) − 8`; the `small` preset's 4 at 40×40), \
          full `generate` including corridors, doors and the start/end search. The drunkard walk fills \
          half of a square room grid (stay at the edge); the room grid stops at 256×256.\n\n\
          | generator | map | split depth | median per map | ns per cell | ÷ 256² per cell |\n|---|---|---|---|---|---|"
