@@ -33,6 +33,7 @@ mod shape;
 mod tables;
 #[cfg(test)]
 mod tests;
+mod validate;
 
 pub use config::{
     MAX_MAP_SIDE, MAX_STEPS, MAX_TAGS, MAX_TEMPLATE_SIDE, MAX_TEMPLATES, MAX_WEIGHT, MAX_WORK,

@@ -1,0 +1,153 @@
+//! The planned graph, read in the third pass ([`Graph`]): only the
+//! generators that plan one may write it, and each of its lists is bounded
+//! by the number of rooms.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+
+use super::ctx::{Ctx, short};
+use super::values::{Bounded, Key, once, unknown};
+use crate::grid::{DungeonGrid, PlannedGraph};
+use crate::json::number::{Fixed, Whole};
+
+/// The planned graph: only TinyKeep (Delaunay, tree and extra edges) and
+/// Hilbert (the main path) plan one; each list is bounded by the rooms.
+pub(super) struct Graph<'a> {
+    pub(super) ctx: &'a Ctx,
+    pub(super) g: &'a DungeonGrid,
+    pub(super) generator: &'a str,
+}
+
+const GRAPH_FIELDS: &[&str] = &["delaunay", "mst", "extra", "main_path"];
+
+impl<'de> DeserializeSeed<'de> for Graph<'_> {
+    type Value = Option<PlannedGraph>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_option(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Graph<'_> {
+    type Value = Option<PlannedGraph>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("struct GraphIn")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        if !matches!(self.generator, "tinykeep" | "hilbert") {
+            return Err(self.ctx.fail(format!(
+                "graph: the {:?} generator plans no graph (only tinykeep and hilbert write one)",
+                short(self.generator)
+            )));
+        }
+        d.deserialize_map(self)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let ctx = self.ctx;
+        let rooms = self.g.room_records().len();
+        let tinykeep = self.generator == "tinykeep";
+        let mut seen = [false; 4];
+        let mut plan = PlannedGraph::default();
+        while let Some(k) = map.next_key_seed(Key(GRAPH_FIELDS))? {
+            let i = k.map_err(|name| unknown::<A::Error>(&name, GRAPH_FIELDS))?;
+            once(&mut seen, i, GRAPH_FIELDS)?;
+            let name = GRAPH_FIELDS[i];
+            if tinykeep == (i == 3) {
+                return Err(ctx.fail(if tinykeep {
+                    "graph.main_path: the tinykeep generator plans no main path".to_owned()
+                } else {
+                    format!("graph.{name}: the hilbert generator plans only a main path")
+                }));
+            }
+            // A planar triangulation has fewer than 3 edges a room; a tree
+            // one fewer than its rooms; loops are Delaunay edges.
+            let max = match i {
+                1 => rooms.saturating_sub(1),
+                3 => rooms,
+                _ => 3 * rooms,
+            };
+            let unit = match i {
+                1 => format!("edges, the most a tree of {rooms} rooms has"),
+                3 => "rooms, as many as the grid has".to_owned(),
+                _ => format!("edges, the most a triangulation of {rooms} rooms has"),
+            };
+            let what = [
+                "graph.delaunay",
+                "graph.mst",
+                "graph.extra",
+                "graph.main_path",
+            ][i];
+            if i == 3 {
+                plan.main_path = map.next_value_seed(Bounded {
+                    ctx,
+                    of: PhantomData,
+                    max,
+                    what,
+                    unit,
+                    read: |r: Whole<u64>, place| {
+                        let r = usize::try_from(r.0).unwrap_or(usize::MAX);
+                        // Hilbert numbers the path's rooms first, in order.
+                        if r == place {
+                            Ok(r)
+                        } else {
+                            Err(format!(
+                                "graph.main_path: room {r} at place {place}: the hilbert \
+                                 generator numbers the main path's rooms first, in path \
+                                 order (0, 1, 2, …)"
+                            ))
+                        }
+                    },
+                })?;
+                continue;
+            }
+            let list = map.next_value_seed(Bounded {
+                ctx,
+                of: PhantomData,
+                max,
+                what,
+                unit,
+                read: |Fixed([a, b]): Fixed<u64, 2>, _| {
+                    let room = |r: u64| usize::try_from(r).unwrap_or(usize::MAX);
+                    let (a, b) = (room(a), room(b));
+                    if a < b && b < rooms {
+                        Ok((a, b))
+                    } else {
+                        Err(format!(
+                            "{what}: edge [{a}, {b}] must join two rooms, smaller first, below {rooms}"
+                        ))
+                    }
+                },
+            })?;
+            match i {
+                0 => plan.delaunay = list,
+                1 => plan.tree = list,
+                _ => plan.extra = list,
+            }
+        }
+        // Each edge is carved once: in the tree or as a loop.
+        let mut carved: Vec<(usize, usize)> =
+            plan.tree.iter().chain(&plan.extra).copied().collect();
+        carved.sort_unstable();
+        if let Some(w) = carved.windows(2).find(|w| w[0] == w[1]) {
+            let name = if plan.tree.iter().filter(|&&e| e == w[0]).count() > 1 {
+                "mst"
+            } else if plan.extra.iter().filter(|&&e| e == w[0]).count() > 1 {
+                "extra"
+            } else {
+                "mst and graph.extra"
+            };
+            return Err(ctx.fail(format!(
+                "graph.{name}: edge [{}, {}] is carved twice",
+                w[0].0, w[0].1
+            )));
+        }
+        Ok(Some(plan))
+    }
+}
