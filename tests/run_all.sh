@@ -22,7 +22,8 @@ step "the issues' full seed counts, in release (tests marked #[ignore] in debug)
 # the debug run above, which checks fewer seeds of the same properties. And
 # every generator at its worst accepted settings: each ends, with a grid or
 # the error its work cap names (times are printed, never asserted).
-cargo test --release -p dungeon_core --test isaac_floors --test minesweeper_properties --test worst_settings -- --ignored
+cargo test --release -p dungeon_core --test isaac_floors --test minesweeper_properties -- --ignored
+cargo test --release -p dungeon_core --test worst_settings -- --ignored --nocapture
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
