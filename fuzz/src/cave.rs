@@ -4,7 +4,7 @@
 //! phase); add new reads at the end only.
 
 use dungeon_core::cave::{self, CaveConfig, CavePhase, MAX_SIDE, MIN_SIDE, Regions};
-use dungeon_core::room_grid::MAX_LEVEL;
+use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::{DungeonGrid, GenError};
 
 use crate::checks;

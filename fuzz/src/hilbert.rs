@@ -3,7 +3,7 @@
 //! the level, then one knob per `HilbertConfig` field in declaration order.
 
 use dungeon_core::hilbert::{self, HilbertConfig, MAX_ORDER};
-use dungeon_core::room_grid::MAX_LEVEL;
+use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::{GenError, Pos};
 
 use crate::checks;

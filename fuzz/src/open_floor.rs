@@ -11,7 +11,7 @@
 //! (both still far past what the checks need to see).
 
 use dungeon_core::dig::border_is_wall;
-use dungeon_core::room_grid::MAX_LEVEL;
+use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::tunneler::{self, TunnelerConfig};
 use dungeon_core::walker::{self, Directions, WalkerConfig};
 use dungeon_core::{DungeonGrid, GenError};

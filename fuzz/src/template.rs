@@ -1,6 +1,6 @@
 //! Target `template_config`: any template set, settings, seed and level.
 
-use dungeon_core::room_grid::MAX_LEVEL;
+use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::template::{
     self, DoorSlot, MAX_MAP_SIDE, MAX_STEPS, MAX_TEMPLATE_SIDE, RoomTemplate, Side, TagRule,
     TemplateConfig,

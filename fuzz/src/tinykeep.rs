@@ -1,6 +1,6 @@
 //! Target `tinykeep_config`: any TinyKeep settings, seed and level.
 
-use dungeon_core::room_grid::MAX_LEVEL;
+use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::tinykeep::{
     self, HallwayStyle, MAX_CELL_SIDE, MAX_CELLS, MAX_HALLWAY_WIDTH, MAX_RADIUS,
     MAX_SEPARATION_STEPS, ScatterShape, Separation, SizeDistribution, TinyKeepConfig,

@@ -19,10 +19,10 @@
 
 use crate::error::{GenError, check_range};
 use crate::grid::{DungeonGrid, Pos};
+use crate::preset::preset;
 use crate::rng::DungeonRng;
 use crate::room_grid::{
-    Budget, EndRules, Generator, RoomCount, RoomGridConfig, RoomScratch, StartRule, Work, preset,
-    run,
+    Budget, EndRules, Generator, RoomCount, RoomGridConfig, RoomScratch, StartRule, Work, run,
 };
 use crate::watch::Watch;
 

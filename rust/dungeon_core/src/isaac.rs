@@ -102,12 +102,13 @@
 
 use crate::error::{ConfigError, GenError, check_range};
 use crate::grid::{DIRS, DungeonGrid, Pos};
+use crate::preset::preset;
 use crate::rng::DungeonRng;
 #[cfg(doc)]
 use crate::room_grid::EndRule;
 use crate::room_grid::{
     Budget, EndRules, Generator, LargeRooms, MAX_SIDE, RoomCount, RoomGridConfig, RoomRules,
-    RoomScratch, StartRule, Work, preset, run,
+    RoomScratch, StartRule, Work, run,
 };
 use crate::watch::Watch;
 

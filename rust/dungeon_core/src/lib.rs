@@ -33,10 +33,12 @@ pub mod hilbert;
 pub mod isaac;
 #[cfg(feature = "serde")]
 pub mod json;
+pub mod level;
 pub mod maze;
 pub mod minesweeper;
 pub mod paint;
 pub mod poi;
+mod preset;
 pub mod rng;
 pub mod room_grid;
 pub mod template;

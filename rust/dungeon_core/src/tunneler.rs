@@ -60,8 +60,8 @@
 use crate::dig;
 use crate::error::{ConfigError, GenError, check_range};
 use crate::grid::{Cell, DungeonGrid, Pos};
+use crate::level::check_level;
 use crate::rng::{DungeonRng, stage};
-use crate::room_grid::MAX_LEVEL;
 use crate::watch::Watch;
 
 /// Progress when the tunnels are dug (see [`generate_watched`]).
@@ -241,7 +241,7 @@ fn dig_map(
     watch: &Watch,
 ) -> Result<(DungeonGrid, Vec<Tunnel>), GenError> {
     config.validate()?;
-    check_range("level", level, 1, MAX_LEVEL)?;
+    check_level(level)?;
     watch.at(0.0)?;
     let tunnels = watch.span(0.0, W_TUNNELS);
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);

@@ -7,7 +7,7 @@
 //! between its properties and its core config) plus one [`generator_class!`]
 //! call that declares its properties; see `bsp_generator.rs`.
 
-use dungeon_core::room_grid::MAX_LEVEL;
+use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::watch::Watch;
 use dungeon_core::{ConfigError, DungeonGrid as CoreGrid, GenError};
 use godot::prelude::*;

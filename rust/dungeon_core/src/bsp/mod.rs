@@ -124,10 +124,10 @@ mod split;
 
 pub use config::{BspConfig, MAX_ITERATIONS, MAX_PARTITION_RANGE, MAX_SIDE, MIN_SIDE};
 
-use crate::error::{GenError, check_range};
+use crate::error::GenError;
 use crate::grid::{DungeonGrid, Pos, Rect};
+use crate::level::check_level;
 use crate::rng::{DungeonRng, stage};
-use crate::room_grid::MAX_LEVEL;
 use crate::watch::Watch;
 use carve::Canvas;
 use ends::{Layout, Search, choose_ends};
@@ -211,7 +211,7 @@ pub fn partitions(config: &BspConfig, seed: u64, level: i32) -> Result<Vec<Rect>
 /// tree.
 fn layout_rng(config: &BspConfig, seed: u64, level: i32) -> Result<DungeonRng, GenError> {
     config.validate()?;
-    check_range("level", level, 1, MAX_LEVEL)?;
+    check_level(level)?;
     Ok(DungeonRng::for_level(seed, level, stage::LAYOUT))
 }
 
@@ -510,7 +510,7 @@ mod tests {
             };
             let level = r.range(0, 8);
             let got = generate(&c, case, level);
-            let invalid = c.validate().is_err() || !(1..=MAX_LEVEL).contains(&level);
+            let invalid = c.validate().is_err() || !(1..=crate::level::MAX_LEVEL).contains(&level);
             assert_eq!(invalid, got.is_err(), "{c:?} level {level}: {got:?}");
             if let Ok(g) = got {
                 assert_bsp(&g, &c);

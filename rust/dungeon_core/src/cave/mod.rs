@@ -93,10 +93,10 @@ pub use config::{
     MAX_WORK, MIN_SIDE, PHASE_FIELDS, R1_OFF, R2_OFF, Regions,
 };
 
-use crate::error::{GenError, check_range};
+use crate::error::GenError;
 use crate::grid::{Cell, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind};
+use crate::level::check_level;
 use crate::rng::{DungeonRng, stage};
-use crate::room_grid::MAX_LEVEL;
 use crate::watch::Watch;
 use automaton::{Bits, run_phases};
 use regions::Labels;
@@ -139,7 +139,7 @@ pub fn generate_watched(
     watch: &Watch,
 ) -> Result<DungeonGrid, GenError> {
     config.validate()?;
-    check_range("level", level, 1, MAX_LEVEL)?;
+    check_level(level)?;
     attempt(config, seed, level, watch, config.attempt_limit())
 }
 
@@ -219,7 +219,7 @@ fn attempt(
 #[doc(hidden)]
 pub fn automaton_walls(config: &CaveConfig, seed: u64, level: i32) -> Result<u64, GenError> {
     config.validate()?;
-    check_range("level", level, 1, MAX_LEVEL)?;
+    check_level(level)?;
     let (w, h) = (config.width as usize, config.height as usize);
     let (mut a, mut b) = (Bits::walls(w, h), Bits::walls(w, h));
     a.fill(

@@ -3,8 +3,9 @@
 
 use super::curve::{MAX_ORDER, cells};
 use crate::error::{ConfigError, GenError, check_range};
+use crate::level::check_level;
+use crate::preset::preset;
 use crate::rng::{DungeonRng, stage};
-use crate::room_grid::{MAX_LEVEL, preset};
 
 /// Longest side branch a config may ask for, in rooms.
 pub const MAX_BRANCH_LENGTH: i32 = 64;
@@ -156,7 +157,7 @@ impl HilbertConfig {
         check_range("side_room_chance", self.side_room_chance, 0.0, 1.0)?;
         check_range("branch_length", self.branch_length, 1, MAX_BRANCH_LENGTH)?;
         check_range("loop_chance", self.loop_chance, 0.0, 1.0)?;
-        check_range("level", level, 1, MAX_LEVEL)?;
+        check_level(level)?;
         let cap = cells(self.order) as i64;
         if i64::from(self.path_length) > cap && !self.grow_order {
             return Err(ConfigError::new(

@@ -95,11 +95,11 @@ mod config;
 
 pub use config::{MAX_ROOM_ATTEMPTS, MAX_SIDE, MIN_SIDE, MazeConfig};
 
-use crate::error::{GenError, check_range};
+use crate::error::GenError;
 use crate::grid::{DungeonGrid, GridKind};
+use crate::level::check_level;
 use crate::poi::{self, NodeGraph, PathOfInterest, PoiEnds};
 use crate::rng::{DungeonRng, stage};
-use crate::room_grid::MAX_LEVEL;
 use crate::watch::Watch;
 use carve::{Carver, place_rooms};
 
@@ -200,7 +200,7 @@ fn carve_map(
     watch: &Watch,
 ) -> Result<DungeonGrid, GenError> {
     config.validate()?;
-    check_range("level", level, 1, MAX_LEVEL)?;
+    check_level(level)?;
     watch.at(0.0)?;
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let rects = place_rooms(config, &mut rng).ok_or_else(|| {

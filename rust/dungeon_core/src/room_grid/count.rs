@@ -1,7 +1,8 @@
 //! The per-level room-count formula.
 
-use super::{MAX_LEVEL, MAX_SIDE};
+use super::MAX_SIDE;
 use crate::error::{ConfigError, check_range};
+use crate::level::check_level;
 use crate::rng::{DungeonRng, stage};
 
 /// The per-level room count: `base + floor(per_level × level) + randint(0, variance)`.
@@ -40,7 +41,7 @@ impl RoomCount {
     /// A [`ConfigError`] for a level outside `1..=1000` or an invalid field.
     pub fn range(&self, level: i32) -> Result<(i32, i32), ConfigError> {
         self.validate()?;
-        check_range("level", level, 1, MAX_LEVEL)?;
+        check_level(level)?;
         Ok(self.range_unchecked(level))
     }
 
@@ -104,7 +105,7 @@ mod tests {
 
     #[test]
     fn invalid_levels_are_errors_not_answers() {
-        for level in [i32::MIN, -2, 0, MAX_LEVEL + 1, i32::MAX] {
+        for level in [i32::MIN, -2, 0, crate::level::MAX_LEVEL + 1, i32::MAX] {
             let e = RoomCount::SEED_002.range(level).unwrap_err();
             assert_eq!(e, ConfigError::new("level", level, "1..=1000"));
             assert_eq!(RoomCount::ISAAC.draw(1, level), Err(e));

@@ -52,21 +52,10 @@ pub use large::LargeRooms;
 pub use roles::{RoleRule, RoomRules};
 pub(crate) use scratch::RoomScratch;
 
-/// A preset: its name and its constructor.
-pub(crate) type Preset<T> = (&'static str, fn() -> T);
-
-/// The config a generator's preset table names `name`, if any.
-pub(crate) fn preset<T>(name: &str, table: &[Preset<T>]) -> Option<T> {
-    table
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, make)| make())
-}
-
 /// Largest grid side a room-grid generator accepts.
 pub const MAX_SIDE: i32 = 256;
-/// Largest level accepted.
-pub const MAX_LEVEL: i32 = 1000;
+/// Largest level accepted (the same for every generator: [`crate::level`]).
+pub use crate::level::MAX_LEVEL;
 /// The most work steps one call may take, across all its attempts (a step is
 /// one candidate cell looked at, one walk step, one cell cleared, scanned or
 /// searched). The slowest steps (walks on the largest grids, out of cache)

@@ -116,10 +116,10 @@ pub use config::{
     MAX_RADIUS, MAX_SEPARATION_STEPS, ScatterShape, Separation, SizeDistribution, TinyKeepConfig,
 };
 
-use crate::error::{GenError, check_range};
+use crate::error::GenError;
 use crate::grid::{Cell, DIRS, DungeonGrid, GridKind, PlannedGraph, Pos, Rect};
+use crate::level::check_level;
 use crate::rng::{DungeonRng, stage};
-use crate::room_grid::MAX_LEVEL;
 use crate::watch::Watch;
 use graph::{Sets, delaunay_edges, far_pair};
 use route::{NONE, Router};
@@ -229,7 +229,7 @@ fn run(
     watch: &Watch,
 ) -> Result<(DungeonGrid, RoomGraph), GenError> {
     config.validate()?;
-    check_range("level", level, 1, MAX_LEVEL)?;
+    check_level(level)?;
     watch.at(0.0)?;
     let c = config;
     let rng = DungeonRng::for_level(seed, level, stage::LAYOUT);

@@ -91,10 +91,10 @@ pub use config::{
 pub use walk::{MOVES, WalkStats};
 
 use crate::dig;
-use crate::error::{GenError, check_range};
+use crate::error::GenError;
 use crate::grid::DungeonGrid;
+use crate::level::check_level;
 use crate::rng::{DungeonRng, stage};
-use crate::room_grid::MAX_LEVEL;
 use crate::watch::Watch;
 
 /// Progress when the walk is done (see [`generate_watched`]).
@@ -161,7 +161,7 @@ fn run_capped(
     cap: u64,
 ) -> Result<(DungeonGrid, WalkStats), GenError> {
     config.validate()?;
-    check_range("level", level, 1, MAX_LEVEL)?;
+    check_level(level)?;
     watch.at(0.0)?;
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let mut g = dig::walls(config.width, config.height);
