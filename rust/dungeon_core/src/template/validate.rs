@@ -275,13 +275,17 @@ impl TemplateConfig {
             .iter()
             .filter(|t| self.can_start(t))
             .collect();
-        if starts.iter().all(|t| banned(t)) {
-            let mut rules: Vec<String> = starts.iter().map(|t| named(t)).collect();
+        // The rules that ban every template of `list`, sorted, once each.
+        let banning = |list: &[&RoomTemplate]| {
+            let mut rules: Vec<String> = list.iter().map(|t| named(t)).collect();
             rules.sort_unstable();
             rules.dedup();
+            rules.join(", ")
+        };
+        if starts.iter().all(|t| banned(t)) {
             return Err(ConfigError::new(
                 "tag_rules",
-                rules.join(", "),
+                banning(&starts),
                 format!(
                     "a max of at least 1 (or -1) on a tag the start room carries: every level \
                      has one start room, and every template that may start ({}) carries it",
@@ -291,12 +295,9 @@ impl TemplateConfig {
         }
         let ends: Vec<&RoomTemplate> = self.templates.iter().filter(|t| self.is_end(t)).collect();
         if !ends.is_empty() && ends.iter().all(|t| banned(t)) {
-            let mut rules: Vec<String> = ends.iter().map(|t| named(t)).collect();
-            rules.sort_unstable();
-            rules.dedup();
             return Err(ConfigError::new(
                 "tag_rules",
-                rules.join(", "),
+                banning(&ends),
                 format!(
                     "a max of at least 1 (or -1) on a tag the end room carries: every level \
                      has one end room (end_tag {:?}), and every end template ({}) carries it",

@@ -164,6 +164,8 @@ impl DungeonTilePainter {
     #[signal]
     fn painted(layer: Gd<TileMapLayer>);
 
+    /// Sets [member tiles_per_frame]; a value below 1 is refused with an
+    /// error (also in [member last_error]) and the setting is unchanged.
     #[func]
     fn set_tiles_per_frame(&mut self, tiles: i64) {
         if let Some(tiles) = self.checked_per_frame("tiles_per_frame", tiles) {
@@ -171,6 +173,8 @@ impl DungeonTilePainter {
         }
     }
 
+    /// Sets [member terrain_tiles_per_frame]; a value below 1 is refused
+    /// like in [method set_tiles_per_frame].
     #[func]
     fn set_terrain_tiles_per_frame(&mut self, tiles: i64) {
         if let Some(tiles) = self.checked_per_frame("terrain_tiles_per_frame", tiles) {
