@@ -74,7 +74,7 @@
 )]
 
 mod args;
-mod flags;
+
 mod load;
 mod outfile;
 mod render;

@@ -19,7 +19,6 @@
 
 use crate::error::{GenError, check_range};
 use crate::grid::{DungeonGrid, Pos};
-use crate::preset::preset;
 use crate::rng::DungeonRng;
 use crate::room_grid::{
     Budget, EndRules, Generator, RoomCount, RoomGridConfig, RoomScratch, StartRule, Work, run,
@@ -90,12 +89,13 @@ impl DrunkardConfig {
     }
 
     /// The preset names [`DrunkardConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = ["winding", "wide"];
+    pub const PRESETS: [&'static str; 2] =
+        crate::registry::names(&crate::registry::DRUNKARD_PRESETS);
 
     /// A preset by name (one of [`DrunkardConfig::PRESETS`]).
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        preset(name, &[("winding", Self::winding), ("wide", Self::wide)])
+        crate::registry::DRUNKARD.preset(name)
     }
 
     /// Checks every field (and the level's capacity) without generating.

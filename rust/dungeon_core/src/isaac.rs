@@ -102,7 +102,6 @@
 
 use crate::error::{ConfigError, GenError, check_range};
 use crate::grid::{DIRS, DungeonGrid, Pos};
-use crate::preset::preset;
 use crate::rng::DungeonRng;
 #[cfg(doc)]
 use crate::room_grid::EndRule;
@@ -215,19 +214,12 @@ impl IsaacConfig {
     }
 
     /// The preset names [`IsaacConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 3] = ["compact", "branching", "large_rooms"];
+    pub const PRESETS: [&'static str; 3] = crate::registry::names(&crate::registry::ISAAC_PRESETS);
 
     /// A preset by name (one of [`IsaacConfig::PRESETS`]).
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        preset(
-            name,
-            &[
-                ("compact", Self::compact),
-                ("branching", Self::branching),
-                ("large_rooms", Self::large_rooms),
-            ],
-        )
+        crate::registry::ISAAC.preset(name)
     }
 
     /// Checks every field (and the level's capacity) without generating.

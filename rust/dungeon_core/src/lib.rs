@@ -38,7 +38,8 @@ pub mod maze;
 pub mod minesweeper;
 pub mod paint;
 pub mod poi;
-mod preset;
+
+pub mod registry;
 pub mod rng;
 pub mod room_grid;
 pub mod template;

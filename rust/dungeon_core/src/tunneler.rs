@@ -129,15 +129,12 @@ impl TunnelerConfig {
     /// A preset by name: `"tangled_tunnels"` or `"long_halls"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        match name {
-            "tangled_tunnels" => Some(Self::tangled_tunnels()),
-            "long_halls" => Some(Self::long_halls()),
-            _ => None,
-        }
+        crate::registry::TUNNELER.preset(name)
     }
 
     /// The preset names [`TunnelerConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = ["tangled_tunnels", "long_halls"];
+    pub const PRESETS: [&'static str; 2] =
+        crate::registry::names(&crate::registry::TUNNELER_PRESETS);
 
     /// The longest tunnel this map allows: its shorter side minus the two
     /// border tiles, minus one (a tunnel of that many steps fits along

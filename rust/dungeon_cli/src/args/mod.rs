@@ -1,6 +1,7 @@
 //! The command line. `clap` splits it into flags and values (`--flag VALUE`,
-//! `--flag=VALUE`, `--` ending the options, `-h`/`--help`); the generator
-//! tables in [`crate::flags`] then check each value and fill the config.
+//! `--flag=VALUE`, `--` ending the options, `-h`/`--help`); each generator's
+//! settings in `dungeon_core::registry` give its flags (`room_attempts` is
+//! `--room-attempts`), check each value and fill the config.
 //!
 //! clap knows every flag of every generator, so flags may come before the
 //! generator's name; a flag of another generator is refused here, naming
@@ -25,21 +26,11 @@ use std::ffi::{OsStr, OsString};
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, value_parser};
-use dungeon_core::bsp::BspConfig;
-use dungeon_core::cave::CaveConfig;
-use dungeon_core::drunkard::DrunkardConfig;
-use dungeon_core::hilbert::HilbertConfig;
-use dungeon_core::isaac::IsaacConfig;
-use dungeon_core::maze::MazeConfig;
-use dungeon_core::template::TemplateConfig;
-use dungeon_core::tinykeep::TinyKeepConfig;
-use dungeon_core::tunneler::TunnelerConfig;
-use dungeon_core::walker::WalkerConfig;
+use dungeon_core::registry::{self, Entry, Job};
 
-pub use request::{Dest, Format, Input, Job, Request, Show};
+pub use request::{Dest, Format, Input, Request, Show};
 pub use usage::usage;
 
-use crate::flags::{self, Flag, PresetList};
 use output::OutputFlags;
 
 /// Most dungeons one call may print.
@@ -64,9 +55,9 @@ pub enum Command {
 const SHOW: &str = "show";
 
 /// What the first word asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Cmd {
-    Gen(Gen),
+    Gen(&'static dyn Entry),
     Show,
 }
 
@@ -75,174 +66,33 @@ impl Cmd {
         if name == SHOW {
             Some(Cmd::Show)
         } else {
-            Gen::from_name(name).map(Cmd::Gen)
+            let name = name.to_str()?;
+            registry::find(name).map(Cmd::Gen)
         }
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Gen {
-    Isaac,
-    Drunkard,
-    Bsp,
-    Hilbert,
-    Tunneler,
-    Walker,
-    TinyKeep,
-    Maze,
-    Cave,
-    Template,
+/// A setting's flag name: `room_attempts` is `--room-attempts`.
+fn flag_name(setting: &str) -> String {
+    setting.replace('_', "-")
 }
 
-impl Gen {
-    const ALL: [Gen; 10] = [
-        Gen::Isaac,
-        Gen::Drunkard,
-        Gen::Bsp,
-        Gen::Hilbert,
-        Gen::Tunneler,
-        Gen::Walker,
-        Gen::TinyKeep,
-        Gen::Maze,
-        Gen::Cave,
-        Gen::Template,
-    ];
+/// A generator's flags: (name, is a switch).
+fn flags(g: &dyn Entry) -> Vec<(String, bool)> {
+    g.settings()
+        .into_iter()
+        .map(|s| (flag_name(s.name), s.ty == registry::Type::Bool))
+        .collect()
+}
 
-    fn name(self) -> &'static str {
-        match self {
-            Gen::Isaac => "isaac",
-            Gen::Drunkard => "drunkard",
-            Gen::Bsp => "bsp",
-            Gen::Hilbert => "hilbert",
-            Gen::Tunneler => "tunneler",
-            Gen::Walker => "walker",
-            Gen::TinyKeep => "tinykeep",
-            Gen::Maze => "maze",
-            Gen::Cave => "cave",
-            Gen::Template => "template",
-        }
-    }
-
-    fn from_name(name: &OsStr) -> Option<Gen> {
-        Gen::ALL.into_iter().find(|g| name == g.name())
-    }
-
-    /// The generator's flags: (name, is a switch).
-    fn flags(self) -> Vec<(&'static str, bool)> {
-        fn list<C: Clone>(table: &[Flag<C>]) -> Vec<(&'static str, bool)> {
-            table.iter().map(|f| (f.name, f.is_switch())).collect()
-        }
-        match self {
-            Gen::Isaac => list(&flags::isaac()),
-            Gen::Drunkard => list(&flags::drunkard()),
-            Gen::Bsp => list(&flags::bsp()),
-            Gen::Hilbert => list(&flags::hilbert()),
-            Gen::Tunneler => list(&flags::tunneler()),
-            Gen::Walker => list(&flags::walker()),
-            Gen::TinyKeep => list(&flags::tinykeep()),
-            Gen::Maze => list(&flags::maze()),
-            Gen::Cave => list(&flags::cave()),
-            Gen::Template => list(&flags::template()),
-        }
-    }
-
-    /// The Godot class that makes the same grids.
-    fn class(self) -> &'static str {
-        match self {
-            Gen::Isaac => "IsaacGenerator",
-            Gen::Drunkard => "DrunkardGenerator",
-            Gen::Bsp => "BspGenerator",
-            Gen::Hilbert => "HilbertGenerator",
-            Gen::Tunneler => "TunnelerGenerator",
-            Gen::Walker => "WalkerGenerator",
-            Gen::TinyKeep => "TinyKeepGenerator",
-            Gen::Maze => "MazeGenerator",
-            Gen::Cave => "CaveGenerator",
-            Gen::Template => "TemplateGenerator",
-        }
-    }
-
-    /// What it makes, for `--help`.
-    fn blurb(self) -> &'static str {
-        match self {
-            Gen::Isaac => "rooms grow from a start room on a small grid",
-            Gen::Drunkard => "a random walk on a small grid",
-            Gen::Bsp => "rooms and corridors on a tile map",
-            Gen::Hilbert => "a main path of rooms along a Hilbert curve, side rooms and loops",
-            Gen::Tunneler => "straight tunnels dug through rock by a random walk",
-            Gen::Walker => "a cave dug by random walkers",
-            Gen::TinyKeep => {
-                "scattered cells, the big ones become rooms, joined along a Delaunay graph's spanning tree"
-            }
-            Gen::Maze => "rooms at odd spots, a maze between them, doors, dead ends pruned",
-            Gen::Cave => "a cellular-automaton cave on an open-floor tile map",
-            Gen::Template => {
-                "hand-made room templates grown door to door (the built-in demo set), after The Dungeoning"
-            }
-        }
-    }
-
-    /// `--help`'s example line for this generator.
-    fn example(self) -> &'static str {
-        match self {
-            Gen::Isaac => "isaac --preset branching --level 5 --format png --out floor.png",
-            Gen::Drunkard => "drunkard --diagonal --count 1000 --format json > floors.jsonl",
-            Gen::Bsp => "bsp --preset large --seed 1 --format png --out - > map.png",
-            Gen::Hilbert => "hilbert --preset sprawling --level 4 --side-room-chance 0.5",
-            Gen::Tunneler => "tunneler --preset long_halls --seed 3",
-            Gen::Walker => "walker --directions 4 --floor-fraction 0.3 --format png --out cave.png",
-            Gen::TinyKeep => "tinykeep --preset small --hallway-style astar --seed 3",
-            Gen::Maze => "maze --windiness 0.8 --dead-end-removal 0.5 --format png --out maze.png",
-            Gen::Cave => {
-                "cave --phases 5:2:4,5:off:3 --regions keep_largest --format png --out cave.png"
-            }
-            Gen::Template => "template --preset corridors --level 3 --width 120 --height 120",
-        }
-    }
-
-    /// The flag lines of `--help`, with the default preset's values.
-    fn usage_lines(self) -> String {
-        fn lines<C: Clone>(table: &[Flag<C>], presets: &PresetList<C>) -> String {
-            presets
-                .first()
-                .map_or_else(String::new, |p| flags::usage_lines(table, &(p.1)()))
-        }
-        match self {
-            Gen::Isaac => lines(&flags::isaac(), &flags::ISAAC_PRESETS),
-            Gen::Drunkard => lines(&flags::drunkard(), &flags::DRUNKARD_PRESETS),
-            Gen::Bsp => lines(&flags::bsp(), &flags::BSP_PRESETS),
-            Gen::Hilbert => lines(&flags::hilbert(), &flags::HILBERT_PRESETS),
-            Gen::Tunneler => lines(&flags::tunneler(), &flags::TUNNELER_PRESETS),
-            Gen::Walker => lines(&flags::walker(), &flags::WALKER_PRESETS),
-            Gen::TinyKeep => lines(&flags::tinykeep(), &flags::TINYKEEP_PRESETS),
-            Gen::Maze => lines(&flags::maze(), &flags::MAZE_PRESETS),
-            Gen::Cave => lines(&flags::cave(), &flags::CAVE_PRESETS),
-            Gen::Template => lines(&flags::template(), &flags::TEMPLATE_PRESETS),
-        }
-    }
-
-    fn presets(self) -> Vec<&'static str> {
-        fn names<C>(presets: &PresetList<C>) -> Vec<&'static str> {
-            presets.iter().map(|p| p.0).collect()
-        }
-        match self {
-            Gen::Isaac => names(&flags::ISAAC_PRESETS),
-            Gen::Drunkard => names(&flags::DRUNKARD_PRESETS),
-            Gen::Bsp => names(&flags::BSP_PRESETS),
-            Gen::Hilbert => names(&flags::HILBERT_PRESETS),
-            Gen::Tunneler => names(&flags::TUNNELER_PRESETS),
-            Gen::Walker => names(&flags::WALKER_PRESETS),
-            Gen::TinyKeep => names(&flags::TINYKEEP_PRESETS),
-            Gen::Maze => names(&flags::MAZE_PRESETS),
-            Gen::Cave => names(&flags::CAVE_PRESETS),
-            Gen::Template => names(&flags::TEMPLATE_PRESETS),
-        }
-    }
+/// Every generator's flags.
+fn all_flags() -> impl Iterator<Item = (String, bool)> {
+    registry::GENERATORS.iter().flat_map(|g| flags(*g))
 }
 
 /// The commands, as error messages list them: "isaac, drunkard, … or show".
 fn command_list() -> String {
-    let names: Vec<&str> = Gen::ALL.iter().map(|g| g.name()).collect();
+    let names: Vec<&str> = registry::GENERATORS.iter().map(|g| g.name()).collect();
     format!("{} or show", names.join(", "))
 }
 
@@ -269,14 +119,14 @@ fn command() -> clap::Command {
                 .action(ArgAction::Append)
                 .value_parser(value_parser!(OsString)),
         );
-    let global = GLOBAL.iter().map(|&n| (n, false));
-    let mut seen: Vec<&str> = Vec::new();
-    for (name, switch) in global.chain(Gen::ALL.into_iter().flat_map(Gen::flags)) {
+    let global = GLOBAL.iter().map(|&n| (n.to_owned(), false));
+    let mut seen: Vec<String> = Vec::new();
+    for (name, switch) in global.chain(all_flags()) {
         if seen.contains(&name) {
             continue;
         }
-        seen.push(name);
-        let arg = Arg::new(name)
+        seen.push(name.clone());
+        let arg = Arg::new(name.clone())
             .long(name)
             .action(ArgAction::Append)
             .value_parser(value_parser!(OsString));
@@ -389,12 +239,7 @@ fn given_flags(matches: &ArgMatches) -> Result<Vec<Given>, UsageError> {
 /// `--diagonal drunkard`: a switch took the command's name as its value.
 /// The name is the command then, and the switch is on.
 fn command_after_switch(given: &mut [Given]) -> Option<Cmd> {
-    let is_switch = |name: &str| {
-        Gen::ALL
-            .into_iter()
-            .flat_map(Gen::flags)
-            .any(|(n, switch)| switch && n == name)
-    };
+    let is_switch = |name: &str| all_flags().any(|(n, switch)| switch && n == name);
     let g = given
         .iter_mut()
         .find(|g| is_switch(&g.name) && Cmd::from_name(&g.value).is_some())?;
@@ -435,23 +280,24 @@ fn from_clap(e: &clap::Error) -> UsageError {
 }
 
 /// Checks every flag in command-line order, then builds the config: preset
-/// first, then the generator flags in table order.
-fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
+/// first, then the generator flags in the order of its settings.
+fn build(generator: &'static dyn Entry, given: &[Given]) -> Result<Command, UsageError> {
     let mut seed = (0, false);
     let mut level = 1;
     let mut preset = None;
     let mut output = OutputFlags::default();
     let mut count = 1;
     let mut typed = Vec::new();
-    let own: Vec<&str> = generator.flags().into_iter().map(|f| f.0).collect();
+    let settings = generator.settings();
+    let own: Vec<String> = settings.iter().map(|s| flag_name(s.name)).collect();
     for g in given {
         match g.name.as_str() {
             _ if output.take(g)? => {}
             "seed" => seed = parse_seed(g.text()?).map_err(|e| g.err(e))?,
-            "level" => level = flags::int(g.text()?).map_err(|e| g.err(e))?,
+            "level" => level = registry::int(g.text()?).map_err(|e| g.err(e))?,
             "preset" => {
                 let name = g.text()?;
-                let presets = generator.presets();
+                let presets: Vec<&str> = generator.presets().iter().map(|p| p.name).collect();
                 if !presets.contains(&name) {
                     return Err(g.err(format!(
                         "unknown preset {name:?} for {} (expected {})",
@@ -462,38 +308,19 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
                 preset = Some(name);
             }
             "count" => {
-                let k = flags::int(g.text()?).map_err(|e| g.err(e))?;
+                let k = registry::int(g.text()?).map_err(|e| g.err(e))?;
                 count = u32::try_from(k)
                     .ok()
                     .filter(|k| (1..=MAX_COUNT).contains(k))
                     .ok_or_else(|| g.err(format!("expected 1..={MAX_COUNT}, got {k}")))?;
             }
-            name if own.contains(&name) => {
-                // Values are checked here, in command-line order; they are
-                // applied below, in table order.
-                let v = g.text()?;
-                match generator {
-                    Gen::Isaac => check_value(&flags::isaac(), IsaacConfig::default(), g, v)?,
-                    Gen::Drunkard => {
-                        check_value(&flags::drunkard(), DrunkardConfig::default(), g, v)?;
-                    }
-                    Gen::Bsp => check_value(&flags::bsp(), BspConfig::default(), g, v)?,
-                    Gen::Hilbert => {
-                        check_value(&flags::hilbert(), HilbertConfig::default(), g, v)?;
-                    }
-                    Gen::Tunneler => {
-                        check_value(&flags::tunneler(), TunnelerConfig::default(), g, v)?;
-                    }
-                    Gen::Walker => check_value(&flags::walker(), WalkerConfig::default(), g, v)?,
-                    Gen::TinyKeep => {
-                        check_value(&flags::tinykeep(), TinyKeepConfig::default(), g, v)?;
-                    }
-                    Gen::Maze => check_value(&flags::maze(), MazeConfig::default(), g, v)?,
-                    Gen::Cave => check_value(&flags::cave(), CaveConfig::default(), g, v)?,
-                    Gen::Template => {
-                        check_value(&flags::template(), TemplateConfig::default(), g, v)?;
-                    }
-                }
+            name if own.iter().any(|n| n == name) => {
+                // Values are checked here, in command-line order, on a
+                // scratch job; they are applied below, in settings order.
+                let mut scratch = new_job(generator, None)?;
+                scratch
+                    .set(&name.replace('-', "_"), g.text()?)
+                    .map_err(|e| g.err(e))?;
             }
             _ => return Err(g.err(format!("not a flag for {}", generator.name()))),
         }
@@ -514,53 +341,15 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
         )));
     }
 
-    let job = match generator {
-        Gen::Isaac => Job::Isaac(config(
-            &flags::ISAAC_PRESETS,
-            &flags::isaac(),
-            preset,
-            given,
-        )?),
-        Gen::Drunkard => Job::Drunkard(config(
-            &flags::DRUNKARD_PRESETS,
-            &flags::drunkard(),
-            preset,
-            given,
-        )?),
-        Gen::Bsp => Job::Bsp(config(&flags::BSP_PRESETS, &flags::bsp(), preset, given)?),
-        Gen::Hilbert => Job::Hilbert(config(
-            &flags::HILBERT_PRESETS,
-            &flags::hilbert(),
-            preset,
-            given,
-        )?),
-        Gen::Tunneler => Job::Tunneler(config(
-            &flags::TUNNELER_PRESETS,
-            &flags::tunneler(),
-            preset,
-            given,
-        )?),
-        Gen::Walker => Job::Walker(config(
-            &flags::WALKER_PRESETS,
-            &flags::walker(),
-            preset,
-            given,
-        )?),
-        Gen::TinyKeep => Job::TinyKeep(config(
-            &flags::TINYKEEP_PRESETS,
-            &flags::tinykeep(),
-            preset,
-            given,
-        )?),
-        Gen::Maze => Job::Maze(config(&flags::MAZE_PRESETS, &flags::maze(), preset, given)?),
-        Gen::Cave => Job::Cave(config(&flags::CAVE_PRESETS, &flags::cave(), preset, given)?),
-        Gen::Template => Job::Template(config(
-            &flags::TEMPLATE_PRESETS,
-            &flags::template(),
-            preset,
-            given,
-        )?),
-    };
+    // The preset (the first one by default), then the given generator flags
+    // in settings order.
+    let mut job = new_job(generator, preset)?;
+    for s in &settings {
+        let flag = flag_name(s.name);
+        if let Some(g) = given.iter().find(|g| g.name == flag) {
+            job.set(s.name, g.text()?).map_err(|e| g.err(e))?;
+        }
+    }
     Ok(Command::Run(Box::new(Request {
         job,
         seed: seed.0,
@@ -574,38 +363,16 @@ fn build(generator: Gen, given: &[Given]) -> Result<Command, UsageError> {
     })))
 }
 
-/// Whether `v` is a valid value for flag `g` (on a scratch config).
-fn check_value<C: Clone>(
-    table: &[Flag<C>],
-    mut scratch: C,
-    g: &Given,
-    v: &str,
-) -> Result<(), UsageError> {
-    match table.iter().find(|f| f.name == g.name) {
-        Some(f) => f.set(&mut scratch, v).map_err(|e| g.err(e)),
-        None => Err(g.err("not a flag for this generator")),
-    }
-}
-
-/// The preset (the first one by default), then the given generator flags
-/// in table order.
-fn config<C: Clone>(
-    presets: &PresetList<C>,
-    table: &[Flag<C>],
-    preset: Option<&str>,
-    given: &[Given],
-) -> Result<C, UsageError> {
-    let start = presets
-        .iter()
-        .find(|p| Some(p.0) == preset)
-        .unwrap_or(&presets[0]);
-    let mut config = (start.1)();
-    for f in table {
-        if let Some(g) = given.iter().find(|g| g.name == f.name) {
-            f.set(&mut config, g.text()?).map_err(|e| g.err(e))?;
-        }
-    }
-    Ok(config)
+/// The generator's job for `preset` (checked by the caller; `None`: the
+/// default preset).
+fn new_job(generator: &dyn Entry, preset: Option<&str>) -> Result<Box<dyn Job>, UsageError> {
+    generator.job(preset).ok_or_else(|| {
+        UsageError(format!(
+            "{}: no preset {}",
+            generator.name(),
+            preset.unwrap_or("at all")
+        ))
+    })
 }
 
 /// A run seed: `0..=u64::MAX`, or a negative Godot `int` seed, which means

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use super::{Given, UsageError};
 use crate::args::{Dest, Format};
-use crate::{flags, render};
+use crate::render;
+use dungeon_core::registry;
 
 /// The output flags as given so far.
 #[derive(Default)]
@@ -24,7 +25,7 @@ impl OutputFlags {
         match g.name.as_str() {
             "format" => {
                 self.format = Some(
-                    flags::choice(
+                    registry::choice(
                         g.text()?,
                         &[
                             ("ascii", Format::Ascii),
@@ -44,7 +45,7 @@ impl OutputFlags {
                 });
             }
             "scale" => {
-                let s = flags::int(g.text()?).map_err(|e| g.err(e))?;
+                let s = registry::int(g.text()?).map_err(|e| g.err(e))?;
                 self.scale = Some(
                     u32::try_from(s)
                         .ok()

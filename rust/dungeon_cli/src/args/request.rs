@@ -2,17 +2,8 @@
 
 use std::path::PathBuf;
 
-use dungeon_core::bsp::{self, BspConfig};
-use dungeon_core::cave::{self, CaveConfig};
-use dungeon_core::drunkard::{self, DrunkardConfig};
-use dungeon_core::hilbert::{self, HilbertConfig};
-use dungeon_core::isaac::{self, IsaacConfig};
-use dungeon_core::maze::{self, MazeConfig};
-use dungeon_core::template::{self, TemplateConfig};
-use dungeon_core::tinykeep::{self, TinyKeepConfig};
-use dungeon_core::tunneler::{self, TunnelerConfig};
-use dungeon_core::walker::{self, WalkerConfig};
-use dungeon_core::{ConfigError, DungeonGrid, GenError};
+use dungeon_core::ConfigError;
+use dungeon_core::registry::Job;
 
 /// Output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,57 +60,11 @@ pub struct Show {
     pub scale: Option<u32>,
 }
 
-/// A generator with its finished config.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Job {
-    /// `isaac::generate`.
-    Isaac(IsaacConfig),
-    /// `drunkard::generate`.
-    Drunkard(DrunkardConfig),
-    /// `bsp::generate`.
-    Bsp(BspConfig),
-    /// `hilbert::generate`.
-    Hilbert(HilbertConfig),
-    /// `tunneler::generate`.
-    Tunneler(TunnelerConfig),
-    /// `walker::generate`.
-    Walker(WalkerConfig),
-    /// `tinykeep::generate`.
-    TinyKeep(TinyKeepConfig),
-    /// `maze::generate`.
-    Maze(MazeConfig),
-    /// `cave::generate`.
-    Cave(CaveConfig),
-    /// `template::generate`.
-    Template(TemplateConfig),
-}
-
-impl Job {
-    /// Runs the generator: the same call the Godot classes make.
-    ///
-    /// # Errors
-    /// The core's [`GenError`].
-    pub fn generate(&self, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-        match self {
-            Job::Isaac(c) => isaac::generate(c, seed, level),
-            Job::Drunkard(c) => drunkard::generate(c, seed, level),
-            Job::Bsp(c) => bsp::generate(c, seed, level),
-            Job::Hilbert(c) => hilbert::generate(c, seed, level),
-            Job::Tunneler(c) => tunneler::generate(c, seed, level),
-            Job::Walker(c) => walker::generate(c, seed, level),
-            Job::TinyKeep(c) => tinykeep::generate(c, seed, level),
-            Job::Maze(c) => maze::generate(c, seed, level),
-            Job::Cave(c) => cave::generate(c, seed, level),
-            Job::Template(c) => template::generate(c, seed, level),
-        }
-    }
-}
-
 /// Everything a run needs.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Request {
-    /// Generator and config.
-    pub job: Job,
+    /// Generator and config, from the registry.
+    pub job: Box<dyn Job>,
     /// First run seed.
     pub seed: u64,
     /// The seed was typed as a negative Godot `int`: messages show seeds so.
@@ -137,6 +82,18 @@ pub struct Request {
     /// Each flag given and its value as typed, so that a generator error
     /// about a field shows the value the way the user wrote it.
     pub typed: Vec<(String, String)>,
+}
+
+// By hand: a derived `PartialEq` cannot compare a `Box<dyn Job>` field.
+impl PartialEq for Request {
+    fn eq(&self, other: &Self) -> bool {
+        *self.job == *other.job
+            && (self.seed, self.seed_as_int, self.level)
+                == (other.seed, other.seed_as_int, other.level)
+            && (self.format, &self.out, self.scale, self.count)
+                == (other.format, &other.out, other.scale, other.count)
+            && self.typed == other.typed
+    }
 }
 
 impl Request {

@@ -2,18 +2,22 @@
 
 use std::fmt::Write as _;
 
-use super::{Gen, MAX_COUNT};
+use dungeon_core::registry::{self, Entry};
+
+use super::{MAX_COUNT, flag_name};
 use crate::{load, render};
 
 /// The text `--help` prints. Defaults come from the configs themselves.
 #[must_use]
 pub fn usage() -> String {
-    let names = Gen::ALL.map(Gen::name);
+    let gens = registry::GENERATORS;
+    let names: Vec<&str> = gens.iter().map(|g| g.name()).collect();
+    let classes: Vec<&str> = gens.iter().map(|g| g.class()).collect();
     let mut preset_lines = String::new();
     let mut generator_flags = String::new();
     let mut examples = String::new();
-    for g in Gen::ALL {
-        let presets = g.presets();
+    for &g in gens {
+        let presets: Vec<&str> = g.presets().iter().map(|p| p.name).collect();
         let _ = writeln!(
             preset_lines,
             "{:37}{}: {}",
@@ -25,9 +29,9 @@ pub fn usage() -> String {
             generator_flags,
             "{} flags: {} (defaults: {})\n{}",
             g.name(),
-            g.blurb(),
-            presets[0],
-            g.usage_lines()
+            g.summary(),
+            presets.first().copied().unwrap_or_default(),
+            usage_lines(g)
         );
         let _ = writeln!(examples, "  dungeon {}", g.example());
     }
@@ -81,7 +85,7 @@ Examples:
   dungeon show floors.jsonl --format ascii
 ",
         commands = names.join("|"),
-        classes = wrap(&Gen::ALL.map(Gen::class).join(", "), 2, 80),
+        classes = wrap(&classes.join(", "), 2, 80),
         max_scale = render::MAX_SCALE,
         max_px = render::MAX_SIDE_PX,
         def_scale = render::DEFAULT_SCALE,
@@ -89,6 +93,17 @@ Examples:
         max_count = MAX_COUNT,
         max_mib = load::MAX_INPUT_BYTES >> 20,
     )
+}
+
+/// A generator's flag lines: `--name VALUE  doc [default]`, the default
+/// being the default preset's value.
+fn usage_lines(g: &dyn Entry) -> String {
+    let mut out = String::new();
+    for s in g.settings() {
+        let head = format!("--{} {}", flag_name(s.name), s.placeholder);
+        let _ = writeln!(out, "  {head:<31}  {} [{}]", s.doc, s.default);
+    }
+    out
 }
 
 /// `text` broken at spaces into lines of at most `width` characters, each

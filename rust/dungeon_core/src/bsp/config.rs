@@ -88,15 +88,11 @@ impl BspConfig {
     /// A preset by name: `"small"` or `"large"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        match name {
-            "small" => Some(Self::small()),
-            "large" => Some(Self::large()),
-            _ => None,
-        }
+        crate::registry::BSP.preset(name)
     }
 
     /// The preset names [`BspConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = ["small", "large"];
+    pub const PRESETS: [&'static str; 2] = crate::registry::names(&crate::registry::BSP_PRESETS);
 
     /// Checks every field without generating.
     ///

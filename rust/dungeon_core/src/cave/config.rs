@@ -221,15 +221,11 @@ impl CaveConfig {
     /// A preset by name: `"classic"` or `"small"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        match name {
-            "classic" => Some(Self::classic()),
-            "small" => Some(Self::small()),
-            _ => None,
-        }
+        crate::registry::CAVE.preset(name)
     }
 
     /// The preset names [`CaveConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = ["classic", "small"];
+    pub const PRESETS: [&'static str; 2] = crate::registry::names(&crate::registry::CAVE_PRESETS);
 
     /// Total automaton passes over all phases.
     #[must_use]

@@ -4,7 +4,6 @@
 use super::curve::{MAX_ORDER, cells};
 use crate::error::{ConfigError, GenError, check_range};
 use crate::level::check_level;
-use crate::preset::preset;
 use crate::rng::{DungeonRng, stage};
 
 /// Longest side branch a config may ask for, in rooms.
@@ -99,15 +98,13 @@ impl HilbertConfig {
     }
 
     /// The preset names [`HilbertConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = ["winding", "sprawling"];
+    pub const PRESETS: [&'static str; 2] =
+        crate::registry::names(&crate::registry::HILBERT_PRESETS);
 
     /// A preset by name (one of [`HilbertConfig::PRESETS`]).
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        preset(
-            name,
-            &[("winding", Self::winding), ("sprawling", Self::sprawling)],
-        )
+        crate::registry::HILBERT.preset(name)
     }
 
     /// Checks every field and the level without generating.

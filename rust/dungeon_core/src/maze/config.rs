@@ -99,15 +99,11 @@ impl MazeConfig {
     /// 400 KB at 255×255 with 175 rooms).
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        match name {
-            "classic" => Some(Self::classic()),
-            "labyrinth" => Some(Self::labyrinth()),
-            _ => None,
-        }
+        crate::registry::MAZE.preset(name)
     }
 
     /// The preset names [`MazeConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = ["classic", "labyrinth"];
+    pub const PRESETS: [&'static str; 2] = crate::registry::names(&crate::registry::MAZE_PRESETS);
 
     /// Checks every field without generating. Sizes are checked in order
     /// (`width`, `height`, `room_min_size`, `room_max_size`), and a limit

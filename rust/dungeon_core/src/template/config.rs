@@ -215,15 +215,12 @@ impl TemplateConfig {
     /// A preset by name: `"demo"` or `"corridors"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        match name {
-            "demo" => Some(Self::demo()),
-            "corridors" => Some(Self::corridors()),
-            _ => None,
-        }
+        crate::registry::TEMPLATE.preset(name)
     }
 
     /// The preset names [`TemplateConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = ["demo", "corridors"];
+    pub const PRESETS: [&'static str; 2] =
+        crate::registry::names(&crate::registry::TEMPLATE_PRESETS);
 
     /// Whether template `t` carries the corridor tag.
     pub(crate) fn is_corridor(&self, t: &RoomTemplate) -> bool {

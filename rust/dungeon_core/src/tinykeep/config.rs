@@ -196,16 +196,12 @@ impl TinyKeepConfig {
     /// A preset by name: `"tinykeep"`, `"seed003"` or `"small"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        match name {
-            "tinykeep" => Some(Self::tinykeep()),
-            "seed003" => Some(Self::seed003()),
-            "small" => Some(Self::small()),
-            _ => None,
-        }
+        crate::registry::TINYKEEP.preset(name)
     }
 
     /// The preset names [`TinyKeepConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 3] = ["tinykeep", "seed003", "small"];
+    pub const PRESETS: [&'static str; 3] =
+        crate::registry::names(&crate::registry::TINYKEEP_PRESETS);
 
     /// Checks every field without generating.
     ///

@@ -129,15 +129,11 @@ impl WalkerConfig {
     /// A preset by name: `"open_cave"` or `"sprawling_cave"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        match name {
-            "open_cave" => Some(Self::open_cave()),
-            "sprawling_cave" => Some(Self::sprawling_cave()),
-            _ => None,
-        }
+        crate::registry::WALKER.preset(name)
     }
 
     /// The preset names [`WalkerConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = ["open_cave", "sprawling_cave"];
+    pub const PRESETS: [&'static str; 2] = crate::registry::names(&crate::registry::WALKER_PRESETS);
 
     /// Tiles inside the 1-tile wall border: the most the walk can dig.
     #[must_use]

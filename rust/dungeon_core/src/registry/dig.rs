@@ -1,29 +1,68 @@
-//! Flag tables of the digging generators (`tunneler`, `walker`): one line a
-//! config field, like the tables in [`crate::flags`], which re-exports them.
+//! The digging generators' registry entries (`tunneler`, `walker`): their
+//! presets and one setting per config field.
 
-use super::Field::{Int, Num, Other};
-use super::{Flag, Presets, choice};
-use dungeon_core::tunneler::TunnelerConfig;
-use dungeon_core::walker::{Directions, WalkerConfig};
+use super::Kind::{Int, Num, Other};
+use super::setting::choice;
+use super::{Generator, Preset, Setting};
+use crate::tunneler::TunnelerConfig;
+use crate::walker::{Directions, WalkerConfig};
 
 /// The tunneler's presets.
-pub const TUNNELER_PRESETS: Presets<TunnelerConfig> = [
-    ("tangled_tunnels", TunnelerConfig::tangled_tunnels),
-    ("long_halls", TunnelerConfig::long_halls),
+pub(crate) const TUNNELER_PRESETS: [Preset<TunnelerConfig>; 2] = [
+    Preset::new(
+        "tangled_tunnels",
+        "a 60×40 tangle of 120 short tunnels (3 to 8 steps)",
+        TunnelerConfig::tangled_tunnels,
+    ),
+    Preset::new(
+        "long_halls",
+        "24 long straight halls (10 to 30 steps) across an 80×50 map",
+        TunnelerConfig::long_halls,
+    ),
 ];
 
 /// The walker's presets.
-pub const WALKER_PRESETS: Presets<WalkerConfig> = [
-    ("open_cave", WalkerConfig::open_cave),
-    ("sprawling_cave", WalkerConfig::sprawling_cave),
+pub(crate) const WALKER_PRESETS: [Preset<WalkerConfig>; 2] = [
+    Preset::new(
+        "open_cave",
+        "one eight-way walker digs 40 % of an 80×50 map into one meandering cave",
+        WalkerConfig::open_cave,
+    ),
+    Preset::new(
+        "sprawling_cave",
+        "four-way walkers of 150 steps, each setting out from the floor, dig 35 % into sprawling lobes",
+        WalkerConfig::sprawling_cave,
+    ),
 ];
+
+/// The tunneler.
+pub(crate) const TUNNELER: Generator<TunnelerConfig> = Generator {
+    name: "tunneler",
+    class: "TunnelerGenerator",
+    summary: "straight tunnels dug through rock by a random walk",
+    example: "tunneler --preset long_halls --seed 3",
+    presets: &TUNNELER_PRESETS,
+    settings: tunneler,
+    generate: crate::tunneler::generate_watched,
+};
+
+/// The walker.
+pub(crate) const WALKER: Generator<WalkerConfig> = Generator {
+    name: "walker",
+    class: "WalkerGenerator",
+    summary: "a cave dug by random walkers",
+    example: "walker --directions 4 --floor-fraction 0.3 --format png --out cave.png",
+    presets: &WALKER_PRESETS,
+    settings: walker,
+    generate: crate::walker::generate_watched,
+};
 
 const DIRECTIONS: [(&str, Directions); 2] = [("4", Directions::Four), ("8", Directions::Eight)];
 
-/// The tunneler's flags.
+/// The tunneler's settings.
 #[must_use]
-pub fn tunneler() -> Vec<Flag<TunnelerConfig>> {
-    type F = Flag<TunnelerConfig>;
+pub fn tunneler() -> Vec<Setting<TunnelerConfig>> {
+    type F = Setting<TunnelerConfig>;
     vec![
         F::new(
             "width",
@@ -36,27 +75,27 @@ pub fn tunneler() -> Vec<Flag<TunnelerConfig>> {
             Int(|c| &mut c.height),
         ),
         F::new(
-            "max-tunnels",
+            "max_tunnels",
             "tunnels to dig, 1..=100000",
             Int(|c| &mut c.max_tunnels),
         ),
         F::new(
-            "min-tunnel-length",
+            "min_tunnel_length",
             "shortest tunnel in steps, 1..=max-tunnel-length",
             Int(|c| &mut c.min_tunnel_length),
         ),
         F::new(
-            "max-tunnel-length",
+            "max_tunnel_length",
             "longest tunnel in steps, at most the shorter side - 3",
             Int(|c| &mut c.max_tunnel_length),
         ),
     ]
 }
 
-/// The walker's flags.
+/// The walker's settings.
 #[must_use]
-pub fn walker() -> Vec<Flag<WalkerConfig>> {
-    type F = Flag<WalkerConfig>;
+pub fn walker() -> Vec<Setting<WalkerConfig>> {
+    type F = Setting<WalkerConfig>;
     vec![
         F::new(
             "width",
@@ -81,7 +120,7 @@ pub fn walker() -> Vec<Flag<WalkerConfig>> {
             ),
         ),
         F::new(
-            "floor-fraction",
+            "floor_fraction",
             "stop once this share of the map is floor, (0, interior share]",
             Num(|c| &mut c.floor_fraction),
         ),
@@ -96,7 +135,7 @@ pub fn walker() -> Vec<Flag<WalkerConfig>> {
             Int(|c| &mut c.lifetime),
         ),
         F::new(
-            "max-steps-per-tile",
+            "max_steps_per_tile",
             "step budget per map tile, 1..=1000",
             Int(|c| &mut c.max_steps_per_tile),
         ),
@@ -113,7 +152,7 @@ mod tests {
         for f in tunneler() {
             f.set(&mut c, "77").unwrap();
         }
-        // Exhaustive: a new field breaks this until it gets a flag.
+        // Exhaustive: a new field breaks this until it gets a setting.
         let TunnelerConfig {
             width,
             height,
@@ -139,7 +178,7 @@ mod tests {
         for f in walker() {
             let v = match f.name {
                 "directions" => "4",
-                "floor-fraction" => "0.123",
+                "floor_fraction" => "0.123",
                 _ => "77",
             };
             f.set(&mut c, v).unwrap();

@@ -1,15 +1,34 @@
-//! The template generator's flags (`dungeon template`): the built-in demo
+//! The template generator's registry entry: the built-in demo
 //! templates, grown with the settings below.
 
-use super::Field::{Bool, Int, Num, Other};
-use super::{Flag, Presets};
-use dungeon_core::template::{TagRule, TemplateConfig};
+use super::Kind::{Bool, Int, Num, Other};
+use super::{Generator, Preset, Setting};
+use crate::template::{TagRule, TemplateConfig};
 
 /// The template generator's presets (both use the built-in demo set).
-pub const TEMPLATE_PRESETS: Presets<TemplateConfig> = [
-    ("demo", TemplateConfig::demo),
-    ("corridors", TemplateConfig::corridors),
+pub(crate) const PRESETS: [Preset<TemplateConfig>; 2] = [
+    Preset::new(
+        "demo",
+        "eight built-in templates (rooms, a hall, corridors, a boss room) grown on a 96×96 map",
+        TemplateConfig::demo,
+    ),
+    Preset::new(
+        "corridors",
+        "the demo templates with corridor pieces between all rooms and no loops",
+        TemplateConfig::corridors,
+    ),
 ];
+
+/// Room templates grown door to door.
+pub(crate) const TEMPLATE: Generator<TemplateConfig> = Generator {
+    name: "template",
+    class: "TemplateGenerator",
+    summary: "hand-made room templates grown door to door (the built-in demo set), after The Dungeoning",
+    example: "template --preset corridors --level 3 --width 120 --height 120",
+    presets: &PRESETS,
+    settings: template,
+    generate: crate::template::generate_watched,
+};
 
 /// `tag:min:max` rules, comma-separated (`max` -1: no limit); `none` for none.
 fn parse_rules(v: &str) -> Result<Vec<TagRule>, String> {
@@ -46,10 +65,10 @@ fn show_rules(c: &TemplateConfig) -> String {
     rules.join(",")
 }
 
-/// The template generator's flags, in the order they are applied.
+/// The template generator's settings, in the order they are applied.
 #[must_use]
-pub fn template() -> Vec<Flag<TemplateConfig>> {
-    type F = Flag<TemplateConfig>;
+pub fn template() -> Vec<Setting<TemplateConfig>> {
+    type F = Setting<TemplateConfig>;
     vec![
         F::new(
             "width",
@@ -62,22 +81,22 @@ pub fn template() -> Vec<Flag<TemplateConfig>> {
             Int(|c| &mut c.height),
         ),
         F::new(
-            "base-rooms",
+            "base_rooms",
             "rooms before the per-level rooms, at least 2 (corridor pieces not counted)",
             Int(|c| &mut c.count.base),
         ),
         F::new(
-            "rooms-per-level",
+            "rooms_per_level",
             "rooms added per level, 0..=1000 (floored)",
             Num(|c| &mut c.count.per_level),
         ),
         F::new(
-            "room-variance",
+            "room_variance",
             "random extra rooms, 0..=N",
             Int(|c| &mut c.count.variance),
         ),
         F::new(
-            "start-tag",
+            "start_tag",
             "templates with this tag only start a level (one a level); a tag some template carries, or empty: any template",
             Other(
                 "TAG",
@@ -89,7 +108,7 @@ pub fn template() -> Vec<Flag<TemplateConfig>> {
             ),
         ),
         F::new(
-            "end-tag",
+            "end_tag",
             "the end room's tag (a boss room as far from the start as any); empty: the farthest room",
             Other(
                 "TAG",
@@ -101,7 +120,7 @@ pub fn template() -> Vec<Flag<TemplateConfig>> {
             ),
         ),
         F::new(
-            "corridor-tag",
+            "corridor_tag",
             "corridor pieces' tag: not counted as rooms, removed when they lead nowhere",
             Other(
                 "TAG",
@@ -113,7 +132,7 @@ pub fn template() -> Vec<Flag<TemplateConfig>> {
             ),
         ),
         F::new(
-            "corridors-between-rooms",
+            "corridors_between_rooms",
             "rooms join only corridor pieces",
             Bool(|c| &mut c.corridors_between_rooms),
         ),
@@ -123,7 +142,7 @@ pub fn template() -> Vec<Flag<TemplateConfig>> {
             Bool(|c| &mut c.loops),
         ),
         F::new(
-            "tag-rules",
+            "tag_rules",
             "tag:min:max,... rooms with a tag (max -1: no limit), or none; rules no level can keep are refused",
             Other(
                 "RULES",
@@ -135,7 +154,7 @@ pub fn template() -> Vec<Flag<TemplateConfig>> {
             ),
         ),
         F::new(
-            "max-steps",
+            "max_steps",
             "work budget per level in placement tests, 100..=10000000",
             Int(|c| &mut c.max_steps),
         ),

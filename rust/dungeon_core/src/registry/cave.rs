@@ -1,14 +1,34 @@
-//! The cave generator's flags (`dungeon cave`).
+//! The cave generator's registry entry: presets and settings.
 
-use super::{Field, Flag, Presets, choice, name_of, put};
-use Field::{Int, Num, Other};
-use dungeon_core::cave::{CaveConfig, CavePhase, R2_OFF, Regions};
+use super::Kind::{Int, Num, Other};
+use super::setting::{choice, name_of, put};
+use super::{Generator, Preset, Setting};
+use crate::cave::{CaveConfig, CavePhase, R2_OFF, Regions};
 
 /// The cave's presets.
-pub const CAVE_PRESETS: Presets<CaveConfig> = [
-    ("classic", CaveConfig::classic),
-    ("small", CaveConfig::small),
+pub(crate) const PRESETS: [Preset<CaveConfig>; 2] = [
+    Preset::new(
+        "classic",
+        "jimrandomh's two-phase cave: 80×50, fill 0.45, every cave larger than 8 tiles joined",
+        CaveConfig::classic,
+    ),
+    Preset::new(
+        "small",
+        "a small cave (60×30, fill 0.4, 10 passes), the largest cave kept",
+        CaveConfig::small,
+    ),
 ];
+
+/// The cellular-automaton cave.
+pub(crate) const CAVE: Generator<CaveConfig> = Generator {
+    name: "cave",
+    class: "CaveGenerator",
+    summary: "a cellular-automaton cave on an open-floor tile map",
+    example: "cave --phases 5:2:4,5:off:3 --regions keep_largest --format png --out cave.png",
+    presets: &PRESETS,
+    settings: cave,
+    generate: crate::cave::generate_watched,
+};
 
 const REGIONS: [(&str, Regions); 3] = [
     ("keep_largest", Regions::KeepLargest),
@@ -64,10 +84,10 @@ pub fn show_phases(phases: &[CavePhase]) -> String {
         .join(",")
 }
 
-/// The cave's flags, in the order they are applied.
+/// The cave's settings, in the order they are applied.
 #[must_use]
-pub fn cave() -> Vec<Flag<CaveConfig>> {
-    type F = Flag<CaveConfig>;
+pub fn cave() -> Vec<Setting<CaveConfig>> {
+    type F = Setting<CaveConfig>;
     vec![
         F::new(
             "width",
@@ -80,7 +100,7 @@ pub fn cave() -> Vec<Flag<CaveConfig>> {
             Int(|c| &mut c.height),
         ),
         F::new(
-            "fill-probability",
+            "fill_probability",
             "chance a tile starts as wall, 0..=1",
             Num(|c| &mut c.fill_probability),
         ),
@@ -103,17 +123,17 @@ pub fn cave() -> Vec<Flag<CaveConfig>> {
             ),
         ),
         F::new(
-            "min-region-size",
+            "min_region_size",
             "connect_all: caves of at most N tiles are filled",
             Int(|c| &mut c.min_region_size),
         ),
         F::new(
-            "min-floor-fraction",
+            "min_floor_fraction",
             "a cave needs this share of floor inside the border, 0..=1",
             Num(|c| &mut c.min_floor_fraction),
         ),
         F::new(
-            "max-attempts",
+            "max_attempts",
             "caves drawn before giving up, 1..=100",
             Int(|c| &mut c.max_attempts),
         ),
@@ -131,12 +151,12 @@ mod tests {
             let v = match f.name {
                 "phases" => "4:off:7,6:3:2",
                 "regions" => "none",
-                "fill-probability" | "min-floor-fraction" => "0.123",
+                "fill_probability" | "min_floor_fraction" => "0.123",
                 _ => "77",
             };
             f.set(&mut c, v).unwrap();
         }
-        // Exhaustive: a new field breaks this until it gets a flag.
+        // Exhaustive: a new field breaks this until it gets a setting.
         let CaveConfig {
             width,
             height,

@@ -1,29 +1,36 @@
-//! Tests of the flag tables.
+//! Tests of the registry and its settings tables.
 
+use super::bsp::bsp;
+use super::hilbert::hilbert;
+use super::maze::maze;
+use super::room_grid::{drunkard, isaac};
 use super::*;
-use dungeon_core::hilbert::HilbertConfig;
-use dungeon_core::maze::MazeConfig;
-use dungeon_core::room_grid::{EndRules, RoomCount, RoomGridConfig};
+use crate::bsp::BspConfig;
+use crate::drunkard::{DrunkardConfig, OffGrid};
+use crate::hilbert::HilbertConfig;
+use crate::isaac::{GrowthRule, IsaacConfig};
+use crate::maze::MazeConfig;
+use crate::room_grid::{EndRule, EndRules, RoomCount, RoomGridConfig, RoomRules};
 
-/// A value for each flag that differs from every preset's.
+/// A value for each setting that differs from every preset's.
 fn odd_value(name: &str) -> &'static str {
     match name {
         "rule" => "branching",
         "start" => "origin",
         "end" => "farthest_dead_end",
-        "off-grid" => "stay",
-        "diagonal" | "grow-grid" | "grow-order" | "allow-shortcuts" => "true",
-        "end-off-axis" => "false",
-        "special-rooms" => "rebirth",
-        "rooms-per-level" | "min-end-distance" | "path-per-level" => "4.5",
-        "give-up-chance" | "max-fill" | "partition-range" | "room-size-min" | "room-size-max"
-        | "side-room-chance" | "loop-chance" | "large-room-1x2" | "large-room-2x1"
-        | "large-room-2x2" | "large-room-l" => "0.123",
+        "off_grid" => "stay",
+        "diagonal" | "grow_grid" | "grow_order" | "allow_shortcuts" => "true",
+        "end_off_axis" => "false",
+        "special_rooms" => "rebirth",
+        "rooms_per_level" | "min_end_distance" | "path_per_level" => "4.5",
+        "give_up_chance" | "max_fill" | "partition_range" | "room_size_min" | "room_size_max"
+        | "side_room_chance" | "loop_chance" | "large_room_1x2" | "large_room_2x1"
+        | "large_room_2x2" | "large_room_l" => "0.123",
         _ => "77",
     }
 }
 
-fn apply_all<C: Clone>(flags: &[Flag<C>], c: &mut C) {
+fn apply_all<C: Clone>(flags: &[Setting<C>], c: &mut C) {
     for f in flags {
         f.set(c, odd_value(f.name)).unwrap();
     }
@@ -31,7 +38,7 @@ fn apply_all<C: Clone>(flags: &[Flag<C>], c: &mut C) {
 
 /// Checks that every shared room-grid field took its odd value.
 fn check_room_grid(c: RoomGridConfig, d: &RoomGridConfig) {
-    // Exhaustive: a new field breaks this until it gets a flag.
+    // Exhaustive: a new field breaks this until it gets a setting.
     let RoomGridConfig {
         width,
         height,
@@ -111,7 +118,7 @@ fn the_end_rule_switches_with_its_settings() {
     };
     let mut c = IsaacConfig::branching();
     assert_eq!(c.grid.ends.end, EndRule::FarthestDeadEnd);
-    set("end-off-axis", &mut c, "true").unwrap();
+    set("end_off_axis", &mut c, "true").unwrap();
     assert_eq!(
         c.grid.ends.end,
         EndRule::FarthestApart {
@@ -119,7 +126,7 @@ fn the_end_rule_switches_with_its_settings() {
             off_axis: true
         }
     );
-    set("min-end-distance", &mut c, "2.5").unwrap();
+    set("min_end_distance", &mut c, "2.5").unwrap();
     set("end", &mut c, "farthest_dead_end").unwrap();
     assert_eq!(c.grid.ends.end, EndRule::FarthestDeadEnd);
     assert!(
@@ -222,12 +229,12 @@ fn one_origin_coordinate_keeps_the_other_at_the_centre() {
         f.set(c, v)
     };
     let mut c = IsaacConfig::branching(); // 9 × 8: centre (4, 3)
-    set("origin-x", &mut c, "1").unwrap();
+    set("origin_x", &mut c, "1").unwrap();
     assert_eq!(c.origin, Some((1, 3)));
     let mut c = IsaacConfig::branching();
-    set("origin-y", &mut c, "6").unwrap();
+    set("origin_y", &mut c, "6").unwrap();
     assert_eq!(c.origin, Some((4, 6)));
-    set("origin-x", &mut c, "0").unwrap();
+    set("origin_x", &mut c, "0").unwrap();
     assert_eq!(c.origin, Some((0, 6)));
 }
 
@@ -252,7 +259,7 @@ fn value_parsers_say_what_they_expected() {
 
 #[test]
 fn names_are_unique_and_switches_are_booleans() {
-    fn check<C>(flags: &[Flag<C>]) {
+    fn check<C>(flags: &[Setting<C>]) {
         let mut names: Vec<&str> = flags.iter().map(|f| f.name).collect();
         names.sort_unstable();
         names.dedup();
@@ -268,5 +275,5 @@ fn names_are_unique_and_switches_are_booleans() {
         .filter(|f| f.is_switch())
         .map(|f| f.name)
         .collect();
-    assert_eq!(switches, ["diagonal", "end-off-axis", "grow-grid"]);
+    assert_eq!(switches, ["diagonal", "end_off_axis", "grow_grid"]);
 }

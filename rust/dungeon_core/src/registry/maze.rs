@@ -1,19 +1,38 @@
-//! The maze's flags (`dungeon maze`).
+//! The maze's registry entry: presets and settings.
 
-use super::Field::{Int, Num};
-use super::{Flag, Presets};
-use dungeon_core::maze::MazeConfig;
+use super::Kind::{Int, Num};
+use super::{Generator, Preset, Setting};
+use crate::maze::MazeConfig;
 
 /// The maze's presets.
-pub const MAZE_PRESETS: Presets<MazeConfig> = [
-    ("classic", MazeConfig::classic),
-    ("labyrinth", MazeConfig::labyrinth),
+pub(crate) const PRESETS: [Preset<MazeConfig>; 2] = [
+    Preset::new(
+        "classic",
+        "Bob Nystrom's rooms and mazes: 61×41, many rooms, fairly straight corridors, 5 % extra doors, no dead ends",
+        MazeConfig::classic,
+    ),
+    Preset::new(
+        "labyrinth",
+        "few small rooms in a twisty maze that keeps its dead ends",
+        MazeConfig::labyrinth,
+    ),
 ];
 
-/// The maze's flags, in the order they are applied.
+/// Rooms and mazes.
+pub(crate) const MAZE: Generator<MazeConfig> = Generator {
+    name: "maze",
+    class: "MazeGenerator",
+    summary: "rooms at odd spots, a maze between them, doors, dead ends pruned",
+    example: "maze --windiness 0.8 --dead-end-removal 0.5 --format png --out maze.png",
+    presets: &PRESETS,
+    settings: maze,
+    generate: crate::maze::generate_watched,
+};
+
+/// The maze's settings, in the order they are applied.
 #[must_use]
-pub fn maze() -> Vec<Flag<MazeConfig>> {
-    type F = Flag<MazeConfig>;
+pub fn maze() -> Vec<Setting<MazeConfig>> {
+    type F = Setting<MazeConfig>;
     vec![
         F::new(
             "width",
@@ -26,17 +45,17 @@ pub fn maze() -> Vec<Flag<MazeConfig>> {
             Int(|c| &mut c.height),
         ),
         F::new(
-            "room-attempts",
+            "room_attempts",
             "rooms dropped at random spots, 0..=100000; one that touches another is dropped",
             Int(|c| &mut c.room_attempts),
         ),
         F::new(
-            "room-min-size",
+            "room_min_size",
             "smallest room side in tiles, odd, 1 or more",
             Int(|c| &mut c.room_min_size),
         ),
         F::new(
-            "room-max-size",
+            "room_max_size",
             "largest room side in tiles, odd, ≥ room-min-size, ≤ the shorter side - 2",
             Int(|c| &mut c.room_max_size),
         ),
@@ -46,12 +65,12 @@ pub fn maze() -> Vec<Flag<MazeConfig>> {
             Num(|c| &mut c.windiness),
         ),
         F::new(
-            "extra-connector-chance",
+            "extra_connector_chance",
             "0..=1: chance a door not needed to join the map opens anyway (loops)",
             Num(|c| &mut c.extra_connector_chance),
         ),
         F::new(
-            "dead-end-removal",
+            "dead_end_removal",
             "0..=1: share of dead ends filled in (1: none left, 0: whole maze)",
             Num(|c| &mut c.dead_end_removal),
         ),

@@ -1,20 +1,40 @@
-//! TinyKeep's flags: one per `TinyKeepConfig` field.
+//! TinyKeep's registry entry: its presets and one setting per
+//! `TinyKeepConfig` field.
 
-use super::Field::{Bool, Int, Num, Other};
-use super::{Flag, choice, name_of, put};
-use dungeon_core::tinykeep::{
-    HallwayStyle, ScatterShape, Separation, SizeDistribution, TinyKeepConfig,
-};
-
-/// A preset's constructor.
-type Preset = fn() -> TinyKeepConfig;
+use super::Kind::{Bool, Int, Num, Other};
+use super::setting::{choice, name_of, put};
+use super::{Generator, Preset, Setting};
+use crate::tinykeep::{HallwayStyle, ScatterShape, Separation, SizeDistribution, TinyKeepConfig};
 
 /// TinyKeep's presets (the first is the default).
-pub const TINYKEEP_PRESETS: [(&str, Preset); 3] = [
-    ("tinykeep", TinyKeepConfig::tinykeep),
-    ("seed003", TinyKeepConfig::seed003),
-    ("small", TinyKeepConfig::small),
+pub(crate) const PRESETS: [Preset<TinyKeepConfig>; 3] = [
+    Preset::new(
+        "tinykeep",
+        "Phi Dinh's TinyKeep dungeons: 150 cells, normal sizes, L-shaped hallways, 15 % loops",
+        TinyKeepConfig::tinykeep,
+    ),
+    Preset::new(
+        "seed003",
+        "uniform cell sizes, rooms chosen by area, A* corridors, 10 % loops",
+        TinyKeepConfig::seed003,
+    ),
+    Preset::new(
+        "small",
+        "40 cells in a wide ellipse, two-tile hallways, for quick play",
+        TinyKeepConfig::small,
+    ),
 ];
+
+/// TinyKeep.
+pub(crate) const TINYKEEP: Generator<TinyKeepConfig> = Generator {
+    name: "tinykeep",
+    class: "TinyKeepGenerator",
+    summary: "scattered cells, the big ones become rooms, joined along a Delaunay graph's spanning tree",
+    example: "tinykeep --preset small --hallway-style astar --seed 3",
+    presets: &PRESETS,
+    settings: tinykeep,
+    generate: crate::tinykeep::generate_watched,
+};
 
 const SHAPES: [(&str, ScatterShape); 2] = [
     ("circle", ScatterShape::Circle),
@@ -33,13 +53,13 @@ const HALLWAYS: [(&str, HallwayStyle); 2] = [
     ("astar", HallwayStyle::AStar),
 ];
 
-/// TinyKeep's flags, in the order they are applied.
+/// TinyKeep's settings, in the order they are applied.
 #[must_use]
-pub fn tinykeep() -> Vec<Flag<TinyKeepConfig>> {
-    type F = Flag<TinyKeepConfig>;
+pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
+    type F = Setting<TinyKeepConfig>;
     vec![
         F::new(
-            "cell-count",
+            "cell_count",
             "cells scattered, 2..=5000",
             Int(|c| &mut c.cell_count),
         ),
@@ -58,12 +78,12 @@ pub fn tinykeep() -> Vec<Flag<TinyKeepConfig>> {
             Int(|c| &mut c.radius),
         ),
         F::new(
-            "radius-y",
+            "radius_y",
             "ellipse half-height in tiles, 1..=1000",
             Int(|c| &mut c.radius_y),
         ),
         F::new(
-            "size-distribution",
+            "size_distribution",
             "how cell sides are drawn",
             Other(
                 "uniform|normal",
@@ -72,12 +92,12 @@ pub fn tinykeep() -> Vec<Flag<TinyKeepConfig>> {
             ),
         ),
         F::new(
-            "cell-min-size",
+            "cell_min_size",
             "smallest cell side in tiles, 1..=64",
             Int(|c| &mut c.cell_min_size),
         ),
         F::new(
-            "cell-max-size",
+            "cell_max_size",
             "largest cell side in tiles, min..=64",
             Int(|c| &mut c.cell_max_size),
         ),
@@ -91,32 +111,32 @@ pub fn tinykeep() -> Vec<Flag<TinyKeepConfig>> {
             ),
         ),
         F::new(
-            "separation-steps",
+            "separation_steps",
             "most separation passes; cells still overlapping are dropped",
             Int(|c| &mut c.separation_steps),
         ),
         F::new(
-            "min-room-width",
+            "min_room_width",
             "a cell at least this wide ...",
             Int(|c| &mut c.min_room_width),
         ),
         F::new(
-            "min-room-height",
+            "min_room_height",
             "... and this tall becomes a room ...",
             Int(|c| &mut c.min_room_height),
         ),
         F::new(
-            "min-room-area",
+            "min_room_area",
             "... if it covers this many tiles (0: no area rule)",
             Int(|c| &mut c.min_room_area),
         ),
         F::new(
-            "extra-edge-chance",
+            "extra_edge_chance",
             "chance each non-tree Delaunay edge is carved too, 0..=1",
             Num(|c| &mut c.extra_edge_chance),
         ),
         F::new(
-            "hallway-style",
+            "hallway_style",
             "how hallways are carved",
             Other(
                 "l_shaped|astar",
@@ -125,12 +145,12 @@ pub fn tinykeep() -> Vec<Flag<TinyKeepConfig>> {
             ),
         ),
         F::new(
-            "hallway-width",
+            "hallway_width",
             "hallway width in tiles, 1..=8, at most the room minimums",
             Int(|c| &mut c.hallway_width),
         ),
         F::new(
-            "allow-crossings",
+            "allow_crossings",
             "let hallways cross and touch",
             Bool(|c| &mut c.allow_crossings),
         ),
@@ -152,11 +172,11 @@ mod tests {
         for f in tinykeep() {
             let v = match f.name {
                 "shape" => "ellipse",
-                "size-distribution" => "uniform",
+                "size_distribution" => "uniform",
                 "separation" => "square",
-                "hallway-style" => "astar",
-                "allow-crossings" => "true",
-                "extra-edge-chance" => "0.123",
+                "hallway_style" => "astar",
+                "allow_crossings" => "true",
+                "extra_edge_chance" => "0.123",
                 _ => "77",
             };
             f.set(&mut c, v).unwrap();

@@ -1,0 +1,83 @@
+//! BSP's registry entry.
+
+use super::Kind::{Int, Num};
+use super::{Generator, Preset, Setting};
+use crate::bsp::BspConfig;
+
+/// BSP's presets.
+pub(crate) const PRESETS: [Preset<BspConfig>; 2] = [
+    Preset::new(
+        "small",
+        "the classic RogueBasin BSP dungeon: 40×40 tiles, up to 16 rooms",
+        BspConfig::small,
+    ),
+    Preset::new(
+        "large",
+        "an 80×50 map with up to 32 rooms",
+        BspConfig::large,
+    ),
+];
+
+/// Binary space partitioning.
+pub(crate) const BSP: Generator<BspConfig> = Generator {
+    name: "bsp",
+    class: "BspGenerator",
+    summary: "rooms and corridors on a tile map",
+    example: "bsp --preset large --seed 1 --format png --out - > map.png",
+    presets: &PRESETS,
+    settings: bsp,
+    generate: crate::bsp::generate_watched,
+};
+
+/// BSP's settings, in the order they are applied.
+#[must_use]
+pub fn bsp() -> Vec<Setting<BspConfig>> {
+    type F = Setting<BspConfig>;
+    vec![
+        F::new(
+            "width",
+            "map width in tiles, 8..=4096",
+            Int(|c| &mut c.width),
+        ),
+        F::new(
+            "height",
+            "map height in tiles, 8..=4096",
+            Int(|c| &mut c.height),
+        ),
+        F::new(
+            "iterations",
+            "split depth, 1..=16: up to 2^N rooms",
+            Int(|c| &mut c.iterations),
+        ),
+        F::new(
+            "partition_range",
+            "cuts fall at 0.5 ± F of the side, 0..=0.45",
+            Num(|c| &mut c.partition_range),
+        ),
+        F::new(
+            "min_partition_size",
+            "no part is cut below N tiles a side, ≥ min-room-size + 1",
+            Int(|c| &mut c.min_partition_size),
+        ),
+        F::new(
+            "room_size_min",
+            "smallest room side as a share of its part, (0, 1]",
+            Num(|c| &mut c.room_size_min),
+        ),
+        F::new(
+            "room_size_max",
+            "largest room side as a share of its part, [min, 1]",
+            Num(|c| &mut c.room_size_max),
+        ),
+        F::new(
+            "min_room_size",
+            "smallest room side in tiles, 1 or more",
+            Int(|c| &mut c.min_room_size),
+        ),
+        F::new(
+            "border",
+            "empty tiles around the whole map, 1 or more",
+            Int(|c| &mut c.border),
+        ),
+    ]
+}

@@ -1,0 +1,83 @@
+//! The Hilbert backbone's registry entry: presets and settings.
+
+use super::Kind::{Bool, Int, Num};
+use super::{Generator, Preset, Setting};
+use crate::hilbert::HilbertConfig;
+
+/// The Hilbert backbone's presets.
+pub(crate) const PRESETS: [Preset<HilbertConfig>; 2] = [
+    Preset::new(
+        "winding",
+        "one winding path of 10–12 rooms on level 1 (2 more per level) on an 8×8 grid, no side rooms, no loops",
+        HilbertConfig::winding,
+    ),
+    Preset::new(
+        "sprawling",
+        "a 16×16 grid, a path of 13–16 rooms (3 more per level), side branches of up to 3 rooms and a few loops",
+        HilbertConfig::sprawling,
+    ),
+];
+
+/// The Hilbert backbone.
+pub(crate) const HILBERT: Generator<HilbertConfig> = Generator {
+    name: "hilbert",
+    class: "HilbertGenerator",
+    summary: "a main path of rooms along a Hilbert curve, side rooms and loops",
+    example: "hilbert --preset sprawling --level 4 --side-room-chance 0.5",
+    presets: &PRESETS,
+    settings: hilbert,
+    generate: crate::hilbert::generate_watched,
+};
+
+/// The Hilbert backbone's settings, in the order they are applied.
+#[must_use]
+pub fn hilbert() -> Vec<Setting<HilbertConfig>> {
+    type F = Setting<HilbertConfig>;
+    vec![
+        F::new(
+            "order",
+            "curve order n, 1..=10: a 2^n × 2^n grid of rooms",
+            Int(|c| &mut c.order),
+        ),
+        F::new(
+            "grow_order",
+            "raise the order until the level's path fits",
+            Bool(|c| &mut c.grow_order),
+        ),
+        F::new(
+            "path_length",
+            "main-path rooms before the level's share, 2..=4^n",
+            Int(|c| &mut c.path_length),
+        ),
+        F::new(
+            "path_per_level",
+            "main-path rooms added per level, 0..=1000",
+            Num(|c| &mut c.path_per_level),
+        ),
+        F::new(
+            "path_variance",
+            "random extra path rooms, 0..=N",
+            Int(|c| &mut c.path_variance),
+        ),
+        F::new(
+            "side_room_chance",
+            "chance a free cell beside the path starts a side branch, 0..=1",
+            Num(|c| &mut c.side_room_chance),
+        ),
+        F::new(
+            "branch_length",
+            "most rooms in one side branch, 1..=64",
+            Int(|c| &mut c.branch_length),
+        ),
+        F::new(
+            "loop_chance",
+            "chance two adjacent unjoined rooms get a door, 0..=1",
+            Num(|c| &mut c.loop_chance),
+        ),
+        F::new(
+            "allow_shortcuts",
+            "let loops shorten the way from start to end",
+            Bool(|c| &mut c.allow_shortcuts),
+        ),
+    ]
+}

@@ -1,0 +1,342 @@
+//! The generator registry: one description per generator (its name, what
+//! it makes, its presets and its settings schema, and its
+//! `generate_watched`) and [`GENERATORS`], the one list of them all.
+//!
+//! The command line builds its flags, help and dispatch from this list, the
+//! fuzz targets and the docs read it, and the Godot classes take their
+//! presets from it (a test in the Godot suite proves each class's exported
+//! ranges and preset names agree with the schema).
+//!
+//! Adding a generator: its module, one file here with its [`Generator`]
+//! (presets and settings), and one line in [`GENERATORS`].
+
+mod bsp;
+mod cave;
+mod dig;
+mod hilbert;
+mod maze;
+mod room_grid;
+mod setting;
+mod template;
+mod tinykeep;
+
+use std::any::Any;
+use std::fmt;
+
+pub use setting::{Kind, Range, SWITCH, Setting, Type, boolean, choice, int, number};
+
+pub(crate) use bsp::{BSP, PRESETS as BSP_PRESETS};
+pub(crate) use cave::{CAVE, PRESETS as CAVE_PRESETS};
+pub(crate) use dig::{TUNNELER, TUNNELER_PRESETS, WALKER, WALKER_PRESETS};
+pub(crate) use hilbert::{HILBERT, PRESETS as HILBERT_PRESETS};
+pub(crate) use maze::{MAZE, PRESETS as MAZE_PRESETS};
+pub(crate) use room_grid::{DRUNKARD, DRUNKARD_PRESETS, ISAAC, ISAAC_PRESETS};
+pub(crate) use template::{PRESETS as TEMPLATE_PRESETS, TEMPLATE};
+pub(crate) use tinykeep::{PRESETS as TINYKEEP_PRESETS, TINYKEEP};
+
+use crate::watch::Watch;
+use crate::{DungeonGrid, GenError};
+
+/// Every generator, in the order the command line lists them.
+pub const GENERATORS: &[&dyn Entry] = &[
+    &ISAAC, &DRUNKARD, &BSP, &HILBERT, &TUNNELER, &WALKER, &TINYKEEP, &MAZE, &CAVE, &TEMPLATE,
+];
+
+/// The generator called `name` (`"maze"`), if any.
+#[must_use]
+pub fn find(name: &str) -> Option<&'static dyn Entry> {
+    GENERATORS.iter().copied().find(|g| g.name() == name)
+}
+
+/// A named starting config. The first preset of a generator is its
+/// default.
+pub struct Preset<C> {
+    /// `snake_case` name (`"classic"`).
+    pub name: &'static str,
+    /// One line saying what it makes.
+    pub doc: &'static str,
+    /// Builds the config.
+    pub make: fn() -> C,
+}
+
+impl<C> Preset<C> {
+    /// A preset.
+    #[must_use]
+    pub const fn new(name: &'static str, doc: &'static str, make: fn() -> C) -> Self {
+        Self { name, doc, make }
+    }
+}
+
+/// The names of a preset table, in order, as a constant.
+#[must_use]
+pub(crate) const fn names<C, const N: usize>(table: &[Preset<C>; N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = table[i].name;
+        i += 1;
+    }
+    out
+}
+
+/// The config preset `name` of `table` makes, if any.
+pub(crate) fn preset<C>(name: &str, table: &[Preset<C>]) -> Option<C> {
+    table.iter().find(|p| p.name == name).map(|p| (p.make)())
+}
+
+/// One generator's description, typed by its config `C`.
+pub struct Generator<C: 'static> {
+    /// The command-line name (`"maze"`).
+    pub name: &'static str,
+    /// The Godot class that makes the same grids (`"MazeGenerator"`).
+    pub class: &'static str,
+    /// What it makes, in one line.
+    pub summary: &'static str,
+    /// A command line that shows it off (after `dungeon `).
+    pub example: &'static str,
+    /// Its presets; the first is the default.
+    pub presets: &'static [Preset<C>],
+    /// Its settings, in the order they are applied (a size before the
+    /// settings checked against it).
+    pub settings: fn() -> Vec<Setting<C>>,
+    /// Generates level `level` of run `seed` under a [`Watch`].
+    pub generate: fn(&C, u64, i32, &Watch) -> Result<DungeonGrid, GenError>,
+}
+
+/// A preset as the schema lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PresetInfo {
+    /// Its name.
+    pub name: &'static str,
+    /// What it makes.
+    pub doc: &'static str,
+}
+
+/// A setting as the schema lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettingInfo {
+    /// Its name, `snake_case`.
+    pub name: &'static str,
+    /// What it does.
+    pub doc: &'static str,
+    /// Its type.
+    pub ty: Type,
+    /// The usage text's placeholder for its value (`N`, `F`, `4|8`…).
+    pub placeholder: &'static str,
+    /// Its value in the default preset, as text.
+    pub default: String,
+    /// The values accepted, when a fixed range says it.
+    pub range: Option<Range>,
+}
+
+/// A generator of any config type: what [`GENERATORS`] holds.
+pub trait Entry: Sync {
+    /// The command-line name.
+    fn name(&self) -> &'static str;
+    /// The Godot class.
+    fn class(&self) -> &'static str;
+    /// What it makes.
+    fn summary(&self) -> &'static str;
+    /// An example command line.
+    fn example(&self) -> &'static str;
+    /// Its presets, the default first.
+    fn presets(&self) -> Vec<PresetInfo>;
+    /// Its settings schema, in the order settings are applied.
+    fn settings(&self) -> Vec<SettingInfo>;
+    /// A job holding the config of preset `name` (`None`: the default), or
+    /// `None` for an unknown preset.
+    fn job(&self, preset: Option<&str>) -> Option<Box<dyn Job>>;
+}
+
+/// A generator with a config: settings can be changed by name, and it
+/// generates.
+pub trait Job: fmt::Debug + Send + Sync {
+    /// The generator's command-line name.
+    fn generator(&self) -> &'static str;
+    /// Sets setting `name` from text.
+    ///
+    /// # Errors
+    /// What was expected, naming the value; or that no setting has `name`.
+    fn set(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// Setting `name`'s value as text, if there is such a setting.
+    fn get(&self, name: &str) -> Option<String>;
+    /// Runs the generator under `watch`.
+    ///
+    /// # Errors
+    /// The generator's [`GenError`].
+    fn generate_watched(
+        &self,
+        seed: u64,
+        level: i32,
+        watch: &Watch,
+    ) -> Result<DungeonGrid, GenError>;
+    /// The config, for a caller that knows its type.
+    fn config(&self) -> &dyn Any;
+    /// A copy.
+    fn clone_job(&self) -> Box<dyn Job>;
+    /// Whether `other` is the same generator with an equal config.
+    fn same(&self, other: &dyn Job) -> bool;
+}
+
+impl dyn Job {
+    /// Runs the generator (nothing watches it).
+    ///
+    /// # Errors
+    /// The generator's [`GenError`].
+    pub fn generate(&self, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
+        self.generate_watched(seed, level, &Watch::new())
+    }
+}
+
+impl Clone for Box<dyn Job> {
+    fn clone(&self) -> Self {
+        self.clone_job()
+    }
+}
+
+impl PartialEq for dyn Job {
+    fn eq(&self, other: &Self) -> bool {
+        self.same(other)
+    }
+}
+
+impl<C> Generator<C>
+where
+    C: Clone + PartialEq + fmt::Debug + Send + Sync + 'static,
+{
+    /// The config of preset `name`, if there is one.
+    #[must_use]
+    pub fn preset(&self, name: &str) -> Option<C> {
+        preset(name, self.presets)
+    }
+}
+
+impl<C> Entry for Generator<C>
+where
+    C: Clone + PartialEq + fmt::Debug + Send + Sync + 'static,
+{
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn class(&self) -> &'static str {
+        self.class
+    }
+
+    fn summary(&self) -> &'static str {
+        self.summary
+    }
+
+    fn example(&self) -> &'static str {
+        self.example
+    }
+
+    fn presets(&self) -> Vec<PresetInfo> {
+        self.presets
+            .iter()
+            .map(|p| PresetInfo {
+                name: p.name,
+                doc: p.doc,
+            })
+            .collect()
+    }
+
+    fn settings(&self) -> Vec<SettingInfo> {
+        let default = self.presets.first().map(|p| (p.make)());
+        (self.settings)()
+            .into_iter()
+            .map(|s| SettingInfo {
+                name: s.name,
+                doc: s.doc,
+                ty: s.ty(),
+                placeholder: s.value(),
+                default: default.as_ref().map(|c| s.show(c)).unwrap_or_default(),
+                range: s.range,
+            })
+            .collect()
+    }
+
+    fn job(&self, preset: Option<&str>) -> Option<Box<dyn Job>> {
+        let p = match preset {
+            Some(name) => self.presets.iter().find(|p| p.name == name)?,
+            None => self.presets.first()?,
+        };
+        Some(Box::new(Configured {
+            name: self.name,
+            settings: self.settings,
+            generate: self.generate,
+            config: (p.make)(),
+        }))
+    }
+}
+
+/// A [`Generator`]'s calls and a config: the [`Job`] behind a `dyn Job`.
+struct Configured<C: 'static> {
+    name: &'static str,
+    settings: fn() -> Vec<Setting<C>>,
+    generate: fn(&C, u64, i32, &Watch) -> Result<DungeonGrid, GenError>,
+    config: C,
+}
+
+impl<C: fmt::Debug> fmt::Debug for Configured<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct(self.name)
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
+impl<C> Job for Configured<C>
+where
+    C: Clone + PartialEq + fmt::Debug + Send + Sync + 'static,
+{
+    fn generator(&self) -> &'static str {
+        self.name
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let settings = (self.settings)();
+        let s = settings
+            .iter()
+            .find(|s| s.name == name)
+            .ok_or_else(|| format!("{} has no setting {name:?}", self.name))?;
+        s.set(&mut self.config, value)
+    }
+
+    fn get(&self, name: &str) -> Option<String> {
+        let settings = (self.settings)();
+        let s = settings.iter().find(|s| s.name == name)?;
+        Some(s.show(&self.config))
+    }
+
+    fn generate_watched(
+        &self,
+        seed: u64,
+        level: i32,
+        watch: &Watch,
+    ) -> Result<DungeonGrid, GenError> {
+        (self.generate)(&self.config, seed, level, watch)
+    }
+
+    fn config(&self) -> &dyn Any {
+        &self.config
+    }
+
+    fn clone_job(&self) -> Box<dyn Job> {
+        Box::new(Configured {
+            config: self.config.clone(),
+            ..*self
+        })
+    }
+
+    fn same(&self, other: &dyn Job) -> bool {
+        other.generator() == self.name
+            && other
+                .config()
+                .downcast_ref::<C>()
+                .is_some_and(|c| *c == self.config)
+    }
+}
+
+#[cfg(test)]
+mod tests;
