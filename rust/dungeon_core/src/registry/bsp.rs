@@ -5,7 +5,7 @@ use super::{Generator, Preset, Setting};
 use crate::bsp::BspConfig;
 
 /// BSP's presets.
-pub(crate) const PRESETS: [Preset<BspConfig>; 2] = [
+pub const PRESETS: [Preset<BspConfig>; 2] = [
     Preset::new(
         "small",
         "the classic RogueBasin BSP dungeon: 40×40 tiles, up to 16 rooms",
@@ -19,7 +19,7 @@ pub(crate) const PRESETS: [Preset<BspConfig>; 2] = [
 ];
 
 /// Binary space partitioning.
-pub(crate) const BSP: Generator<BspConfig> = Generator {
+pub const BSP: Generator<BspConfig> = Generator {
     name: "bsp",
     class: "BspGenerator",
     summary: "rooms and corridors on a tile map",

@@ -6,7 +6,7 @@ use super::{Generator, Preset, Setting};
 use crate::cave::{CaveConfig, CavePhase, R2_OFF, Regions};
 
 /// The cave's presets.
-pub(crate) const PRESETS: [Preset<CaveConfig>; 2] = [
+pub const PRESETS: [Preset<CaveConfig>; 2] = [
     Preset::new(
         "classic",
         "jimrandomh's two-phase cave: 80×50, fill 0.45, every cave larger than 8 tiles joined",
@@ -20,7 +20,7 @@ pub(crate) const PRESETS: [Preset<CaveConfig>; 2] = [
 ];
 
 /// The cellular-automaton cave.
-pub(crate) const CAVE: Generator<CaveConfig> = Generator {
+pub const CAVE: Generator<CaveConfig> = Generator {
     name: "cave",
     class: "CaveGenerator",
     summary: "a cellular-automaton cave on an open-floor tile map",

@@ -8,7 +8,7 @@ use crate::tunneler::TunnelerConfig;
 use crate::walker::{Directions, WalkerConfig};
 
 /// The tunneler's presets.
-pub(crate) const TUNNELER_PRESETS: [Preset<TunnelerConfig>; 2] = [
+pub const TUNNELER_PRESETS: [Preset<TunnelerConfig>; 2] = [
     Preset::new(
         "tangled_tunnels",
         "a 60×40 tangle of 120 short tunnels (3 to 8 steps)",
@@ -22,7 +22,7 @@ pub(crate) const TUNNELER_PRESETS: [Preset<TunnelerConfig>; 2] = [
 ];
 
 /// The walker's presets.
-pub(crate) const WALKER_PRESETS: [Preset<WalkerConfig>; 2] = [
+pub const WALKER_PRESETS: [Preset<WalkerConfig>; 2] = [
     Preset::new(
         "open_cave",
         "one eight-way walker digs 40 % of an 80×50 map into one meandering cave",
@@ -36,7 +36,7 @@ pub(crate) const WALKER_PRESETS: [Preset<WalkerConfig>; 2] = [
 ];
 
 /// The tunneler.
-pub(crate) const TUNNELER: Generator<TunnelerConfig> = Generator {
+pub const TUNNELER: Generator<TunnelerConfig> = Generator {
     name: "tunneler",
     class: "TunnelerGenerator",
     summary: "straight tunnels dug through rock by a random walk",
@@ -47,7 +47,7 @@ pub(crate) const TUNNELER: Generator<TunnelerConfig> = Generator {
 };
 
 /// The walker.
-pub(crate) const WALKER: Generator<WalkerConfig> = Generator {
+pub const WALKER: Generator<WalkerConfig> = Generator {
     name: "walker",
     class: "WalkerGenerator",
     summary: "a cave dug by random walkers",

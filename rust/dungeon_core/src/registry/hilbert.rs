@@ -5,7 +5,7 @@ use super::{Generator, Preset, Setting};
 use crate::hilbert::HilbertConfig;
 
 /// The Hilbert backbone's presets.
-pub(crate) const PRESETS: [Preset<HilbertConfig>; 2] = [
+pub const PRESETS: [Preset<HilbertConfig>; 2] = [
     Preset::new(
         "winding",
         "one winding path of 10–12 rooms on level 1 (2 more per level) on an 8×8 grid, no side rooms, no loops",
@@ -19,7 +19,7 @@ pub(crate) const PRESETS: [Preset<HilbertConfig>; 2] = [
 ];
 
 /// The Hilbert backbone.
-pub(crate) const HILBERT: Generator<HilbertConfig> = Generator {
+pub const HILBERT: Generator<HilbertConfig> = Generator {
     name: "hilbert",
     class: "HilbertGenerator",
     summary: "a main path of rooms along a Hilbert curve, side rooms and loops",

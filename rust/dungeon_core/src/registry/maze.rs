@@ -5,7 +5,7 @@ use super::{Generator, Preset, Setting};
 use crate::maze::MazeConfig;
 
 /// The maze's presets.
-pub(crate) const PRESETS: [Preset<MazeConfig>; 2] = [
+pub const PRESETS: [Preset<MazeConfig>; 2] = [
     Preset::new(
         "classic",
         "Bob Nystrom's rooms and mazes: 61×41, many rooms, fairly straight corridors, 5 % extra doors, no dead ends",
@@ -19,7 +19,7 @@ pub(crate) const PRESETS: [Preset<MazeConfig>; 2] = [
 ];
 
 /// Rooms and mazes.
-pub(crate) const MAZE: Generator<MazeConfig> = Generator {
+pub const MAZE: Generator<MazeConfig> = Generator {
     name: "maze",
     class: "MazeGenerator",
     summary: "rooms at odd spots, a maze between them, doors, dead ends pruned",

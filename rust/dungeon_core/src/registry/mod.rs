@@ -25,14 +25,14 @@ use std::fmt;
 
 pub use setting::{Kind, Range, SWITCH, Setting, Type, boolean, choice, int, number};
 
-pub(crate) use bsp::{BSP, PRESETS as BSP_PRESETS};
-pub(crate) use cave::{CAVE, PRESETS as CAVE_PRESETS};
-pub(crate) use dig::{TUNNELER, TUNNELER_PRESETS, WALKER, WALKER_PRESETS};
-pub(crate) use hilbert::{HILBERT, PRESETS as HILBERT_PRESETS};
-pub(crate) use maze::{MAZE, PRESETS as MAZE_PRESETS};
-pub(crate) use room_grid::{DRUNKARD, DRUNKARD_PRESETS, ISAAC, ISAAC_PRESETS};
-pub(crate) use template::{PRESETS as TEMPLATE_PRESETS, TEMPLATE};
-pub(crate) use tinykeep::{PRESETS as TINYKEEP_PRESETS, TINYKEEP};
+pub use bsp::{BSP, PRESETS as BSP_PRESETS};
+pub use cave::{CAVE, PRESETS as CAVE_PRESETS};
+pub use dig::{TUNNELER, TUNNELER_PRESETS, WALKER, WALKER_PRESETS};
+pub use hilbert::{HILBERT, PRESETS as HILBERT_PRESETS};
+pub use maze::{MAZE, PRESETS as MAZE_PRESETS};
+pub use room_grid::{DRUNKARD, DRUNKARD_PRESETS, ISAAC, ISAAC_PRESETS};
+pub use template::{PRESETS as TEMPLATE_PRESETS, TEMPLATE};
+pub use tinykeep::{PRESETS as TINYKEEP_PRESETS, TINYKEEP};
 
 use crate::watch::Watch;
 use crate::{DungeonGrid, GenError};

@@ -10,7 +10,7 @@ use crate::isaac::{GrowthRule, IsaacConfig};
 use crate::room_grid::{EndRule, RoomRules, StartRule};
 
 /// Isaac's presets.
-pub(crate) const ISAAC_PRESETS: [Preset<IsaacConfig>; 3] = [
+pub const ISAAC_PRESETS: [Preset<IsaacConfig>; 3] = [
     Preset::new(
         "compact",
         "8×8, rooms crowd around the middle and may form loops, 10–13 rooms on level 1 and 3 more per level",
@@ -29,7 +29,7 @@ pub(crate) const ISAAC_PRESETS: [Preset<IsaacConfig>; 3] = [
 ];
 
 /// The drunkard walk's presets.
-pub(crate) const DRUNKARD_PRESETS: [Preset<DrunkardConfig>; 2] = [
+pub const DRUNKARD_PRESETS: [Preset<DrunkardConfig>; 2] = [
     Preset::new(
         "winding",
         "a 4-direction walk that jumps back to its first cell at the grid edge",
@@ -43,7 +43,7 @@ pub(crate) const DRUNKARD_PRESETS: [Preset<DrunkardConfig>; 2] = [
 ];
 
 /// Isaac floors.
-pub(crate) const ISAAC: Generator<IsaacConfig> = Generator {
+pub const ISAAC: Generator<IsaacConfig> = Generator {
     name: "isaac",
     class: "IsaacGenerator",
     summary: "rooms grow from a start room on a small grid",
@@ -54,7 +54,7 @@ pub(crate) const ISAAC: Generator<IsaacConfig> = Generator {
 };
 
 /// The drunkard walk on a room grid.
-pub(crate) const DRUNKARD: Generator<DrunkardConfig> = Generator {
+pub const DRUNKARD: Generator<DrunkardConfig> = Generator {
     name: "drunkard",
     class: "DrunkardGenerator",
     summary: "a random walk on a small grid",

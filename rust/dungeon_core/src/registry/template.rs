@@ -6,7 +6,7 @@ use super::{Generator, Preset, Setting};
 use crate::template::{TagRule, TemplateConfig};
 
 /// The template generator's presets (both use the built-in demo set).
-pub(crate) const PRESETS: [Preset<TemplateConfig>; 2] = [
+pub const PRESETS: [Preset<TemplateConfig>; 2] = [
     Preset::new(
         "demo",
         "eight built-in templates (rooms, a hall, corridors, a boss room) grown on a 96×96 map",
@@ -20,7 +20,7 @@ pub(crate) const PRESETS: [Preset<TemplateConfig>; 2] = [
 ];
 
 /// Room templates grown door to door.
-pub(crate) const TEMPLATE: Generator<TemplateConfig> = Generator {
+pub const TEMPLATE: Generator<TemplateConfig> = Generator {
     name: "template",
     class: "TemplateGenerator",
     summary: "hand-made room templates grown door to door (the built-in demo set), after The Dungeoning",

@@ -7,7 +7,7 @@ use super::{Generator, Preset, Setting};
 use crate::tinykeep::{HallwayStyle, ScatterShape, Separation, SizeDistribution, TinyKeepConfig};
 
 /// TinyKeep's presets (the first is the default).
-pub(crate) const PRESETS: [Preset<TinyKeepConfig>; 3] = [
+pub const PRESETS: [Preset<TinyKeepConfig>; 3] = [
     Preset::new(
         "tinykeep",
         "Phi Dinh's TinyKeep dungeons: 150 cells, normal sizes, L-shaped hallways, 15 % loops",
@@ -26,7 +26,7 @@ pub(crate) const PRESETS: [Preset<TinyKeepConfig>; 3] = [
 ];
 
 /// TinyKeep.
-pub(crate) const TINYKEEP: Generator<TinyKeepConfig> = Generator {
+pub const TINYKEEP: Generator<TinyKeepConfig> = Generator {
     name: "tinykeep",
     class: "TinyKeepGenerator",
     summary: "scattered cells, the big ones become rooms, joined along a Delaunay graph's spanning tree",
