@@ -1,4 +1,4 @@
-use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::bsp::BspConfig;
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
@@ -24,7 +24,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class BspGenerator(BspConfig, bsp::generate_watched, room_count_range) {
+    class BspGenerator(BspConfig, dungeon_core::registry::BSP, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_SMALL]…).
         /// [b]Small[/b] (the classic RogueBasin BSP dungeon): 40×40 tiles, up to 16 rooms.
         /// [b]Large[/b]: an 80×50 map with up to 32 rooms. The level only
@@ -93,10 +93,6 @@ impl Generator for BspGenerator {
         self.room_size_max = c.room_size_max;
         self.min_room_size = i64::from(c.min_room_size);
         self.border = i64::from(c.border);
-    }
-
-    fn presets() -> Vec<BspConfig> {
-        vec![BspConfig::small(), BspConfig::large()]
     }
 }
 

@@ -1,4 +1,4 @@
-use dungeon_core::drunkard::{self, DrunkardConfig, OffGrid};
+use dungeon_core::drunkard::{DrunkardConfig, OffGrid};
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
@@ -23,7 +23,7 @@ room_grid_class! {
     /// [signal Resource.changed]. Bad settings never crash: [method generate]
     /// returns [code]null[/code], logs the reason, stores it in
     /// [member last_error] and emits [signal generation_failed].
-    class DrunkardGenerator(DrunkardConfig, drunkard::generate_watched) {
+    class DrunkardGenerator(DrunkardConfig, dungeon_core::registry::DRUNKARD) {
         /// Starting point for all other settings ([constant PRESET_WINDING]…).
         /// [b]Winding[/b]: a 4-direction walk that jumps back to
         /// its first cell at the grid edge. [b]Wide[/b] (an eight-way walker):
@@ -72,9 +72,5 @@ impl Generator for DrunkardGenerator {
         self.diagonal = c.diagonal;
         self.off_grid = EdgeBehavior::from_core(c.off_grid);
         self.max_steps = i64::from(c.max_steps);
-    }
-
-    fn presets() -> Vec<DrunkardConfig> {
-        vec![DrunkardConfig::winding(), DrunkardConfig::wide()]
     }
 }

@@ -3,11 +3,14 @@
 //! `generation_failed` signal, the `changed` signal on every property set,
 //! and the failure path.
 //!
-//! A generator class is a [`Generator`] impl (its preset list and the mapping
-//! between its properties and its core config) plus one [`generator_class!`]
-//! call that declares its properties; see `bsp_generator.rs`.
+//! A generator class is a [`Generator`] impl (the mapping between its
+//! properties and its core config) plus one [`generator_class!`] call that
+//! declares its properties and names its core description in
+//! [`dungeon_core::registry`], whose preset table and `generate_watched` it
+//! uses; see `bsp_generator.rs`.
 
 use dungeon_core::level::MAX_LEVEL;
+use dungeon_core::registry;
 use dungeon_core::watch::Watch;
 use dungeon_core::{ConfigError, DungeonGrid as CoreGrid, GenError};
 use godot::prelude::*;
@@ -16,12 +19,19 @@ use godot::register::property::Var;
 use crate::convert::{range2i, seed_bits};
 use crate::dungeon_grid::DungeonGrid;
 
-/// What [`generator_class!`] declares for a class: its core config, presets
-/// and core calls.
+/// What [`generator_class!`] declares for a class: its core config, its
+/// description in the core's registry (presets and generate call) and its
+/// room-count call.
 pub trait GeneratorKind {
     /// The core settings this class edits (plain data: `generate_async`
     /// moves a copy to a worker thread).
     type Config: PartialEq + Send + 'static;
+
+    /// The core's description of this generator
+    /// ([`dungeon_core::registry::GENERATORS`] lists the same value): its
+    /// preset table, in the order of the class's preset enum, and its
+    /// `generate_watched`.
+    const CORE: &'static registry::Generator<Self::Config>;
 
     /// Runs the core generator under `watch` (its `generate_watched`).
     ///
@@ -33,10 +43,18 @@ pub trait GeneratorKind {
         seed: u64,
         level: i32,
         watch: &Watch,
-    ) -> Result<CoreGrid, GenError>;
+    ) -> Result<CoreGrid, GenError> {
+        (Self::CORE.generate)(config, seed, level, watch)
+    }
 
     /// The fewest and most rooms `level` can have.
     fn count_range(config: &Self::Config, level: i32) -> Result<(i32, i32), ConfigError>;
+
+    /// The presets, in the order of the class's preset enum (whose last
+    /// value, after these, is `Custom`): the registry's preset table.
+    fn presets() -> Vec<Self::Config> {
+        Self::CORE.presets.iter().map(|p| (p.make)()).collect()
+    }
 }
 
 /// The hand-written part of a generator class: the mapping between its
@@ -48,10 +66,32 @@ pub trait Generator: GeneratorKind {
 
     /// Sets the properties from core settings.
     fn load(&mut self, config: &Self::Config);
+}
 
-    /// The presets, in the order of the class's preset enum (whose last
-    /// value, after these, is `Custom`).
-    fn presets() -> Vec<Self::Config>;
+/// Whether the preset enum constant `constant` (`PRESET_LARGE_ROOMS`) is
+/// the one of the registry's preset `name` (`large_rooms`): `PRESET_` and
+/// the name upper-cased. [`generator_class!`] checks every class's enum
+/// against its registry table with it when the crate compiles.
+#[must_use]
+pub const fn preset_constant_is(constant: &str, name: &str) -> bool {
+    const PREFIX: &[u8] = b"PRESET_";
+    let (c, n) = (constant.as_bytes(), name.as_bytes());
+    if c.len() != PREFIX.len() + n.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < c.len() {
+        let want = if i < PREFIX.len() {
+            PREFIX[i]
+        } else {
+            n[i - PREFIX.len()].to_ascii_uppercase()
+        };
+        if c[i] != want {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Godot `int` properties narrowed to the core's `i32`. A value that does
@@ -234,17 +274,21 @@ fn type_string(t: VariantType) -> GString {
 }
 
 /// Declares a generator class
-/// `class Name(CoreConfig, core_generate_watched_fn, count_range_fn) { preset: ...; fields }`:
+/// `class Name(CoreConfig, registry::CORE_DESCRIPTION, count_range_fn) { preset: ...; fields }`:
 /// its preset enum (with `Custom` added) and
 /// constants, its properties (the common ones plus the ones given), its
 /// Godot API, its `Object::set` hook and its [`GeneratorKind`].
+///
+/// The preset enum must list the registry's presets in order, each
+/// constant named `PRESET_` and the preset's name upper-cased: the crate
+/// does not compile otherwise.
 ///
 /// The class must implement [`Generator`]. Field types need `Default`
 /// (the class starts from its first preset).
 macro_rules! generator_class {
     (
         $(#[$($class_doc:tt)*])*
-        class $name:ident($config:ty, $generate:expr, $count_range:expr) {
+        class $name:ident($config:ty, $core:expr, $count_range:expr) {
             $(#[$($preset_doc:tt)*])*
             preset: $preset:ident { $( $p:ident = $p_constant:ident ),+ $(,)? },
             $( $(#[$($field_attr:tt)*])* $field:ident: $field_ty:ty, )*
@@ -263,17 +307,29 @@ macro_rules! generator_class {
             }
         }
 
+        // The preset enum is the registry's preset table: same length,
+        // same order, constants named after the presets.
+        const _: () = {
+            let constants = [$( stringify!($p_constant) ),+];
+            let core = $core.presets;
+            assert!(
+                constants.len() == core.len(),
+                concat!(stringify!($name), ": the preset enum must list the registry's presets")
+            );
+            let mut i = 0;
+            while i < constants.len() {
+                assert!(
+                    $crate::generator::preset_constant_is(constants[i], core[i].name),
+                    concat!(stringify!($name), ": a preset constant is not PRESET_ + the registry's preset name, in order")
+                );
+                i += 1;
+            }
+        };
+
         impl $crate::generator::GeneratorKind for $name {
             type Config = $config;
 
-            fn run(
-                config: &$config,
-                seed: u64,
-                level: i32,
-                watch: &dungeon_core::watch::Watch,
-            ) -> Result<dungeon_core::DungeonGrid, dungeon_core::GenError> {
-                ($generate)(config, seed, level, watch)
-            }
+            const CORE: &'static dungeon_core::registry::Generator<$config> = &$core;
 
             fn count_range(
                 config: &$config,

@@ -1,4 +1,4 @@
-use dungeon_core::hilbert::{self, HilbertConfig};
+use dungeon_core::hilbert::HilbertConfig;
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
@@ -27,7 +27,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class HilbertGenerator(HilbertConfig, hilbert::generate_watched, |c: &HilbertConfig, level| c.room_count_range(level)) {
+    class HilbertGenerator(HilbertConfig, dungeon_core::registry::HILBERT, |c: &HilbertConfig, level| c.room_count_range(level)) {
         /// Starting point for all other settings ([constant PRESET_WINDING]…).
         /// [b]Winding[/b]: the bare backbone, one winding path of 10–12
         /// rooms on level 1 (2 more per level) on an 8×8 grid, no side rooms,
@@ -107,10 +107,6 @@ impl Generator for HilbertGenerator {
         self.branch_length = i64::from(c.branch_length);
         self.loop_chance = c.loop_chance;
         self.allow_shortcuts = c.allow_shortcuts;
-    }
-
-    fn presets() -> Vec<HilbertConfig> {
-        vec![HilbertConfig::winding(), HilbertConfig::sprawling()]
     }
 }
 

@@ -1,4 +1,4 @@
-use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};
+use dungeon_core::isaac::{GrowthRule, IsaacConfig};
 use dungeon_core::room_grid::LargeRooms;
 use godot::prelude::*;
 
@@ -42,7 +42,7 @@ room_grid_class! {
     /// [signal Resource.changed]. Bad settings never crash: [method generate]
     /// returns [code]null[/code], logs the reason, stores it in
     /// [member last_error] and emits [signal generation_failed].
-    class IsaacGenerator(IsaacConfig, isaac::generate_watched) {
+    class IsaacGenerator(IsaacConfig, dungeon_core::registry::ISAAC) {
         /// Starting point for all other settings ([constant PRESET_COMPACT]…).
         /// [b]Compact[/b]: 8×8, rooms crowd around the middle and
         /// may form loops, 10–13 rooms on level 1 and 3 more per level.
@@ -126,13 +126,5 @@ impl Generator for IsaacGenerator {
         self.large_room_chance_2x1 = c.large_rooms.wide;
         self.large_room_chance_2x2 = c.large_rooms.square;
         self.large_room_chance_l = c.large_rooms.l_shape;
-    }
-
-    fn presets() -> Vec<IsaacConfig> {
-        vec![
-            IsaacConfig::compact(),
-            IsaacConfig::branching(),
-            IsaacConfig::large_rooms(),
-        ]
     }
 }

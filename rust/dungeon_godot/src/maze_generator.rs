@@ -1,4 +1,4 @@
-use dungeon_core::maze::{self, MazeConfig};
+use dungeon_core::maze::MazeConfig;
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
@@ -30,7 +30,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class MazeGenerator(MazeConfig, maze::generate_watched, room_count_range) {
+    class MazeGenerator(MazeConfig, dungeon_core::registry::MAZE, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_CLASSIC]…).
         /// [b]Classic[/b] (Bob Nystrom's "Rooms and Mazes"): 61×41, many rooms, fairly
         /// straight corridors, 5 % extra doors, no dead ends.
@@ -100,10 +100,6 @@ impl Generator for MazeGenerator {
         self.windiness = c.windiness;
         self.extra_connector_chance = c.extra_connector_chance;
         self.dead_end_removal = c.dead_end_removal;
-    }
-
-    fn presets() -> Vec<MazeConfig> {
-        vec![MazeConfig::classic(), MazeConfig::labyrinth()]
     }
 }
 

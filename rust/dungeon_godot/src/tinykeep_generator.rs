@@ -34,7 +34,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class TinyKeepGenerator(TinyKeepConfig, tinykeep::generate_watched, room_count_range) {
+    class TinyKeepGenerator(TinyKeepConfig, dungeon_core::registry::TINYKEEP, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_TINYKEEP]…).
         /// [b]Tinykeep[/b] (Phi Dinh's TinyKeep dungeons): 150 cells, normal sizes, L-shaped
         /// hallways, 15 % loops. [b]Seed003[/b] (a name only): uniform sizes, rooms by
@@ -195,14 +195,6 @@ impl Generator for TinyKeepGenerator {
         self.hallway_width = i64::from(c.hallway_width);
         self.allow_crossings = c.allow_crossings;
         self.border = i64::from(c.border);
-    }
-
-    fn presets() -> Vec<TinyKeepConfig> {
-        vec![
-            TinyKeepConfig::tinykeep(),
-            TinyKeepConfig::seed003(),
-            TinyKeepConfig::small(),
-        ]
     }
 }
 

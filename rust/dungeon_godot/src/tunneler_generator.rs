@@ -1,4 +1,4 @@
-use dungeon_core::tunneler::{self, TunnelerConfig};
+use dungeon_core::tunneler::TunnelerConfig;
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
@@ -28,7 +28,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class TunnelerGenerator(TunnelerConfig, tunneler::generate_watched, no_rooms) {
+    class TunnelerGenerator(TunnelerConfig, dungeon_core::registry::TUNNELER, no_rooms) {
         /// Starting point for all other settings ([constant PRESET_TANGLED_TUNNELS]…).
         /// [b]Tangled tunnels[/b]: a 60×40 tangle of 120 short tunnels (3 to
         /// 8 steps). [b]Long halls[/b]: 24 long straight halls (10 to 30
@@ -76,13 +76,6 @@ impl Generator for TunnelerGenerator {
         self.max_tunnels = i64::from(c.max_tunnels);
         self.min_tunnel_length = i64::from(c.min_tunnel_length);
         self.max_tunnel_length = i64::from(c.max_tunnel_length);
-    }
-
-    fn presets() -> Vec<TunnelerConfig> {
-        vec![
-            TunnelerConfig::tangled_tunnels(),
-            TunnelerConfig::long_halls(),
-        ]
     }
 }
 

@@ -1,4 +1,4 @@
-use dungeon_core::walker::{self, Directions, WalkerConfig};
+use dungeon_core::walker::{Directions, WalkerConfig};
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
@@ -32,7 +32,7 @@ generator_class! {
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed];
     /// so does a walk that runs out of its step budget.
-    class WalkerGenerator(WalkerConfig, walker::generate_watched, no_rooms) {
+    class WalkerGenerator(WalkerConfig, dungeon_core::registry::WALKER, no_rooms) {
         /// Starting point for all other settings ([constant PRESET_OPEN_CAVE]…).
         /// [b]Open cave[/b] (an eight-way drunkard walk): one walker digs 40 %
         /// of an 80×50 map into one meandering cave. [b]Sprawling cave[/b]:
@@ -104,9 +104,5 @@ impl Generator for WalkerGenerator {
         self.walkers = i64::from(c.walkers);
         self.lifetime = i64::from(c.lifetime);
         self.max_steps_per_tile = i64::from(c.max_steps_per_tile);
-    }
-
-    fn presets() -> Vec<WalkerConfig> {
-        vec![WalkerConfig::open_cave(), WalkerConfig::sprawling_cave()]
     }
 }
