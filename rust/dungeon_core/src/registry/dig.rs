@@ -3,9 +3,11 @@
 
 use super::Kind::{Int, Num, Other};
 use super::setting::choice;
-use super::{Generator, Preset, Setting};
+use super::{Generator, Preset, Range, Setting};
 use crate::tunneler::TunnelerConfig;
+use crate::tunneler::{MAX_SIDE, MAX_TUNNELS, MIN_SIDE};
 use crate::walker::{Directions, WalkerConfig};
+use crate::walker::{MAX_LIFETIME, MAX_STEPS_PER_TILE, MAX_WALKERS};
 
 /// The tunneler's presets.
 pub const TUNNELER_PRESETS: [Preset<TunnelerConfig>; 2] = [
@@ -68,27 +70,32 @@ pub fn tunneler() -> Vec<Setting<TunnelerConfig>> {
             "width",
             "map width in tiles, 8..=4096",
             Int(|c| &mut c.width),
-        ),
+        )
+        .range(Range::int(MIN_SIDE, MAX_SIDE)),
         F::new(
             "height",
             "map height in tiles, 8..=4096",
             Int(|c| &mut c.height),
-        ),
+        )
+        .range(Range::int(MIN_SIDE, MAX_SIDE)),
         F::new(
             "max_tunnels",
             "tunnels to dig, 1..=100000",
             Int(|c| &mut c.max_tunnels),
-        ),
+        )
+        .range(Range::int(1, MAX_TUNNELS)),
         F::new(
             "min_tunnel_length",
             "shortest tunnel in steps, 1..=max-tunnel-length",
             Int(|c| &mut c.min_tunnel_length),
-        ),
+        )
+        .range(Range::int(1, MAX_SIDE - 3)),
         F::new(
             "max_tunnel_length",
             "longest tunnel in steps, at most the shorter side - 3",
             Int(|c| &mut c.max_tunnel_length),
-        ),
+        )
+        .range(Range::int(1, MAX_SIDE - 3)),
     ]
 }
 
@@ -101,12 +108,14 @@ pub fn walker() -> Vec<Setting<WalkerConfig>> {
             "width",
             "map width in tiles, 8..=4096",
             Int(|c| &mut c.width),
-        ),
+        )
+        .range(Range::int(MIN_SIDE, MAX_SIDE)),
         F::new(
             "height",
             "map height in tiles, 8..=4096",
             Int(|c| &mut c.height),
-        ),
+        )
+        .range(Range::int(MIN_SIDE, MAX_SIDE)),
         F::new(
             "directions",
             "moves per step: 4 (orthogonal) or 8 (diagonals too)",
@@ -128,17 +137,20 @@ pub fn walker() -> Vec<Setting<WalkerConfig>> {
             "walkers",
             "walkers digging at once, 1..=256",
             Int(|c| &mut c.walkers),
-        ),
+        )
+        .range(Range::int(1, MAX_WALKERS)),
         F::new(
             "lifetime",
             "steps before a walker is replaced on dug floor, 0 = never",
             Int(|c| &mut c.lifetime),
-        ),
+        )
+        .range(Range::int(0, MAX_LIFETIME)),
         F::new(
             "max_steps_per_tile",
             "step budget per map tile, 1..=1000",
             Int(|c| &mut c.max_steps_per_tile),
-        ),
+        )
+        .range(Range::int(1, MAX_STEPS_PER_TILE)),
     ]
 }
 

@@ -1,8 +1,9 @@
 //! The Hilbert backbone's registry entry: presets and settings.
 
 use super::Kind::{Bool, Int, Num};
-use super::{Generator, Preset, Setting};
+use super::{Generator, Preset, Range, Setting};
 use crate::hilbert::HilbertConfig;
+use crate::hilbert::{MAX_BRANCH_LENGTH, MAX_ORDER};
 
 /// The Hilbert backbone's presets.
 pub const PRESETS: [Preset<HilbertConfig>; 2] = [
@@ -38,7 +39,8 @@ pub fn hilbert() -> Vec<Setting<HilbertConfig>> {
             "order",
             "curve order n, 1..=10: a 2^n × 2^n grid of rooms",
             Int(|c| &mut c.order),
-        ),
+        )
+        .range(Range::int(1, MAX_ORDER)),
         F::new(
             "grow_order",
             "raise the order until the level's path fits",
@@ -53,7 +55,8 @@ pub fn hilbert() -> Vec<Setting<HilbertConfig>> {
             "path_per_level",
             "main-path rooms added per level, 0..=1000",
             Num(|c| &mut c.path_per_level),
-        ),
+        )
+        .range(Range::new(0.0, 1000.0)),
         F::new(
             "path_variance",
             "random extra path rooms, 0..=N",
@@ -63,17 +66,20 @@ pub fn hilbert() -> Vec<Setting<HilbertConfig>> {
             "side_room_chance",
             "chance a free cell beside the path starts a side branch, 0..=1",
             Num(|c| &mut c.side_room_chance),
-        ),
+        )
+        .range(Range::UNIT),
         F::new(
             "branch_length",
             "most rooms in one side branch, 1..=64",
             Int(|c| &mut c.branch_length),
-        ),
+        )
+        .range(Range::int(1, MAX_BRANCH_LENGTH)),
         F::new(
             "loop_chance",
             "chance two adjacent unjoined rooms get a door, 0..=1",
             Num(|c| &mut c.loop_chance),
-        ),
+        )
+        .range(Range::UNIT),
         F::new(
             "allow_shortcuts",
             "let loops shorten the way from start to end",

@@ -142,7 +142,9 @@ impl<C: Clone> Setting<C> {
         Ok(())
     }
 
-    /// The field's value in `c`, as text `set` reads back.
+    /// The field's value in `c`, as text: what `set` reads back, or a word
+    /// for an unset value (`origin_x` shows `centre` when the config has no
+    /// origin).
     #[must_use]
     pub fn show(&self, c: &C) -> String {
         let mut c = c.clone();
