@@ -139,9 +139,9 @@ macro_rules! room_grid_flags {
     ($C:ty, [$($own:expr),* $(,)?]) => {{
         type G = Setting<$C>;
         vec![
-            G::new("width", "grid width in rooms, 2..=256", Int(|c| &mut c.grid.width))
+            G::new("width", "grid width in rooms", Int(|c| &mut c.grid.width))
 .range(Range::int(2, MAX_SIDE)),
-            G::new("height", "grid height in rooms, 2..=256", Int(|c| &mut c.grid.height))
+            G::new("height", "grid height in rooms", Int(|c| &mut c.grid.height))
 .range(Range::int(2, MAX_SIDE)),
             $($own,)*
             G::new(
@@ -278,7 +278,7 @@ pub fn isaac() -> Vec<Setting<IsaacConfig>> {
             ),
             F::new(
                 "give_up_chance",
-                "chance to skip an eligible neighbour, 0..=0.99",
+                "chance to skip an eligible neighbour",
                 Num(|c| &mut c.give_up_chance),
             )
 .range(Range::new(0.0, 0.99)),
@@ -299,19 +299,19 @@ pub fn isaac() -> Vec<Setting<IsaacConfig>> {
             ),
             F::new(
                 "large_room_1x2",
-                "chance a new room is a 1×2 large room (branching only), 0..=1",
+                "chance a new room is a 1×2 large room (branching only)",
                 Num(|c| &mut c.large_rooms.tall),
             )
 .range(Range::UNIT),
             F::new(
                 "large_room_2x1",
-                "chance a new room is a 2×1 large room (branching only), 0..=1",
+                "chance a new room is a 2×1 large room (branching only)",
                 Num(|c| &mut c.large_rooms.wide),
             )
 .range(Range::UNIT),
             F::new(
                 "large_room_2x2",
-                "chance a new room is a 2×2 large room (branching only), 0..=1",
+                "chance a new room is a 2×2 large room (branching only)",
                 Num(|c| &mut c.large_rooms.square),
             )
 .range(Range::UNIT),

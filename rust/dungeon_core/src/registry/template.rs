@@ -72,18 +72,10 @@ fn show_rules(c: &TemplateConfig) -> String {
 pub fn template() -> Vec<Setting<TemplateConfig>> {
     type F = Setting<TemplateConfig>;
     vec![
-        F::new(
-            "width",
-            "map width in cells, 3..=2048",
-            Int(|c| &mut c.width),
-        )
-        .range(Range::int(3, MAX_MAP_SIDE)),
-        F::new(
-            "height",
-            "map height in cells, 3..=2048",
-            Int(|c| &mut c.height),
-        )
-        .range(Range::int(3, MAX_MAP_SIDE)),
+        F::new("width", "map width in cells", Int(|c| &mut c.width))
+            .range(Range::int(3, MAX_MAP_SIDE)),
+        F::new("height", "map height in cells", Int(|c| &mut c.height))
+            .range(Range::int(3, MAX_MAP_SIDE)),
         F::new(
             "base_rooms",
             "rooms before the per-level rooms, at least 2 (corridor pieces not counted)",
@@ -92,7 +84,7 @@ pub fn template() -> Vec<Setting<TemplateConfig>> {
         .range(Range::int(2, GRID_SIDE * GRID_SIDE)),
         F::new(
             "rooms_per_level",
-            "rooms added per level, 0..=1000 (floored)",
+            "rooms added per level (floored)",
             Num(|c| &mut c.count.per_level),
         )
         .range(Range::new(0.0, 1000.0)),
@@ -162,7 +154,7 @@ pub fn template() -> Vec<Setting<TemplateConfig>> {
         ),
         F::new(
             "max_steps",
-            "work budget per level in placement tests, 100..=10000000",
+            "work budget per level in placement tests",
             Int(|c| &mut c.max_steps),
         )
         .range(Range::int(100, MAX_STEPS)),

@@ -61,12 +61,8 @@ const HALLWAYS: [(&str, HallwayStyle); 2] = [
 pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
     type F = Setting<TinyKeepConfig>;
     vec![
-        F::new(
-            "cell_count",
-            "cells scattered, 2..=5000",
-            Int(|c| &mut c.cell_count),
-        )
-        .range(Range::int(2, MAX_CELLS)),
+        F::new("cell_count", "cells scattered", Int(|c| &mut c.cell_count))
+            .range(Range::int(2, MAX_CELLS)),
         F::new(
             "shape",
             "where cell centres are drawn",
@@ -78,13 +74,13 @@ pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
         ),
         F::new(
             "radius",
-            "scatter radius (ellipse: half-width) in tiles, 1..=1000",
+            "scatter radius (ellipse: half-width) in tiles",
             Int(|c| &mut c.radius),
         )
         .range(Range::int(1, MAX_RADIUS)),
         F::new(
             "radius_y",
-            "ellipse half-height in tiles, 1..=1000",
+            "ellipse half-height in tiles",
             Int(|c| &mut c.radius_y),
         )
         .range(Range::int(1, MAX_RADIUS)),
@@ -99,13 +95,13 @@ pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
         ),
         F::new(
             "cell_min_size",
-            "smallest cell side in tiles, 1..=64",
+            "smallest cell side in tiles",
             Int(|c| &mut c.cell_min_size),
         )
         .range(Range::int(1, MAX_CELL_SIDE)),
         F::new(
             "cell_max_size",
-            "largest cell side in tiles, min..=64",
+            "largest cell side in tiles, at least cell-min-size",
             Int(|c| &mut c.cell_max_size),
         )
         .range(Range::int(1, MAX_CELL_SIDE)),
@@ -144,7 +140,7 @@ pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
         .range(Range::int(0, MAX_CELL_SIDE * MAX_CELL_SIDE)),
         F::new(
             "extra_edge_chance",
-            "chance each non-tree Delaunay edge is carved too, 0..=1",
+            "chance each non-tree Delaunay edge is carved too",
             Num(|c| &mut c.extra_edge_chance),
         )
         .range(Range::UNIT),
@@ -159,7 +155,7 @@ pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
         ),
         F::new(
             "hallway_width",
-            "hallway width in tiles, 1..=8, at most the room minimums",
+            "hallway width in tiles, at most the room minimums",
             Int(|c| &mut c.hallway_width),
         )
         .range(Range::int(1, MAX_HALLWAY_WIDTH)),
@@ -170,7 +166,7 @@ pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
         ),
         F::new(
             "border",
-            "empty tiles around the map, 1..=64",
+            "empty tiles around the map",
             Int(|c| &mut c.border),
         )
         .range(Range::int(1, MAX_BORDER)),
