@@ -1,8 +1,9 @@
 //! BSP's registry entry.
 
 use super::Kind::{Int, Num};
-use super::{Generator, Preset, Setting};
+use super::{Generator, Preset, Range, Setting};
 use crate::bsp::BspConfig;
+use crate::bsp::{MAX_ITERATIONS, MAX_PARTITION_RANGE, MAX_SIDE, MIN_SIDE};
 
 /// BSP's presets.
 pub const PRESETS: [Preset<BspConfig>; 2] = [
@@ -34,26 +35,22 @@ pub const BSP: Generator<BspConfig> = Generator {
 pub fn bsp() -> Vec<Setting<BspConfig>> {
     type F = Setting<BspConfig>;
     vec![
-        F::new(
-            "width",
-            "map width in tiles, 8..=4096",
-            Int(|c| &mut c.width),
-        ),
-        F::new(
-            "height",
-            "map height in tiles, 8..=4096",
-            Int(|c| &mut c.height),
-        ),
+        F::new("width", "map width in tiles", Int(|c| &mut c.width))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
+        F::new("height", "map height in tiles", Int(|c| &mut c.height))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
         F::new(
             "iterations",
-            "split depth, 1..=16: up to 2^N rooms",
+            "split depth: up to 2^N rooms",
             Int(|c| &mut c.iterations),
-        ),
+        )
+        .range(Range::int(1, MAX_ITERATIONS)),
         F::new(
             "partition_range",
-            "cuts fall at 0.5 ± F of the side, 0..=0.45",
+            "cuts fall at 0.5 ± F of the side",
             Num(|c| &mut c.partition_range),
-        ),
+        )
+        .range(Range::new(0.0, MAX_PARTITION_RANGE)),
         F::new(
             "min_partition_size",
             "no part is cut below N tiles a side, ≥ min-room-size + 1",

@@ -2,8 +2,9 @@
 
 use super::Kind::{Int, Num, Other};
 use super::setting::{choice, name_of, put};
-use super::{Generator, Preset, Setting};
+use super::{Generator, Preset, Range, Setting};
 use crate::cave::{CaveConfig, CavePhase, R2_OFF, Regions};
+use crate::cave::{MAX_ATTEMPTS, MAX_SIDE, MIN_SIDE};
 
 /// The cave's presets.
 pub const PRESETS: [Preset<CaveConfig>; 2] = [
@@ -89,21 +90,16 @@ pub fn show_phases(phases: &[CavePhase]) -> String {
 pub fn cave() -> Vec<Setting<CaveConfig>> {
     type F = Setting<CaveConfig>;
     vec![
-        F::new(
-            "width",
-            "map width in tiles, 4..=4096",
-            Int(|c| &mut c.width),
-        ),
-        F::new(
-            "height",
-            "map height in tiles, 4..=4096",
-            Int(|c| &mut c.height),
-        ),
+        F::new("width", "map width in tiles", Int(|c| &mut c.width))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
+        F::new("height", "map height in tiles", Int(|c| &mut c.height))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
         F::new(
             "fill_probability",
-            "chance a tile starts as wall, 0..=1",
+            "chance a tile starts as wall",
             Num(|c| &mut c.fill_probability),
-        ),
+        )
+        .range(Range::UNIT),
         F::new(
             "phases",
             "per phase: wall if its 3×3 has ≥ R1 walls or its 5×5 minus corners ≤ R2 (off: never); N passes",
@@ -129,14 +125,16 @@ pub fn cave() -> Vec<Setting<CaveConfig>> {
         ),
         F::new(
             "min_floor_fraction",
-            "a cave needs this share of floor inside the border, 0..=1",
+            "a cave needs this share of floor inside the border",
             Num(|c| &mut c.min_floor_fraction),
-        ),
+        )
+        .range(Range::UNIT),
         F::new(
             "max_attempts",
-            "caves drawn before giving up, 1..=100",
+            "caves drawn before giving up",
             Int(|c| &mut c.max_attempts),
-        ),
+        )
+        .range(Range::int(1, MAX_ATTEMPTS)),
     ]
 }
 

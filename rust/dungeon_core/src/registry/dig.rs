@@ -3,9 +3,11 @@
 
 use super::Kind::{Int, Num, Other};
 use super::setting::choice;
-use super::{Generator, Preset, Setting};
+use super::{Generator, Preset, Range, Setting};
 use crate::tunneler::TunnelerConfig;
+use crate::tunneler::{MAX_SIDE, MAX_TUNNELS, MIN_SIDE};
 use crate::walker::{Directions, WalkerConfig};
+use crate::walker::{MAX_LIFETIME, MAX_STEPS_PER_TILE, MAX_WALKERS};
 
 /// The tunneler's presets.
 pub const TUNNELER_PRESETS: [Preset<TunnelerConfig>; 2] = [
@@ -64,31 +66,24 @@ const DIRECTIONS: [(&str, Directions); 2] = [("4", Directions::Four), ("8", Dire
 pub fn tunneler() -> Vec<Setting<TunnelerConfig>> {
     type F = Setting<TunnelerConfig>;
     vec![
-        F::new(
-            "width",
-            "map width in tiles, 8..=4096",
-            Int(|c| &mut c.width),
-        ),
-        F::new(
-            "height",
-            "map height in tiles, 8..=4096",
-            Int(|c| &mut c.height),
-        ),
-        F::new(
-            "max_tunnels",
-            "tunnels to dig, 1..=100000",
-            Int(|c| &mut c.max_tunnels),
-        ),
+        F::new("width", "map width in tiles", Int(|c| &mut c.width))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
+        F::new("height", "map height in tiles", Int(|c| &mut c.height))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
+        F::new("max_tunnels", "tunnels to dig", Int(|c| &mut c.max_tunnels))
+            .range(Range::int(1, MAX_TUNNELS)),
         F::new(
             "min_tunnel_length",
-            "shortest tunnel in steps, 1..=max-tunnel-length",
+            "shortest tunnel in steps, at most max-tunnel-length",
             Int(|c| &mut c.min_tunnel_length),
-        ),
+        )
+        .range(Range::int(1, MAX_SIDE - 3)),
         F::new(
             "max_tunnel_length",
             "longest tunnel in steps, at most the shorter side - 3",
             Int(|c| &mut c.max_tunnel_length),
-        ),
+        )
+        .range(Range::int(1, MAX_SIDE - 3)),
     ]
 }
 
@@ -97,16 +92,10 @@ pub fn tunneler() -> Vec<Setting<TunnelerConfig>> {
 pub fn walker() -> Vec<Setting<WalkerConfig>> {
     type F = Setting<WalkerConfig>;
     vec![
-        F::new(
-            "width",
-            "map width in tiles, 8..=4096",
-            Int(|c| &mut c.width),
-        ),
-        F::new(
-            "height",
-            "map height in tiles, 8..=4096",
-            Int(|c| &mut c.height),
-        ),
+        F::new("width", "map width in tiles", Int(|c| &mut c.width))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
+        F::new("height", "map height in tiles", Int(|c| &mut c.height))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
         F::new(
             "directions",
             "moves per step: 4 (orthogonal) or 8 (diagonals too)",
@@ -126,19 +115,22 @@ pub fn walker() -> Vec<Setting<WalkerConfig>> {
         ),
         F::new(
             "walkers",
-            "walkers digging at once, 1..=256",
+            "walkers digging at once",
             Int(|c| &mut c.walkers),
-        ),
+        )
+        .range(Range::int(1, MAX_WALKERS)),
         F::new(
             "lifetime",
             "steps before a walker is replaced on dug floor, 0 = never",
             Int(|c| &mut c.lifetime),
-        ),
+        )
+        .range(Range::int(0, MAX_LIFETIME)),
         F::new(
             "max_steps_per_tile",
-            "step budget per map tile, 1..=1000",
+            "step budget per map tile",
             Int(|c| &mut c.max_steps_per_tile),
-        ),
+        )
+        .range(Range::int(1, MAX_STEPS_PER_TILE)),
     ]
 }
 

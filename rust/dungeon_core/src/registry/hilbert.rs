@@ -1,8 +1,9 @@
 //! The Hilbert backbone's registry entry: presets and settings.
 
 use super::Kind::{Bool, Int, Num};
-use super::{Generator, Preset, Setting};
+use super::{Generator, Preset, Range, Setting};
 use crate::hilbert::HilbertConfig;
+use crate::hilbert::{MAX_BRANCH_LENGTH, MAX_ORDER};
 
 /// The Hilbert backbone's presets.
 pub const PRESETS: [Preset<HilbertConfig>; 2] = [
@@ -36,9 +37,10 @@ pub fn hilbert() -> Vec<Setting<HilbertConfig>> {
     vec![
         F::new(
             "order",
-            "curve order n, 1..=10: a 2^n × 2^n grid of rooms",
+            "curve order n: a 2^n × 2^n grid of rooms",
             Int(|c| &mut c.order),
-        ),
+        )
+        .range(Range::int(1, MAX_ORDER)),
         F::new(
             "grow_order",
             "raise the order until the level's path fits",
@@ -51,9 +53,10 @@ pub fn hilbert() -> Vec<Setting<HilbertConfig>> {
         ),
         F::new(
             "path_per_level",
-            "main-path rooms added per level, 0..=1000",
+            "main-path rooms added per level",
             Num(|c| &mut c.path_per_level),
-        ),
+        )
+        .range(Range::new(0.0, 1000.0)),
         F::new(
             "path_variance",
             "random extra path rooms, 0..=N",
@@ -61,19 +64,22 @@ pub fn hilbert() -> Vec<Setting<HilbertConfig>> {
         ),
         F::new(
             "side_room_chance",
-            "chance a free cell beside the path starts a side branch, 0..=1",
+            "chance a free cell beside the path starts a side branch",
             Num(|c| &mut c.side_room_chance),
-        ),
+        )
+        .range(Range::UNIT),
         F::new(
             "branch_length",
-            "most rooms in one side branch, 1..=64",
+            "most rooms in one side branch",
             Int(|c| &mut c.branch_length),
-        ),
+        )
+        .range(Range::int(1, MAX_BRANCH_LENGTH)),
         F::new(
             "loop_chance",
-            "chance two adjacent unjoined rooms get a door, 0..=1",
+            "chance two adjacent unjoined rooms get a door",
             Num(|c| &mut c.loop_chance),
-        ),
+        )
+        .range(Range::UNIT),
         F::new(
             "allow_shortcuts",
             "let loops shorten the way from start to end",
