@@ -76,6 +76,8 @@ expect DungeonTilePainter "wall_neighbours: all eight neighbours"
 expect BspGenerator "Emitted on the main thread with each grid"
 expect DungeonRoomPlacer "Places one instance of room_scene per room"
 expect DungeonGridMapPainter "turned to face the floor"
+expect GeneratorRegistry "The list of every dungeon generator, with what each one makes"
+expect GeneratorRegistry "An unknown name logs an error listing the known names"
 expect CaveGenerator "How many cancelled requests are still running on a worker"
 if [ "$fail" != 0 ]; then
   echo "--- editor output (HELP lines) ---"

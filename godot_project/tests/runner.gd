@@ -17,7 +17,7 @@ const REQUIRED_CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator",
 		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator",
 		"CaveGenerator", "IsaacRoomRules", "SpecialRoomRule",
 		"MinesweeperBoard", "ElementaryAutomaton",
-		"TemplateGenerator", "RoomTemplate",
+		"TemplateGenerator", "RoomTemplate", "GeneratorRegistry",
 		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter"]
 
 

@@ -20,6 +20,7 @@ mod dungeon_grid_rooms;
 mod dungeon_grid_shapes;
 mod elementary_automaton;
 mod generator;
+mod generator_registry;
 mod hilbert_generator;
 mod isaac_generator;
 mod isaac_room_rules;
