@@ -81,7 +81,7 @@ macro_rules! room_grid_class {
 
                 /// Rooms on every level before the per-level part.
                 #[export_group(name = "Rooms per level")]
-                #[export(range = (1.0, 200.0, 1.0, or_greater))]
+                #[export(range = (2.0, 200.0, 1.0, or_greater))]
                 base_rooms: i64,
                 /// Rooms added per level (the product is rounded down).
                 #[export(range = (0.0, 20.0, 0.1, or_greater))]
