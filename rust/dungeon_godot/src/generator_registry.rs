@@ -67,8 +67,9 @@ impl GeneratorRegistry {
     ///
     /// Each setting has [code]"name"[/code], [code]"doc"[/code] (what it
     /// does, in one line), [code]"type"[/code] (a [enum Variant.Type]:
-    /// [constant TYPE_INT], [constant TYPE_FLOAT], [constant TYPE_BOOL], or
-    /// [constant TYPE_STRING] for a choice of names or a list) and
+    /// [constant @GlobalScope.TYPE_INT], [constant @GlobalScope.TYPE_FLOAT],
+    /// [constant @GlobalScope.TYPE_BOOL], or
+    /// [constant @GlobalScope.TYPE_STRING] for a choice of names or a list) and
     /// [code]"default"[/code] (its value in the default preset, as a
     /// [String]). A number setting whose accepted values are fixed also has
     /// [code]"min"[/code] and [code]"max"[/code] (both accepted; a maximum
