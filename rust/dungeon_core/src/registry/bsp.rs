@@ -1,23 +1,9 @@
 //! BSP's registry entry.
 
 use super::Kind::{Int, Num};
-use super::{Generator, Preset, Range, Setting};
+use super::{Generator, Range, Setting};
 use crate::bsp::BspConfig;
 use crate::bsp::{MAX_ITERATIONS, MAX_PARTITION_RANGE, MAX_SIDE, MIN_SIDE};
-
-/// BSP's presets.
-pub const PRESETS: [Preset<BspConfig>; 2] = [
-    Preset::new(
-        "small",
-        "the classic RogueBasin BSP dungeon: 40×40 tiles, up to 16 rooms",
-        BspConfig::small,
-    ),
-    Preset::new(
-        "large",
-        "an 80×50 map with up to 32 rooms",
-        BspConfig::large,
-    ),
-];
 
 /// Binary space partitioning.
 pub const BSP: Generator<BspConfig> = Generator {
@@ -25,7 +11,7 @@ pub const BSP: Generator<BspConfig> = Generator {
     class: "BspGenerator",
     summary: "rooms and corridors on a tile map",
     example: "bsp --preset large --seed 1 --format png --out - > map.png",
-    presets: &PRESETS,
+    presets: &crate::bsp::PRESET_LIST,
     settings: bsp,
     generate: crate::bsp::generate_watched,
 };

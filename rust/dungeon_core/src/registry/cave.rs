@@ -2,23 +2,9 @@
 
 use super::Kind::{Int, Num, Other};
 use super::setting::{choice, name_of, put};
-use super::{Generator, Preset, Range, Setting};
+use super::{Generator, Range, Setting};
 use crate::cave::{CaveConfig, CavePhase, R2_OFF, Regions};
 use crate::cave::{MAX_ATTEMPTS, MAX_SIDE, MIN_SIDE};
-
-/// The cave's presets.
-pub const PRESETS: [Preset<CaveConfig>; 2] = [
-    Preset::new(
-        "classic",
-        "jimrandomh's two-phase cave: 80×50, fill 0.45, every cave larger than 8 tiles joined",
-        CaveConfig::classic,
-    ),
-    Preset::new(
-        "small",
-        "a small cave (60×30, fill 0.4, 10 passes), the largest cave kept",
-        CaveConfig::small,
-    ),
-];
 
 /// The cellular-automaton cave.
 pub const CAVE: Generator<CaveConfig> = Generator {
@@ -26,7 +12,7 @@ pub const CAVE: Generator<CaveConfig> = Generator {
     class: "CaveGenerator",
     summary: "a cellular-automaton cave on an open-floor tile map",
     example: "cave --phases 5:2:4,5:off:3 --regions keep_largest --format png --out cave.png",
-    presets: &PRESETS,
+    presets: &crate::cave::PRESET_LIST,
     settings: cave,
     generate: crate::cave::generate_watched,
 };

@@ -3,39 +3,11 @@
 
 use super::Kind::{Int, Num, Other};
 use super::setting::choice;
-use super::{Generator, Preset, Range, Setting};
+use super::{Generator, Range, Setting};
 use crate::tunneler::TunnelerConfig;
 use crate::tunneler::{MAX_SIDE, MAX_TUNNELS, MIN_SIDE};
 use crate::walker::{Directions, WalkerConfig};
 use crate::walker::{MAX_LIFETIME, MAX_STEPS_PER_TILE, MAX_WALKERS};
-
-/// The tunneler's presets.
-pub const TUNNELER_PRESETS: [Preset<TunnelerConfig>; 2] = [
-    Preset::new(
-        "tangled_tunnels",
-        "a 60×40 tangle of 120 short tunnels (3 to 8 steps)",
-        TunnelerConfig::tangled_tunnels,
-    ),
-    Preset::new(
-        "long_halls",
-        "24 long straight halls (10 to 30 steps) across an 80×50 map",
-        TunnelerConfig::long_halls,
-    ),
-];
-
-/// The walker's presets.
-pub const WALKER_PRESETS: [Preset<WalkerConfig>; 2] = [
-    Preset::new(
-        "open_cave",
-        "one eight-way walker digs 40 % of an 80×50 map into one meandering cave",
-        WalkerConfig::open_cave,
-    ),
-    Preset::new(
-        "sprawling_cave",
-        "four-way walkers of 150 steps, each setting out from the floor, dig 35 % into sprawling lobes",
-        WalkerConfig::sprawling_cave,
-    ),
-];
 
 /// The tunneler.
 pub const TUNNELER: Generator<TunnelerConfig> = Generator {
@@ -43,7 +15,7 @@ pub const TUNNELER: Generator<TunnelerConfig> = Generator {
     class: "TunnelerGenerator",
     summary: "straight tunnels dug through rock by a random walk",
     example: "tunneler --preset long_halls --seed 3",
-    presets: &TUNNELER_PRESETS,
+    presets: &crate::tunneler::PRESET_LIST,
     settings: tunneler,
     generate: crate::tunneler::generate_watched,
 };
@@ -54,7 +26,7 @@ pub const WALKER: Generator<WalkerConfig> = Generator {
     class: "WalkerGenerator",
     summary: "a cave dug by random walkers",
     example: "walker --directions 4 --floor-fraction 0.3 --format png --out cave.png",
-    presets: &WALKER_PRESETS,
+    presets: &crate::walker::PRESET_LIST,
     settings: walker,
     generate: crate::walker::generate_watched,
 };

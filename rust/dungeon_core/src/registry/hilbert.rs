@@ -1,23 +1,9 @@
 //! The Hilbert backbone's registry entry: presets and settings.
 
 use super::Kind::{Bool, Int, Num};
-use super::{Generator, Preset, Range, Setting};
+use super::{Generator, Range, Setting};
 use crate::hilbert::HilbertConfig;
 use crate::hilbert::{MAX_BRANCH_LENGTH, MAX_ORDER};
-
-/// The Hilbert backbone's presets.
-pub const PRESETS: [Preset<HilbertConfig>; 2] = [
-    Preset::new(
-        "winding",
-        "one winding path of 10–12 rooms on level 1 (2 more per level) on an 8×8 grid, no side rooms, no loops",
-        HilbertConfig::winding,
-    ),
-    Preset::new(
-        "sprawling",
-        "a 16×16 grid, a path of 13–16 rooms (3 more per level), side branches of up to 3 rooms and a few loops",
-        HilbertConfig::sprawling,
-    ),
-];
 
 /// The Hilbert backbone.
 pub const HILBERT: Generator<HilbertConfig> = Generator {
@@ -25,7 +11,7 @@ pub const HILBERT: Generator<HilbertConfig> = Generator {
     class: "HilbertGenerator",
     summary: "a main path of rooms along a Hilbert curve, side rooms and loops",
     example: "hilbert --preset sprawling --level 4 --side-room-chance 0.5",
-    presets: &PRESETS,
+    presets: &crate::hilbert::PRESET_LIST,
     settings: hilbert,
     generate: crate::hilbert::generate_watched,
 };

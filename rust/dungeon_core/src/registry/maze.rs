@@ -1,23 +1,9 @@
 //! The maze's registry entry: presets and settings.
 
 use super::Kind::{Int, Num};
-use super::{Generator, Preset, Range, Setting};
+use super::{Generator, Range, Setting};
 use crate::maze::MazeConfig;
 use crate::maze::{MAX_ROOM_ATTEMPTS, MAX_SIDE, MIN_SIDE};
-
-/// The maze's presets.
-pub const PRESETS: [Preset<MazeConfig>; 2] = [
-    Preset::new(
-        "classic",
-        "Bob Nystrom's rooms and mazes: 61×41, many rooms, fairly straight corridors, 5 % extra doors, no dead ends",
-        MazeConfig::classic,
-    ),
-    Preset::new(
-        "labyrinth",
-        "few small rooms in a twisty maze that keeps its dead ends",
-        MazeConfig::labyrinth,
-    ),
-];
 
 /// Rooms and mazes.
 pub const MAZE: Generator<MazeConfig> = Generator {
@@ -25,7 +11,7 @@ pub const MAZE: Generator<MazeConfig> = Generator {
     class: "MazeGenerator",
     summary: "rooms at odd spots, a maze between them, doors, dead ends pruned",
     example: "maze --windiness 0.8 --dead-end-removal 0.5 --format png --out maze.png",
-    presets: &PRESETS,
+    presets: &crate::maze::PRESET_LIST,
     settings: maze,
     generate: crate::maze::generate_watched,
 };

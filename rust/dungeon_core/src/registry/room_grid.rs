@@ -4,44 +4,11 @@
 
 use super::Kind::{Bool, Int, Num, Other};
 use super::setting::{SWITCH, boolean, choice, int, name_of, number, put, show_f64};
-use super::{Generator, Preset, Range, Setting};
+use super::{Generator, Range, Setting};
 use crate::drunkard::{DrunkardConfig, OffGrid};
 use crate::isaac::{GrowthRule, IsaacConfig};
 use crate::room_grid::MAX_SIDE;
 use crate::room_grid::{EndRule, RoomRules, StartRule};
-
-/// Isaac's presets.
-pub const ISAAC_PRESETS: [Preset<IsaacConfig>; 3] = [
-    Preset::new(
-        "compact",
-        "8×8, rooms crowd around the middle and may form loops, 10–13 rooms on level 1 and 3 more per level",
-        IsaacConfig::compact,
-    ),
-    Preset::new(
-        "branching",
-        "The Binding of Isaac after Boris the Brave's write-up: a tree of 7–8 rooms on level 1 with boss, shop, treasure and secret rooms",
-        IsaacConfig::branching,
-    ),
-    Preset::new(
-        "large_rooms",
-        "branching on Rebirth's 13×13 grid with 1×2, 2×1, 2×2 and L-shaped large rooms",
-        IsaacConfig::large_rooms,
-    ),
-];
-
-/// The drunkard walk's presets.
-pub const DRUNKARD_PRESETS: [Preset<DrunkardConfig>; 2] = [
-    Preset::new(
-        "winding",
-        "a 4-direction walk that jumps back to its first cell at the grid edge",
-        DrunkardConfig::winding,
-    ),
-    Preset::new(
-        "wide",
-        "an eight-way walk that stops at the grid edge",
-        DrunkardConfig::wide,
-    ),
-];
 
 /// Isaac floors.
 pub const ISAAC: Generator<IsaacConfig> = Generator {
@@ -49,7 +16,7 @@ pub const ISAAC: Generator<IsaacConfig> = Generator {
     class: "IsaacGenerator",
     summary: "rooms grow from a start room on a small grid",
     example: "isaac --preset branching --level 5 --format png --out floor.png",
-    presets: &ISAAC_PRESETS,
+    presets: &crate::isaac::PRESET_LIST,
     settings: isaac,
     generate: crate::isaac::generate_watched,
 };
@@ -60,7 +27,7 @@ pub const DRUNKARD: Generator<DrunkardConfig> = Generator {
     class: "DrunkardGenerator",
     summary: "a random walk on a small grid",
     example: "drunkard --diagonal --count 1000 --format json > floors.jsonl",
-    presets: &DRUNKARD_PRESETS,
+    presets: &crate::drunkard::PRESET_LIST,
     settings: drunkard,
     generate: crate::drunkard::generate_watched,
 };

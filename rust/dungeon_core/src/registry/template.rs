@@ -2,24 +2,10 @@
 //! templates, grown with the settings below.
 
 use super::Kind::{Bool, Int, Num, Other};
-use super::{Generator, Preset, Range, Setting};
+use super::{Generator, Range, Setting};
 use crate::room_grid::MAX_SIDE as GRID_SIDE;
 use crate::template::{MAX_MAP_SIDE, MAX_STEPS};
 use crate::template::{TagRule, TemplateConfig};
-
-/// The template generator's presets (both use the built-in demo set).
-pub const PRESETS: [Preset<TemplateConfig>; 2] = [
-    Preset::new(
-        "demo",
-        "eight built-in templates (rooms, a hall, corridors, a boss room) grown on a 96×96 map",
-        TemplateConfig::demo,
-    ),
-    Preset::new(
-        "corridors",
-        "the demo templates with corridor pieces between all rooms and no loops",
-        TemplateConfig::corridors,
-    ),
-];
 
 /// Room templates grown door to door.
 pub const TEMPLATE: Generator<TemplateConfig> = Generator {
@@ -27,7 +13,7 @@ pub const TEMPLATE: Generator<TemplateConfig> = Generator {
     class: "TemplateGenerator",
     summary: "hand-made room templates grown door to door (the built-in demo set), after The Dungeoning",
     example: "template --preset corridors --level 3 --width 120 --height 120",
-    presets: &PRESETS,
+    presets: &crate::template::PRESET_LIST,
     settings: template,
     generate: crate::template::generate_watched,
 };

@@ -3,30 +3,11 @@
 
 use super::Kind::{Bool, Int, Num, Other};
 use super::setting::{choice, name_of, put};
-use super::{Generator, Preset, Range, Setting};
+use super::{Generator, Range, Setting};
 use crate::tinykeep::{HallwayStyle, ScatterShape, Separation, SizeDistribution, TinyKeepConfig};
 use crate::tinykeep::{
     MAX_BORDER, MAX_CELL_SIDE, MAX_CELLS, MAX_HALLWAY_WIDTH, MAX_RADIUS, MAX_SEPARATION_STEPS,
 };
-
-/// TinyKeep's presets (the first is the default).
-pub const PRESETS: [Preset<TinyKeepConfig>; 3] = [
-    Preset::new(
-        "tinykeep",
-        "Phi Dinh's TinyKeep dungeons: 150 cells, normal sizes, L-shaped hallways, 15 % loops",
-        TinyKeepConfig::tinykeep,
-    ),
-    Preset::new(
-        "seed003",
-        "uniform cell sizes, rooms chosen by area, A* corridors, 10 % loops",
-        TinyKeepConfig::seed003,
-    ),
-    Preset::new(
-        "small",
-        "40 cells in a wide ellipse, two-tile hallways, for quick play",
-        TinyKeepConfig::small,
-    ),
-];
 
 /// TinyKeep.
 pub const TINYKEEP: Generator<TinyKeepConfig> = Generator {
@@ -34,7 +15,7 @@ pub const TINYKEEP: Generator<TinyKeepConfig> = Generator {
     class: "TinyKeepGenerator",
     summary: "scattered cells, the big ones become rooms, joined along a Delaunay graph's spanning tree",
     example: "tinykeep --preset small --hallway-style astar --seed 3",
-    presets: &PRESETS,
+    presets: &crate::tinykeep::PRESET_LIST,
     settings: tinykeep,
     generate: crate::tinykeep::generate_watched,
 };
