@@ -62,6 +62,37 @@ pub fn bfs(
     last
 }
 
+/// Breadth-first hop counts from node `from` over a graph given as
+/// adjacency lists, per node; `u32::MAX` where unreachable (everywhere when
+/// `from` is no node).
+pub(crate) fn hops(adjacent: &[Vec<usize>], from: usize) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; adjacent.len()];
+    let Some(d0) = dist.get_mut(from) else {
+        return dist;
+    };
+    *d0 = 0;
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(r) = queue.pop_front() {
+        let next = dist[r] + 1;
+        for &s in &adjacent[r] {
+            if let Some(ds) = dist.get_mut(s)
+                && *ds == u32::MAX
+            {
+                *ds = next;
+                queue.push_back(s);
+            }
+        }
+    }
+    dist
+}
+
+/// Among `nodes`, the one with the most hops in `dist` (as [`hops`] gives
+/// them; an unreachable node's `u32::MAX` counts as most), the lowest
+/// numbered on ties; `None` when `nodes` is empty.
+pub(crate) fn farthest_node(dist: &[u32], nodes: impl Iterator<Item = usize>) -> Option<usize> {
+    nodes.max_by_key(|&p| (dist.get(p).copied().unwrap_or(0), std::cmp::Reverse(p)))
+}
+
 impl DungeonGrid {
     /// BFS distance (in steps through doors) from `from` to every cell,
     /// row-major; `UNREACHABLE` (-1) where there is no path.

@@ -9,6 +9,7 @@
 //! farthest from it by walking (4-connected steps), the first such tile in
 //! the BFS order on ties. Every pass here is linear in the map's area.
 
+use crate::analysis::bfs;
 use crate::error::GenError;
 use crate::grid::{Cell, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, Pos};
 use crate::watch::Span;
@@ -24,18 +25,16 @@ pub(crate) fn walls(width: i32, height: i32) -> DungeonGrid {
     g
 }
 
-/// Opens every side between two 4-adjacent floor tiles and returns how
-/// many floor tiles there are. The border is never dug, so the loop over
-/// the interior reads no tile outside the map; it has no branch on the
-/// tiles, so the compiler vectorises it. `progress` is checked every 64
-/// rows.
-fn open_masks(g: &mut DungeonGrid, progress: Span<'_>) -> Result<usize, GenError> {
+/// Opens every side between two 4-adjacent floor tiles. The border is
+/// never dug, so the loop over the interior reads no tile outside the map;
+/// it has no branch on the tiles, so the compiler vectorises it.
+/// `progress` is checked every 64 rows.
+fn open_masks(g: &mut DungeonGrid, progress: Span<'_>) -> Result<(), GenError> {
     let w = g.width as usize;
     let h = g.height as usize;
     let cells = &g.cells;
     let doors = &mut g.doors;
     let dug = |c: Cell| u8::from(c != Cell::Empty);
-    let mut floor = 0usize;
     for y in 1..h.saturating_sub(1) {
         if y.is_multiple_of(64) {
             progress.step(y, h)?;
@@ -54,64 +53,18 @@ fn open_masks(g: &mut DungeonGrid, progress: Span<'_>) -> Result<usize, GenError
                 | (dug(here[x - 1]) * DOOR_W);
             out[x] = dug(here[x]) * open;
         }
-        floor += here.iter().map(|&c| usize::from(dug(c))).sum::<usize>();
     }
-    Ok(floor)
+    Ok(())
 }
 
 /// The floor tile farthest from `from` by 4-connected steps through the
-/// open sides (the last one a breadth-first search reaches), and its
-/// distance. `floor` is the number of floor tiles.
-///
-/// Visited tiles are marked in a bitset (one bit a tile, 128 KiB for a
-/// 1024×1024 map) instead of a distance per tile (4 MiB), so the search
-/// stays in cache, and a tile is queued without a branch (written at the
-/// queue's end, which only moves on when the tile is new): whether a
-/// neighbour is floor cannot be predicted on a cave's ragged edge.
-/// Distances are counted level by level. The border is never dug, so no
-/// step leaves the map. `progress` is checked every 64 levels, at the share
-/// of the floor tiles visited.
-pub(crate) fn farthest(
-    g: &DungeonGrid,
-    from: usize,
-    floor: usize,
-    progress: Span<'_>,
-) -> Result<(usize, u32), GenError> {
-    let w = g.width as usize;
-    let doors = &g.doors;
-    let mut seen = vec![0u64; doors.len().div_ceil(64)];
-    let mut queue = vec![0u32; floor + 4];
-    seen[from / 64] |= 1 << (from % 64);
-    queue[0] = from as u32;
-    let (mut head, mut tail) = (0usize, 1usize);
-    let (mut level_end, mut depth) = (1usize, 0u32);
-    let mut last = from;
-    while head < tail {
-        let i = queue[head] as usize;
-        head += 1;
-        last = i;
-        let m = doors[i];
-        for (side, j) in [
-            (DOOR_N, i - w),
-            (DOOR_E, i + 1),
-            (DOOR_S, i + w),
-            (DOOR_W, i - 1),
-        ] {
-            let (word, bit) = (j / 64, 1u64 << (j % 64));
-            let s = seen[word];
-            let fresh = (m & side != 0) & (s & bit == 0);
-            seen[word] = s | (bit * u64::from(fresh));
-            queue[tail] = j as u32;
-            tail += usize::from(fresh);
-        }
-        if head == level_end && head < tail {
-            depth += 1;
-            level_end = tail;
-            if depth.is_multiple_of(64) {
-                progress.step(head, floor)?;
-            }
-        }
-    }
+/// open sides (the last one [`bfs`] reaches), and its distance. `progress`
+/// is checked once the search is done.
+fn farthest(g: &DungeonGrid, from: usize, progress: Span<'_>) -> Result<(usize, u32), GenError> {
+    let (mut dist, mut queue) = (Vec::new(), Vec::new());
+    let last = bfs(g.width, &g.doors, from, &mut dist, &mut queue);
+    progress.at(1.0)?;
+    let depth = dist.get(last).map_or(0, |&d| u32::try_from(d).unwrap_or(0));
     Ok((last, depth))
 }
 
@@ -132,9 +85,9 @@ pub(crate) fn finish(
     level: i32,
     progress: Span<'_>,
 ) -> Result<u32, GenError> {
-    let floor = open_masks(g, progress.span(0.0, MASKS))?;
+    open_masks(g, progress.span(0.0, MASKS))?;
     let from = g.index(start).unwrap_or(0);
-    let (last, depth) = farthest(g, from, floor, progress.span(MASKS, 1.0))?;
+    let (last, depth) = farthest(g, from, progress.span(MASKS, 1.0))?;
     let end = g.pos(last);
     g.set_ends(start, end);
     g.generator = generator.to_owned();

@@ -99,7 +99,7 @@
 use super::budget::Budget;
 use super::count::RoomCount;
 use super::ends::Rejected;
-use super::scratch::RoomScratch;
+use super::scratch::{RoomScratch, scan_cells};
 use super::{MAX_LEVEL, max_dead_ends};
 use crate::error::{ConfigError, check_range};
 use crate::grid::{DIRS, Pos, RoomRole};
@@ -398,32 +398,24 @@ impl RoomScratch {
         }
         // Each empty cell's score, min(room neighbours, 3), or 0 when it
         // has none or touches a dead end; computed without branching on
-        // the cells (half-full grids mispredict), as `scan_doors` does.
+        // the cells (`scan_cells`).
         let (occ, masks) = (&self.occupied, &self.masks);
         let room = |j: usize| u8::from(occ[j]);
         let dead = |j: usize| u8::from(occ[j] && masks[j].is_power_of_two());
-        self.secret_scores.clear();
+        let scores = &mut self.secret_scores;
+        scores.clear();
         let mut best = 0u8;
-        let mut i = 0;
-        for y in 0..h {
-            let (up, down) = (u8::from(y > 0), u8::from(y + 1 < h));
-            let above = if y > 0 { i - w } else { i };
-            let below = if y + 1 < h { i + w } else { i };
-            for x in 0..w {
-                let (left, right) = (u8::from(x > 0), u8::from(x + 1 < w));
-                let (n, e) = (above + x, i + x + usize::from(right));
-                let (s, west) = (below + x, i + x - usize::from(left));
-                let rooms =
-                    (room(n) & up) + (room(e) & right) + (room(s) & down) + (room(west) & left);
-                let beside_dead =
-                    (dead(n) & up) | (dead(e) & right) | (dead(s) & down) | (dead(west) & left);
-                let free = u8::from(!occ[i + x]) & (1 - beside_dead);
-                let score = rooms.min(3) * free;
-                self.secret_scores.push(score);
-                best = best.max(score);
+        scan_cells(w, h, |c| {
+            let (mut rooms, mut beside_dead) = (0, 0);
+            for k in 0..4 {
+                rooms += room(c.at[k]) & c.on[k];
+                beside_dead |= dead(c.at[k]) & c.on[k];
             }
-            i += w;
-        }
+            let free = u8::from(!occ[c.cell]) & (1 - beside_dead);
+            let score = rooms.min(3) * free;
+            scores.push(score);
+            best = best.max(score);
+        });
         self.keep_best_secret_cells(&hidden, best);
         let Some(&i) = rng.pick(&self.secret_cells) else {
             return Ok(None);

@@ -158,36 +158,23 @@ impl RoomScratch {
     }
 
     /// Fills `masks` (every pair of adjacent rooms shares a door) and lists
-    /// the dead ends in row-major order.
-    ///
-    /// The masks are computed without branching on the cells: whether a cell
-    /// is a room is close to a coin flip on a half-full grid, so a branch on
-    /// it would be mispredicted often. Each neighbour is read at a clamped
-    /// index and masked off at the grid edge.
+    /// the dead ends in row-major order, without branching on the cells
+    /// ([`scan_cells`]).
     pub(super) fn scan_doors(&mut self) {
         let (w, h) = (self.width as usize, self.height as usize);
         let occ = &self.occupied;
-        self.dead_ends.clear();
-        let mut i = 0;
-        for y in 0..h {
-            let (up, down) = (u8::from(y > 0), u8::from(y + 1 < h));
-            let above = if y > 0 { i - w } else { i };
-            let below = if y + 1 < h { i + w } else { i };
-            for x in 0..w {
-                let (left, right) = (u8::from(x > 0), u8::from(x + 1 < w));
-                let n = u8::from(occ[above + x]) & up;
-                let e = u8::from(occ[i + x + usize::from(right)]) & right;
-                let s = u8::from(occ[below + x]) & down;
-                let west = u8::from(occ[i + x - usize::from(left)]) & left;
-                let sides = (n * DOOR_N) | (e * DOOR_E) | (s * DOOR_S) | (west * DOOR_W);
-                let m = u8::from(occ[i + x]) * sides;
-                self.masks[i + x] = m;
-                if m.is_power_of_two() {
-                    self.dead_ends.push((i + x, (x as i32, y as i32)));
-                }
+        let (masks, dead_ends) = (&mut self.masks, &mut self.dead_ends);
+        dead_ends.clear();
+        scan_cells(w, h, |c| {
+            let side = |k: usize| u8::from(occ[c.at[k]]) & c.on[k];
+            let sides =
+                (side(0) * DOOR_N) | (side(1) * DOOR_E) | (side(2) * DOOR_S) | (side(3) * DOOR_W);
+            let m = u8::from(occ[c.cell]) * sides;
+            masks[c.cell] = m;
+            if m.is_power_of_two() {
+                dead_ends.push((c.cell, (c.x as i32, c.y as i32)));
             }
-            i += w;
-        }
+        });
     }
 
     /// On a floor with large rooms, replaces the cell dead ends
@@ -314,5 +301,53 @@ impl RoomScratch {
         g.seed = seed;
         g.level = level;
         g
+    }
+}
+
+/// One cell of a [`scan_cells`] walk and its four neighbours, N E S W (the
+/// order of [`DIRS`] and the door bits).
+#[derive(Clone, Copy)]
+pub(super) struct Around {
+    /// The cell's row-major index.
+    pub cell: usize,
+    pub x: usize,
+    pub y: usize,
+    /// Each neighbour's index; a side off the grid gives an index inside
+    /// it (clamped), to be masked off with `on`.
+    pub at: [usize; 4],
+    /// 1 where the side's neighbour is on the grid, 0 where it is not.
+    pub on: [u8; 4],
+}
+
+/// Calls `f` on every cell of a `w`×`h` row-major grid, row by row.
+///
+/// Nothing branches on the cells: whether a cell is a room is close to a
+/// coin flip on a half-full grid, so a branch on it would be mispredicted
+/// often. Callers read each neighbour at `at[k]` (always a valid index) and
+/// mask the result with `on[k]` instead of testing for the grid's edge.
+#[inline(always)]
+pub(super) fn scan_cells(w: usize, h: usize, mut f: impl FnMut(Around)) {
+    let mut i = 0;
+    for y in 0..h {
+        let (up, down) = (u8::from(y > 0), u8::from(y + 1 < h));
+        let above = if y > 0 { i - w } else { i };
+        let below = if y + 1 < h { i + w } else { i };
+        for x in 0..w {
+            let (left, right) = (u8::from(x > 0), u8::from(x + 1 < w));
+            let cell = i + x;
+            f(Around {
+                cell,
+                x,
+                y,
+                at: [
+                    above + x,
+                    cell + usize::from(right),
+                    below + x,
+                    cell - usize::from(left),
+                ],
+                on: [up, right, down, left],
+            });
+        }
+        i += w;
     }
 }

@@ -580,27 +580,14 @@ pub(crate) fn depths(n: usize, joins: &[RawJoin]) -> Vec<u32> {
         adj[j.a.0].push(j.b.0);
         adj[j.b.0].push(j.a.0);
     }
-    let mut depth = vec![u32::MAX; n];
-    let mut queue = std::collections::VecDeque::new();
-    if n > 0 {
-        depth[0] = 0;
-        queue.push_back(0);
-    }
-    while let Some(p) = queue.pop_front() {
-        for &q in &adj[p] {
-            if depth[q] == u32::MAX {
-                depth[q] = depth[p] + 1;
-                queue.push_back(q);
-            }
-        }
-    }
-    depth
+    crate::analysis::hops(&adj, 0)
 }
 
 /// The non-corridor room farthest from the start (the first of a tie).
 fn farthest_room(layout: &Layout, corridor: &[bool]) -> Option<usize> {
     let depth = depths(layout.placed.len(), &layout.joins);
-    (1..layout.placed.len())
-        .filter(|&p| !corridor[layout.placed[p].template])
-        .max_by_key(|&p| (depth[p], std::cmp::Reverse(p)))
+    crate::analysis::farthest_node(
+        &depth,
+        (1..layout.placed.len()).filter(|&p| !corridor[layout.placed[p].template]),
+    )
 }

@@ -1,8 +1,7 @@
 //! The room graph's pieces: Delaunay edges, union–find, the two rooms
 //! farthest apart.
 
-use std::collections::VecDeque;
-
+use crate::analysis;
 use crate::grid::Pos;
 
 /// The Delaunay triangulation's edges over `points`, each `(a, b)` with
@@ -84,24 +83,11 @@ impl Sets {
 }
 
 /// Hops from `from` to every node of the graph `adjacent` (`u32::MAX` where
-/// unreachable) and the farthest node, the lowest-numbered on ties.
+/// unreachable) and the farthest reachable node, the lowest-numbered on ties.
 pub(super) fn hops(adjacent: &[Vec<usize>], from: usize) -> (Vec<u32>, usize) {
-    let mut dist = vec![u32::MAX; adjacent.len()];
-    dist[from] = 0;
-    let mut queue = VecDeque::from([from]);
-    let mut far = from;
-    while let Some(r) = queue.pop_front() {
-        if dist[r] > dist[far] || (dist[r] == dist[far] && r < far) {
-            far = r;
-        }
-        for &s in &adjacent[r] {
-            if dist[s] == u32::MAX {
-                dist[s] = dist[r] + 1;
-                queue.push_back(s);
-            }
-        }
-    }
-    (dist, far)
+    let dist = analysis::hops(adjacent, from);
+    let far = analysis::farthest_node(&dist, (0..dist.len()).filter(|&r| dist[r] != u32::MAX));
+    (dist, far.unwrap_or(from))
 }
 
 /// The start and end rooms: a double sweep over the room graph. From room
