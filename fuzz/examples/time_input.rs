@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use dungeon_core::{GenError, bsp, drunkard, isaac};
-use dungeon_fuzz::targets;
+use dungeon_fuzz::{bsp as bsp_in, room_grid};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,17 +28,17 @@ fn main() {
         }
         let generate: Box<dyn Fn() -> Result<(), GenError>> = match target.as_str() {
             "isaac_config" => {
-                let (c, s, l) = targets::isaac_input(&data);
+                let (c, s, l) = room_grid::isaac_input(&data);
                 eprintln!("{f}: {c:?} seed {s} level {l}");
                 Box::new(move || isaac::generate(&c, s, l).map(|_| ()))
             }
             "drunkard_config" => {
-                let (c, s, l) = targets::drunkard_input(&data);
+                let (c, s, l) = room_grid::drunkard_input(&data);
                 eprintln!("{f}: {c:?} seed {s} level {l}");
                 Box::new(move || drunkard::generate(&c, s, l).map(|_| ()))
             }
             "bsp_config" => {
-                let (c, s, l) = targets::bsp_input(&data);
+                let (c, s, l) = bsp_in::bsp_input(&data);
                 eprintln!("{f}: {c:?} seed {s} level {l}");
                 Box::new(move || bsp::generate(&c, s, l).map(|_| ()))
             }
@@ -49,9 +49,9 @@ fn main() {
         let took = t.elapsed();
         let t = Instant::now();
         match target.as_str() {
-            "isaac_config" => targets::isaac_config(&data),
-            "drunkard_config" => targets::drunkard_config(&data),
-            _ => targets::bsp_config(&data),
+            "isaac_config" => room_grid::isaac_config(&data),
+            "drunkard_config" => room_grid::drunkard_config(&data),
+            _ => bsp_in::bsp_config(&data),
         }
         eprintln!(
             "  generate: {took:?} ({}); the whole target with its checks: {:?}",

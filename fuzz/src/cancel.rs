@@ -17,7 +17,8 @@ use dungeon_core::{
     bsp, cave, drunkard, hilbert, isaac, maze, template, tinykeep, tunneler, walker,
 };
 
-use crate::{cave as cave_in, hilbert as hilbert_in, maze as maze_in, open_floor, targets};
+use crate::room_grid as room_grid_in;
+use crate::{bsp as bsp_in, cave as cave_in, hilbert as hilbert_in, maze as maze_in, open_floor};
 use crate::{template as template_in, tinykeep as tinykeep_in};
 
 type Run<'a> = Box<dyn Fn(&Watch) -> Result<DungeonGrid, GenError> + 'a>;
@@ -32,9 +33,9 @@ fn watched_run(pick: u8, data: &[u8]) -> Run<'static> {
         }};
     }
     match pick % 10 {
-        0 => run!(targets::isaac_input, isaac),
-        1 => run!(targets::drunkard_input, drunkard),
-        2 => run!(targets::bsp_input, bsp),
+        0 => run!(room_grid_in::isaac_input, isaac),
+        1 => run!(room_grid_in::drunkard_input, drunkard),
+        2 => run!(bsp_in::bsp_input, bsp),
         3 => run!(open_floor::tunneler_input, tunneler),
         4 => run!(open_floor::walker_input, walker),
         5 => run!(tinykeep_in::tinykeep_input, tinykeep),
