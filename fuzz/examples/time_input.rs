@@ -1,6 +1,7 @@
 //! Decodes config-target inputs and times them without instrumentation:
 //! `cargo run --release --example time_input -- <target> <file>...`
-//! (target: isaac_config, drunkard_config or bsp_config; grid_json_mutate
+//! (target: isaac_config, drunkard_config, bsp_config or any_generator,
+//! which runs the job unwatched, without the budget; grid_json_mutate
 //! prints the JSON the input makes and nothing else). Prints the decoded
 //! config (before generating, so a hang still shows what it is), how long
 //! `generate` took and how long the whole target with its checks took.
@@ -13,7 +14,9 @@ use dungeon_fuzz::{bsp as bsp_in, room_grid};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((target, files)) = args.split_first() else {
-        eprintln!("usage: time_input <isaac_config|drunkard_config|bsp_config> <file>...");
+        eprintln!(
+            "usage: time_input <isaac_config|drunkard_config|bsp_config|any_generator> <file>..."
+        );
         std::process::exit(2);
     };
     for f in files {
@@ -27,6 +30,11 @@ fn main() {
             continue;
         }
         let generate: Box<dyn Fn() -> Result<(), GenError>> = match target.as_str() {
+            "any_generator" => {
+                let input = dungeon_fuzz::any::decode(&data);
+                eprintln!("{f}: {input:?}");
+                Box::new(move || input.job.generate(input.seed, input.level).map(|_| ()))
+            }
             "isaac_config" => {
                 let (c, s, l) = room_grid::isaac_input(&data);
                 eprintln!("{f}: {c:?} seed {s} level {l}");
@@ -51,6 +59,7 @@ fn main() {
         match target.as_str() {
             "isaac_config" => room_grid::isaac_config(&data),
             "drunkard_config" => room_grid::drunkard_config(&data),
+            "any_generator" => dungeon_fuzz::any::any_generator(&data),
             _ => bsp_in::bsp_config(&data),
         }
         eprintln!(

@@ -9,6 +9,7 @@
 //! `-timeout` (tests/fuzz.sh passes 5 s). Run them with `tests/fuzz.sh`.
 
 pub mod alloc_guard;
+pub mod any;
 pub mod bsp;
 pub mod cancel;
 pub mod cave;
