@@ -1,23 +1,26 @@
 //! `dungeon`: print or draw the dungeon generators' output, or a saved grid.
 //!
 //! ```text
-//! dungeon <isaac|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|template> [--seed N] [--level L] [--preset NAME]
+//! dungeon <generator> [--seed N] [--level L] [--preset NAME]
 //!         [generator flags] [--format ascii|emoji|json|png] [--out FILE]
 //!         [--scale PX] [--count K]
 //! dungeon show FILE [--format ascii|emoji|json|png] [--out FILE] [--scale PX]
 //! ```
 //!
-//! The CLI makes exactly the call the Godot classes make,
-//! `<generator>::generate(&config, seed, level)`, so the same generator,
-//! settings, seed and level give the same grid in both. `dungeon --help`
-//! lists every flag with its default.
+//! The generators, their presets and their settings come from the core's
+//! registry (`dungeon_core::registry::GENERATORS`): each setting is a flag
+//! (`room_attempts` is `--room-attempts`), and a new generator in the
+//! registry is a new command here with no change to this crate. The CLI
+//! makes exactly the call the Godot classes make (the generator's
+//! `generate_watched`), so the same generator, settings, seed and level
+//! give the same grid in both. `dungeon --help` lists every flag with its
+//! range and default.
 //!
 //! - `--seed N` (default 0) is the run seed; a negative number is read as a
 //!   Godot `int` seed, i.e. the same 64 bits. `--level L` defaults to 1.
-//! - `--preset NAME` loads a preset first (`isaac`: `compact`, `branching`;
-//!   `drunkard`: `winding`, `wide`; `bsp`: `small`, `large`; `hilbert`: `winding`, `sprawling`;
-//!   `maze`: `classic`, `labyrinth`; and the others in `--help`), then every
-//!   other flag overrides one field. Each config field has a flag
+//! - `--preset NAME` loads one of the generator's presets first (the
+//!   first is the default; `--help` lists them), then every other flag
+//!   overrides one field. Each config field has a flag
 //!   (`--width`, `--rule`, `--diagonal`, `--min-partition-size`, ...); a flag
 //!   of another generator is an error.
 //! - `--format ascii` (default) prints `to_ascii()`, `emoji` `to_emoji()`,

@@ -19,6 +19,7 @@
 
 use crate::error::{GenError, check_range};
 use crate::grid::{DungeonGrid, Pos};
+use crate::preset::Preset;
 use crate::rng::DungeonRng;
 use crate::room_grid::{
     Budget, EndRules, Generator, RoomCount, RoomGridConfig, RoomScratch, StartRule, Work, run,
@@ -56,6 +57,20 @@ impl Default for DrunkardConfig {
     }
 }
 
+/// The drunkard walk's presets.
+pub const PRESET_LIST: [Preset<DrunkardConfig>; 2] = [
+    Preset::new(
+        "winding",
+        "a 4-direction walk that jumps back to its first cell at the grid edge",
+        DrunkardConfig::winding,
+    ),
+    Preset::new(
+        "wide",
+        "an eight-way walk that stops at the grid edge",
+        DrunkardConfig::wide,
+    ),
+];
+
 impl DrunkardConfig {
     /// Long winding floors (the room-grid script's walk): 8×8, 4 directions,
     /// back to the start at the edge, the script's room count and end rules,
@@ -89,13 +104,12 @@ impl DrunkardConfig {
     }
 
     /// The preset names [`DrunkardConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] =
-        crate::registry::names(&crate::registry::DRUNKARD_PRESETS);
+    pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// A preset by name (one of [`DrunkardConfig::PRESETS`]).
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        crate::registry::DRUNKARD.preset(name)
+        crate::preset::find(name, &PRESET_LIST)
     }
 
     /// Checks every field (and the level's capacity) without generating.

@@ -102,6 +102,7 @@
 
 use crate::error::{ConfigError, GenError, check_range};
 use crate::grid::{DIRS, DungeonGrid, Pos};
+use crate::preset::Preset;
 use crate::rng::DungeonRng;
 #[cfg(doc)]
 use crate::room_grid::EndRule;
@@ -156,6 +157,25 @@ const fn fill_limit(rule: GrowthRule) -> f64 {
         GrowthRule::Crowding => 0.7,
     }
 }
+
+/// Isaac's presets.
+pub const PRESET_LIST: [Preset<IsaacConfig>; 3] = [
+    Preset::new(
+        "compact",
+        "8×8, rooms crowd around the middle and may form loops, 10–13 rooms on level 1 and 3 more per level",
+        IsaacConfig::compact,
+    ),
+    Preset::new(
+        "branching",
+        "The Binding of Isaac after Boris the Brave's write-up: a tree of 7–8 rooms on level 1 with boss, shop, treasure and secret rooms",
+        IsaacConfig::branching,
+    ),
+    Preset::new(
+        "large_rooms",
+        "branching on Rebirth's 13×13 grid with 1×2, 2×1, 2×2 and L-shaped large rooms",
+        IsaacConfig::large_rooms,
+    ),
+];
 
 impl IsaacConfig {
     /// Compact floors that may have loops (the room-grid script's neighbour
@@ -214,12 +234,12 @@ impl IsaacConfig {
     }
 
     /// The preset names [`IsaacConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 3] = crate::registry::names(&crate::registry::ISAAC_PRESETS);
+    pub const PRESETS: [&'static str; 3] = crate::preset::names(&PRESET_LIST);
 
     /// A preset by name (one of [`IsaacConfig::PRESETS`]).
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        crate::registry::ISAAC.preset(name)
+        crate::preset::find(name, &PRESET_LIST)
     }
 
     /// Checks every field (and the level's capacity) without generating.

@@ -39,6 +39,7 @@ pub mod minesweeper;
 pub mod paint;
 pub mod poi;
 
+pub mod preset;
 pub mod registry;
 pub mod rng;
 pub mod room_grid;

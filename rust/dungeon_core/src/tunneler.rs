@@ -61,6 +61,7 @@ use crate::dig;
 use crate::error::{ConfigError, GenError, check_range};
 use crate::grid::{Cell, DungeonGrid, Pos};
 use crate::level::check_level;
+use crate::preset::Preset;
 use crate::rng::{DungeonRng, stage};
 use crate::watch::Watch;
 
@@ -98,6 +99,20 @@ impl Default for TunnelerConfig {
     }
 }
 
+/// The tunneler's presets.
+pub const PRESET_LIST: [Preset<TunnelerConfig>; 2] = [
+    Preset::new(
+        "tangled_tunnels",
+        "a 60×40 tangle of 120 short tunnels (3 to 8 steps)",
+        TunnelerConfig::tangled_tunnels,
+    ),
+    Preset::new(
+        "long_halls",
+        "24 long straight halls (10 to 30 steps) across an 80×50 map",
+        TunnelerConfig::long_halls,
+    ),
+];
+
 impl TunnelerConfig {
     /// A 60×40 tangle of many short tunnels crossing each other: 120
     /// tunnels of 3 to 8 steps. The "RandomWalk" algorithm; its write-up
@@ -129,12 +144,11 @@ impl TunnelerConfig {
     /// A preset by name: `"tangled_tunnels"` or `"long_halls"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        crate::registry::TUNNELER.preset(name)
+        crate::preset::find(name, &PRESET_LIST)
     }
 
     /// The preset names [`TunnelerConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] =
-        crate::registry::names(&crate::registry::TUNNELER_PRESETS);
+    pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// The longest tunnel this map allows: its shorter side minus the two
     /// border tiles, minus one (a tunnel of that many steps fits along

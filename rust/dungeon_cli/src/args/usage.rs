@@ -95,13 +95,14 @@ Examples:
     )
 }
 
-/// A generator's flag lines: `--name VALUE  doc [default]`, the default
-/// being the default preset's value.
+/// A generator's flag lines: `--name VALUE  doc; range [default]`, the
+/// default being the default preset's value.
 fn usage_lines(g: &dyn Entry) -> String {
     let mut out = String::new();
     for s in g.settings() {
         let head = format!("--{} {}", flag_name(s.name), s.placeholder);
-        let _ = writeln!(out, "  {head:<31}  {} [{}]", s.doc, s.default);
+        let range = s.range.map(|r| format!("; {r}")).unwrap_or_default();
+        let _ = writeln!(out, "  {head:<31}  {}{range} [{}]", s.doc, s.default);
     }
     out
 }

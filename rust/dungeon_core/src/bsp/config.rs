@@ -1,6 +1,7 @@
 //! [`BspConfig`]: the settings, the two presets and their validation.
 
 use crate::error::{ConfigError, GenError, check_range};
+use crate::preset::Preset;
 
 /// Smallest map side [`super::generate`] accepts.
 pub const MIN_SIDE: i32 = 8;
@@ -52,6 +53,20 @@ impl Default for BspConfig {
     }
 }
 
+/// BSP's presets.
+pub const PRESET_LIST: [Preset<BspConfig>; 2] = [
+    Preset::new(
+        "small",
+        "the classic RogueBasin BSP dungeon: 40×40 tiles, up to 16 rooms",
+        BspConfig::small,
+    ),
+    Preset::new(
+        "large",
+        "an 80×50 map with up to 32 rooms",
+        BspConfig::large,
+    ),
+];
+
 impl BspConfig {
     /// A 40×40 map of 16 rooms, as the original C++ program makes it: 4 split
     /// levels, cuts at `0.5 ± 0.2`, rooms 60–70 % of their part's sides, at
@@ -88,11 +103,11 @@ impl BspConfig {
     /// A preset by name: `"small"` or `"large"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        crate::registry::BSP.preset(name)
+        crate::preset::find(name, &PRESET_LIST)
     }
 
     /// The preset names [`BspConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = crate::registry::names(&crate::registry::BSP_PRESETS);
+    pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// Checks every field without generating.
     ///

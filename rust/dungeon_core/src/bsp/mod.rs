@@ -122,7 +122,7 @@ mod config;
 mod ends;
 mod split;
 
-pub use config::{BspConfig, MAX_ITERATIONS, MAX_PARTITION_RANGE, MAX_SIDE, MIN_SIDE};
+pub use config::{BspConfig, MAX_ITERATIONS, MAX_PARTITION_RANGE, MAX_SIDE, MIN_SIDE, PRESET_LIST};
 
 use crate::error::GenError;
 use crate::grid::{DungeonGrid, Pos, Rect};

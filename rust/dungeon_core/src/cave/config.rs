@@ -1,6 +1,7 @@
 //! [`CaveConfig`]: the settings, the presets and their validation.
 
 use crate::error::{ConfigError, GenError, check_range};
+use crate::preset::Preset;
 
 /// Smallest map side accepted: a 1-tile wall border around at least 2×2
 /// tiles of ground.
@@ -182,6 +183,20 @@ impl Default for CaveConfig {
     }
 }
 
+/// The cave's presets.
+pub const PRESET_LIST: [Preset<CaveConfig>; 2] = [
+    Preset::new(
+        "classic",
+        "jimrandomh's two-phase cave: 80×50, fill 0.45, every cave larger than 8 tiles joined",
+        CaveConfig::classic,
+    ),
+    Preset::new(
+        "small",
+        "a small cave (60×30, fill 0.4, 10 passes), the largest cave kept",
+        CaveConfig::small,
+    ),
+];
+
 impl CaveConfig {
     /// The classic two-phase cave (the jimrandomh write-up behind seeds
     /// 003 and 004, "W'(p) = R1(p) ≥ 5 || R2(p) ≤ 2" four times, then
@@ -221,11 +236,11 @@ impl CaveConfig {
     /// A preset by name: `"classic"` or `"small"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        crate::registry::CAVE.preset(name)
+        crate::preset::find(name, &PRESET_LIST)
     }
 
     /// The preset names [`CaveConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = crate::registry::names(&crate::registry::CAVE_PRESETS);
+    pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// Total automaton passes over all phases.
     #[must_use]

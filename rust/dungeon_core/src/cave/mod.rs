@@ -90,7 +90,7 @@ mod regions;
 
 pub use config::{
     ATTEMPT_OVERHEAD, CaveConfig, CavePhase, MAX_ATTEMPTS, MAX_PHASES, MAX_REPEATS, MAX_SIDE,
-    MAX_WORK, MIN_SIDE, PHASE_FIELDS, R1_OFF, R2_OFF, Regions,
+    MAX_WORK, MIN_SIDE, PHASE_FIELDS, PRESET_LIST, R1_OFF, R2_OFF, Regions,
 };
 
 use crate::error::GenError;

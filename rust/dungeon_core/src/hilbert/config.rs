@@ -4,6 +4,7 @@
 use super::curve::{MAX_ORDER, cells};
 use crate::error::{ConfigError, GenError, check_range};
 use crate::level::check_level;
+use crate::preset::Preset;
 use crate::rng::{DungeonRng, stage};
 
 /// Longest side branch a config may ask for, in rooms.
@@ -59,6 +60,20 @@ pub struct HilbertPlan {
     pub room_range: (i32, i32),
 }
 
+/// The Hilbert backbone's presets.
+pub const PRESET_LIST: [Preset<HilbertConfig>; 2] = [
+    Preset::new(
+        "winding",
+        "one winding path of 10–12 rooms on level 1 (2 more per level) on an 8×8 grid, no side rooms, no loops",
+        HilbertConfig::winding,
+    ),
+    Preset::new(
+        "sprawling",
+        "a 16×16 grid, a path of 13–16 rooms (3 more per level), side branches of up to 3 rooms and a few loops",
+        HilbertConfig::sprawling,
+    ),
+];
+
 impl HilbertConfig {
     /// A bare backbone: one winding path of rooms along the curve, no side
     /// rooms, no loops. Order 3 (8 × 8), `8 + 2 × level + randint(0, 2)`
@@ -98,13 +113,12 @@ impl HilbertConfig {
     }
 
     /// The preset names [`HilbertConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] =
-        crate::registry::names(&crate::registry::HILBERT_PRESETS);
+    pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// A preset by name (one of [`HilbertConfig::PRESETS`]).
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        crate::registry::HILBERT.preset(name)
+        crate::preset::find(name, &PRESET_LIST)
     }
 
     /// Checks every field and the level without generating.

@@ -72,7 +72,7 @@
 pub mod config;
 pub mod curve;
 
-pub use config::{HilbertConfig, HilbertPlan, MAX_BRANCH_LENGTH};
+pub use config::{HilbertConfig, HilbertPlan, MAX_BRANCH_LENGTH, PRESET_LIST};
 pub use curve::{MAX_ORDER, curve, point, stretch};
 
 use crate::error::GenError;

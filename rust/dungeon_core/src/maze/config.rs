@@ -1,6 +1,7 @@
 //! [`MazeConfig`]: the settings, the presets and their validation.
 
 use crate::error::{ConfigError, GenError, check_range};
+use crate::preset::Preset;
 
 /// Smallest map side [`super::generate`] accepts.
 pub const MIN_SIDE: i32 = 5;
@@ -55,6 +56,20 @@ impl Default for MazeConfig {
     }
 }
 
+/// The maze's presets.
+pub const PRESET_LIST: [Preset<MazeConfig>; 2] = [
+    Preset::new(
+        "classic",
+        "Bob Nystrom's rooms and mazes: 61×41, many rooms, fairly straight corridors, 5 % extra doors, no dead ends",
+        MazeConfig::classic,
+    ),
+    Preset::new(
+        "labyrinth",
+        "few small rooms in a twisty maze that keeps its dead ends",
+        MazeConfig::labyrinth,
+    ),
+];
+
 impl MazeConfig {
     /// Rooms and mazes after Bob Nystrom's "Rooms and Mazes":
     /// a 61×41 map, 150 room attempts of 3 to 9 tiles a side, a fairly
@@ -99,11 +114,11 @@ impl MazeConfig {
     /// 400 KB at 255×255 with 175 rooms).
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        crate::registry::MAZE.preset(name)
+        crate::preset::find(name, &PRESET_LIST)
     }
 
     /// The preset names [`MazeConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = crate::registry::names(&crate::registry::MAZE_PRESETS);
+    pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// Checks every field without generating. Sizes are checked in order
     /// (`width`, `height`, `room_min_size`, `room_max_size`), and a limit

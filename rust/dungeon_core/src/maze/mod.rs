@@ -93,7 +93,7 @@
 mod carve;
 mod config;
 
-pub use config::{MAX_ROOM_ATTEMPTS, MAX_SIDE, MIN_SIDE, MazeConfig};
+pub use config::{MAX_ROOM_ATTEMPTS, MAX_SIDE, MIN_SIDE, MazeConfig, PRESET_LIST};
 
 use crate::error::GenError;
 use crate::grid::{DungeonGrid, GridKind};

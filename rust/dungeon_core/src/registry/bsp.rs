@@ -1,22 +1,9 @@
 //! BSP's registry entry.
 
 use super::Kind::{Int, Num};
-use super::{Generator, Preset, Setting};
+use super::{Generator, Range, Setting};
 use crate::bsp::BspConfig;
-
-/// BSP's presets.
-pub const PRESETS: [Preset<BspConfig>; 2] = [
-    Preset::new(
-        "small",
-        "the classic RogueBasin BSP dungeon: 40×40 tiles, up to 16 rooms",
-        BspConfig::small,
-    ),
-    Preset::new(
-        "large",
-        "an 80×50 map with up to 32 rooms",
-        BspConfig::large,
-    ),
-];
+use crate::bsp::{MAX_ITERATIONS, MAX_PARTITION_RANGE, MAX_SIDE, MIN_SIDE};
 
 /// Binary space partitioning.
 pub const BSP: Generator<BspConfig> = Generator {
@@ -24,7 +11,7 @@ pub const BSP: Generator<BspConfig> = Generator {
     class: "BspGenerator",
     summary: "rooms and corridors on a tile map",
     example: "bsp --preset large --seed 1 --format png --out - > map.png",
-    presets: &PRESETS,
+    presets: &crate::bsp::PRESET_LIST,
     settings: bsp,
     generate: crate::bsp::generate_watched,
 };
@@ -34,26 +21,22 @@ pub const BSP: Generator<BspConfig> = Generator {
 pub fn bsp() -> Vec<Setting<BspConfig>> {
     type F = Setting<BspConfig>;
     vec![
-        F::new(
-            "width",
-            "map width in tiles, 8..=4096",
-            Int(|c| &mut c.width),
-        ),
-        F::new(
-            "height",
-            "map height in tiles, 8..=4096",
-            Int(|c| &mut c.height),
-        ),
+        F::new("width", "map width in tiles", Int(|c| &mut c.width))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
+        F::new("height", "map height in tiles", Int(|c| &mut c.height))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
         F::new(
             "iterations",
-            "split depth, 1..=16: up to 2^N rooms",
+            "split depth: up to 2^N rooms",
             Int(|c| &mut c.iterations),
-        ),
+        )
+        .range(Range::int(1, MAX_ITERATIONS)),
         F::new(
             "partition_range",
-            "cuts fall at 0.5 ± F of the side, 0..=0.45",
+            "cuts fall at 0.5 ± F of the side",
             Num(|c| &mut c.partition_range),
-        ),
+        )
+        .range(Range::new(0.0, MAX_PARTITION_RANGE)),
         F::new(
             "min_partition_size",
             "no part is cut below N tiles a side, ≥ min-room-size + 1",

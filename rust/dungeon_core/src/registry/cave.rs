@@ -2,22 +2,9 @@
 
 use super::Kind::{Int, Num, Other};
 use super::setting::{choice, name_of, put};
-use super::{Generator, Preset, Setting};
+use super::{Generator, Range, Setting};
 use crate::cave::{CaveConfig, CavePhase, R2_OFF, Regions};
-
-/// The cave's presets.
-pub const PRESETS: [Preset<CaveConfig>; 2] = [
-    Preset::new(
-        "classic",
-        "jimrandomh's two-phase cave: 80×50, fill 0.45, every cave larger than 8 tiles joined",
-        CaveConfig::classic,
-    ),
-    Preset::new(
-        "small",
-        "a small cave (60×30, fill 0.4, 10 passes), the largest cave kept",
-        CaveConfig::small,
-    ),
-];
+use crate::cave::{MAX_ATTEMPTS, MAX_SIDE, MIN_SIDE};
 
 /// The cellular-automaton cave.
 pub const CAVE: Generator<CaveConfig> = Generator {
@@ -25,7 +12,7 @@ pub const CAVE: Generator<CaveConfig> = Generator {
     class: "CaveGenerator",
     summary: "a cellular-automaton cave on an open-floor tile map",
     example: "cave --phases 5:2:4,5:off:3 --regions keep_largest --format png --out cave.png",
-    presets: &PRESETS,
+    presets: &crate::cave::PRESET_LIST,
     settings: cave,
     generate: crate::cave::generate_watched,
 };
@@ -89,21 +76,16 @@ pub fn show_phases(phases: &[CavePhase]) -> String {
 pub fn cave() -> Vec<Setting<CaveConfig>> {
     type F = Setting<CaveConfig>;
     vec![
-        F::new(
-            "width",
-            "map width in tiles, 4..=4096",
-            Int(|c| &mut c.width),
-        ),
-        F::new(
-            "height",
-            "map height in tiles, 4..=4096",
-            Int(|c| &mut c.height),
-        ),
+        F::new("width", "map width in tiles", Int(|c| &mut c.width))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
+        F::new("height", "map height in tiles", Int(|c| &mut c.height))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
         F::new(
             "fill_probability",
-            "chance a tile starts as wall, 0..=1",
+            "chance a tile starts as wall",
             Num(|c| &mut c.fill_probability),
-        ),
+        )
+        .range(Range::UNIT),
         F::new(
             "phases",
             "per phase: wall if its 3×3 has ≥ R1 walls or its 5×5 minus corners ≤ R2 (off: never); N passes",
@@ -129,14 +111,16 @@ pub fn cave() -> Vec<Setting<CaveConfig>> {
         ),
         F::new(
             "min_floor_fraction",
-            "a cave needs this share of floor inside the border, 0..=1",
+            "a cave needs this share of floor inside the border",
             Num(|c| &mut c.min_floor_fraction),
-        ),
+        )
+        .range(Range::UNIT),
         F::new(
             "max_attempts",
-            "caves drawn before giving up, 1..=100",
+            "caves drawn before giving up",
             Int(|c| &mut c.max_attempts),
-        ),
+        )
+        .range(Range::int(1, MAX_ATTEMPTS)),
     ]
 }
 

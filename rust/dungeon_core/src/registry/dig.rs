@@ -3,37 +3,11 @@
 
 use super::Kind::{Int, Num, Other};
 use super::setting::choice;
-use super::{Generator, Preset, Setting};
+use super::{Generator, Range, Setting};
 use crate::tunneler::TunnelerConfig;
+use crate::tunneler::{MAX_SIDE, MAX_TUNNELS, MIN_SIDE};
 use crate::walker::{Directions, WalkerConfig};
-
-/// The tunneler's presets.
-pub const TUNNELER_PRESETS: [Preset<TunnelerConfig>; 2] = [
-    Preset::new(
-        "tangled_tunnels",
-        "a 60×40 tangle of 120 short tunnels (3 to 8 steps)",
-        TunnelerConfig::tangled_tunnels,
-    ),
-    Preset::new(
-        "long_halls",
-        "24 long straight halls (10 to 30 steps) across an 80×50 map",
-        TunnelerConfig::long_halls,
-    ),
-];
-
-/// The walker's presets.
-pub const WALKER_PRESETS: [Preset<WalkerConfig>; 2] = [
-    Preset::new(
-        "open_cave",
-        "one eight-way walker digs 40 % of an 80×50 map into one meandering cave",
-        WalkerConfig::open_cave,
-    ),
-    Preset::new(
-        "sprawling_cave",
-        "four-way walkers of 150 steps, each setting out from the floor, dig 35 % into sprawling lobes",
-        WalkerConfig::sprawling_cave,
-    ),
-];
+use crate::walker::{MAX_LIFETIME, MAX_STEPS_PER_TILE, MAX_WALKERS};
 
 /// The tunneler.
 pub const TUNNELER: Generator<TunnelerConfig> = Generator {
@@ -41,7 +15,7 @@ pub const TUNNELER: Generator<TunnelerConfig> = Generator {
     class: "TunnelerGenerator",
     summary: "straight tunnels dug through rock by a random walk",
     example: "tunneler --preset long_halls --seed 3",
-    presets: &TUNNELER_PRESETS,
+    presets: &crate::tunneler::PRESET_LIST,
     settings: tunneler,
     generate: crate::tunneler::generate_watched,
 };
@@ -52,7 +26,7 @@ pub const WALKER: Generator<WalkerConfig> = Generator {
     class: "WalkerGenerator",
     summary: "a cave dug by random walkers",
     example: "walker --directions 4 --floor-fraction 0.3 --format png --out cave.png",
-    presets: &WALKER_PRESETS,
+    presets: &crate::walker::PRESET_LIST,
     settings: walker,
     generate: crate::walker::generate_watched,
 };
@@ -64,31 +38,24 @@ const DIRECTIONS: [(&str, Directions); 2] = [("4", Directions::Four), ("8", Dire
 pub fn tunneler() -> Vec<Setting<TunnelerConfig>> {
     type F = Setting<TunnelerConfig>;
     vec![
-        F::new(
-            "width",
-            "map width in tiles, 8..=4096",
-            Int(|c| &mut c.width),
-        ),
-        F::new(
-            "height",
-            "map height in tiles, 8..=4096",
-            Int(|c| &mut c.height),
-        ),
-        F::new(
-            "max_tunnels",
-            "tunnels to dig, 1..=100000",
-            Int(|c| &mut c.max_tunnels),
-        ),
+        F::new("width", "map width in tiles", Int(|c| &mut c.width))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
+        F::new("height", "map height in tiles", Int(|c| &mut c.height))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
+        F::new("max_tunnels", "tunnels to dig", Int(|c| &mut c.max_tunnels))
+            .range(Range::int(1, MAX_TUNNELS)),
         F::new(
             "min_tunnel_length",
-            "shortest tunnel in steps, 1..=max-tunnel-length",
+            "shortest tunnel in steps, at most max-tunnel-length",
             Int(|c| &mut c.min_tunnel_length),
-        ),
+        )
+        .range(Range::int(1, MAX_SIDE - 3)),
         F::new(
             "max_tunnel_length",
             "longest tunnel in steps, at most the shorter side - 3",
             Int(|c| &mut c.max_tunnel_length),
-        ),
+        )
+        .range(Range::int(1, MAX_SIDE - 3)),
     ]
 }
 
@@ -97,16 +64,10 @@ pub fn tunneler() -> Vec<Setting<TunnelerConfig>> {
 pub fn walker() -> Vec<Setting<WalkerConfig>> {
     type F = Setting<WalkerConfig>;
     vec![
-        F::new(
-            "width",
-            "map width in tiles, 8..=4096",
-            Int(|c| &mut c.width),
-        ),
-        F::new(
-            "height",
-            "map height in tiles, 8..=4096",
-            Int(|c| &mut c.height),
-        ),
+        F::new("width", "map width in tiles", Int(|c| &mut c.width))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
+        F::new("height", "map height in tiles", Int(|c| &mut c.height))
+            .range(Range::int(MIN_SIDE, MAX_SIDE)),
         F::new(
             "directions",
             "moves per step: 4 (orthogonal) or 8 (diagonals too)",
@@ -126,19 +87,22 @@ pub fn walker() -> Vec<Setting<WalkerConfig>> {
         ),
         F::new(
             "walkers",
-            "walkers digging at once, 1..=256",
+            "walkers digging at once",
             Int(|c| &mut c.walkers),
-        ),
+        )
+        .range(Range::int(1, MAX_WALKERS)),
         F::new(
             "lifetime",
             "steps before a walker is replaced on dug floor, 0 = never",
             Int(|c| &mut c.lifetime),
-        ),
+        )
+        .range(Range::int(0, MAX_LIFETIME)),
         F::new(
             "max_steps_per_tile",
-            "step budget per map tile, 1..=1000",
+            "step budget per map tile",
             Int(|c| &mut c.max_steps_per_tile),
-        ),
+        )
+        .range(Range::int(1, MAX_STEPS_PER_TILE)),
     ]
 }
 

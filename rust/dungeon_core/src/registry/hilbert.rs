@@ -1,22 +1,9 @@
 //! The Hilbert backbone's registry entry: presets and settings.
 
 use super::Kind::{Bool, Int, Num};
-use super::{Generator, Preset, Setting};
+use super::{Generator, Range, Setting};
 use crate::hilbert::HilbertConfig;
-
-/// The Hilbert backbone's presets.
-pub const PRESETS: [Preset<HilbertConfig>; 2] = [
-    Preset::new(
-        "winding",
-        "one winding path of 10–12 rooms on level 1 (2 more per level) on an 8×8 grid, no side rooms, no loops",
-        HilbertConfig::winding,
-    ),
-    Preset::new(
-        "sprawling",
-        "a 16×16 grid, a path of 13–16 rooms (3 more per level), side branches of up to 3 rooms and a few loops",
-        HilbertConfig::sprawling,
-    ),
-];
+use crate::hilbert::{MAX_BRANCH_LENGTH, MAX_ORDER};
 
 /// The Hilbert backbone.
 pub const HILBERT: Generator<HilbertConfig> = Generator {
@@ -24,7 +11,7 @@ pub const HILBERT: Generator<HilbertConfig> = Generator {
     class: "HilbertGenerator",
     summary: "a main path of rooms along a Hilbert curve, side rooms and loops",
     example: "hilbert --preset sprawling --level 4 --side-room-chance 0.5",
-    presets: &PRESETS,
+    presets: &crate::hilbert::PRESET_LIST,
     settings: hilbert,
     generate: crate::hilbert::generate_watched,
 };
@@ -36,9 +23,10 @@ pub fn hilbert() -> Vec<Setting<HilbertConfig>> {
     vec![
         F::new(
             "order",
-            "curve order n, 1..=10: a 2^n × 2^n grid of rooms",
+            "curve order n: a 2^n × 2^n grid of rooms",
             Int(|c| &mut c.order),
-        ),
+        )
+        .range(Range::int(1, MAX_ORDER)),
         F::new(
             "grow_order",
             "raise the order until the level's path fits",
@@ -51,9 +39,10 @@ pub fn hilbert() -> Vec<Setting<HilbertConfig>> {
         ),
         F::new(
             "path_per_level",
-            "main-path rooms added per level, 0..=1000",
+            "main-path rooms added per level",
             Num(|c| &mut c.path_per_level),
-        ),
+        )
+        .range(Range::new(0.0, 1000.0)),
         F::new(
             "path_variance",
             "random extra path rooms, 0..=N",
@@ -61,19 +50,22 @@ pub fn hilbert() -> Vec<Setting<HilbertConfig>> {
         ),
         F::new(
             "side_room_chance",
-            "chance a free cell beside the path starts a side branch, 0..=1",
+            "chance a free cell beside the path starts a side branch",
             Num(|c| &mut c.side_room_chance),
-        ),
+        )
+        .range(Range::UNIT),
         F::new(
             "branch_length",
-            "most rooms in one side branch, 1..=64",
+            "most rooms in one side branch",
             Int(|c| &mut c.branch_length),
-        ),
+        )
+        .range(Range::int(1, MAX_BRANCH_LENGTH)),
         F::new(
             "loop_chance",
-            "chance two adjacent unjoined rooms get a door, 0..=1",
+            "chance two adjacent unjoined rooms get a door",
             Num(|c| &mut c.loop_chance),
-        ),
+        )
+        .range(Range::UNIT),
         F::new(
             "allow_shortcuts",
             "let loops shorten the way from start to end",

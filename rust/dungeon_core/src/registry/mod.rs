@@ -25,14 +25,15 @@ use std::fmt;
 
 pub use setting::{Kind, Range, SWITCH, Setting, Type, boolean, choice, int, number};
 
-pub use bsp::{BSP, PRESETS as BSP_PRESETS};
-pub use cave::{CAVE, PRESETS as CAVE_PRESETS};
-pub use dig::{TUNNELER, TUNNELER_PRESETS, WALKER, WALKER_PRESETS};
-pub use hilbert::{HILBERT, PRESETS as HILBERT_PRESETS};
-pub use maze::{MAZE, PRESETS as MAZE_PRESETS};
-pub use room_grid::{DRUNKARD, DRUNKARD_PRESETS, ISAAC, ISAAC_PRESETS};
-pub use template::{PRESETS as TEMPLATE_PRESETS, TEMPLATE};
-pub use tinykeep::{PRESETS as TINYKEEP_PRESETS, TINYKEEP};
+pub use crate::preset::Preset;
+pub use bsp::BSP;
+pub use cave::CAVE;
+pub use dig::{TUNNELER, WALKER};
+pub use hilbert::HILBERT;
+pub use maze::MAZE;
+pub use room_grid::{DRUNKARD, ISAAC};
+pub use template::TEMPLATE;
+pub use tinykeep::TINYKEEP;
 
 use crate::watch::Watch;
 use crate::{DungeonGrid, GenError};
@@ -46,42 +47,6 @@ pub const GENERATORS: &[&dyn Entry] = &[
 #[must_use]
 pub fn find(name: &str) -> Option<&'static dyn Entry> {
     GENERATORS.iter().copied().find(|g| g.name() == name)
-}
-
-/// A named starting config. The first preset of a generator is its
-/// default.
-pub struct Preset<C> {
-    /// `snake_case` name (`"classic"`).
-    pub name: &'static str,
-    /// One line saying what it makes.
-    pub doc: &'static str,
-    /// Builds the config.
-    pub make: fn() -> C,
-}
-
-impl<C> Preset<C> {
-    /// A preset.
-    #[must_use]
-    pub const fn new(name: &'static str, doc: &'static str, make: fn() -> C) -> Self {
-        Self { name, doc, make }
-    }
-}
-
-/// The names of a preset table, in order, as a constant.
-#[must_use]
-pub(crate) const fn names<C, const N: usize>(table: &[Preset<C>; N]) -> [&'static str; N] {
-    let mut out = [""; N];
-    let mut i = 0;
-    while i < N {
-        out[i] = table[i].name;
-        i += 1;
-    }
-    out
-}
-
-/// The config preset `name` of `table` makes, if any.
-pub(crate) fn preset<C>(name: &str, table: &[Preset<C>]) -> Option<C> {
-    table.iter().find(|p| p.name == name).map(|p| (p.make)())
 }
 
 /// One generator's description, typed by its config `C`.
@@ -207,7 +172,7 @@ where
     /// The config of preset `name`, if there is one.
     #[must_use]
     pub fn preset(&self, name: &str) -> Option<C> {
-        preset(name, self.presets)
+        crate::preset::find(name, self.presets)
     }
 }
 

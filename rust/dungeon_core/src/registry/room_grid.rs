@@ -4,43 +4,11 @@
 
 use super::Kind::{Bool, Int, Num, Other};
 use super::setting::{SWITCH, boolean, choice, int, name_of, number, put, show_f64};
-use super::{Generator, Preset, Setting};
+use super::{Generator, Range, Setting};
 use crate::drunkard::{DrunkardConfig, OffGrid};
 use crate::isaac::{GrowthRule, IsaacConfig};
+use crate::room_grid::MAX_SIDE;
 use crate::room_grid::{EndRule, RoomRules, StartRule};
-
-/// Isaac's presets.
-pub const ISAAC_PRESETS: [Preset<IsaacConfig>; 3] = [
-    Preset::new(
-        "compact",
-        "8×8, rooms crowd around the middle and may form loops, 10–13 rooms on level 1 and 3 more per level",
-        IsaacConfig::compact,
-    ),
-    Preset::new(
-        "branching",
-        "The Binding of Isaac after Boris the Brave's write-up: a tree of 7–8 rooms on level 1 with boss, shop, treasure and secret rooms",
-        IsaacConfig::branching,
-    ),
-    Preset::new(
-        "large_rooms",
-        "branching on Rebirth's 13×13 grid with 1×2, 2×1, 2×2 and L-shaped large rooms",
-        IsaacConfig::large_rooms,
-    ),
-];
-
-/// The drunkard walk's presets.
-pub const DRUNKARD_PRESETS: [Preset<DrunkardConfig>; 2] = [
-    Preset::new(
-        "winding",
-        "a 4-direction walk that jumps back to its first cell at the grid edge",
-        DrunkardConfig::winding,
-    ),
-    Preset::new(
-        "wide",
-        "an eight-way walk that stops at the grid edge",
-        DrunkardConfig::wide,
-    ),
-];
 
 /// Isaac floors.
 pub const ISAAC: Generator<IsaacConfig> = Generator {
@@ -48,7 +16,7 @@ pub const ISAAC: Generator<IsaacConfig> = Generator {
     class: "IsaacGenerator",
     summary: "rooms grow from a start room on a small grid",
     example: "isaac --preset branching --level 5 --format png --out floor.png",
-    presets: &ISAAC_PRESETS,
+    presets: &crate::isaac::PRESET_LIST,
     settings: isaac,
     generate: crate::isaac::generate_watched,
 };
@@ -59,7 +27,7 @@ pub const DRUNKARD: Generator<DrunkardConfig> = Generator {
     class: "DrunkardGenerator",
     summary: "a random walk on a small grid",
     example: "drunkard --diagonal --count 1000 --format json > floors.jsonl",
-    presets: &DRUNKARD_PRESETS,
+    presets: &crate::drunkard::PRESET_LIST,
     settings: drunkard,
     generate: crate::drunkard::generate_watched,
 };
@@ -138,24 +106,29 @@ macro_rules! room_grid_flags {
     ($C:ty, [$($own:expr),* $(,)?]) => {{
         type G = Setting<$C>;
         vec![
-            G::new("width", "grid width in rooms, 2..=256", Int(|c| &mut c.grid.width)),
-            G::new("height", "grid height in rooms, 2..=256", Int(|c| &mut c.grid.height)),
+            G::new("width", "grid width in rooms", Int(|c| &mut c.grid.width))
+.range(Range::int(2, MAX_SIDE)),
+            G::new("height", "grid height in rooms", Int(|c| &mut c.grid.height))
+.range(Range::int(2, MAX_SIDE)),
             $($own,)*
             G::new(
                 "base_rooms",
                 "rooms: base + floor(per-level × level) + 0..=variance",
                 Int(|c| &mut c.grid.count.base),
-            ),
+            )
+.range(Range::int(2, MAX_SIDE * MAX_SIDE)),
             G::new(
                 "rooms_per_level",
                 "rooms added per level (see --base-rooms)",
                 Num(|c| &mut c.grid.count.per_level),
-            ),
+            )
+.range(Range::new(0.0, 1000.0)),
             G::new(
                 "room_variance",
                 "up to N random extra rooms (see --base-rooms)",
                 Int(|c| &mut c.grid.count.variance),
-            ),
+            )
+.range(Range::int(0, 1000)),
             G::new(
                 "start",
                 "start in the growth origin or in a random room",
@@ -194,7 +167,8 @@ macro_rules! room_grid_flags {
                         EndRule::FarthestDeadEnd => "none".to_owned(),
                     },
                 ),
-            ),
+            )
+.range(Range::new(0.0, MAX_SIDE as f64 * 2.0)),
             G::new(
                 "end_off_axis",
                 "farthest_apart: the end shares no row and no column with the start",
@@ -219,7 +193,8 @@ macro_rules! room_grid_flags {
                 "grow the grid when a level does not fit, else fail",
                 Bool(|c| &mut c.grid.grow_grid),
             ),
-            G::new("max_attempts", "layouts tried before giving up", Int(|c| &mut c.grid.max_attempts)),
+            G::new("max_attempts", "layouts tried before giving up", Int(|c| &mut c.grid.max_attempts))
+.range(Range::int(1, 1_000_000)),
         ]
     }};
 }
@@ -243,7 +218,8 @@ pub fn isaac() -> Vec<Setting<IsaacConfig>> {
                     },
                     |c| c.origin.map_or("centre".to_owned(), |p| p.0.to_string()),
                 ),
-            ),
+            )
+.range(Range::int(0, MAX_SIDE - 1)),
             F::new(
                 "origin_y",
                 "growth origin row; alone, the column is the centre",
@@ -256,7 +232,8 @@ pub fn isaac() -> Vec<Setting<IsaacConfig>> {
                     },
                     |c| c.origin.map_or("centre".to_owned(), |p| p.1.to_string()),
                 ),
-            ),
+            )
+.range(Range::int(0, MAX_SIDE - 1)),
             F::new(
                 "rule",
                 "branching: a tree; crowding: compact, may have loops",
@@ -268,9 +245,10 @@ pub fn isaac() -> Vec<Setting<IsaacConfig>> {
             ),
             F::new(
                 "give_up_chance",
-                "chance to skip an eligible neighbour, 0..=0.99",
+                "chance to skip an eligible neighbour",
                 Num(|c| &mut c.give_up_chance),
-            ),
+            )
+.range(Range::new(0.0, 0.99)),
             F::new(
                 "special_rooms",
                 "boss, shop, treasure, secret rooms: isaac, rebirth (5 + 1 dead ends per level) or none",
@@ -288,24 +266,28 @@ pub fn isaac() -> Vec<Setting<IsaacConfig>> {
             ),
             F::new(
                 "large_room_1x2",
-                "chance a new room is a 1×2 large room (branching only), 0..=1",
+                "chance a new room is a 1×2 large room (branching only)",
                 Num(|c| &mut c.large_rooms.tall),
-            ),
+            )
+.range(Range::UNIT),
             F::new(
                 "large_room_2x1",
-                "chance a new room is a 2×1 large room (branching only), 0..=1",
+                "chance a new room is a 2×1 large room (branching only)",
                 Num(|c| &mut c.large_rooms.wide),
-            ),
+            )
+.range(Range::UNIT),
             F::new(
                 "large_room_2x2",
-                "chance a new room is a 2×2 large room (branching only), 0..=1",
+                "chance a new room is a 2×2 large room (branching only)",
                 Num(|c| &mut c.large_rooms.square),
-            ),
+            )
+.range(Range::UNIT),
             F::new(
                 "large_room_l",
                 "chance a new room is an L-shaped large room (branching only); the four chances add up to at most 1",
                 Num(|c| &mut c.large_rooms.l_shape),
-            ),
+            )
+.range(Range::UNIT),
         ]
     )
 }
@@ -335,7 +317,8 @@ pub fn drunkard() -> Vec<Setting<DrunkardConfig>> {
                 "max_steps",
                 "steps per walk before it gives up",
                 Int(|c| &mut c.max_steps)
-            ),
+            )
+            .range(Range::int(1, 10_000_000)),
         ]
     )
 }

@@ -62,6 +62,18 @@ impl Range {
     pub const UNIT: Self = Self::new(0.0, 1.0);
 }
 
+impl std::fmt::Display for Range {
+    /// `5..=4095`, or `5..=4095, step 2`; whole numbers without a point.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // `f64` prints whole numbers without a point ("4096", not "4096.0").
+        write!(f, "{}..={}", self.min, self.max)?;
+        if self.step > 0.0 {
+            write!(f, ", step {}", self.step)?;
+        }
+        Ok(())
+    }
+}
+
 /// One generator setting: the name a config field has in errors, in Godot
 /// (a property of the generator class) and, with `-` for `_`, on the
 /// command line.
@@ -142,7 +154,9 @@ impl<C: Clone> Setting<C> {
         Ok(())
     }
 
-    /// The field's value in `c`, as text `set` reads back.
+    /// The field's value in `c`, as text: what `set` reads back, or a word
+    /// for an unset value (`origin_x` shows `centre` when the config has no
+    /// origin).
     #[must_use]
     pub fn show(&self, c: &C) -> String {
         let mut c = c.clone();

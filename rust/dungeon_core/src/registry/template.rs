@@ -2,22 +2,10 @@
 //! templates, grown with the settings below.
 
 use super::Kind::{Bool, Int, Num, Other};
-use super::{Generator, Preset, Setting};
+use super::{Generator, Range, Setting};
+use crate::room_grid::MAX_SIDE as GRID_SIDE;
+use crate::template::{MAX_MAP_SIDE, MAX_STEPS};
 use crate::template::{TagRule, TemplateConfig};
-
-/// The template generator's presets (both use the built-in demo set).
-pub const PRESETS: [Preset<TemplateConfig>; 2] = [
-    Preset::new(
-        "demo",
-        "eight built-in templates (rooms, a hall, corridors, a boss room) grown on a 96×96 map",
-        TemplateConfig::demo,
-    ),
-    Preset::new(
-        "corridors",
-        "the demo templates with corridor pieces between all rooms and no loops",
-        TemplateConfig::corridors,
-    ),
-];
 
 /// Room templates grown door to door.
 pub const TEMPLATE: Generator<TemplateConfig> = Generator {
@@ -25,7 +13,7 @@ pub const TEMPLATE: Generator<TemplateConfig> = Generator {
     class: "TemplateGenerator",
     summary: "hand-made room templates grown door to door (the built-in demo set), after The Dungeoning",
     example: "template --preset corridors --level 3 --width 120 --height 120",
-    presets: &PRESETS,
+    presets: &crate::template::PRESET_LIST,
     settings: template,
     generate: crate::template::generate_watched,
 };
@@ -70,31 +58,28 @@ fn show_rules(c: &TemplateConfig) -> String {
 pub fn template() -> Vec<Setting<TemplateConfig>> {
     type F = Setting<TemplateConfig>;
     vec![
-        F::new(
-            "width",
-            "map width in cells, 3..=2048",
-            Int(|c| &mut c.width),
-        ),
-        F::new(
-            "height",
-            "map height in cells, 3..=2048",
-            Int(|c| &mut c.height),
-        ),
+        F::new("width", "map width in cells", Int(|c| &mut c.width))
+            .range(Range::int(3, MAX_MAP_SIDE)),
+        F::new("height", "map height in cells", Int(|c| &mut c.height))
+            .range(Range::int(3, MAX_MAP_SIDE)),
         F::new(
             "base_rooms",
             "rooms before the per-level rooms, at least 2 (corridor pieces not counted)",
             Int(|c| &mut c.count.base),
-        ),
+        )
+        .range(Range::int(2, GRID_SIDE * GRID_SIDE)),
         F::new(
             "rooms_per_level",
-            "rooms added per level, 0..=1000 (floored)",
+            "rooms added per level (floored)",
             Num(|c| &mut c.count.per_level),
-        ),
+        )
+        .range(Range::new(0.0, 1000.0)),
         F::new(
             "room_variance",
             "random extra rooms, 0..=N",
             Int(|c| &mut c.count.variance),
-        ),
+        )
+        .range(Range::int(0, 1000)),
         F::new(
             "start_tag",
             "templates with this tag only start a level (one a level); a tag some template carries, or empty: any template",
@@ -155,9 +140,10 @@ pub fn template() -> Vec<Setting<TemplateConfig>> {
         ),
         F::new(
             "max_steps",
-            "work budget per level in placement tests, 100..=10000000",
+            "work budget per level in placement tests",
             Int(|c| &mut c.max_steps),
-        ),
+        )
+        .range(Range::int(100, MAX_STEPS)),
     ]
 }
 

@@ -277,3 +277,217 @@ fn names_are_unique_and_switches_are_booleans() {
         .collect();
     assert_eq!(switches, ["diagonal", "end_off_axis", "grow_grid"]);
 }
+
+/// The config field an error names, as the setting that sets it.
+fn setting_of(field: &str) -> String {
+    match field {
+        "large_rooms.tall" => "large_room_1x2".to_owned(),
+        "large_rooms.wide" => "large_room_2x1".to_owned(),
+        "large_rooms.square" => "large_room_2x2".to_owned(),
+        "large_rooms.l_shape" => "large_room_l".to_owned(),
+        f => f.replace('.', "_"),
+    }
+}
+
+#[test]
+fn values_outside_each_range_are_refused_naming_the_setting() {
+    let mut checked = 0;
+    for g in GENERATORS {
+        for p in g.presets() {
+            for s in g.settings() {
+                let Some(r) = s.range else { continue };
+                let margin = if s.ty == Type::Float { 1e-6 } else { 1.0 };
+                let mut outside = vec![r.min - margin];
+                if r.max < f64::from(i32::MAX) {
+                    outside.push(r.max + margin);
+                }
+                for v in outside {
+                    let mut job = g.job(Some(p.name)).unwrap();
+                    job.set(s.name, &v.to_string()).unwrap();
+                    match job.generate(1, 1) {
+                        Err(GenError::Config(e)) => {
+                            assert_eq!(
+                                setting_of(e.field),
+                                s.name,
+                                "{} {} = {v}",
+                                g.name(),
+                                s.name
+                            );
+                        }
+                        other => panic!("{} {} {} = {v}: {other:?}", g.name(), p.name, s.name),
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 200, "{checked}");
+}
+
+#[test]
+fn every_preset_lies_in_the_ranges_and_round_trips_through_text() {
+    for g in GENERATORS {
+        for p in g.presets() {
+            let job = g.job(Some(p.name)).unwrap();
+            let mut copy = g.job(None).unwrap();
+            for s in g.settings() {
+                let text = job.get(s.name).unwrap();
+                // `origin_x` may read "centre", `min_end_distance` "none".
+                if let (Some(r), Ok(v)) = (s.range, text.parse::<f64>()) {
+                    assert!(
+                        (r.min..=r.max).contains(&v),
+                        "{} {} {}",
+                        g.name(),
+                        p.name,
+                        s.name
+                    );
+                    if r.step > 0.0 {
+                        assert_eq!((v - r.min) % r.step, 0.0, "{} {}", g.name(), s.name);
+                    }
+                }
+                // Numbers print short ("0.333"); only exact values copy.
+                // "centre" (no origin) and "none" (no distance rule) say a
+                // value is unset: they have nothing to copy.
+                if s.ty != Type::Float && !["centre", "none"].contains(&text.as_str()) {
+                    copy.set(s.name, &text).unwrap();
+                }
+            }
+            // Whole numbers copy exactly; the end-rule settings select their
+            // rule when set, so they are not compared.
+            for s in g.settings().iter().filter(|s| s.ty == Type::Int) {
+                assert_eq!(copy.get(s.name), job.get(s.name), "{} {}", g.name(), s.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_list_has_unique_names_classes_and_presets() {
+    let mut names: Vec<&str> = GENERATORS.iter().map(|g| g.name()).collect();
+    let mut classes: Vec<&str> = GENERATORS.iter().map(|g| g.class()).collect();
+    names.sort_unstable();
+    names.dedup();
+    classes.sort_unstable();
+    classes.dedup();
+    assert_eq!(
+        (names.len(), classes.len()),
+        (GENERATORS.len(), GENERATORS.len())
+    );
+    for g in GENERATORS {
+        let presets = g.presets();
+        assert!(!presets.is_empty(), "{}", g.name());
+        for p in &presets {
+            assert_eq!(presets.iter().filter(|q| q.name == p.name).count(), 1);
+            assert!(
+                !p.doc.is_empty() && !p.doc.contains('\n'),
+                "{} {}",
+                g.name(),
+                p.name
+            );
+        }
+        let settings = g.settings();
+        for s in &settings {
+            assert_eq!(settings.iter().filter(|t| t.name == s.name).count(), 1);
+            assert!(
+                s.name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+            );
+        }
+        assert!(find(g.name()).is_some() && g.job(Some("no such preset")).is_none());
+    }
+    assert!(find("nope").is_none());
+}
+
+#[test]
+fn a_job_generates_what_the_typed_call_generates() {
+    let job = find("maze").unwrap().job(Some("labyrinth")).unwrap();
+    let want = crate::maze::generate(&MazeConfig::labyrinth(), 9, 2).unwrap();
+    assert_eq!(job.generate(9, 2).unwrap().to_ascii(), want.to_ascii());
+    assert!(*job.clone() == *job);
+    let mut other = job.clone();
+    other.set("windiness", "0.5").unwrap();
+    assert!(*other != *job);
+    assert!(
+        other
+            .set("no_such_setting", "1")
+            .unwrap_err()
+            .contains("no setting")
+    );
+    assert!(other.set("windiness", "x").is_err());
+}
+
+/// A toy generator: a row of `rooms` rooms on a room grid. It is not in
+/// [`GENERATORS`]; it shows that one [`Generator`] value is all the generic
+/// code (schema, jobs, presets, ranges) needs.
+#[derive(Clone, Debug, PartialEq)]
+struct Row {
+    rooms: i32,
+}
+
+fn row_settings() -> Vec<Setting<Row>> {
+    vec![
+        Setting::new(
+            "rooms",
+            "rooms in the row",
+            Kind::Int(|c: &mut Row| &mut c.rooms),
+        )
+        .range(Range::int(2, 9)),
+    ]
+}
+
+fn row_generate(
+    c: &Row,
+    _seed: u64,
+    level: i32,
+    watch: &crate::watch::Watch,
+) -> Result<crate::DungeonGrid, GenError> {
+    crate::error::check_range("rooms", c.rooms, 2, 9)?;
+    crate::level::check_level(level)?;
+    let n = usize::try_from(c.rooms).unwrap_or(2);
+    let row = format!("S{}E", "#".repeat(n - 2));
+    watch.finish(
+        crate::DungeonGrid::from_ascii(&row).map_err(|e| GenError::Exhausted {
+            generator: "row",
+            attempts: 1,
+            reason: e.to_string(),
+        }),
+    )
+}
+
+const ROW_PRESETS: [Preset<Row>; 2] = [
+    Preset::new("short", "three rooms", || Row { rooms: 3 }),
+    Preset::new("long", "nine rooms", || Row { rooms: 9 }),
+];
+
+const ROW: Generator<Row> = Generator {
+    name: "row",
+    class: "RowGenerator",
+    summary: "rooms in a row",
+    example: "row --rooms 5",
+    presets: &ROW_PRESETS,
+    settings: row_settings,
+    generate: row_generate,
+};
+
+#[test]
+fn a_toy_generator_needs_only_its_description() {
+    let entry: &dyn Entry = &ROW;
+    assert_eq!(
+        entry.presets().iter().map(|p| p.name).collect::<Vec<_>>(),
+        ["short", "long"]
+    );
+    let s = &entry.settings()[0];
+    assert_eq!(
+        (s.name, s.ty, s.default.as_str()),
+        ("rooms", Type::Int, "3")
+    );
+    assert_eq!(s.range, Some(Range::int(2, 9)));
+    let mut job = entry.job(Some("long")).unwrap();
+    assert_eq!(job.generate(1, 1).unwrap().to_ascii().trim(), "S#######E");
+    job.set("rooms", "4").unwrap();
+    assert_eq!(job.generate(1, 1).unwrap().to_ascii().trim(), "S##E");
+    job.set("rooms", "10").unwrap();
+    assert!(matches!(job.generate(1, 1), Err(GenError::Config(e)) if e.field == "rooms"));
+    assert_eq!(ROW.preset("short"), Some(Row { rooms: 3 }));
+}

@@ -3,27 +3,11 @@
 
 use super::Kind::{Bool, Int, Num, Other};
 use super::setting::{choice, name_of, put};
-use super::{Generator, Preset, Setting};
+use super::{Generator, Range, Setting};
 use crate::tinykeep::{HallwayStyle, ScatterShape, Separation, SizeDistribution, TinyKeepConfig};
-
-/// TinyKeep's presets (the first is the default).
-pub const PRESETS: [Preset<TinyKeepConfig>; 3] = [
-    Preset::new(
-        "tinykeep",
-        "Phi Dinh's TinyKeep dungeons: 150 cells, normal sizes, L-shaped hallways, 15 % loops",
-        TinyKeepConfig::tinykeep,
-    ),
-    Preset::new(
-        "seed003",
-        "uniform cell sizes, rooms chosen by area, A* corridors, 10 % loops",
-        TinyKeepConfig::seed003,
-    ),
-    Preset::new(
-        "small",
-        "40 cells in a wide ellipse, two-tile hallways, for quick play",
-        TinyKeepConfig::small,
-    ),
-];
+use crate::tinykeep::{
+    MAX_BORDER, MAX_CELL_SIDE, MAX_CELLS, MAX_HALLWAY_WIDTH, MAX_RADIUS, MAX_SEPARATION_STEPS,
+};
 
 /// TinyKeep.
 pub const TINYKEEP: Generator<TinyKeepConfig> = Generator {
@@ -31,7 +15,7 @@ pub const TINYKEEP: Generator<TinyKeepConfig> = Generator {
     class: "TinyKeepGenerator",
     summary: "scattered cells, the big ones become rooms, joined along a Delaunay graph's spanning tree",
     example: "tinykeep --preset small --hallway-style astar --seed 3",
-    presets: &PRESETS,
+    presets: &crate::tinykeep::PRESET_LIST,
     settings: tinykeep,
     generate: crate::tinykeep::generate_watched,
 };
@@ -58,11 +42,8 @@ const HALLWAYS: [(&str, HallwayStyle); 2] = [
 pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
     type F = Setting<TinyKeepConfig>;
     vec![
-        F::new(
-            "cell_count",
-            "cells scattered, 2..=5000",
-            Int(|c| &mut c.cell_count),
-        ),
+        F::new("cell_count", "cells scattered", Int(|c| &mut c.cell_count))
+            .range(Range::int(2, MAX_CELLS)),
         F::new(
             "shape",
             "where cell centres are drawn",
@@ -74,14 +55,16 @@ pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
         ),
         F::new(
             "radius",
-            "scatter radius (ellipse: half-width) in tiles, 1..=1000",
+            "scatter radius (ellipse: half-width) in tiles",
             Int(|c| &mut c.radius),
-        ),
+        )
+        .range(Range::int(1, MAX_RADIUS)),
         F::new(
             "radius_y",
-            "ellipse half-height in tiles, 1..=1000",
+            "ellipse half-height in tiles",
             Int(|c| &mut c.radius_y),
-        ),
+        )
+        .range(Range::int(1, MAX_RADIUS)),
         F::new(
             "size_distribution",
             "how cell sides are drawn",
@@ -93,14 +76,16 @@ pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
         ),
         F::new(
             "cell_min_size",
-            "smallest cell side in tiles, 1..=64",
+            "smallest cell side in tiles",
             Int(|c| &mut c.cell_min_size),
-        ),
+        )
+        .range(Range::int(1, MAX_CELL_SIDE)),
         F::new(
             "cell_max_size",
-            "largest cell side in tiles, min..=64",
+            "largest cell side in tiles, at least cell-min-size",
             Int(|c| &mut c.cell_max_size),
-        ),
+        )
+        .range(Range::int(1, MAX_CELL_SIDE)),
         F::new(
             "separation",
             "how overlapping cells are pushed apart",
@@ -114,27 +99,32 @@ pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
             "separation_steps",
             "most separation passes; cells still overlapping are dropped",
             Int(|c| &mut c.separation_steps),
-        ),
+        )
+        .range(Range::int(1, MAX_SEPARATION_STEPS)),
         F::new(
             "min_room_width",
             "a cell at least this wide ...",
             Int(|c| &mut c.min_room_width),
-        ),
+        )
+        .range(Range::int(1, MAX_CELL_SIDE)),
         F::new(
             "min_room_height",
             "... and this tall becomes a room ...",
             Int(|c| &mut c.min_room_height),
-        ),
+        )
+        .range(Range::int(1, MAX_CELL_SIDE)),
         F::new(
             "min_room_area",
             "... if it covers this many tiles (0: no area rule)",
             Int(|c| &mut c.min_room_area),
-        ),
+        )
+        .range(Range::int(0, MAX_CELL_SIDE * MAX_CELL_SIDE)),
         F::new(
             "extra_edge_chance",
-            "chance each non-tree Delaunay edge is carved too, 0..=1",
+            "chance each non-tree Delaunay edge is carved too",
             Num(|c| &mut c.extra_edge_chance),
-        ),
+        )
+        .range(Range::UNIT),
         F::new(
             "hallway_style",
             "how hallways are carved",
@@ -146,9 +136,10 @@ pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
         ),
         F::new(
             "hallway_width",
-            "hallway width in tiles, 1..=8, at most the room minimums",
+            "hallway width in tiles, at most the room minimums",
             Int(|c| &mut c.hallway_width),
-        ),
+        )
+        .range(Range::int(1, MAX_HALLWAY_WIDTH)),
         F::new(
             "allow_crossings",
             "let hallways cross and touch",
@@ -156,9 +147,10 @@ pub fn tinykeep() -> Vec<Setting<TinyKeepConfig>> {
         ),
         F::new(
             "border",
-            "empty tiles around the map, 1..=64",
+            "empty tiles around the map",
             Int(|c| &mut c.border),
-        ),
+        )
+        .range(Range::int(1, MAX_BORDER)),
     ]
 }
 

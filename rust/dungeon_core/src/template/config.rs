@@ -6,6 +6,7 @@
 
 use super::shape::{DoorSlot, RoomTemplate, Side};
 use crate::grid::Rect;
+use crate::preset::Preset;
 use crate::room_grid::RoomCount;
 
 /// Largest template side in cells, walls included.
@@ -102,6 +103,20 @@ impl Default for TemplateConfig {
 fn door(side: Side, offset: i32, width: i32) -> DoorSlot {
     DoorSlot::new(side, offset, width)
 }
+
+/// The template generator's presets (both use the built-in demo set).
+pub const PRESET_LIST: [Preset<TemplateConfig>; 2] = [
+    Preset::new(
+        "demo",
+        "eight built-in templates (rooms, a hall, corridors, a boss room) grown on a 96×96 map",
+        TemplateConfig::demo,
+    ),
+    Preset::new(
+        "corridors",
+        "the demo templates with corridor pieces between all rooms and no loops",
+        TemplateConfig::corridors,
+    ),
+];
 
 impl TemplateConfig {
     /// The built-in demo set: a start room, square and long rooms, a hall,
@@ -215,12 +230,11 @@ impl TemplateConfig {
     /// A preset by name: `"demo"` or `"corridors"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        crate::registry::TEMPLATE.preset(name)
+        crate::preset::find(name, &PRESET_LIST)
     }
 
     /// The preset names [`TemplateConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] =
-        crate::registry::names(&crate::registry::TEMPLATE_PRESETS);
+    pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// Whether template `t` carries the corridor tag.
     pub(crate) fn is_corridor(&self, t: &RoomTemplate) -> bool {

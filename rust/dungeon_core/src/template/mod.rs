@@ -37,7 +37,7 @@ mod validate;
 
 pub use config::{
     MAX_MAP_SIDE, MAX_STEPS, MAX_TAGS, MAX_TEMPLATE_SIDE, MAX_TEMPLATES, MAX_WEIGHT, MAX_WORK,
-    TagRule, TemplateConfig,
+    PRESET_LIST, TagRule, TemplateConfig,
 };
 pub use grow::GrowStats;
 pub use shape::{DoorSlot, RoomTemplate, Side, Variant, orient_cell, orient_side};

@@ -2,6 +2,7 @@
 //! validation.
 
 use crate::error::{ConfigError, check_range};
+use crate::preset::Preset;
 
 /// Most cells [`super::generate`] scatters.
 pub const MAX_CELLS: i32 = 5000;
@@ -125,6 +126,25 @@ impl Default for TinyKeepConfig {
     }
 }
 
+/// TinyKeep's presets (the first is the default).
+pub const PRESET_LIST: [Preset<TinyKeepConfig>; 3] = [
+    Preset::new(
+        "tinykeep",
+        "Phi Dinh's TinyKeep dungeons: 150 cells, normal sizes, L-shaped hallways, 15 % loops",
+        TinyKeepConfig::tinykeep,
+    ),
+    Preset::new(
+        "seed003",
+        "uniform cell sizes, rooms chosen by area, A* corridors, 10 % loops",
+        TinyKeepConfig::seed003,
+    ),
+    Preset::new(
+        "small",
+        "40 cells in a wide ellipse, two-tile hallways, for quick play",
+        TinyKeepConfig::small,
+    ),
+];
+
 impl TinyKeepConfig {
     /// Phi Dinh's TinyKeep: 150 cells of normally distributed sides (2–10)
     /// in a circle of radius 20, pushed apart along their centre lines;
@@ -196,12 +216,11 @@ impl TinyKeepConfig {
     /// A preset by name: `"tinykeep"`, `"seed003"` or `"small"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        crate::registry::TINYKEEP.preset(name)
+        crate::preset::find(name, &PRESET_LIST)
     }
 
     /// The preset names [`TinyKeepConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 3] =
-        crate::registry::names(&crate::registry::TINYKEEP_PRESETS);
+    pub const PRESETS: [&'static str; 3] = crate::preset::names(&PRESET_LIST);
 
     /// Checks every field without generating.
     ///

@@ -113,7 +113,8 @@ mod scatter;
 
 pub use config::{
     HallwayStyle, MAX_BORDER, MAX_CELL_SIDE, MAX_CELLS, MAX_HALLWAY_WIDTH, MAX_MAP_SIDE,
-    MAX_RADIUS, MAX_SEPARATION_STEPS, ScatterShape, Separation, SizeDistribution, TinyKeepConfig,
+    MAX_RADIUS, MAX_SEPARATION_STEPS, PRESET_LIST, ScatterShape, Separation, SizeDistribution,
+    TinyKeepConfig,
 };
 
 use crate::error::GenError;

@@ -1,6 +1,7 @@
 //! [`WalkerConfig`]: the settings, the two presets and their validation.
 
 use crate::error::{ConfigError, GenError, check_range};
+use crate::preset::Preset;
 
 /// Smallest map side accepted.
 pub const MIN_SIDE: i32 = 8;
@@ -93,6 +94,20 @@ impl Default for WalkerConfig {
     }
 }
 
+/// The walker's presets.
+pub const PRESET_LIST: [Preset<WalkerConfig>; 2] = [
+    Preset::new(
+        "open_cave",
+        "one eight-way walker digs 40 % of an 80×50 map into one meandering cave",
+        WalkerConfig::open_cave,
+    ),
+    Preset::new(
+        "sprawling_cave",
+        "four-way walkers of 150 steps, each setting out from the floor, dig 35 % into sprawling lobes",
+        WalkerConfig::sprawling_cave,
+    ),
+];
+
 impl WalkerConfig {
     /// One walker wandering the original walk's eight ways from the middle
     /// of an 80×50 map until 40 % of it is floor: one blobby, meandering cave.
@@ -129,11 +144,11 @@ impl WalkerConfig {
     /// A preset by name: `"open_cave"` or `"sprawling_cave"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
-        crate::registry::WALKER.preset(name)
+        crate::preset::find(name, &PRESET_LIST)
     }
 
     /// The preset names [`WalkerConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 2] = crate::registry::names(&crate::registry::WALKER_PRESETS);
+    pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// Tiles inside the 1-tile wall border: the most the walk can dig.
     #[must_use]

@@ -86,7 +86,7 @@ mod walk;
 
 pub use config::{
     Directions, MAX_LIFETIME, MAX_SIDE, MAX_STEPS_PER_TILE, MAX_WALK_WORK, MAX_WALKERS, MIN_SIDE,
-    RESPAWN_WORK, WalkerConfig,
+    PRESET_LIST, RESPAWN_WORK, WalkerConfig,
 };
 pub use walk::{MOVES, WalkStats};
 

@@ -1,0 +1,94 @@
+//! `docs/generators.md` is written from the generator registry: this test
+//! renders it and fails when the file differs. `UPDATE_DOCS=1 cargo test
+//! -p dungeon_core --test generators_doc` rewrites it.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use dungeon_core::registry::{GENERATORS, Range, SettingInfo, Type};
+
+fn path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/generators.md")
+}
+
+fn range(r: Option<Range>) -> String {
+    r.map(|r| r.to_string()).unwrap_or_default()
+}
+
+fn ty(s: &SettingInfo) -> String {
+    match s.ty {
+        Type::Int => "int".to_owned(),
+        Type::Float => "float".to_owned(),
+        Type::Bool => "bool".to_owned(),
+        Type::Text => format!("`{}`", s.placeholder),
+    }
+}
+
+/// Table cells must not break the table.
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|")
+}
+
+fn render() -> String {
+    let mut out = String::from(
+        "# Generators, presets and settings\n\n\
+         Written from the generator registry (`dungeon_core::registry`) by\n\
+         `rust/dungeon_core/tests/generators_doc.rs`; do not edit by hand.\n\
+         Each setting is a property of the Godot class (where the class has\n\
+         one of that name) and a flag of `dungeon` (`room_attempts` is\n\
+         `--room-attempts`). Ranges are the values the generator accepts;\n\
+         some settings are also checked against others (the error says\n\
+         which). Defaults are the first preset's.\n\n",
+    );
+    for g in GENERATORS {
+        let _ = writeln!(out, "- [`{}`](#{}): {}", g.name(), g.name(), g.summary());
+    }
+    for g in GENERATORS {
+        let _ = write!(
+            out,
+            "\n## {}\n\n{}. Godot class: `{}`. Example: `dungeon {}`\n\n| preset | makes |\n|---|---|\n",
+            g.name(),
+            capitalise(g.summary()),
+            g.class(),
+            g.example()
+        );
+        for p in g.presets() {
+            let _ = writeln!(out, "| `{}` | {} |", p.name, cell(p.doc));
+        }
+        out.push_str(
+            "\n| setting | type | default | range | what it does |\n|---|---|---|---|---|\n",
+        );
+        for s in g.settings() {
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | `{}` | {} | {} |",
+                s.name,
+                cell(&ty(&s)),
+                cell(&s.default),
+                range(s.range),
+                cell(s.doc)
+            );
+        }
+    }
+    out
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn docs_generators_md_is_written_from_the_registry() {
+    let want = render();
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(path(), &want).unwrap();
+    }
+    let have = std::fs::read_to_string(path()).unwrap_or_default();
+    assert!(
+        have == want,
+        "docs/generators.md is out of date: run UPDATE_DOCS=1 cargo test -p dungeon_core --test generators_doc"
+    );
+}
