@@ -440,17 +440,26 @@ fn any_text(k: &mut Knobs) -> String {
 }
 
 /// Whether `field`, a `Config` error's field, is a setting of `entry`,
-/// `level`, or (its first part, before a `.` or `[`) a field of the job's
-/// config as its `Debug` shows it.
+/// `level`, (its first part, before a `.` or `[`) a field of the job's
+/// config as its `Debug` shows it, or a numbered slot of a list setting as
+/// the Godot class names it: `{stem}_{n}_{field}`, some setting's name
+/// starting with `stem` (the cave's `phase_1_r2_cutoff`, the first of its
+/// `phases`' `r2_cutoff`).
 #[must_use]
 pub fn names_a_field(entry: &dyn Entry, job: &dyn Job, field: &str) -> bool {
+    let settings = entry.settings();
+    let debug = format!("{job:?}");
+    let in_config = |f: &str| debug.contains(&format!("{f}: "));
     let head = field.split(['.', '[']).next().unwrap_or(field);
+    let slot = field.split_once('_').and_then(|(stem, rest)| {
+        let (n, sub) = rest.split_once('_')?;
+        let numbered = !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit());
+        (numbered && settings.iter().any(|s| s.name.starts_with(stem))).then_some(sub)
+    });
     field == "level"
-        || entry
-            .settings()
-            .iter()
-            .any(|s| s.name == field || s.name == head)
-        || format!("{job:?}").contains(&format!("{head}: "))
+        || settings.iter().any(|s| s.name == field || s.name == head)
+        || in_config(head)
+        || slot.is_some_and(in_config)
 }
 
 /// Target `any_generator`.
@@ -518,6 +527,15 @@ mod tests {
                 assert_eq!(input.preset, preset.name);
             }
         }
+    }
+
+    #[test]
+    fn error_fields() {
+        let job = registry::CAVE.job(None).unwrap();
+        let names = |f| names_a_field(&registry::CAVE, job.as_ref(), f);
+        assert!(names("phases") && names("level") && names("min_region_size"));
+        assert!(names("phase_1_r2_cutoff") && names("phase_12_repeats"));
+        assert!(!names("phase_x_repeats") && !names("phase_1_nothing") && !names("nothing"));
     }
 
     #[test]
