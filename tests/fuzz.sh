@@ -51,7 +51,7 @@ features=()
 all_targets=(isaac_config drunkard_config bsp_config hilbert_config grid_json grid_json_mutate)
 all_targets+=(tunneler_config walker_config tinykeep_config maze_config cave_config)
 all_targets+=(minesweeper_config)
-all_targets+=(template_config cancel_anywhere)
+all_targets+=(template_config cancel_anywhere any_generator)
 if grep -qs 'pub fn run' "$root/rust/dungeon_cli/src/lib.rs"; then
   features=(--features cli)
   all_targets+=(cli_args)
@@ -77,7 +77,7 @@ echo "fuzz.sh: built in $((SECONDS - start)) s" >&2
 bin_dir="$fuzz/target/$(rustc -vV | sed -n 's/^host: //p')/release"
 
 limits=(-timeout="$timeout" -rss_limit_mb=2048 -malloc_limit_mb=1024)
-max_len() { case "$1" in grid_json) echo 16384 ;; grid_json_mutate|*_config) echo 256 ;; *) echo 1024 ;; esac; }
+max_len() { case "$1" in grid_json) echo 16384 ;; grid_json_mutate|*_config|any_generator) echo 256 ;; *) echo 1024 ;; esac; }
 extra() { case "$1" in grid_json) echo "-dict=$fuzz/dicts/grid_json.dict" ;; esac; }
 
 # The first line that says why an input fails: a panic message, the

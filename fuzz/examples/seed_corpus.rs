@@ -10,6 +10,7 @@ use std::path::Path;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
+use dungeon_core::registry::GENERATORS;
 
 fn write(target: &str, name: &str, data: &[u8]) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -35,6 +36,28 @@ fn main() {
             for level in [3u8, 9] {
                 let data = [preset, 1, 7, 3, level - 1];
                 write(target, &format!("seed-preset{preset}-level{level}"), &data);
+            }
+        }
+    }
+
+    // Registry targets, for every generator in the registry: each preset
+    // as is, and on level 3 with seed 7 (the same seed and level knobs as
+    // above, then 0 = no settings changed); cancel_anywhere stops them
+    // at checkpoint 0, 3 and 40.
+    for (g, entry) in GENERATORS.iter().enumerate() {
+        let name = entry.name();
+        let g = u8::try_from(g).unwrap_or(u8::MAX);
+        for p in 0..u8::try_from(entry.presets().len()).unwrap_or(u8::MAX) {
+            write("any_generator", &format!("seed-{name}-{p}"), &[g, p]);
+            let data = [g, p, 1, 7, 3, 2];
+            write("any_generator", &format!("seed-{name}-{p}-level3"), &data);
+            for stop in [0u8, 3, 40] {
+                let data = [g, stop, p, 1, 7, 3, 2];
+                write(
+                    "cancel_anywhere",
+                    &format!("seed-{name}-{p}-stop{stop}"),
+                    &data,
+                );
             }
         }
     }

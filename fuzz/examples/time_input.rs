@@ -1,6 +1,7 @@
 //! Decodes config-target inputs and times them without instrumentation:
 //! `cargo run --release --example time_input -- <target> <file>...`
-//! (target: isaac_config, drunkard_config or bsp_config; grid_json_mutate
+//! (target: isaac_config, drunkard_config, bsp_config or any_generator,
+//! which runs the job unwatched, without the budget; grid_json_mutate
 //! prints the JSON the input makes and nothing else). Prints the decoded
 //! config (before generating, so a hang still shows what it is), how long
 //! `generate` took and how long the whole target with its checks took.
@@ -8,12 +9,14 @@
 use std::time::Instant;
 
 use dungeon_core::{GenError, bsp, drunkard, isaac};
-use dungeon_fuzz::targets;
+use dungeon_fuzz::{bsp as bsp_in, room_grid};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((target, files)) = args.split_first() else {
-        eprintln!("usage: time_input <isaac_config|drunkard_config|bsp_config> <file>...");
+        eprintln!(
+            "usage: time_input <isaac_config|drunkard_config|bsp_config|any_generator> <file>..."
+        );
         std::process::exit(2);
     };
     for f in files {
@@ -27,18 +30,23 @@ fn main() {
             continue;
         }
         let generate: Box<dyn Fn() -> Result<(), GenError>> = match target.as_str() {
+            "any_generator" => {
+                let input = dungeon_fuzz::any::decode(&data);
+                eprintln!("{f}: {input:?}");
+                Box::new(move || input.job.generate(input.seed, input.level).map(|_| ()))
+            }
             "isaac_config" => {
-                let (c, s, l) = targets::isaac_input(&data);
+                let (c, s, l) = room_grid::isaac_input(&data);
                 eprintln!("{f}: {c:?} seed {s} level {l}");
                 Box::new(move || isaac::generate(&c, s, l).map(|_| ()))
             }
             "drunkard_config" => {
-                let (c, s, l) = targets::drunkard_input(&data);
+                let (c, s, l) = room_grid::drunkard_input(&data);
                 eprintln!("{f}: {c:?} seed {s} level {l}");
                 Box::new(move || drunkard::generate(&c, s, l).map(|_| ()))
             }
             "bsp_config" => {
-                let (c, s, l) = targets::bsp_input(&data);
+                let (c, s, l) = bsp_in::bsp_input(&data);
                 eprintln!("{f}: {c:?} seed {s} level {l}");
                 Box::new(move || bsp::generate(&c, s, l).map(|_| ()))
             }
@@ -49,9 +57,10 @@ fn main() {
         let took = t.elapsed();
         let t = Instant::now();
         match target.as_str() {
-            "isaac_config" => targets::isaac_config(&data),
-            "drunkard_config" => targets::drunkard_config(&data),
-            _ => targets::bsp_config(&data),
+            "isaac_config" => room_grid::isaac_config(&data),
+            "drunkard_config" => room_grid::drunkard_config(&data),
+            "any_generator" => dungeon_fuzz::any::any_generator(&data),
+            _ => bsp_in::bsp_config(&data),
         }
         eprintln!(
             "  generate: {took:?} ({}); the whole target with its checks: {:?}",

@@ -1,4 +1,4 @@
-//! Fuzz target `bsp_config`: see `dungeon_fuzz::targets::bsp_config`.
+//! Fuzz target `bsp_config`: see `dungeon_fuzz::bsp::bsp_config`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| dungeon_fuzz::targets::bsp_config(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| dungeon_fuzz::bsp::bsp_config(data));

@@ -1,4 +1,4 @@
-//! Fuzz target `drunkard_config`: see `dungeon_fuzz::targets::drunkard_config`.
+//! Fuzz target `drunkard_config`: see `dungeon_fuzz::room_grid::drunkard_config`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| dungeon_fuzz::targets::drunkard_config(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| dungeon_fuzz::room_grid::drunkard_config(data));

@@ -1,4 +1,4 @@
-//! Fuzz target `grid_json_mutate`: see `dungeon_fuzz::targets::grid_json_mutate`.
+//! Fuzz target `grid_json_mutate`: see `dungeon_fuzz::json::grid_json_mutate`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| dungeon_fuzz::targets::grid_json_mutate(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| dungeon_fuzz::json::grid_json_mutate(data));

@@ -1,7 +1,6 @@
-//! Fuzz target `cave_config` (its own module so the shared `targets.rs`
-//! stays as it is). Input format: preset index, seed, level, then one knob
-//! per field in the order below (the phase count, then three knobs per
-//! phase); add new reads at the end only.
+//! Fuzz target `cave_config`. Input format: preset index, seed, level,
+//! then one knob per field in the order below (the phase count, then three
+//! knobs per phase); add new reads at the end only.
 
 use dungeon_core::cave::{self, CaveConfig, CavePhase, MAX_SIDE, MIN_SIDE, Regions};
 use dungeon_core::level::MAX_LEVEL;

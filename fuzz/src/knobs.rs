@@ -14,7 +14,7 @@ use std::ops::RangeInclusive;
 use arbitrary::Unstructured;
 
 /// Values at the edges of `i32` that every integer setting is tried with.
-const EDGE_INTS: [i32; 9] = [
+pub const EDGE_INTS: [i32; 9] = [
     0,
     1,
     -1,
@@ -27,7 +27,7 @@ const EDGE_INTS: [i32; 9] = [
 ];
 
 /// Values at the edges of `f64` that every float setting is tried with.
-const EDGE_FLOATS: [f64; 12] = [
+pub const EDGE_FLOATS: [f64; 12] = [
     0.0,
     -0.0,
     1.0,
@@ -64,6 +64,19 @@ impl<'a> Knobs<'a> {
     /// An index below `n` (0 once the input is used up); `n` must be > 0.
     pub fn index(&mut self, n: usize) -> usize {
         self.u.choose_index(n).unwrap_or(0)
+    }
+
+    /// Any value of type `T` from the next bytes (the default once the
+    /// input is used up).
+    pub fn any<T: arbitrary::Arbitrary<'a> + Default>(&mut self) -> T {
+        self.u.arbitrary().unwrap_or_default()
+    }
+
+    /// Up to `n` of the next bytes (fewer, or none, once the input runs
+    /// out).
+    pub fn bytes(&mut self, n: usize) -> &'a [u8] {
+        let n = n.min(self.u.len());
+        self.u.bytes(n).unwrap_or_default()
     }
 
     /// One of `items` (the first once the input is used up).

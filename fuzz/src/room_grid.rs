@@ -1,17 +1,17 @@
-//! One function per fuzz target; `fuzz_targets/<name>.rs` only calls it.
+//! Fuzz targets for the room-grid generators, `isaac_config` and
+//! `drunkard_config`: any config, seed and level from fuzz bytes; a success
+//! is a valid grid with the drawn room count and end rules (and, for
+//! Isaac, its special rooms), an error names a setting; same input, same
+//! grid.
 //!
-//! Input formats (see [`crate::knobs`]): the config targets read a preset
-//! index, the seed, the level, then one knob per config field in the order
-//! below. Reordering reads invalidates `fuzz/corpus` and `fuzz/regressions`.
+//! Input format (see [`crate::knobs`]): a preset index, the seed, the
+//! level, then one knob per config field in the order below. Reordering
+//! reads invalidates `fuzz/corpus` and `fuzz/regressions`.
 
-use dungeon_core::DungeonGrid;
 use dungeon_core::RoomRole;
-use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig, OffGrid};
 use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};
-use dungeon_core::room_grid::{
-    EndRule, EndRules, MAX_LEVEL, MAX_SIDE, RoomCount, RoomGridConfig, StartRule,
-};
+use dungeon_core::room_grid::{EndRule, EndRules, MAX_SIDE, RoomCount, RoomGridConfig, StartRule};
 use dungeon_core::room_grid::{RoleRule, RoomRules};
 
 use crate::checks;
@@ -221,116 +221,5 @@ pub fn drunkard_config(data: &[u8]) {
             checks::deterministic(&g, || drunkard::generate(&c, seed, level));
         }
         Err(e) => checks::error_names_a_setting(&e),
-    }
-}
-
-/// A BSP config, seed and level from fuzz bytes.
-#[must_use]
-pub fn bsp_input(data: &[u8]) -> (BspConfig, u64, i32) {
-    let mut k = Knobs::new(data);
-    let name = k.pick(&BspConfig::PRESETS);
-    let p = BspConfig::preset(name).unwrap_or_default();
-    let (seed, level) = (k.seed(), k.level());
-    let sides = [bsp::MIN_SIDE, bsp::MAX_SIDE];
-    #[allow(clippy::needless_update)]
-    let c = BspConfig {
-        width: k.int(p.width, 8..=96, &sides),
-        height: k.int(p.height, 8..=96, &sides),
-        iterations: k.int(p.iterations, 1..=7, &[1, bsp::MAX_ITERATIONS]),
-        partition_range: k.float(
-            p.partition_range,
-            (0.0, bsp::MAX_PARTITION_RANGE),
-            &[0.0, bsp::MAX_PARTITION_RANGE, 0.5],
-        ),
-        min_partition_size: k.int(p.min_partition_size, 3..=16, &[3]),
-        room_size_min: k.float(p.room_size_min, (0.0, 1.0), &[0.0, 1.0]),
-        room_size_max: k.float(p.room_size_max, (0.0, 1.0), &[0.0, 1.0]),
-        min_room_size: k.int(p.min_room_size, 1..=8, &[1]),
-        border: k.int(p.border, 1..=5, &[1]),
-        ..p
-    };
-    (c, seed, level)
-}
-
-/// Target `bsp_config`: `generate` fails exactly when `validate` (or the
-/// level check) does, and a success is a valid map of the configured size
-/// with 2..=2^iterations rooms inside the border.
-pub fn bsp_config(data: &[u8]) {
-    let (c, seed, level) = bsp_input(data);
-    let accepted = c.validate().is_ok() && (1..=MAX_LEVEL).contains(&level);
-    match bsp::generate(&c, seed, level) {
-        Ok(g) => {
-            assert!(accepted, "generate accepted what validate refuses: {c:?}");
-            assert_eq!(g.generator, "bsp");
-            assert_eq!((g.seed, g.level), (seed, level));
-            assert_eq!((g.width(), g.height()), (c.width, c.height), "map size");
-            checks::valid_grid(&g);
-            let n = g.room_rects().len();
-            assert!(n >= 2, "{n} rooms");
-            assert!(n <= 1 << c.iterations, "{n} rooms > 2^{}", c.iterations);
-            for r in g.room_rects() {
-                assert!(
-                    r.w >= c.min_room_size && r.h >= c.min_room_size,
-                    "{r:?} under min_room_size {}",
-                    c.min_room_size
-                );
-            }
-            let b = c.border;
-            for (i, cell) in g.cells().iter().enumerate() {
-                let (x, y) = g.pos(i);
-                let inside = x >= b && y >= b && x < c.width - b && y < c.height - b;
-                assert!(
-                    inside || !cell.is_walkable(),
-                    "({x}, {y}) is {cell:?} within the border"
-                );
-            }
-            if g.cells().len() <= checks::ROUND_TRIP_CELLS {
-                checks::deterministic(&g, || bsp::generate(&c, seed, level));
-            }
-        }
-        Err(e) => {
-            assert!(!accepted, "a valid config failed: {e} ({c:?})");
-            checks::error_names_a_setting(&e);
-        }
-    }
-}
-
-/// Target `grid_json`: any bytes as text. `from_json` must refuse or return
-/// a grid with every property a generated grid has. The same text also goes
-/// to `from_ascii`, which reads test pictures (they may be disconnected, so
-/// it does not promise `check()`): every query on its grid must answer.
-pub fn grid_json(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    if let Ok(g) = DungeonGrid::from_json(&text) {
-        loaded(&g);
-    }
-    if let Ok(g) = DungeonGrid::from_ascii(&text) {
-        let _ = g.check();
-        checks::exercise(&g);
-    }
-}
-
-/// Target `grid_json_mutate`: a generated grid's JSON with a few values
-/// changed, removed, duplicated or retyped (see [`crate::mutate`]).
-pub fn grid_json_mutate(data: &[u8]) {
-    let mut k = Knobs::new(data);
-    let Some(text) = crate::mutate::mutated_grid_json(&mut k) else {
-        return;
-    };
-    if let Ok(g) = DungeonGrid::from_json(&text) {
-        loaded(&g);
-    }
-}
-
-/// Checks a grid `from_json` accepted: every property of a generated grid,
-/// or with `DUNGEON_FUZZ_LENIENT=1` only that no query panics, hangs or
-/// allocates too much on it (to look past the known "accepts an invalid
-/// grid" failures for crashes).
-fn loaded(g: &DungeonGrid) {
-    static LENIENT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    if *LENIENT.get_or_init(|| std::env::var_os("DUNGEON_FUZZ_LENIENT").is_some_and(|v| v == "1")) {
-        checks::exercise(g);
-    } else {
-        checks::valid_saved_grid(g);
     }
 }
