@@ -134,3 +134,62 @@ mod tests {
         }
     }
 }
+
+/// Weighs the word search against the plain tile search it replaces (the
+/// oracle above), on random 70 % floor maps; a measurement, run by hand:
+/// `cargo test --release -p dungeon_core --lib cave::farthest::timing -- --ignored --nocapture`.
+#[cfg(test)]
+mod timing {
+    use super::*;
+    use crate::analysis::UNREACHABLE;
+    use crate::rng::DungeonRng;
+
+    #[test]
+    #[ignore]
+    fn time_words_against_tiles() {
+        for (w, h, reps) in [(80usize, 50usize, 400), (256, 256, 40), (1024, 1024, 4)] {
+            let mut r = DungeonRng::new(5);
+            let mut b = Bits::walls(w, h);
+            b.fill(0.3, &mut r);
+            let floor: Vec<usize> = (0..w * h).filter(|&i| !b.wall(i % w, i / w)).collect();
+            let start = floor[floor.len() / 2];
+            let t = std::time::Instant::now();
+            let mut a = (0, 0);
+            for _ in 0..reps {
+                a = farthest(&b, start, crate::watch::Watch::new().span(0.0, 1.0)).unwrap();
+            }
+            let words = t.elapsed().as_secs_f64() / reps as f64;
+            let t = std::time::Instant::now();
+            let mut want = 0;
+            for _ in 0..reps {
+                let mut dist = vec![UNREACHABLE; w * h];
+                dist[start] = 0;
+                let mut queue = std::collections::VecDeque::from([start]);
+                while let Some(i) = queue.pop_front() {
+                    let (x, y) = (i % w, i / w);
+                    for (nx, ny) in [
+                        (x.wrapping_sub(1), y),
+                        (x + 1, y),
+                        (x, y.wrapping_sub(1)),
+                        (x, y + 1),
+                    ] {
+                        if nx < w && ny < h && !b.wall(nx, ny) && dist[ny * w + nx] == UNREACHABLE {
+                            dist[ny * w + nx] = dist[i] + 1;
+                            queue.push_back(ny * w + nx);
+                        }
+                    }
+                }
+                let far = *dist.iter().max().unwrap();
+                want = dist.iter().position(|&d| d == far).unwrap();
+            }
+            let tiles = t.elapsed().as_secs_f64() / reps as f64;
+            assert_eq!(a.0, want);
+            println!(
+                "{w}x{h}: words {:.3} ms, tiles {:.3} ms, tiles/words {:.2}x",
+                words * 1e3,
+                tiles * 1e3,
+                tiles / words
+            );
+        }
+    }
+}
