@@ -100,12 +100,9 @@
 //! first such room on ties). The distance is exact, the same a BFS over
 //! every tile gives, but the search never walks room floor: it follows
 //! corridor tiles and crosses each room in one step of Manhattan distance
-//! between the tiles its doors open onto (see `room_distances`). That pays:
-//! whole [`generate`] calls run 2.0× to 23× faster than with the plain BFS
-//! on the benchmark maps (6.3× at 256×256 with 6 levels, 23× at 1024×1024
-//! with 7, 2.0× and 4.0× on the dense 256×256 and 1024×1024 maps;
-//! `examples/bsp_end_search.rs`), and the plain BFS stays as the tests'
-//! oracle. The room tiles are not listed while generating either:
+//! between the tiles its doors open onto (see `room_distances`). It pays on
+//! big maps (BENCHMARKS.md, measured by `examples/bsp_end_search.rs`), and
+//! the plain BFS stays as the tests' oracle. The room tiles are not listed while generating either:
 //! [`DungeonGrid::rooms`] expands [`DungeonGrid::room_rects`] when first
 //! asked.
 //!
