@@ -12,7 +12,7 @@ use godot::prelude::*;
 /// A generator's [code]class[/code] is the Godot class that makes its
 /// dungeons ([code]MazeGenerator[/code]); each of its settings with the
 /// same name is a property of that class (some are grouped into one
-/// property there: a tunneler's [code]origin_x[/code] and
+/// property there: an Isaac floor's [code]origin_x[/code] and
 /// [code]origin_y[/code] are its [code]origin[/code]). The values a setting
 /// accepts ([code]min[/code], [code]max[/code], [code]step[/code]) are the
 /// ones the generator checks; a value outside them makes the generation
