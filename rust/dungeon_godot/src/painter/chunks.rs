@@ -1,0 +1,230 @@
+//! Chunked painting: a big map split into one child `TileMapLayer` per
+//! N×N block of cells, and what the painter remembers on its targets so
+//! that replacing a level never scans a whole layer.
+//!
+//! Chunk layers sit at the parent's origin and hold their tiles at the
+//! map's own cell coordinates, so a cell is read from its chunk with the
+//! same coordinates as from one layer, and collision and navigation of
+//! neighbouring chunks meet at the borders.
+
+use std::collections::BTreeMap;
+
+use godot::classes::{Node, Node2D, TileMapLayer};
+use godot::prelude::*;
+
+use super::mapping::Tile;
+use super::tile_data::{encode, fits};
+
+/// Chunk side used by [`Chunking::Auto`](super::tile_painter) and a
+/// chunk parent when no size is set (chosen in BENCHMARKS.md).
+pub const DEFAULT_CHUNK: i32 = 128;
+/// The biggest [`DEFAULT_CHUNK`]-free map: up to this many cells the
+/// automatic mode paints one layer (below the tile count at which a
+/// layer's storage first grows in one long step, 294,930 tiles).
+pub const ONE_LAYER_CELLS: i64 = 512 * 512;
+/// The largest chunk side accepted.
+pub const MAX_CHUNK: i64 = 4096;
+
+/// Meta on a chunk layer: its chunk coordinates and side
+/// (`Vector3i(x, y, side)`).
+pub const META_CHUNK: &str = "dungeon_chunk";
+/// Meta on a chunk layer: how many tiles the painter wrote in it (`int`).
+pub const META_TILES: &str = "dungeon_tiles";
+/// Meta on a target: its chunk side, 0 when it is painted as one layer.
+pub const META_SIZE: &str = "dungeon_chunk_size";
+/// Meta on a target layer: the rectangle (`Rect2i`) of the tiles the
+/// painter put on the layer itself.
+pub const META_RECT: &str = "dungeon_painted_rect";
+
+/// The node name of chunk `(cx, cy)` (cells `cx * size ..`, `cy * size ..`).
+pub fn chunk_name(c: (i32, i32)) -> String {
+    format!("Chunk_{}_{}", c.0, c.1)
+}
+
+/// The chunk holding `cell` for chunks of side `size` (at least 1).
+pub fn chunk_of(cell: (i32, i32), size: i32) -> (i32, i32) {
+    let s = size.max(1);
+    (cell.0.div_euclid(s), cell.1.div_euclid(s))
+}
+
+/// One chunk's share of a paint, made on the worker thread.
+pub struct ChunkWrite {
+    /// Chunk coordinates.
+    pub coord: (i32, i32),
+    /// Its tiles at map coordinates, in scan order.
+    pub cells: Vec<((i32, i32), Tile)>,
+    /// The same tiles as `tile_map_data` bytes, when they fit the format.
+    pub bytes: Option<Vec<u8>>,
+    /// Its wall cells left to Godot's terrain matching.
+    pub terrain: Vec<(i32, i32)>,
+}
+
+impl ChunkWrite {
+    /// What writing it costs against the per-frame tile budget (a node is
+    /// worth some tiles, so tiny chunks do not pile up in one frame).
+    pub fn cost(&self) -> usize {
+        self.cells.len() + self.terrain.len() + 64
+    }
+}
+
+/// `cells` and `terrain` split by chunks of side `size`, ordered by chunk
+/// row then column; only chunks with something to paint.
+pub fn split(
+    cells: &[((i32, i32), Tile)],
+    terrain: &[(i32, i32)],
+    size: i32,
+    bytes: bool,
+) -> Vec<ChunkWrite> {
+    // Keyed by (row, column), so the chunks come out row by row.
+    let mut map: BTreeMap<(i32, i32), ChunkWrite> = BTreeMap::new();
+    for &(p, t) in cells {
+        slot(&mut map, p, size).cells.push((p, t));
+    }
+    for &p in terrain {
+        slot(&mut map, p, size).terrain.push(p);
+    }
+    let mut out: Vec<ChunkWrite> = map.into_values().collect();
+    if bytes {
+        for w in &mut out {
+            if w.cells
+                .iter()
+                .all(|&((x, y), _)| fits(x + 1, y + 1) && x >= 0 && y >= 0)
+            {
+                w.bytes = Some(encode(&w.cells));
+            }
+        }
+    }
+    out
+}
+
+/// The chunk of `map` (keyed by row, column) holding cell `p`.
+fn slot(map: &mut BTreeMap<(i32, i32), ChunkWrite>, p: (i32, i32), size: i32) -> &mut ChunkWrite {
+    let (cx, cy) = chunk_of(p, size);
+    map.entry((cy, cx)).or_insert_with(|| ChunkWrite {
+        coord: (cx, cy),
+        cells: Vec::new(),
+        bytes: None,
+        terrain: Vec::new(),
+    })
+}
+
+/// A chunk layer found under a parent: (coordinates, layer, tiles
+/// written, chunk side).
+pub type Found = ((i32, i32), Gd<TileMapLayer>, usize, i32);
+
+/// The chunk layers under `parent` made by the painter. Looks at the
+/// parent's children only.
+pub fn existing(parent: &Gd<Node2D>) -> Vec<Found> {
+    let mut out = Vec::new();
+    for child in parent.get_children().iter_shared() {
+        if !child.has_meta(META_CHUNK) {
+            continue;
+        }
+        let Ok(layer) = child.try_cast::<TileMapLayer>() else {
+            continue;
+        };
+        let Ok(c) = layer.get_meta(META_CHUNK).try_to::<Vector3i>() else {
+            continue;
+        };
+        let tiles = layer
+            .get_meta_ex(META_TILES)
+            .default(&0.to_variant())
+            .done()
+            .try_to::<i64>()
+            .unwrap_or(0);
+        out.push(((c.x, c.y), layer, usize::try_from(tiles).unwrap_or(0), c.z));
+    }
+    out
+}
+
+/// The settings a chunk copies from its template layer (read and written
+/// by name, so a setting a Godot version lacks is skipped).
+const COPIED: &[&str] = &[
+    "tile_set",
+    "rendering_quadrant_size",
+    "physics_quadrant_size",
+    "collision_enabled",
+    "use_kinematic_bodies",
+    "collision_visibility_mode",
+    "navigation_enabled",
+    "navigation_visibility_mode",
+    "occlusion_enabled",
+    "y_sort_origin",
+    "x_draw_order_reversed",
+    "y_sort_enabled",
+    "texture_filter",
+    "texture_repeat",
+    "light_mask",
+    "visibility_layer",
+    "material",
+];
+
+/// A new chunk layer `c` under `parent`, set up like `template`. When the
+/// parent is the template itself, settings the chunk inherits from its
+/// parent (position, modulate, z index) are left at their defaults.
+pub fn create(
+    parent: &mut Gd<Node2D>,
+    template: &Gd<TileMapLayer>,
+    c: (i32, i32),
+    size: i32,
+) -> Gd<TileMapLayer> {
+    let mut layer = TileMapLayer::new_alloc();
+    for &name in COPIED {
+        let v = template.get(name);
+        if !v.is_nil() {
+            layer.set(name, &v);
+        }
+    }
+    if template.instance_id() != parent.instance_id() {
+        // A separate template: its look applies to each chunk.
+        layer.set_modulate(template.get_modulate());
+        layer.set_self_modulate(template.get_self_modulate());
+        layer.set_z_index(template.get_z_index());
+        layer.set_z_as_relative(template.is_z_relative());
+    }
+    layer.set_name(&chunk_name(c));
+    layer.set_meta(META_CHUNK, &Vector3i::new(c.0, c.1, size).to_variant());
+    parent.add_child(&layer);
+    layer
+}
+
+/// The chunk side `target` was last painted with (0: one layer, or never
+/// painted).
+pub fn size_of(target: &Gd<Node2D>) -> i32 {
+    target
+        .get_meta_ex(META_SIZE)
+        .default(&0.to_variant())
+        .done()
+        .try_to::<i32>()
+        .unwrap_or(0)
+        .max(0)
+}
+
+/// The rectangle of tiles the painter put on `target` itself, if any.
+pub fn own_rect(target: &Gd<Node2D>) -> Option<Rect2i> {
+    if !target.has_meta(META_RECT) {
+        return None;
+    }
+    target.get_meta(META_RECT).try_to::<Rect2i>().ok()
+}
+
+/// The layer holding `cell` of `target`: the chunk layer for a chunked
+/// target (`None` where no chunk was painted), or the target itself.
+pub fn layer_at(target: &Gd<Node2D>, cell: Vector2i) -> Option<Gd<TileMapLayer>> {
+    let size = size_of(target);
+    if size == 0 {
+        return target.clone().try_cast::<TileMapLayer>().ok();
+    }
+    let c = chunk_of((cell.x, cell.y), size);
+    target
+        .upcast_ref::<Node>()
+        .get_node_or_null(&NodePath::from(chunk_name(c).as_str()))
+        .and_then(|n| n.try_cast::<TileMapLayer>().ok())
+        .filter(|l| {
+            l.get_meta_ex(META_CHUNK)
+                .default(&Variant::nil())
+                .done()
+                .try_to::<Vector3i>()
+                .is_ok_and(|m| m.z == size)
+        })
+}
