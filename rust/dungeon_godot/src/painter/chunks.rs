@@ -7,7 +7,7 @@
 //! same coordinates as from one layer, and collision and navigation of
 //! neighbouring chunks meet at the borders.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use godot::classes::{Node, Node2D, TileMapLayer};
 use godot::prelude::*;
@@ -51,48 +51,82 @@ pub fn chunk_of(cell: (i32, i32), size: i32) -> (i32, i32) {
 pub struct ChunkWrite {
     /// Chunk coordinates.
     pub coord: (i32, i32),
-    /// Its tiles at map coordinates, in scan order.
-    pub cells: Vec<((i32, i32), Tile)>,
-    /// The same tiles as `tile_map_data` bytes, when they fit the format.
+    /// What the chunk layer gets, at map coordinates, one rendering
+    /// quadrant after another: its tiles, and (for a chunk layer that is
+    /// already there) `None` to erase every other cell of the chunk.
+    pub cells: Vec<((i32, i32), Option<Tile>)>,
+    /// How many tiles it holds once written (terrain walls included).
+    pub tiles: usize,
+    /// Its tiles as `tile_map_data` bytes, when they fit the format and
+    /// were asked for (painting in one call).
     pub bytes: Option<Vec<u8>>,
     /// Its wall cells left to Godot's terrain matching.
     pub terrain: Vec<(i32, i32)>,
 }
 
-impl ChunkWrite {
-    /// What writing it costs against the per-frame tile budget (a node is
-    /// worth some tiles, so tiny chunks do not pile up in one frame).
-    pub fn cost(&self) -> usize {
-        self.cells.len() + self.terrain.len() + 64
-    }
-}
-
 /// `cells` and `terrain` split by chunks of side `size`, ordered by chunk
-/// row then column; only chunks with something to paint.
+/// row then column; only chunks with something to paint. Chunks in
+/// `reused` (their layers hold an earlier map) also erase the cells of
+/// their block that get no tile now. Within a chunk, cells come one
+/// rendering quadrant (side `quadrant`) after another, so a frame that
+/// writes part of a chunk dirties as few quadrants as it can.
 pub fn split(
     cells: &[((i32, i32), Tile)],
     terrain: &[(i32, i32)],
     size: i32,
     bytes: bool,
+    reused: &HashSet<(i32, i32)>,
+    quadrant: i32,
 ) -> Vec<ChunkWrite> {
     // Keyed by (row, column), so the chunks come out row by row.
     let mut map: BTreeMap<(i32, i32), ChunkWrite> = BTreeMap::new();
     for &(p, t) in cells {
-        slot(&mut map, p, size).cells.push((p, t));
+        let w = slot(&mut map, p, size);
+        w.cells.push((p, Some(t)));
+        w.tiles += 1;
     }
     for &p in terrain {
-        slot(&mut map, p, size).terrain.push(p);
+        let w = slot(&mut map, p, size);
+        w.terrain.push(p);
+        w.tiles += 1;
     }
     let mut out: Vec<ChunkWrite> = map.into_values().collect();
-    if bytes {
-        for w in &mut out {
-            if w.cells
+    let s = size.max(1);
+    let q = quadrant.max(1);
+    for w in &mut out {
+        if bytes
+            && w.cells
                 .iter()
                 .all(|&((x, y), _)| fits(x + 1, y + 1) && x >= 0 && y >= 0)
-            {
-                w.bytes = Some(encode(&w.cells));
+        {
+            let tiles: Vec<_> = w.cells.iter().filter_map(|&(p, t)| Some((p, t?))).collect();
+            w.bytes = Some(encode(&tiles));
+        }
+        if reused.contains(&w.coord) {
+            // Every other cell of the block is erased (a cell the earlier
+            // map left empty costs Godot a lookup only).
+            let (x0, y0) = (w.coord.0 * s, w.coord.1 * s);
+            let side = usize::try_from(s).unwrap_or(1);
+            let mut painted = vec![false; side * side];
+            let index = |(x, y): (i32, i32)| {
+                usize::try_from((y - y0) * s + (x - x0)).unwrap_or(0)
+            };
+            for &(p, _) in &w.cells {
+                painted[index(p)] = true;
+            }
+            for &p in &w.terrain {
+                painted[index(p)] = true;
+            }
+            for y in y0..y0 + s {
+                for x in x0..x0 + s {
+                    if !painted[index((x, y))] {
+                        w.cells.push(((x, y), None));
+                    }
+                }
             }
         }
+        w.cells
+            .sort_by_key(|&((x, y), _)| (y.div_euclid(q), x.div_euclid(q), y, x));
     }
     out
 }
@@ -103,6 +137,7 @@ fn slot(map: &mut BTreeMap<(i32, i32), ChunkWrite>, p: (i32, i32), size: i32) ->
     map.entry((cy, cx)).or_insert_with(|| ChunkWrite {
         coord: (cx, cy),
         cells: Vec::new(),
+        tiles: 0,
         bytes: None,
         terrain: Vec::new(),
     })

@@ -6,6 +6,7 @@ use dungeon_core::paint::WallNeighbours as CoreNeighbours;
 use dungeon_core::watch::Watch;
 use godot::classes::{Node2D, TileMapLayer};
 use godot::prelude::*;
+use std::collections::HashSet;
 
 use super::chunks::{self, ChunkWrite, META_CHUNK, META_RECT, META_SIZE, META_TILES};
 use super::mapping::{Tile, Tiles};
@@ -34,7 +35,8 @@ pub struct FramePlan {
 
 /// What a plan is made from: plain data, so it can move to a thread.
 pub struct PlanInput {
-    pub grid: dungeon_core::DungeonGrid,
+    /// Shared with the grid object: never copied.
+    pub grid: std::sync::Arc<dungeon_core::DungeonGrid>,
     pub tiles: Tiles,
     pub neighbours: CoreNeighbours,
     /// The target layer's rendering quadrant side.
@@ -46,6 +48,9 @@ pub struct PlanInput {
     pub chunk: i32,
     /// Chunks get `tile_map_data` bytes (else `set_cell` per tile).
     pub bytes: bool,
+    /// Chunks (of side `chunk`) whose layers are already there: they also
+    /// erase their cells that get no tile now.
+    pub reused: HashSet<(i32, i32)>,
 }
 
 impl PlanInput {
@@ -60,7 +65,14 @@ impl PlanInput {
         // Which cells of the target layer get a tile now.
         let mut painted = vec![false; self.grid.cells().len()];
         if self.chunk > 0 {
-            out.chunks = chunks::split(&plan.cells, &plan.terrain_walls, self.chunk, self.bytes);
+            out.chunks = chunks::split(
+                &plan.cells,
+                &plan.terrain_walls,
+                self.chunk,
+                self.bytes,
+                &self.reused,
+                self.quadrant,
+            );
         } else {
             for &((x, y), _) in &plan.cells {
                 painted[(y * gw + x) as usize] = true;
@@ -104,6 +116,21 @@ pub enum Step {
     Failed(String),
 }
 
+/// What creating or freeing a chunk layer counts against the per-frame
+/// tile budget (measured: a few hundred `set_cell` calls' worth, with
+/// Godot's setup of the node), so node work spreads over frames too.
+pub const NODE_COST: usize = 256;
+
+/// An old chunk layer to empty (a block of cells a budget at a time) and
+/// then free.
+struct Free {
+    id: InstanceId,
+    coord: (i32, i32),
+    size: i32,
+    /// Whether it holds tiles (else it is freed at once).
+    tiles: bool,
+}
+
 /// A paint in progress.
 pub struct FrameJob {
     pub target: Gd<Node2D>,
@@ -114,13 +141,18 @@ pub struct FrameJob {
     pub terrain: (i32, i32),
     /// The rectangle of the new map (recorded on a one-layer target).
     pub new_rect: Rect2i,
-    /// Chunk layers present at the start, with their tiles written.
-    pub existing: Vec<((i32, i32), InstanceId, usize)>,
-    /// Chunk layers to free, with their tiles (known once the plan is
-    /// ready).
-    frees: Vec<(InstanceId, usize)>,
+    /// Chunk layers present at the start: coordinates (`i32::MIN` for
+    /// another chunk side), layer, its chunk side and whether it holds tiles.
+    existing: Vec<((i32, i32), InstanceId, i32, bool)>,
+    /// Chunk layers to empty and free (known once the plan is ready).
+    frees: Vec<Free>,
+    /// The chunk being written, its layer, and how far.
     next_chunk: usize,
+    layer: Option<Gd<TileMapLayer>>,
+    chunk_cell: usize,
+    chunk_terrain: usize,
     next_free: usize,
+    free_cell: usize,
     next: usize,
     next_terrain: usize,
     done_units: usize,
@@ -139,13 +171,13 @@ impl FrameJob {
     ) -> Self {
         let mut existing = Vec::new();
         for (c, mut layer, tiles, size) in chunks::existing(&target) {
+            let id = layer.instance_id();
             if size == chunk {
-                existing.push((c, layer.instance_id(), tiles));
+                existing.push((c, id, size, tiles > 0));
             } else {
-                // Another chunk size: its name goes to the new chunks.
-                let id = layer.instance_id();
+                // Another chunk side: its name goes to the new chunks.
                 layer.set_name(&format!("Stale_{}", id.to_i64()));
-                existing.push(((i32::MIN, i32::MIN), layer.instance_id(), tiles));
+                existing.push((c, id, size, tiles > 0));
             }
         }
         if chunk == 0 {
@@ -163,7 +195,11 @@ impl FrameJob {
             existing,
             frees: Vec::new(),
             next_chunk: 0,
+            layer: None,
+            chunk_cell: 0,
+            chunk_terrain: 0,
             next_free: 0,
+            free_cell: 0,
             next: 0,
             next_terrain: 0,
             done_units: 0,
@@ -181,12 +217,17 @@ impl FrameJob {
         match &self.plan {
             PlanState::Making(_) => 0.0,
             PlanState::Ready(_) if self.total_units == 0 => 1.0,
-            PlanState::Ready(_) => self.done_units as f64 / self.total_units as f64,
+            PlanState::Ready(_) => {
+                (self.done_units as f64 / self.total_units as f64).min(1.0)
+            }
         }
     }
 
-    /// Writes up to `budget` tiles (at least one chunk or tile) and up to
-    /// `terrain_budget` terrain cells.
+    /// Does up to `budget` units of work (a tile written or erased is one,
+    /// a chunk layer created or freed is [`NODE_COST`]; at least one unit)
+    /// and hands up to `terrain_budget` cells to terrain matching. An
+    /// unlimited budget writes chunks as `tile_map_data` bytes when the
+    /// plan has them and frees old chunk layers without emptying them.
     pub fn step(&mut self, budget: usize, terrain_budget: usize) -> Step {
         if !self.target.is_instance_valid() {
             return Step::Failed("the target was freed while painting".into());
@@ -199,25 +240,23 @@ impl FrameJob {
                 Some(Err(())) => return Step::Failed("making the paint plan failed".into()),
             }
         }
-        let PlanState::Ready(plan) = &self.plan else {
+        let PlanState::Ready(plan) =
+            std::mem::replace(&mut self.plan, PlanState::Ready(FramePlan::default()))
+        else {
             return Step::Waiting;
         };
+        let step = self.step_plan(&plan, budget, terrain_budget);
+        self.plan = PlanState::Ready(plan);
+        step
+    }
+
+    /// [`Self::step`] once the plan is ready.
+    fn step_plan(&mut self, plan: &FramePlan, budget: usize, terrain_budget: usize) -> Step {
         let mut spent = 0usize;
-        while self.next_chunk < plan.chunks.len() && spent < budget {
-            let w = &plan.chunks[self.next_chunk];
-            write_chunk(
-                &mut self.target,
-                self.template.as_ref(),
-                self.chunk,
-                w,
-                self.terrain,
-            );
-            spent += w.cost();
-            self.done_units += w.cost();
-            self.next_chunk += 1;
-        }
-        if self.next_chunk == plan.chunks.len() && spent < budget {
-            let end = (self.next + (budget - spent)).min(plan.cells.len());
+        let mut terrain_spent = 0usize;
+        let open = self.write_chunks(plan, budget, terrain_budget, &mut spent, &mut terrain_spent);
+        if !open && spent < budget {
+            let end = self.next.saturating_add(budget - spent).min(plan.cells.len());
             if let Ok(mut layer) = self.target.clone().try_cast::<TileMapLayer>() {
                 for &(p, t) in &plan.cells[self.next..end] {
                     match t {
@@ -231,19 +270,17 @@ impl FrameJob {
             self.next = end;
         }
         if self.next == plan.cells.len() {
-            while self.next_free < self.frees.len() && spent < budget {
-                let (id, tiles) = self.frees[self.next_free];
-                if let Ok(node) = Gd::<Node>::try_from_instance_id(id) {
-                    node.free();
-                }
-                spent += tiles + 64;
-                self.done_units += tiles + 64;
-                self.next_free += 1;
-            }
+            self.free_chunks(budget, &mut spent);
         }
         let walls = &plan.terrain_walls;
-        if self.next_free == self.frees.len() && self.next_terrain < walls.len() {
-            let t_end = (self.next_terrain + terrain_budget).min(walls.len());
+        if self.next_free == self.frees.len()
+            && self.next_terrain < walls.len()
+            && terrain_spent < terrain_budget
+        {
+            let t_end = self
+                .next_terrain
+                .saturating_add(terrain_budget - terrain_spent)
+                .min(walls.len());
             if let Ok(mut layer) = self.target.clone().try_cast::<TileMapLayer>() {
                 layer.set_cells_terrain_connect(
                     &cell_array(&walls[self.next_terrain..t_end]),
@@ -270,19 +307,161 @@ impl FrameJob {
         Step::Done
     }
 
+    /// Writes chunks while the budgets last; `true` while chunks are left.
+    fn write_chunks(
+        &mut self,
+        plan: &FramePlan,
+        budget: usize,
+        terrain_budget: usize,
+        spent: &mut usize,
+        terrain_spent: &mut usize,
+    ) -> bool {
+        while self.next_chunk < plan.chunks.len() && *spent < budget {
+            let w = &plan.chunks[self.next_chunk];
+            let Some(layer) = self.layer.as_mut() else {
+                let found = self
+                    .target
+                    .get_node_or_null(&NodePath::from(chunks::chunk_name(w.coord).as_str()))
+                    .and_then(|n| n.try_cast::<TileMapLayer>().ok())
+                    .filter(|l| l.has_meta(META_CHUNK));
+                let mut layer = match (found, self.template.as_ref()) {
+                    (Some(l), _) => l,
+                    (None, Some(t)) => {
+                        *spent += NODE_COST;
+                        self.done_units += NODE_COST;
+                        chunks::create(&mut self.target, t, w.coord, self.chunk)
+                    }
+                    (None, None) => {
+                        self.next_chunk += 1;
+                        continue;
+                    }
+                };
+                self.chunk_cell = 0;
+                self.chunk_terrain = 0;
+                if let (usize::MAX, Some(bytes)) = (budget, &w.bytes) {
+                    layer.set_tile_map_data_from_array(&PackedByteArray::from(bytes.as_slice()));
+                    self.chunk_cell = w.cells.len();
+                    self.done_units += w.cells.len();
+                }
+                self.layer = Some(layer);
+                continue;
+            };
+            if self.chunk_cell < w.cells.len() {
+                let end = self
+                    .chunk_cell
+                    .saturating_add(budget - *spent)
+                    .min(w.cells.len());
+                for &(p, t) in &w.cells[self.chunk_cell..end] {
+                    match t {
+                        Some(t) => set_tile(layer, p, t),
+                        None => layer.erase_cell(Vector2i::new(p.0, p.1)),
+                    }
+                }
+                *spent += end - self.chunk_cell;
+                self.done_units += end - self.chunk_cell;
+                self.chunk_cell = end;
+                continue;
+            }
+            if self.chunk_terrain < w.terrain.len() {
+                if *terrain_spent >= terrain_budget {
+                    break;
+                }
+                let end = self
+                    .chunk_terrain
+                    .saturating_add(terrain_budget - *terrain_spent)
+                    .min(w.terrain.len());
+                layer.set_cells_terrain_connect(
+                    &cell_array(&w.terrain[self.chunk_terrain..end]),
+                    self.terrain.0,
+                    self.terrain.1,
+                );
+                *terrain_spent += end - self.chunk_terrain;
+                self.done_units += end - self.chunk_terrain;
+                self.chunk_terrain = end;
+                continue;
+            }
+            let tiles = i64::try_from(w.tiles).unwrap_or(i64::MAX);
+            layer.set_meta(META_TILES, &tiles.to_variant());
+            self.layer = None;
+            self.next_chunk += 1;
+        }
+        self.next_chunk < plan.chunks.len()
+    }
+
+    /// Empties and frees old chunk layers while the budget lasts.
+    fn free_chunks(&mut self, budget: usize, spent: &mut usize) {
+        while self.next_free < self.frees.len() && *spent < budget {
+            let f = &self.frees[self.next_free];
+            let Ok(mut layer) = Gd::<TileMapLayer>::try_from_instance_id(f.id) else {
+                self.next_free += 1;
+                self.free_cell = 0;
+                continue;
+            };
+            let side = usize::try_from(f.size.max(1)).unwrap_or(1);
+            let cells = if f.tiles && budget != usize::MAX {
+                side * side
+            } else {
+                0
+            };
+            if self.free_cell < cells {
+                // Row by row over its block: a budget of tiles dirties
+                // about as few quadrants as quadrant order would.
+                let end = self.free_cell.saturating_add(budget - *spent).min(cells);
+                let (x0, y0) = (f.coord.0 * f.size, f.coord.1 * f.size);
+                for i in self.free_cell..end {
+                    let (dx, dy) = (i % side, i / side);
+                    let (dx, dy) = (i32::try_from(dx).unwrap_or(0), i32::try_from(dy).unwrap_or(0));
+                    layer.erase_cell(Vector2i::new(x0 + dx, y0 + dy));
+                }
+                *spent += end - self.free_cell;
+                self.done_units += end - self.free_cell;
+                self.free_cell = end;
+                continue;
+            }
+            layer.free();
+            *spent += NODE_COST;
+            self.done_units += NODE_COST;
+            self.next_free += 1;
+            self.free_cell = 0;
+        }
+    }
+
     /// Takes the plan: the chunks to free are the old ones not rewritten.
     fn ready(&mut self, plan: FramePlan) {
-        let kept: std::collections::HashSet<(i32, i32)> =
-            plan.chunks.iter().map(|w| w.coord).collect();
+        let kept: HashSet<(i32, i32)> = plan.chunks.iter().map(|w| w.coord).collect();
         self.frees = self
             .existing
             .iter()
-            .filter(|(c, ..)| self.chunk == 0 || !kept.contains(c))
-            .map(|&(_, id, tiles)| (id, tiles))
+            .filter(|&&(c, _, size, _)| self.chunk == 0 || size != self.chunk || !kept.contains(&c))
+            .map(|&(coord, id, size, tiles)| Free {
+                id,
+                coord,
+                size,
+                tiles,
+            })
             .collect();
-        self.total_units = plan.chunks.iter().map(ChunkWrite::cost).sum::<usize>()
+        let there: HashSet<(i32, i32)> = self
+            .existing
+            .iter()
+            .filter(|e| e.2 == self.chunk)
+            .map(|e| e.0)
+            .collect();
+        let new_layers = plan.chunks.iter().filter(|w| !there.contains(&w.coord)).count();
+        self.total_units = plan
+            .chunks
+            .iter()
+            .map(|w| w.cells.len() + w.terrain.len())
+            .sum::<usize>()
+            + new_layers * NODE_COST
             + plan.cells.len()
-            + self.frees.iter().map(|&(_, t)| t + 64).sum::<usize>()
+            + self
+                .frees
+                .iter()
+                .map(|f| {
+                    let side = usize::try_from(f.size.max(1)).unwrap_or(1);
+                    NODE_COST + if f.tiles { side * side } else { 0 }
+                })
+                .sum::<usize>()
             + plan.terrain_walls.len();
         self.plan = PlanState::Ready(plan);
     }
@@ -296,38 +475,4 @@ pub fn set_tile(layer: &mut Gd<TileMapLayer>, p: (i32, i32), t: Tile) {
         .atlas_coords(Vector2i::new(i32::from(t.atlas.0), i32::from(t.atlas.1)))
         .alternative_tile(i32::from(t.alternative))
         .done();
-}
-
-/// Writes chunk `w` under `parent` (creating its layer from `template`),
-/// replacing what the chunk held.
-fn write_chunk(
-    parent: &mut Gd<Node2D>,
-    template: Option<&Gd<TileMapLayer>>,
-    size: i32,
-    w: &ChunkWrite,
-    terrain: (i32, i32),
-) {
-    let found = parent
-        .get_node_or_null(&NodePath::from(chunks::chunk_name(w.coord).as_str()))
-        .and_then(|n| n.try_cast::<TileMapLayer>().ok())
-        .filter(|l| l.has_meta(META_CHUNK));
-    let mut layer = match (found, template) {
-        (Some(l), _) => l,
-        (None, Some(t)) => chunks::create(parent, t, w.coord, size),
-        (None, None) => return,
-    };
-    match &w.bytes {
-        Some(bytes) => layer.set_tile_map_data_from_array(&PackedByteArray::from(bytes.as_slice())),
-        None => {
-            layer.clear();
-            for &(p, t) in &w.cells {
-                set_tile(&mut layer, p, t);
-            }
-        }
-    }
-    if !w.terrain.is_empty() {
-        layer.set_cells_terrain_connect(&cell_array(&w.terrain), terrain.0, terrain.1);
-    }
-    let tiles = i64::try_from(w.cells.len() + w.terrain.len()).unwrap_or(i64::MAX);
-    layer.set_meta(META_TILES, &tiles.to_variant());
 }

@@ -6,15 +6,15 @@ use dungeon_core::watch::Watch;
 use godot::classes::{INode, Node, Node2D, TileData, TileMapLayer};
 use godot::prelude::*;
 
-use super::chunks::{self, DEFAULT_CHUNK, MAX_CHUNK, ONE_LAYER_CELLS};
-use super::frame_job::{FrameJob, PlanInput, PlanState, Step, set_tile};
-use super::mapping::{DungeonTileMapping, Walls};
-use super::tile_data::{encode, fits, plan};
+use super::chunks::{self, DEFAULT_CHUNK, MAX_CHUNK};
+use super::frame_job::{FrameJob, PlanState, Step};
+use super::mapping::DungeonTileMapping;
 use crate::async_gen::follow_frames;
 use crate::background;
-use crate::convert::cell_array;
 use crate::dungeon_grid::DungeonGrid;
 use crate::generator::inspector_enum;
+
+mod prepare;
 
 inspector_enum! {
     /// Which neighbours of an empty cell make it a wall ([member DungeonTilePainter.wall_neighbours]).
@@ -287,7 +287,9 @@ impl DungeonTilePainter {
         let Some(p) = self.prepare(grid, target) else {
             return false;
         };
-        let input = p.input;
+        let mut input = p.input;
+        // Over frames, chunks are written a budget of tiles at a time.
+        input.bytes = false;
         // The plan of a big map takes a while: it is made off the main
         // thread, from a copy of the core grid (no Godot object).
         let task =
@@ -436,168 +438,5 @@ impl DungeonTilePainter {
             .iter()
             .find(|(t, _)| *t == id)
             .map(|(_, g)| g.clone())
-    }
-}
-
-/// A checked paint request.
-struct Prepared {
-    grid: Gd<DungeonGrid>,
-    target: Gd<Node2D>,
-    template: Option<Gd<TileMapLayer>>,
-    chunk: i32,
-    input: PlanInput,
-    terrain: (i32, i32),
-    rect: Rect2i,
-}
-
-impl DungeonTilePainter {
-    /// Logs `msg` as an error and keeps it in `last_error`.
-    fn fail(&mut self, msg: String) {
-        godot_error!("{msg}");
-        self.last_error = GString::from(&msg);
-    }
-
-    /// `tiles` if it is a valid per-frame count (at least 1); otherwise
-    /// logs why (also in `last_error`) and returns `None`.
-    fn checked_per_frame(&mut self, property: &str, tiles: i64) -> Option<i64> {
-        if tiles >= 1 {
-            return Some(tiles);
-        }
-        self.fail(format!(
-            "DungeonTilePainter: invalid {property} = {tiles}: allowed 1 or more tiles per frame; \
-             the setting is unchanged"
-        ));
-        None
-    }
-
-    /// One layer, in one call: the layer's old tiles are replaced, and
-    /// chunk layers from an earlier paint are freed.
-    fn paint_one_layer(&mut self, mut layer: Gd<TileMapLayer>, p: Prepared) {
-        let plan = plan(&p.input.grid, &p.input.tiles, p.input.neighbours);
-        let fast = self.write_method == WriteMethod::TileMapData
-            && plan.cells.iter().all(|&((x, y), _)| fits(x + 1, y + 1));
-        if fast {
-            let bytes = PackedByteArray::from(encode(&plan.cells).as_slice());
-            layer.set_tile_map_data_from_array(&bytes);
-        } else {
-            layer.clear();
-            for &(c, t) in &plan.cells {
-                set_tile(&mut layer, c, t);
-            }
-        }
-        if !plan.terrain_walls.is_empty() {
-            layer.set_cells_terrain_connect(
-                &cell_array(&plan.terrain_walls),
-                p.terrain.0,
-                p.terrain.1,
-            );
-        }
-        let target = layer.upcast::<Node2D>();
-        for (_, c, ..) in chunks::existing(&target) {
-            c.free();
-        }
-        let mut target = target;
-        target.set_meta(chunks::META_SIZE, &0.to_variant());
-        target.set_meta(chunks::META_RECT, &p.rect.to_variant());
-    }
-
-    /// The target, its template, chunk side and plan input, or `None`
-    /// after reporting what is missing or invalid.
-    fn prepare(
-        &mut self,
-        grid: Option<Gd<DungeonGrid>>,
-        target: Option<Gd<Node2D>>,
-    ) -> Option<Prepared> {
-        let result = (|| {
-            let grid = grid.ok_or_else(|| {
-                "DungeonTilePainter: grid is null: pass a DungeonGrid from a generator".to_string()
-            })?;
-            let target = target.filter(|t| t.is_instance_valid()).ok_or_else(|| {
-                "DungeonTilePainter: layer is null: pass the TileMapLayer to paint \
-                 (or a Node2D to hold chunk layers)"
-                    .to_string()
-            })?;
-            let mapping = self
-                .mapping
-                .clone()
-                .unwrap_or_else(DungeonTileMapping::new_gd);
-            let tiles = mapping.bind().tiles()?;
-            let terrain = match tiles.walls {
-                Walls::Terrain(set, terrain) => (set, terrain),
-                _ => (0, 0),
-            };
-            let g = grid.bind();
-            if !g.is_valid() {
-                return Err(
-                    "DungeonTilePainter: the grid failed to load (DungeonGrid.is_valid() is false)"
-                        .to_string(),
-                );
-            }
-            let core = g.core().clone();
-            drop(g);
-            let (w, h) = (core.width(), core.height());
-            let layer = target.clone().try_cast::<TileMapLayer>().ok();
-            // The chunk side is at most 4096 (its setter refuses more).
-            let size = i32::try_from(self.chunk_size).unwrap_or(DEFAULT_CHUNK);
-            let chunk = match (&layer, self.chunking) {
-                (None, _) | (Some(_), Chunking::Always) => size,
-                (Some(_), Chunking::Never) => 0,
-                (Some(_), Chunking::Auto) => {
-                    if i64::from(w) * i64::from(h) > ONE_LAYER_CELLS {
-                        size
-                    } else {
-                        0
-                    }
-                }
-            };
-            let template = match &layer {
-                Some(l) => Some(l.clone()),
-                None => Some(self.chunk_template.clone().ok_or_else(|| {
-                    "DungeonTilePainter: the target is a Node2D, not a TileMapLayer: set \
-                     chunk_template to a TileMapLayer whose tile set and settings the chunk \
-                     layers copy"
-                        .to_string()
-                })?),
-            };
-            let own = chunks::own_rect(&target);
-            let input = PlanInput {
-                grid: core,
-                tiles,
-                neighbours: self.wall_neighbours.core(),
-                quadrant: layer
-                    .as_ref()
-                    .map_or(16, |l| l.get_rendering_quadrant_size().max(1)),
-                old: own.map(|r| (r.position.x, r.position.y, r.size.x, r.size.y)),
-                chunk,
-                bytes: self.write_method == WriteMethod::TileMapData,
-            };
-            if let (Some(l), None, false) = (&layer, own, target.has_meta(chunks::META_SIZE)) {
-                // Never painted by a painter: what it holds is unknown.
-                l.clone().clear();
-            }
-            Ok(Prepared {
-                grid: grid.clone(),
-                target,
-                template,
-                chunk,
-                input,
-                terrain,
-                rect: Rect2i::new(Vector2i::ZERO, Vector2i::new(w, h)),
-            })
-        })();
-        match result {
-            Ok(p) => {
-                self.last_error = GString::new();
-                let id = p.target.instance_id();
-                self.grids
-                    .retain(|(t, _)| *t != id && Gd::<Object>::try_from_instance_id(*t).is_ok());
-                self.grids.push((id, p.grid.clone()));
-                Some(p)
-            }
-            Err(msg) => {
-                self.fail(msg);
-                None
-            }
-        }
     }
 }
