@@ -64,6 +64,21 @@ pub struct DungeonGrid {
     base: Base<Resource>,
 }
 
+impl Drop for DungeonGrid {
+    /// A big grid (a million cells or more) nobody else shares is freed on
+    /// a thread of its own, so dropping the last level costs no long frame.
+    fn drop(&mut self) {
+        let big = self.grid.cells().len() >= 1 << 20;
+        if big && Arc::strong_count(&self.grid) == 1 {
+            let grid = std::mem::replace(&mut self.grid, Arc::new(CoreGrid::new(1, 1)));
+            // If no thread can start, the grid is dropped here.
+            let _ = std::thread::Builder::new()
+                .name("dungeon-grid-free".into())
+                .spawn(move || drop(grid));
+        }
+    }
+}
+
 impl DungeonGrid {
     /// The core grid.
     pub(crate) fn core(&self) -> &CoreGrid {

@@ -161,16 +161,17 @@ pub struct FrameJob {
 
 impl FrameJob {
     /// A job on `target`; records on it what it is about to hold.
+    /// `found` is [`chunks::existing`] of the target.
     pub fn new(
         mut target: Gd<Node2D>,
         template: Option<Gd<TileMapLayer>>,
         chunk: i32,
-        plan: PlanState,
+        (plan, found): (PlanState, Vec<chunks::Found>),
         terrain: (i32, i32),
         new_rect: Rect2i,
     ) -> Self {
         let mut existing = Vec::new();
-        for (c, mut layer, tiles, size) in chunks::existing(&target) {
+        for (c, mut layer, tiles, size) in found {
             let id = layer.instance_id();
             if size == chunk {
                 existing.push((c, id, size, tiles > 0));
@@ -464,6 +465,23 @@ impl FrameJob {
                 .sum::<usize>()
             + plan.terrain_walls.len();
         self.plan = PlanState::Ready(plan);
+    }
+}
+
+impl Drop for FrameJob {
+    /// A big plan (millions of cells) is freed on a thread of its own: its
+    /// memory going back to the system cost the last frame several ms.
+    fn drop(&mut self) {
+        let plan = std::mem::replace(&mut self.plan, PlanState::Ready(FramePlan::default()));
+        if let PlanState::Ready(plan) = plan {
+            let cells = plan.cells.len() + plan.chunks.iter().map(|w| w.cells.len()).sum::<usize>();
+            if cells > 65_536 {
+                // If no thread can start, the plan is dropped here.
+                let _ = std::thread::Builder::new()
+                    .name("dungeon-paint-free".into())
+                    .spawn(move || drop(plan));
+            }
+        }
     }
 }
 

@@ -122,12 +122,14 @@ pub struct DungeonTilePainter {
     /// How [method paint] writes the layer (see [constant WRITE_TILE_MAP_DATA]).
     #[export]
     write_method: WriteMethod,
-    /// Tiles [method paint_over_frames] writes per frame. Godot then
-    /// spends about twice as long building the layer's quadrants: on the
-    /// project's 2-core test machine, 4096 tiles cost about 2 ms of
-    /// [method TileMapLayer.set_cell] calls and 4 ms of Godot's update per
-    /// frame (see BENCHMARKS.md). Chunks are written whole: a frame writes
-    /// chunks until it has written this many tiles (at least one chunk).
+    /// Tiles [method paint_over_frames] writes (or erases) per frame, onto
+    /// one layer or into chunk layers alike: a chunk is written this many
+    /// tiles at a time, and creating or freeing a chunk layer counts as 256
+    /// tiles, so no frame does more whatever [member chunk_size] is. Godot
+    /// then spends longer than that updating the layers' quadrants at the
+    /// end of the frame: on the project's 2-core test machine, 4096 tiles
+    /// cost about 2 ms of [method TileMapLayer.set_cell] calls and 4 to 7 ms
+    /// of Godot's update (see BENCHMARKS.md); halve it for more headroom.
     /// At least 1: a smaller value is refused with an error, and the
     /// setting is unchanged.
     #[var(set = set_tiles_per_frame)]
@@ -250,7 +252,7 @@ impl DungeonTilePainter {
                 p.target,
                 p.template,
                 p.chunk,
-                PlanState::Ready(plan),
+                (PlanState::Ready(plan), p.existing),
                 p.terrain,
                 p.rect,
             );
@@ -268,9 +270,10 @@ impl DungeonTilePainter {
 
     /// Paints [param grid] onto [param target] over the next frames:
     /// [member tiles_per_frame] tiles each frame, then [signal painted].
-    /// Which tile goes where is worked out on a worker thread first (from a
-    /// copy of the grid), and tiles are laid one rendering quadrant (or one
-    /// chunk) after another, so no frame pays for the whole map. What the
+    /// Which tile goes where is worked out on a worker thread first (the
+    /// grid's cells are shared with it, not copied), and tiles are laid one
+    /// rendering quadrant after another (chunk by chunk), so no frame pays
+    /// for the whole map. What the
     /// painter painted there before is replaced the same way, bit by bit,
     /// without scanning the layer. Big maps go into chunk layers by default
     /// (see [member chunking]), so the code stays
@@ -306,7 +309,7 @@ impl DungeonTilePainter {
             p.target,
             p.template,
             p.chunk,
-            PlanState::Making(task),
+            (PlanState::Making(task), p.existing),
             p.terrain,
             p.rect,
         ));

@@ -22,6 +22,8 @@ pub(super) struct Prepared {
     pub(super) input: PlanInput,
     pub(super) terrain: (i32, i32),
     pub(super) rect: Rect2i,
+    /// The painter's chunk layers under the target.
+    pub(super) existing: Vec<chunks::Found>,
 }
 
 impl DungeonTilePainter {
@@ -67,7 +69,7 @@ impl DungeonTilePainter {
             );
         }
         let target = layer.upcast::<Node2D>();
-        for (_, c, ..) in chunks::existing(&target) {
+        for (_, c, ..) in p.existing {
             c.free();
         }
         let mut target = target;
@@ -136,12 +138,9 @@ impl DungeonTilePainter {
             let own = chunks::own_rect(&target);
             // Chunk layers of this side already there get their other
             // cells erased, bit by bit, instead of being scanned.
+            let existing = chunks::existing(&target);
             let reused: HashSet<(i32, i32)> = if chunk > 0 {
-                chunks::existing(&target)
-                    .into_iter()
-                    .filter(|e| e.3 == chunk)
-                    .map(|e| e.0)
-                    .collect()
+                existing.iter().filter(|e| e.3 == chunk).map(|e| e.0).collect()
             } else {
                 HashSet::new()
             };
@@ -169,6 +168,7 @@ impl DungeonTilePainter {
                 input,
                 terrain,
                 rect: Rect2i::new(Vector2i::ZERO, Vector2i::new(w, h)),
+                existing,
             })
         })();
         match result {
