@@ -273,3 +273,82 @@ func test_bad_chunk_input_is_refused(t) -> void:
 	t.check(not p.is_painting(), "stopped")
 	p.chunk_template.free()
 	p.free()
+
+
+## Every tile under `parent` (its chunk layers): cell -> [layer name, atlas].
+static func snapshot(parent: Node) -> Dictionary:
+	var out := {}
+	for child in parent.get_children():
+		if child is TileMapLayer:
+			for c in child.get_used_cells():
+				out[c] = [String(child.name), child.get_cell_atlas_coords(c)]
+	return out
+
+
+## How many cells differ between two snapshots.
+static func changed(a: Dictionary, b: Dictionary) -> int:
+	var n := 0
+	for c in a:
+		if not b.has(c) or b[c] != a[c]:
+			n += 1
+	for c in b:
+		if not a.has(c):
+			n += 1
+	return n
+
+
+func test_chunks_over_frames_stay_within_the_tile_budget(t) -> void:
+	# Chunks of 50×50 (up to 2500 tiles each) at 300 tiles per frame: a
+	# chunk is written over several frames, never whole, onto a new parent
+	# and when the next level replaces the old one (old cells erased).
+	var cave := CaveGenerator.new()
+	cave.width = 120
+	cave.height = 90
+	var first := cave.generate_level(1)
+	var second := cave.generate_level(2)
+	var style: Array = STYLES[2]
+	var one := Painter.layer()
+	var ref := painter(style, 16)
+	ref.chunking = DungeonTilePainter.CHUNKS_NEVER
+	var p := painter(style, 50)
+	p.tiles_per_frame = 300
+	var l := Painter.layer()
+	for g in [first, second]:
+		var label := "level %d" % (1 if g == first else 2)
+		p.paint_over_frames(g, l)
+		var most := 0
+		var most_layers := 0
+		var steps := 0
+		var before := snapshot(l)
+		var layers := l.get_child_count()
+		while p.is_painting() and steps < 100000:
+			p.paint_step()
+			if p.get_paint_progress() == 0.0:
+				OS.delay_usec(500)
+				continue
+			steps += 1
+			var now := snapshot(l)
+			most = maxi(most, changed(before, now))
+			most_layers = maxi(most_layers, absi(l.get_child_count() - layers))
+			before = now
+			layers = l.get_child_count()
+		t.check(most <= 300, "%s: at most 300 cells change per frame (most %d)" % [label, most])
+		t.check(most > 0, "%s: tiles were written" % label)
+		t.check(most_layers <= 2, "%s: at most 2 chunk layers made or freed per frame (%d)" % [label, most_layers])
+		t.check(steps > 2 * 6, "%s: spread over %d frames" % [label, steps])
+		ref.paint(g, one)
+		t.check_eq(differences(p, l, one, g), 0, label + ": same tiles as one layer")
+	# A smaller map: the chunks beyond it are emptied, then freed.
+	cave.width = 40
+	cave.height = 30
+	var small := cave.generate_level(3)
+	p.paint_over_frames(small, l)
+	Painter.step_to_end(p)
+	ref.paint(small, one)
+	t.check_eq(differences(p, l, one, small), 0, "smaller map: same tiles as one layer")
+	t.check_eq(chunk_tiles(t, l, 50, "smaller map"), one.get_used_cells().size(), "smaller map: no stale tile")
+	t.check(l.get_child_count() <= 1, "smaller map: the chunks beyond it were freed")
+	l.free()
+	one.free()
+	ref.free()
+	p.free()

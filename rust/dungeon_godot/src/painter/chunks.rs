@@ -108,9 +108,7 @@ pub fn split(
             let (x0, y0) = (w.coord.0 * s, w.coord.1 * s);
             let side = usize::try_from(s).unwrap_or(1);
             let mut painted = vec![false; side * side];
-            let index = |(x, y): (i32, i32)| {
-                usize::try_from((y - y0) * s + (x - x0)).unwrap_or(0)
-            };
+            let index = |(x, y): (i32, i32)| usize::try_from((y - y0) * s + (x - x0)).unwrap_or(0);
             for &(p, _) in &w.cells {
                 painted[index(p)] = true;
             }

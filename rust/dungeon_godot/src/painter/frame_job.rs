@@ -218,9 +218,7 @@ impl FrameJob {
         match &self.plan {
             PlanState::Making(_) => 0.0,
             PlanState::Ready(_) if self.total_units == 0 => 1.0,
-            PlanState::Ready(_) => {
-                (self.done_units as f64 / self.total_units as f64).min(1.0)
-            }
+            PlanState::Ready(_) => (self.done_units as f64 / self.total_units as f64).min(1.0),
         }
     }
 
@@ -257,7 +255,10 @@ impl FrameJob {
         let mut terrain_spent = 0usize;
         let open = self.write_chunks(plan, budget, terrain_budget, &mut spent, &mut terrain_spent);
         if !open && spent < budget {
-            let end = self.next.saturating_add(budget - spent).min(plan.cells.len());
+            let end = self
+                .next
+                .saturating_add(budget - spent)
+                .min(plan.cells.len());
             if let Ok(mut layer) = self.target.clone().try_cast::<TileMapLayer>() {
                 for &(p, t) in &plan.cells[self.next..end] {
                     match t {
@@ -411,7 +412,10 @@ impl FrameJob {
                 let (x0, y0) = (f.coord.0 * f.size, f.coord.1 * f.size);
                 for i in self.free_cell..end {
                     let (dx, dy) = (i % side, i / side);
-                    let (dx, dy) = (i32::try_from(dx).unwrap_or(0), i32::try_from(dy).unwrap_or(0));
+                    let (dx, dy) = (
+                        i32::try_from(dx).unwrap_or(0),
+                        i32::try_from(dy).unwrap_or(0),
+                    );
                     layer.erase_cell(Vector2i::new(x0 + dx, y0 + dy));
                 }
                 *spent += end - self.free_cell;
@@ -447,7 +451,11 @@ impl FrameJob {
             .filter(|e| e.2 == self.chunk)
             .map(|e| e.0)
             .collect();
-        let new_layers = plan.chunks.iter().filter(|w| !there.contains(&w.coord)).count();
+        let new_layers = plan
+            .chunks
+            .iter()
+            .filter(|w| !there.contains(&w.coord))
+            .count();
         self.total_units = plan
             .chunks
             .iter()

@@ -140,7 +140,11 @@ impl DungeonTilePainter {
             // cells erased, bit by bit, instead of being scanned.
             let existing = chunks::existing(&target);
             let reused: HashSet<(i32, i32)> = if chunk > 0 {
-                existing.iter().filter(|e| e.3 == chunk).map(|e| e.0).collect()
+                existing
+                    .iter()
+                    .filter(|e| e.3 == chunk)
+                    .map(|e| e.0)
+                    .collect()
             } else {
                 HashSet::new()
             };
