@@ -497,10 +497,11 @@ func frames_run(tiles: int, l: TileMapLayer, onto: String, level: int, side := 1
 ## The peak resident set of this process so far (VmHWM), in MiB; -1 if
 ## /proc is not there.
 static func peak_rss_mib() -> float:
-	var f := FileAccess.open("/proc/self/status", FileAccess.READ)
-	if f == null:
+	# /proc files report a length of 0, so FileAccess reads nothing: cat them.
+	var out := []
+	if OS.execute("cat", ["/proc/%d/status" % OS.get_process_id()], out) != 0 or out.is_empty():
 		return -1.0
-	for line in f.get_as_text().split("\n"):
+	for line in String(out[0]).split("\n"):
 		if line.begins_with("VmHWM:"):
 			return int(line.split(":")[1].strip_edges().split(" ")[0]) / 1024.0
 	return -1.0

@@ -17,7 +17,7 @@ use super::tile_data::{encode, fits};
 
 /// Chunk side used by [`Chunking::Auto`](super::tile_painter) and a
 /// chunk parent when no size is set (chosen in BENCHMARKS.md).
-pub const DEFAULT_CHUNK: i32 = 128;
+pub const DEFAULT_CHUNK: i32 = 256;
 /// The biggest [`DEFAULT_CHUNK`]-free map: up to this many cells the
 /// automatic mode paints one layer (below the tile count at which a
 /// layer's storage first grows in one long step, 294,930 tiles).

@@ -148,7 +148,7 @@ pub struct DungeonTilePainter {
     #[export_group(name = "Chunks")]
     #[export]
     chunking: Chunking,
-    /// The side, in cells, of each chunk layer: 128 by default (see
+    /// The side, in cells, of each chunk layer: 256 by default (see
     /// BENCHMARKS.md for why). 1 to 4096; another value is refused with an
     /// error and the setting is unchanged.
     #[var(set = set_chunk_size)]
