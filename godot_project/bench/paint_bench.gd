@@ -32,6 +32,13 @@ const N8: Array[Vector2i] = [Vector2i(0, -1), Vector2i(1, -1), Vector2i(1, 0), V
 
 var _quick := false
 var _frames_only := false
+## `-- --chunks` runs only the chunk table (issue 24); `-- --rss=N` paints one
+## 2048² map with chunk side N (0: one layer) and prints the peak RSS.
+var _chunks_only := false
+var _rss_chunk := -1
+## `-- --tiles=N`: tiles per frame in the chunk table and the RSS run
+## (default: the painter's own default).
+var _tiles := -1
 var _frames: Array[float] = []
 ## Main-thread work per frame: from the start of the frame's process step to
 ## the end of the deferred calls (the TileMapLayer's update among them); it
@@ -45,7 +52,18 @@ var _measuring := false
 func _initialize() -> void:
 	_quick = OS.get_cmdline_user_args().has("--quick")
 	_frames_only = OS.get_cmdline_user_args().has("--frames")
-	_run.call_deferred()
+	_chunks_only = OS.get_cmdline_user_args().has("--chunks")
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--rss="):
+			_rss_chunk = int(arg.substr(6))
+		if arg.begins_with("--tiles="):
+			_tiles = int(arg.substr(8))
+	if _rss_chunk >= 0:
+		_run_rss.call_deferred()
+	elif _chunks_only:
+		_run_chunks.call_deferred()
+	else:
+		_run.call_deferred()
 
 
 func _process(_delta: float) -> bool:
@@ -370,7 +388,7 @@ func _run() -> void:
 	root.remove_child(shared)
 	shared.free()
 	print("Verdicts: " + "; ".join(verdicts) + ".\n")
-	quit(0)
+	await _run_chunks()
 
 
 ## The two parts of a painting frame, timed apart: paint_step() (our
@@ -416,12 +434,18 @@ func where_frames_go() -> String:
 ## Generates a 1024² cave (`level`) with generate_async() and paints it
 ## onto `l` (described by `onto`) with paint_over_frames() at `tiles` per
 ## frame; the line to print.
-func frames_run(tiles: int, l: TileMapLayer, onto: String, level: int) -> String:
+func frames_run(tiles: int, l: TileMapLayer, onto: String, level: int, side := 1024, chunk := -1, as_dict := false) -> Variant:
 	var gen := CaveGenerator.new()
-	gen.width = 1024
-	gen.height = 1024
+	gen.width = side
+	gen.height = side
 	var painter := DungeonTilePainter.new()
-	painter.tiles_per_frame = tiles
+	if tiles > 0:
+		painter.tiles_per_frame = tiles
+	if chunk == 0:
+		painter.chunking = DungeonTilePainter.CHUNKS_NEVER
+	elif chunk > 0:
+		painter.chunking = DungeonTilePainter.CHUNKS_ALWAYS
+		painter.chunk_size = chunk
 	root.add_child(painter)
 	var state := {"grid": null, "painted": false, "gen_frames": 0, "paint_frames": 0, "gen_max": 0.0, "paint_max": 0.0}
 	gen.generated.connect(func(g): state["grid"] = g; painter.paint_over_frames(g, l))
@@ -454,6 +478,12 @@ func frames_run(tiles: int, l: TileMapLayer, onto: String, level: int) -> String
 	var busy_sorted := _busy.duplicate()
 	busy_sorted.sort()
 	var busy_p99: float = busy_sorted[int(busy_sorted.size() * 0.99)] if not busy_sorted.is_empty() else 0.0
+	if as_dict:
+		root.remove_child(painter)
+		painter.free()
+		return {"longest": longest, "median": median(_busy) if not _busy.is_empty() else 0.0, "p99": busy_p99,
+				"busy_max": busy_sorted.max() if not busy_sorted.is_empty() else 0.0, "over": _frames.size() - within,
+				"frames": _frames.size(), "verdict": "met" if longest <= 16.0 and state["painted"] else "missed"}
 	var out := "Longest main-thread frame while a 1024² cave (level %d) is generated with `generate_async()` and painted with `paint_over_frames()` (%d tiles per frame) onto %s: **%.1f ms** over %d frames (%d while generating, longest %.1f ms; %d while painting, longest %.1f ms; %.0f ms in all; median frame %.1f ms; %d of the frames within 16 ms; the longest was frame %d). Main-thread work per frame (process step to the end of the layer's update): median %.2f ms, 99th percentile %.2f ms, longest %.2f ms. Target ≤ 16 ms: %s.\n" % [
 			level, tiles, onto, longest, _frames.size(), state["gen_frames"], state["gen_max"], state["paint_frames"], state["paint_max"], total_ms,
 			median(_frames) if not _frames.is_empty() else 0.0, within, at + 1,
@@ -462,3 +492,60 @@ func frames_run(tiles: int, l: TileMapLayer, onto: String, level: int) -> String
 	root.remove_child(painter)
 	painter.free()
 	return out
+
+
+## The peak resident set of this process so far (VmHWM), in MiB; -1 if
+## /proc is not there.
+static func peak_rss_mib() -> float:
+	# /proc files report a length of 0, so FileAccess reads nothing: cat them.
+	var out := []
+	if OS.execute("cat", ["/proc/%d/status" % OS.get_process_id()], out) != 0 or out.is_empty():
+		return -1.0
+	for line in String(out[0]).split("\n"):
+		if line.begins_with("VmHWM:"):
+			return int(line.split(":")[1].strip_edges().split(" ")[0]) / 1024.0
+	return -1.0
+
+
+## Peak RSS while one 2048² cave is generated and painted over frames with
+## chunk side `_rss_chunk` (0: one layer); one process per figure.
+func _run_rss() -> void:
+	var before := peak_rss_mib()
+	var l := make_layer()
+	var line: String = await frames_run(_tiles, l, "rss", 1, 2048, _rss_chunk)
+	print("RSS chunk=%d: peak %.0f MiB (before generating %.0f MiB)" % [_rss_chunk, peak_rss_mib(), before])
+	quit(0)
+
+
+## Issue 24's table: longest frame, 99th percentile and median main-thread
+## work per frame while a cave is generated async and painted over frames
+## with the README's code, at 1024² and 2048², onto a new target and onto
+## the target holding the previous level, for chunk sides 64, 128, 256 and
+## one layer.
+func _run_chunks() -> void:
+	_frames.clear()
+	_busy.clear()
+	_frame_start = 0
+	_last_tick = 0
+	_measuring = true
+	for i in 300:
+		await process_frame
+	_measuring = false
+	var busy_sorted := _busy.duplicate()
+	busy_sorted.sort()
+	print("#### Frames while generating and painting big maps in chunks (issue 24)\n")
+	print("Godot %s headless, release build; a cave generated with `generate_async()` then `paint_over_frames(grid, layer)` at %d tiles per frame. Idle (300 empty frames): longest frame %.1f ms, main-thread work median %.2f ms, 99th percentile %.2f ms, longest %.2f ms.\n" % [
+			Engine.get_version_info()["string"], _tiles if _tiles > 0 else DungeonTilePainter.new().tiles_per_frame, _frames.max(), median(_busy), busy_sorted[int(busy_sorted.size() * 0.99)], busy_sorted.max()])
+	print("| map | chunks | target | longest frame (ms) | work per frame: median / p99 / longest (ms) | frames > 16 ms | frames | verdict |")
+	print("|---|---|---|---|---|---|---|---|")
+	for side in [1024, 2048]:
+		for chunk in [64, 128, 256, 0]:
+			var l := make_layer()
+			for run in [["new", 1], ["reused", 2]]:
+				var r: Dictionary = await frames_run(_tiles, l, run[0], run[1], side, chunk, true)
+				print("| %d² | %s | %s | %.1f | %.2f / %.2f / %.2f | %d | %d | Target ≤ 16 ms: %s |" % [side, str(chunk) + "²" if chunk > 0 else "one layer", run[0],
+						r["longest"], r["median"], r["p99"], r["busy_max"], r["over"], r["frames"], r["verdict"]])
+			root.remove_child(l)
+			l.free()
+	print("")
+	quit(0)

@@ -379,11 +379,10 @@ func test_paint_over_frames_replaces_the_old_tiles(t) -> void:
 	var p := DungeonTilePainter.new()
 	var fresh := layer()
 	p.paint(small, fresh)
-	# Old tiles: a bigger map and a stray tile just outside both maps,
-	# erased quadrant by quadrant, never cleared at once.
+	# Old tiles: a bigger map, erased quadrant by quadrant from what the
+	# painter remembers (never a scan of the layer, never cleared at once).
 	var l := layer()
 	p.paint(big, l)
-	l.set_cell(Vector2i(-3, -2), 0, Vector2i(1, 0))
 	var old_count := l.get_used_cells().size()
 	p.tiles_per_frame = 500
 	p.paint_over_frames(small, l)
@@ -395,16 +394,28 @@ func test_paint_over_frames_replaces_the_old_tiles(t) -> void:
 	p.paint_over_frames(small, l)
 	step_to_end(p)
 	t.check(same_tiles(l, fresh), "repainting the same map keeps the same layer")
-	# A stray tile far outside: the layer is cleared at once (the rectangle
-	# of old tiles is too big to erase cell by cell).
-	l.set_cell(Vector2i(30000, -30000), 0, Vector2i(1, 0))
-	p.tiles_per_frame = 100000
-	p.paint_over_frames(small, l)
-	step_to_end(p)
-	t.check(same_tiles(l, fresh), "a far stray tile is cleared too")
+	# A new painter knows what the first one painted (it is kept on the layer).
+	var q := DungeonTilePainter.new()
+	q.paint(big, l)
+	q.paint_over_frames(small, l)
+	step_to_end(q)
+	t.check(same_tiles(l, fresh), "another painter replaces the old map too")
+	# A tile the game adds itself is not the painter's: it stays.
+	l.set_cell(Vector2i(-3, -2), 0, Vector2i(1, 0))
+	q.paint_over_frames(small, l)
+	step_to_end(q)
+	t.check_eq(l.get_cell_atlas_coords(Vector2i(-3, -2)), Vector2i(1, 0), "a tile added by the game stays")
+	# A layer no painter painted: what it holds is unknown, so it is cleared.
+	var other := layer()
+	other.set_cell(Vector2i(500, 500), 0, Vector2i(1, 0))
+	q.paint_over_frames(small, other)
+	step_to_end(q)
+	t.check(same_tiles(other, fresh), "a layer never painted is cleared first")
 	l.free()
+	other.free()
 	fresh.free()
 	p.free()
+	q.free()
 
 
 ## A TileSet with one terrain set (match sides) and one wall terrain: tile

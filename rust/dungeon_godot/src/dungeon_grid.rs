@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use dungeon_core::grid::DIRS;
 use dungeon_core::{Cell, DungeonGrid as CoreGrid};
 use godot::prelude::*;
@@ -54,17 +56,38 @@ pub struct DungeonGrid {
     #[var(get = to_json, set = set_json_data, usage_flags = [STORAGE])]
     json_data: PhantomVar<GString>,
 
-    #[init(val = CoreGrid::new(1, 1))]
-    grid: CoreGrid,
+    /// Shared, so a painter's worker thread reads it without a copy.
+    #[init(val = Arc::new(CoreGrid::new(1, 1)))]
+    grid: Arc<CoreGrid>,
     /// Why the saved data could not be read; `Some` marks the grid invalid.
     load_error: Option<String>,
     base: Base<Resource>,
+}
+
+impl Drop for DungeonGrid {
+    /// A big grid (a million cells or more) nobody else shares is freed on
+    /// a thread of its own, so dropping the last level costs no long frame.
+    fn drop(&mut self) {
+        let big = self.grid.cells().len() >= 1 << 20;
+        if big && Arc::strong_count(&self.grid) == 1 {
+            let grid = std::mem::replace(&mut self.grid, Arc::new(CoreGrid::new(1, 1)));
+            // If no thread can start, the grid is dropped here.
+            let _ = std::thread::Builder::new()
+                .name("dungeon-grid-free".into())
+                .spawn(move || drop(grid));
+        }
+    }
 }
 
 impl DungeonGrid {
     /// The core grid.
     pub(crate) fn core(&self) -> &CoreGrid {
         &self.grid
+    }
+
+    /// The core grid, shared (no copy, whatever its size).
+    pub(crate) fn shared(&self) -> Arc<CoreGrid> {
+        Arc::clone(&self.grid)
     }
 
     /// Wraps a core grid in a new Godot object.
@@ -78,7 +101,7 @@ impl DungeonGrid {
             seed: PhantomVar::default(),
             level: PhantomVar::default(),
             json_data: PhantomVar::default(),
-            grid,
+            grid: Arc::new(grid),
             load_error: None,
             base,
         })
@@ -334,12 +357,12 @@ impl DungeonGrid {
     fn set_json_data(&mut self, json: GString) {
         match CoreGrid::from_json(&json.to_string()) {
             Ok(g) => {
-                self.grid = g;
+                self.grid = Arc::new(g);
                 self.load_error = None;
             }
             Err(e) => {
                 godot_error!("DungeonGrid: cannot load saved data: {e}");
-                self.grid = CoreGrid::new(1, 1);
+                self.grid = Arc::new(CoreGrid::new(1, 1));
                 self.load_error = Some(e.to_string());
             }
         }

@@ -3,6 +3,8 @@
 //! room. The per-cell decisions (what goes where, which wall tile) come
 //! from `dungeon_core::paint`; these classes only write the result.
 
+pub mod chunks;
+pub mod frame_job;
 pub mod grid_map_painter;
 pub mod mapping;
 pub mod room_placer;

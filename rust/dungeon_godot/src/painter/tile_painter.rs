@@ -1,18 +1,20 @@
-//! `DungeonTilePainter`: a grid onto a `TileMapLayer`, in one pass or a
-//! tile budget per frame.
+//! `DungeonTilePainter`: a grid onto a `TileMapLayer` or into chunk
+//! layers, in one pass or a tile budget per frame.
 
 use dungeon_core::paint::WallNeighbours as CoreNeighbours;
 use dungeon_core::watch::Watch;
-use godot::classes::{INode, Node, TileMapLayer};
+use godot::classes::{INode, Node, Node2D, TileData, TileMapLayer};
 use godot::prelude::*;
 
-use super::mapping::{DungeonTileMapping, Tile, Walls};
-use super::tile_data::{encode, fits, plan};
+use super::chunks::{self, DEFAULT_CHUNK, MAX_CHUNK};
+use super::frame_job::{FrameJob, PlanState, Step};
+use super::mapping::DungeonTileMapping;
 use crate::async_gen::follow_frames;
-use crate::background::{self, Task};
-use crate::convert::cell_array;
+use crate::background;
 use crate::dungeon_grid::DungeonGrid;
 use crate::generator::inspector_enum;
+
+mod prepare;
 
 inspector_enum! {
     /// Which neighbours of an empty cell make it a wall ([member DungeonTilePainter.wall_neighbours]).
@@ -50,33 +52,22 @@ inspector_enum! {
     }
 }
 
-/// The plan of a paint spread over frames: still being made on a worker
-/// thread (from a copy of the core grid; dropping the task stops it), or
-/// ready.
-enum PlanState {
-    Making(Task<Option<FramePlan>>),
-    Ready(FramePlan),
-}
-
-/// What a paint over frames writes, in the order it writes it.
-#[derive(Default)]
-struct FramePlan {
-    /// Each cell's new tile, or `None` to erase the old tile there; ordered
-    /// by rendering quadrant, so each frame completes whole quadrants.
-    cells: Vec<((i32, i32), Option<Tile>)>,
-    /// Wall cells left to Godot's terrain matching, in scan order.
-    terrain_walls: Vec<(i32, i32)>,
-}
-
-/// A paint spread over frames.
-struct FrameJob {
-    layer: Gd<TileMapLayer>,
-    plan: PlanState,
-    /// Entries of `plan.cells` written so far.
-    next: usize,
-    /// Terrain walls painted so far.
-    next_terrain: usize,
-    terrain: (i32, i32),
+inspector_enum! {
+    /// Whether the painter splits a map into chunk layers ([member DungeonTilePainter.chunking]).
+    Chunking("chunking") in DungeonTilePainter {
+        /// [member DungeonTilePainter.chunking]: a [TileMapLayer] target
+        /// holds maps up to 512×512 cells itself; bigger maps go into
+        /// chunk layers of [member DungeonTilePainter.chunk_size] under
+        /// it, so no frame pays for one huge layer. The default.
+        Auto = CHUNKS_AUTO,
+        /// [member DungeonTilePainter.chunking]: every map goes into chunk
+        /// layers of [member DungeonTilePainter.chunk_size].
+        Always = CHUNKS_ALWAYS,
+        /// [member DungeonTilePainter.chunking]: a [TileMapLayer] target
+        /// holds every map itself (a big map then costs long frames). A
+        /// target that is not a [TileMapLayer] is still painted in chunks.
+        Never = CHUNKS_NEVER,
+    }
 }
 
 /// Paints a [DungeonGrid] onto a [TileMapLayer]: every walkable cell gets
@@ -92,8 +83,31 @@ struct FrameJob {
 /// [/codeblock]
 ///
 /// Big maps can be painted a few tiles per frame with
-/// [method paint_over_frames]; [signal painted] tells when the layer is
+/// [method paint_over_frames]; [signal painted] tells when the target is
 /// done. Room grids are painted one tile per room cell.
+///
+/// [b]Big maps and chunks.[/b] One huge [TileMapLayer] costs long frames
+/// (Godot grows and scans its tile storage at once), so a map bigger than
+/// 512×512 cells is painted into [i]chunk layers[/i]: one child
+/// [TileMapLayer] per [member chunk_size]×[member chunk_size] block of
+/// cells, named [code]Chunk_<x>_<y>[/code] (the block's column and row),
+/// created, reused and freed by the painter. They are added under the
+/// [TileMapLayer] you paint (which then holds no tiles itself) and copy its
+/// tile set and settings (collision, navigation, quadrant size, y-sort,
+/// material...). Each chunk holds its tiles at the map's own cell
+/// coordinates, so [method TileMapLayer.map_to_local] and collision across
+/// chunk borders work as on one layer. The target can also be a plain
+/// [Node2D]: it is always painted in chunks, set up like
+/// [member chunk_template]. See [member chunking] to choose.
+///
+/// Read a painted map back with [method get_layer_at] (the layer holding a
+/// cell), [method get_cell_atlas_coords_at] and its siblings, or
+/// [method get_cell_kind_at]: one call whatever the chunking.
+///
+/// The painter remembers on each target what it painted (metadata
+/// [code]dungeon_*[/code] on the target and its chunks), so painting the
+/// next level replaces the old one without scanning the layer. Tiles you
+/// add yourself to a painted layer are not known to it and stay.
 #[derive(GodotClass)]
 #[class(tool, base = Node)]
 pub struct DungeonTilePainter {
@@ -108,12 +122,16 @@ pub struct DungeonTilePainter {
     /// How [method paint] writes the layer (see [constant WRITE_TILE_MAP_DATA]).
     #[export]
     write_method: WriteMethod,
-    /// Tiles [method paint_over_frames] writes per frame. Godot then
-    /// spends about twice as long building the layer's quadrants: on the
-    /// project's 2-core test machine, 4096 tiles cost about 2 ms of
-    /// [method TileMapLayer.set_cell] calls and 4 ms of Godot's update per
-    /// frame (see BENCHMARKS.md). At least 1: a smaller value is refused
-    /// with an error, and the setting is unchanged.
+    /// Tiles [method paint_over_frames] writes (or erases) per frame, onto
+    /// one layer or into chunk layers alike: a chunk is written this many
+    /// tiles at a time, and creating or freeing a chunk layer counts as 256
+    /// tiles, so no frame does more whatever [member chunk_size] is. Godot
+    /// then spends longer than that updating the layers' quadrants at the
+    /// end of the frame: on the project's 2-core test machine, 4096 tiles
+    /// cost about 2 ms of [method TileMapLayer.set_cell] calls and 4 to 7 ms
+    /// of Godot's update (see BENCHMARKS.md); halve it for more headroom.
+    /// At least 1: a smaller value is refused with an error, and the
+    /// setting is unchanged.
     #[var(set = set_tiles_per_frame)]
     #[export(range = (64.0, 262144.0, 1.0, or_greater))]
     tiles_per_frame: i64,
@@ -121,14 +139,33 @@ pub struct DungeonTilePainter {
     /// [method TileMapLayer.set_cells_terrain_connect] per frame
     /// ([constant DungeonTileMapping.WALLS_TERRAIN]; Godot's terrain
     /// matching is slow, so keep this small). At least 1, like
-    /// [member tiles_per_frame].
+    /// [member tiles_per_frame]. With chunks, each chunk's terrain walls are
+    /// matched when the chunk is written, within that chunk only.
     #[var(set = set_terrain_tiles_per_frame)]
     #[export(range = (1.0, 16384.0, 1.0, or_greater))]
     terrain_tiles_per_frame: i64,
+    /// When maps are split into chunk layers (see [constant CHUNKS_AUTO]).
+    #[export_group(name = "Chunks")]
+    #[export]
+    chunking: Chunking,
+    /// The side, in cells, of each chunk layer: 256 by default (see
+    /// BENCHMARKS.md for why). 1 to 4096; another value is refused with an
+    /// error and the setting is unchanged.
+    #[var(set = set_chunk_size)]
+    #[export(range = (16.0, 1024.0, 1.0, or_greater))]
+    chunk_size: i64,
+    /// For a target that is a plain [Node2D] (not a [TileMapLayer]): the
+    /// layer each chunk copies its tile set and settings from (it need not
+    /// be in the scene tree, and its own tiles are not used). A
+    /// [TileMapLayer] target is its own template.
+    #[export]
+    chunk_template: Option<Gd<TileMapLayer>>,
     /// Why the last call failed; empty after a success.
     #[var(no_set)]
     last_error: GString,
     job: Option<FrameJob>,
+    /// The grid last painted onto each target (for [method get_cell_kind_at]).
+    grids: Vec<(InstanceId, Gd<DungeonGrid>)>,
     base: Base<Node>,
 }
 
@@ -141,28 +178,23 @@ impl INode for DungeonTilePainter {
             write_method: WriteMethod::TileMapData,
             tiles_per_frame: 4096,
             terrain_tiles_per_frame: 256,
+            chunking: Chunking::Auto,
+            chunk_size: i64::from(DEFAULT_CHUNK),
+            chunk_template: None,
             last_error: GString::new(),
             job: None,
+            grids: Vec::new(),
             base,
         }
     }
 }
 
-fn set_tile(layer: &mut Gd<TileMapLayer>, p: (i32, i32), t: Tile) {
-    layer
-        .set_cell_ex(Vector2i::new(p.0, p.1))
-        .source_id(i32::from(t.source))
-        .atlas_coords(Vector2i::new(i32::from(t.atlas.0), i32::from(t.atlas.1)))
-        .alternative_tile(i32::from(t.alternative))
-        .done();
-}
-
 #[godot_api]
 impl DungeonTilePainter {
-    /// Emitted when [param layer] holds the whole grid: at the end of
+    /// Emitted when [param target] holds the whole grid: at the end of
     /// [method paint], or in the frame [method paint_over_frames] finishes.
     #[signal]
-    fn painted(layer: Gd<TileMapLayer>);
+    fn painted(target: Gd<Node2D>);
 
     /// Sets [member tiles_per_frame]; a value below 1 is refused with an
     /// error (also in [member last_error]) and the setting is unchanged.
@@ -182,86 +214,105 @@ impl DungeonTilePainter {
         }
     }
 
-    /// Paints [param grid] onto [param layer] now, replacing what the layer
-    /// held. Returns [code]false[/code] (and logs why, also in
-    /// [member last_error]) for a null grid or layer or an invalid
-    /// [member mapping].
+    /// Sets [member chunk_size]; a value below 1 or above 4096 is refused
+    /// with an error (also in [member last_error]) and the setting is
+    /// unchanged.
     #[func]
-    fn paint(&mut self, grid: Option<Gd<DungeonGrid>>, layer: Option<Gd<TileMapLayer>>) -> bool {
+    fn set_chunk_size(&mut self, size: i64) {
+        if (1..=MAX_CHUNK).contains(&size) {
+            self.chunk_size = size;
+            return;
+        }
+        self.fail(format!(
+            "DungeonTilePainter: invalid chunk_size = {size}: allowed 1 to {MAX_CHUNK} cells; \
+             the setting is unchanged"
+        ));
+    }
+
+    /// Paints [param grid] onto [param target] now, replacing what the
+    /// painter painted there before. [param target] is a [TileMapLayer]
+    /// or, for chunks only, a [Node2D] (see [member chunking]). Returns
+    /// [code]false[/code] (and logs why, also in [member last_error]) for
+    /// a null grid or target, an invalid [member mapping], or a [Node2D]
+    /// target without [member chunk_template].
+    #[func]
+    fn paint(&mut self, grid: Option<Gd<DungeonGrid>>, target: Option<Gd<Node2D>>) -> bool {
         self.stop();
-        let Some((mut layer, input, terrain)) = self.prepare(grid, layer) else {
+        let Some(p) = self.prepare(grid, target) else {
             return false;
         };
-        let plan = plan(&input.grid, &input.tiles, input.neighbours);
-        let fast = self.write_method == WriteMethod::TileMapData
-            && plan.cells.iter().all(|&((x, y), _)| fits(x + 1, y + 1));
-        if fast {
-            let bytes = PackedByteArray::from(encode(&plan.cells).as_slice());
-            layer.set_tile_map_data_from_array(&bytes);
+        let target = p.target.clone();
+        if p.chunk == 0 {
+            if let Ok(layer) = target.clone().try_cast::<TileMapLayer>() {
+                self.paint_one_layer(layer, p);
+            }
         } else {
-            layer.clear();
-            for &(p, t) in &plan.cells {
-                set_tile(&mut layer, p, t);
+            let plan = p.input.frame_plan(&Watch::new()).unwrap_or_default();
+            let mut job = FrameJob::new(
+                p.target,
+                p.template,
+                p.chunk,
+                (PlanState::Ready(plan), p.existing),
+                p.terrain,
+                p.rect,
+            );
+            // An unlimited budget writes everything in one step; the bound
+            // only guards the loop.
+            for _ in 0..8 {
+                if !matches!(job.step(usize::MAX, usize::MAX), Step::Working) {
+                    break;
+                }
             }
         }
-        if !plan.terrain_walls.is_empty() {
-            layer.set_cells_terrain_connect(&cell_array(&plan.terrain_walls), terrain.0, terrain.1);
-        }
-        self.signals().painted().emit(&layer);
+        self.signals().painted().emit(&target);
         true
     }
 
-    /// Paints [param grid] onto [param layer] over the next frames:
+    /// Paints [param grid] onto [param target] over the next frames:
     /// [member tiles_per_frame] tiles each frame, then [signal painted].
-    /// Which tile goes where is worked out on a worker thread first (from a
-    /// copy of the grid), and tiles are laid one rendering quadrant after
-    /// another, so no frame pays for the whole map. The layer's old tiles
-    /// are replaced the same way, quadrant by quadrant (clearing a big
-    /// layer at once would cost a long frame); only a layer holding tiles
-    /// far outside the new map is cleared at once. Repaint the same layer
-    /// for the next level: a new, empty layer pays once for Godot growing
-    /// its tile storage (see BENCHMARKS.md). A new paint or [method stop]
-    /// ends the previous one. Returns [code]false[/code] like
+    /// Which tile goes where is worked out on a worker thread first (the
+    /// grid's cells are shared with it, not copied), and tiles are laid one
+    /// rendering quadrant after another (chunk by chunk), so no frame pays
+    /// for the whole map. What the
+    /// painter painted there before is replaced the same way, bit by bit,
+    /// without scanning the layer. Big maps go into chunk layers by default
+    /// (see [member chunking]), so the code stays
+    /// [code]paint_over_frames(grid, $TileMapLayer)[/code]. A new paint or
+    /// [method stop] ends the previous one. Returns [code]false[/code] like
     /// [method paint].
     #[func]
     fn paint_over_frames(
         &mut self,
         grid: Option<Gd<DungeonGrid>>,
-        layer: Option<Gd<TileMapLayer>>,
+        target: Option<Gd<Node2D>>,
     ) -> bool {
         self.stop();
-        let Some((mut layer, mut input, terrain)) = self.prepare(grid, layer) else {
+        let Some(p) = self.prepare(grid, target) else {
             return false;
         };
-        input.quadrant = layer.get_rendering_quadrant_size().max(1);
-        let used = layer.get_used_rect();
-        let (w, h) = (input.grid.width(), input.grid.height());
-        let used_area = i64::from(used.size.x) * i64::from(used.size.y);
-        if used_area > 4 * (i64::from(w) * i64::from(h)).max(65536) {
-            layer.clear();
-        } else if used_area > 0 {
-            input.old = Some((used.position.x, used.position.y, used.size.x, used.size.y));
-        }
+        let mut input = p.input;
+        // Over frames, chunks are written a budget of tiles at a time.
+        input.bytes = false;
         // The plan of a big map takes a while: it is made off the main
         // thread, from a copy of the core grid (no Godot object).
-        let plan = match background::spawn("dungeon-paint-plan", move |watch| {
-            input.frame_plan(watch)
-        }) {
-            Ok(task) => PlanState::Making(task),
-            Err(e) => {
-                let msg = format!("DungeonTilePainter: could not start the planning thread: {e}");
-                godot_error!("{msg}");
-                self.last_error = GString::from(&msg);
-                return false;
-            }
-        };
-        self.job = Some(FrameJob {
-            layer,
-            plan,
-            next: 0,
-            next_terrain: 0,
-            terrain,
-        });
+        let task =
+            match background::spawn("dungeon-paint-plan", move |watch| input.frame_plan(watch)) {
+                Ok(task) => task,
+                Err(e) => {
+                    self.fail(format!(
+                        "DungeonTilePainter: could not start the planning thread: {e}"
+                    ));
+                    return false;
+                }
+            };
+        self.job = Some(FrameJob::new(
+            p.target,
+            p.template,
+            p.chunk,
+            (PlanState::Making(task), p.existing),
+            p.terrain,
+            p.rect,
+        ));
         let this = self.to_gd().upcast::<Object>();
         if !follow_frames(&this, "paint_step", true) {
             godot_warn!(
@@ -273,7 +324,8 @@ impl DungeonTilePainter {
 
     /// Stops a [method paint_over_frames] in progress (the tiles painted so
     /// far stay, and so do old tiles not yet replaced; no
-    /// [signal painted]).
+    /// [signal painted]). The next paint onto the same target still
+    /// replaces them.
     #[func]
     fn stop(&mut self) {
         self.job = None;
@@ -288,20 +340,10 @@ impl DungeonTilePainter {
     }
 
     /// The share of the current [method paint_over_frames] painted, 0 to 1
-    /// (1 when none is in progress).
+    /// (1 when none is in progress). Feed a loading bar with it.
     #[func]
     fn get_paint_progress(&self) -> f64 {
-        self.job.as_ref().map_or(1.0, |j| {
-            let PlanState::Ready(plan) = &j.plan else {
-                return 0.0;
-            };
-            let total = plan.cells.len() + plan.terrain_walls.len();
-            if total == 0 {
-                1.0
-            } else {
-                (j.next + j.next_terrain) as f64 / total as f64
-            }
-        })
+        self.job.as_ref().map_or(1.0, FrameJob::progress)
     }
 
     /// Paints the next [member tiles_per_frame] tiles of a
@@ -317,177 +359,87 @@ impl DungeonTilePainter {
             self.stop();
             return;
         };
-        if !job.layer.is_instance_valid() {
-            self.stop();
-            return;
-        }
-        if let PlanState::Making(task) = &job.plan {
-            match task.take() {
-                None => return,
-                Some(Ok(Some(plan))) => job.plan = PlanState::Ready(plan),
-                Some(Ok(None)) => {
-                    // Cancelled: the extension is being unloaded.
-                    self.stop();
-                    return;
-                }
-                Some(Err(())) => {
-                    godot_error!(
-                        "DungeonTilePainter: making the paint plan failed (internal error)"
-                    );
-                    self.stop();
-                    return;
+        match job.step(budget, terrain_budget) {
+            Step::Waiting | Step::Working => {}
+            Step::Done => {
+                let target = job.target.clone();
+                self.stop();
+                self.signals().painted().emit(&target);
+            }
+            Step::Failed(msg) => {
+                self.stop();
+                if !msg.is_empty() {
+                    self.fail(format!("DungeonTilePainter: {msg}"));
                 }
             }
-        }
-        let PlanState::Ready(plan) = &job.plan else {
-            return;
-        };
-        let end = (job.next + budget).min(plan.cells.len());
-        for &(p, t) in &plan.cells[job.next..end] {
-            match t {
-                Some(t) => set_tile(&mut job.layer, p, t),
-                None => job.layer.erase_cell(Vector2i::new(p.0, p.1)),
-            }
-        }
-        job.next = end;
-        if end == plan.cells.len() && job.next_terrain < plan.terrain_walls.len() {
-            let walls = &plan.terrain_walls;
-            let t_end = (job.next_terrain + terrain_budget).min(walls.len());
-            job.layer.set_cells_terrain_connect(
-                &cell_array(&walls[job.next_terrain..t_end]),
-                job.terrain.0,
-                job.terrain.1,
-            );
-            job.next_terrain = t_end;
-        }
-        if job.next == plan.cells.len() && job.next_terrain == plan.terrain_walls.len() {
-            let layer = job.layer.clone();
-            self.stop();
-            self.signals().painted().emit(&layer);
         }
     }
-}
 
-/// What a plan is made from: plain data, so it can move to a thread.
-struct PlanInput {
-    grid: dungeon_core::DungeonGrid,
-    tiles: super::mapping::Tiles,
-    neighbours: CoreNeighbours,
-    /// The layer's rendering quadrant side (paint over frames).
-    quadrant: i32,
-    /// The rectangle (x, y, width, height) of the layer's old tiles, whose
-    /// cells the new map leaves empty are erased.
-    old: Option<(i32, i32, i32, i32)>,
-}
+    /// The [TileMapLayer] that holds [param cell] of [param target] (the
+    /// map's cell coordinates): the target itself when it holds the map as
+    /// one layer, else the chunk layer of that cell; [code]null[/code]
+    /// where no chunk was painted or for a null target.
+    #[func]
+    fn get_layer_at(&self, target: Option<Gd<Node2D>>, cell: Vector2i) -> Option<Gd<TileMapLayer>> {
+        target
+            .filter(|t| t.is_instance_valid())
+            .and_then(|t| chunks::layer_at(&t, cell))
+    }
 
-impl PlanInput {
-    /// The plan of a paint over frames: the new tiles and the erasures of
-    /// old ones, ordered by rendering quadrant; `None` once `watch` is
-    /// cancelled (checked between rows).
-    fn frame_plan(self, watch: &Watch) -> Option<FramePlan> {
-        let plan = plan(&self.grid, &self.tiles, self.neighbours);
-        if watch.is_cancelled() {
-            return None;
-        }
-        let mut cells: Vec<((i32, i32), Option<Tile>)> =
-            plan.cells.iter().map(|&(p, t)| (p, Some(t))).collect();
-        if let Some((x0, y0, w, h)) = self.old {
-            // Which cells get a tile: the grid's cells (walls stay inside
-            // the grid), so a cell outside it is always erased.
-            let (gw, gh) = (self.grid.width(), self.grid.height());
-            let mut painted = vec![false; self.grid.cells().len()];
-            for &((x, y), _) in &plan.cells {
-                painted[(y * gw + x) as usize] = true;
-            }
-            for y in y0..y0.saturating_add(h) {
-                if watch.is_cancelled() {
-                    return None;
-                }
-                for x in x0..x0.saturating_add(w) {
-                    let inside = (0..gw).contains(&x) && (0..gh).contains(&y);
-                    if !inside || !painted[(y * gw + x) as usize] {
-                        cells.push(((x, y), None));
-                    }
-                }
-            }
-        }
-        if watch.is_cancelled() {
-            return None;
-        }
-        let q = self.quadrant.max(1);
-        cells.sort_by_key(|&((x, y), _)| (y.div_euclid(q), x.div_euclid(q), y, x));
-        Some(FramePlan {
-            cells,
-            terrain_walls: plan.terrain_walls,
+    /// The tile set source id of the tile at [param cell] of
+    /// [param target], -1 for none (like [method TileMapLayer.get_cell_source_id]).
+    #[func]
+    fn get_cell_source_id_at(&self, target: Option<Gd<Node2D>>, cell: Vector2i) -> i32 {
+        self.get_layer_at(target, cell)
+            .map_or(-1, |l| l.get_cell_source_id(cell))
+    }
+
+    /// The atlas coordinates of the tile at [param cell] of [param target],
+    /// [code](-1, -1)[/code] for none.
+    #[func]
+    fn get_cell_atlas_coords_at(&self, target: Option<Gd<Node2D>>, cell: Vector2i) -> Vector2i {
+        self.get_layer_at(target, cell)
+            .map_or(Vector2i::new(-1, -1), |l| l.get_cell_atlas_coords(cell))
+    }
+
+    /// The alternative tile at [param cell] of [param target], -1 for none.
+    #[func]
+    fn get_cell_alternative_tile_at(&self, target: Option<Gd<Node2D>>, cell: Vector2i) -> i32 {
+        self.get_layer_at(target, cell)
+            .map_or(-1, |l| l.get_cell_alternative_tile(cell))
+    }
+
+    /// The [TileData] of the tile at [param cell] of [param target]
+    /// (collision, navigation, custom data), [code]null[/code] for none.
+    #[func]
+    fn get_cell_tile_data_at(
+        &self,
+        target: Option<Gd<Node2D>>,
+        cell: Vector2i,
+    ) -> Option<Gd<TileData>> {
+        self.get_layer_at(target, cell)
+            .and_then(|l| l.get_cell_tile_data(cell))
+    }
+
+    /// The cell kind ([constant DungeonGrid.ROOM], [constant DungeonGrid.EMPTY]...)
+    /// at [param cell] of the grid this painter last painted onto
+    /// [param target]; [constant DungeonGrid.EMPTY] when it painted none
+    /// there.
+    #[func]
+    fn get_cell_kind_at(&self, target: Option<Gd<Node2D>>, cell: Vector2i) -> i32 {
+        self.get_painted_grid(target).map_or(0, |g| {
+            i32::from(g.bind().core().cell((cell.x, cell.y)).code())
         })
     }
-}
 
-impl DungeonTilePainter {
-    /// `tiles` if it is a valid per-frame count (at least 1); otherwise
-    /// logs why (also in `last_error`) and returns `None`.
-    fn checked_per_frame(&mut self, property: &str, tiles: i64) -> Option<i64> {
-        if tiles >= 1 {
-            return Some(tiles);
-        }
-        let msg = format!(
-            "DungeonTilePainter: invalid {property} = {tiles}: allowed 1 or more tiles per frame; \
-             the setting is unchanged"
-        );
-        godot_error!("{msg}");
-        self.last_error = GString::from(&msg);
-        None
-    }
-
-    /// The layer, the plan and the terrain ids, or `None` after reporting
-    /// what is missing or invalid.
-    fn prepare(
-        &mut self,
-        grid: Option<Gd<DungeonGrid>>,
-        layer: Option<Gd<TileMapLayer>>,
-    ) -> Option<(Gd<TileMapLayer>, PlanInput, (i32, i32))> {
-        let result = (|| {
-            let grid = grid.ok_or_else(|| {
-                "DungeonTilePainter: grid is null: pass a DungeonGrid from a generator".to_string()
-            })?;
-            let layer = layer.ok_or_else(|| {
-                "DungeonTilePainter: layer is null: pass the TileMapLayer to paint".to_string()
-            })?;
-            let mapping = self
-                .mapping
-                .clone()
-                .unwrap_or_else(DungeonTileMapping::new_gd);
-            let tiles = mapping.bind().tiles()?;
-            let terrain = match tiles.walls {
-                Walls::Terrain(set, terrain) => (set, terrain),
-                _ => (0, 0),
-            };
-            let grid = grid.bind();
-            if !grid.is_valid() {
-                return Err(
-                    "DungeonTilePainter: the grid failed to load (DungeonGrid.is_valid() is false)"
-                        .to_string(),
-                );
-            }
-            let input = PlanInput {
-                grid: grid.core().clone(),
-                tiles,
-                neighbours: self.wall_neighbours.core(),
-                quadrant: 0,
-                old: None,
-            };
-            Ok((layer, input, terrain))
-        })();
-        match result {
-            Ok(v) => {
-                self.last_error = GString::new();
-                Some(v)
-            }
-            Err(msg) => {
-                godot_error!("{msg}");
-                self.last_error = GString::from(&msg);
-                None
-            }
-        }
+    /// The grid this painter last painted (or is painting) onto
+    /// [param target], or [code]null[/code].
+    #[func]
+    fn get_painted_grid(&self, target: Option<Gd<Node2D>>) -> Option<Gd<DungeonGrid>> {
+        let id = target.filter(|t| t.is_instance_valid())?.instance_id();
+        self.grids
+            .iter()
+            .find(|(t, _)| *t == id)
+            .map(|(_, g)| g.clone())
     }
 }
