@@ -71,10 +71,10 @@ impl Drop for DungeonGrid {
         let big = self.grid.cells().len() >= 1 << 20;
         if big && Arc::strong_count(&self.grid) == 1 {
             let grid = std::mem::replace(&mut self.grid, Arc::new(CoreGrid::new(1, 1)));
-            // If no thread can start, the grid is dropped here.
-            let _ = std::thread::Builder::new()
-                .name("dungeon-grid-free".into())
-                .spawn(move || drop(grid));
+            // Through `background`, so unloading the library waits for it;
+            // if no thread can start, the grid is dropped here.
+            let watch = Arc::new(dungeon_core::watch::Watch::new());
+            let _ = crate::background::spawn_thread("dungeon-grid-free", watch, move || drop(grid));
         }
     }
 }

@@ -484,10 +484,12 @@ impl Drop for FrameJob {
         if let PlanState::Ready(plan) = plan {
             let cells = plan.cells.len() + plan.chunks.iter().map(|w| w.cells.len()).sum::<usize>();
             if cells > 65_536 {
-                // If no thread can start, the plan is dropped here.
-                let _ = std::thread::Builder::new()
-                    .name("dungeon-paint-free".into())
-                    .spawn(move || drop(plan));
+                // Through `background`, so unloading the library waits
+                // for it; if no thread can start, the plan is dropped here.
+                let watch = std::sync::Arc::new(dungeon_core::watch::Watch::new());
+                let _ = crate::background::spawn_thread("dungeon-paint-free", watch, move || {
+                    drop(plan);
+                });
             }
         }
     }
