@@ -52,6 +52,9 @@ tests/run_sample.sh --check
 step "quitting mid-work is clean: every generator's generate_async, paint_over_frames, the other classes"
 tests/check_quit.sh
 
+step "collision and navigation from the tile set across chunk borders (real frames)"
+tests/check_chunk_borders.sh
+
 step "GDScript runner self-test (every test in it must fail)"
 # Proves the runner counts failed checks, unannounced engine/script errors and
 # missing announced errors as failures. Its output is kept out of the log so
