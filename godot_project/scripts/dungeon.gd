@@ -178,6 +178,16 @@ func _ready() -> void:
 		generate()
 
 
+func _exit_tree() -> void:
+	# A huge level still generating or painting when the game quits: drop it.
+	if not Engine.is_editor_hint() and (_async_pending or _painting):
+		_async_pending = false
+		if generator != null:
+			generator.cancel()
+		_painter.stop()
+		_painting = false
+
+
 ## Generates with the generator's own seed and level and builds the result.
 func generate() -> DungeonGrid:
 	if generator == null:
