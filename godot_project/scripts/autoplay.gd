@@ -55,8 +55,8 @@ func _check_huge_loaded(grid: DungeonGrid) -> bool:
 	var steps := grid.path(grid.start_cell, grid.end_cell).size()
 	var px: float = _main.dungeon.cell_size().x * steps
 	_timeout = LEVEL_TIMEOUT + 2.0 * px / maxf(1.0, _main.player.speed)
-	print("autoplay: huge level %dx%d generated and painted, player on START %s, loading bar %.0f %%, %d steps to the EXIT (timeout %.0f s game time)" % [
-		grid.width, grid.height, grid.start_cell, bar, steps, _timeout])
+	print("autoplay: huge level %dx%d generated and painted, player on START %s, loading bar %.0f %%, %d steps to the EXIT (timeout %.0f s game time), longest frame while loading %.1f ms (%s; debug builds are slower)" % [
+		grid.width, grid.height, grid.start_cell, bar, steps, _timeout, _main.longest_loading_frame_ms, _main.longest_loading_frame_stage])
 	return true
 
 

@@ -79,6 +79,12 @@ var overview := false
 var changing_level := false
 ## `true` while a huge level is generated and painted (the loading bar shows).
 var loading := false
+## The longest wall-clock frame, in ms, while the last huge level loaded
+## (reported by the autoplay bot and the screenshot run; not asserted).
+var longest_loading_frame_ms := 0.0
+## The loading stage ("generating", "painting") that frame ended in.
+var longest_loading_frame_stage := ""
+var _last_frame_usec := 0
 
 var dungeon: Dungeon
 ## The minesweeper mode (scripts/minesweeper_mode.gd) when its entry is picked.
@@ -240,6 +246,9 @@ func _build_level_async() -> bool:
 
 
 func _set_loading(on: bool) -> void:
+	if on and not loading:
+		longest_loading_frame_ms = 0.0
+		_last_frame_usec = 0
 	loading = on
 	player.controls_enabled = not on
 	hud.show_loading(on)
@@ -330,6 +339,12 @@ func _update_camera(snap: bool) -> void:
 func _process(delta: float) -> void:
 	if loading:
 		hud.set_loading_progress(dungeon.loading_progress(), dungeon.loading_stage())
+		var now := Time.get_ticks_usec()
+		var ms := (now - _last_frame_usec) / 1000.0
+		if _last_frame_usec > 0 and ms > longest_loading_frame_ms:
+			longest_loading_frame_ms = ms
+			longest_loading_frame_stage = dungeon.loading_stage()
+		_last_frame_usec = now
 	var target := camera_target()
 	camera.position = target[1]
 	camera.zoom = camera.zoom.lerp(target[0], minf(1.0, delta * 8.0))
@@ -441,8 +456,8 @@ func _take_screenshot() -> void:
 	while loading:
 		await get_tree().process_frame
 	if waited != Time.get_ticks_msec():
-		print("screenshot: level generated and painted over frames in %d ms, loading bar %d %%" % [
-			Time.get_ticks_msec() - waited, roundi(hud.loading_bar.value)])
+		print("screenshot: level generated and painted over frames in %d ms, loading bar %d %%, longest frame %.1f ms (%s)" % [
+			Time.get_ticks_msec() - waited, roundi(hud.loading_bar.value), longest_loading_frame_ms, longest_loading_frame_stage])
 	var grid := dungeon.grid
 	if grid == null:
 		printerr("screenshot: generation failed: %s" % dungeon.last_error)
