@@ -17,7 +17,9 @@
 #   tests/run_sample.sh --check               # same, to a temporary PNG (nothing in the checkout changes)
 #
 # Screenshot options (passed on to main.gd):
-#   --generator isaac_branching|isaac_compact|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|cave|isaac_large_rooms|minesweeper|templates   (default isaac_branching)
+#   --generator isaac_branching|isaac_compact|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|cave|isaac_large_rooms|minesweeper|templates|huge_cave|huge_walk   (default isaac_branching)
+#               (huge_*: 1024x1024, generated with generate_async and painted over frames; the
+#               screenshot waits for both)
 #   --seed N (default 186)   --level N (default 4)
 #   --zoom Z (follow the player at this zoom instead of framing the whole level)
 #   --reveal-secrets (open every secret door and show the whole minimap)
@@ -48,7 +50,7 @@ while [[ $# -gt 0 ]]; do
     --zoom) zoom="$2"; shift ;;
     --zoom=*) zoom="${1#*=}" ;;
     --reveal-secrets) reveal=1 ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "run_sample: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -161,5 +163,21 @@ if [[ $check -eq 1 ]]; then
   set -e
   grep '^autoplay' "$log" >&2 || true
   [[ $status -eq 0 ]] || { cat "$log" >&2; fail "autoplay through a secret room failed (status $status)"; }
+  # The huge cave (1024x1024): generate_async + paint_over_frames behind the
+  # loading bar; the bot checks the player is on START and the bar reached
+  # 100 %, then walks to the EXIT once.
+  step "autoplay huge_cave (1024x1024, async generation and painting)"
+  set +e
+  tests/godot.sh --timeout 900 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
+    -- --autoplay=1 --generator=huge_cave --seed="$seed" >"$log" 2>&1
+  status=$?
+  set -e
+  grep '^autoplay' "$log" >&2 || true
+  [[ $status -eq 0 ]] || { cat "$log" >&2; fail "autoplay huge_cave failed (status $status)"; }
+  grep -q '^autoplay: huge level 1024x1024 generated and painted, player on START' "$log" \
+    || fail "autoplay huge_cave: no report of the loaded huge level"
+  if grep -nE '^(ERROR|SCRIPT ERROR|USER ERROR):' "$log" >&2; then
+    fail "autoplay huge_cave logged errors (above)"
+  fi
 fi
 rm -f "$log"

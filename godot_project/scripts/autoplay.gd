@@ -23,6 +23,41 @@ var _route: Array[Vector2i] = []
 var _level := 0
 var _levels_done := 0
 var _level_time := 0.0
+## LEVEL_TIMEOUT, longer on huge maps (the walk across is long).
+var _timeout := LEVEL_TIMEOUT
+
+
+## Counts a level left; true when the bot has finished.
+func _level_changed() -> bool:
+	_levels_done += 1
+	print("autoplay: level %d done in %.1f s (game time), now on level %d, %d rooms" % [
+		_level, _level_time, _main.level, _main.dungeon.drawn_room_count()])
+	_level = _main.level
+	_level_time = 0.0
+	_route.clear()
+	if _levels_done >= levels_wanted:
+		_finish(true, "reached the EXIT %d times through door openings" % _levels_done)
+		return true
+	return false
+
+
+## A huge level has just been painted: the player must stand on START and
+## the loading bar must have reached 100 %. Sets the walk's timeout from the
+## path's length.
+func _check_huge_loaded(grid: DungeonGrid) -> bool:
+	var bar: float = _main.hud.loading_bar.value
+	if _main.player_cell() != grid.start_cell:
+		_finish(false, "huge level: the player is on %s, not on START %s" % [_main.player_cell(), grid.start_cell])
+		return false
+	if bar < 100.0:
+		_finish(false, "huge level: the loading bar stopped at %.0f %%" % bar)
+		return false
+	var steps := grid.path(grid.start_cell, grid.end_cell).size()
+	var px: float = _main.dungeon.cell_size().x * steps
+	_timeout = LEVEL_TIMEOUT + 2.0 * px / maxf(1.0, _main.player.speed)
+	print("autoplay: huge level %dx%d generated and painted, player on START %s, loading bar %.0f %%, %d steps to the EXIT (timeout %.0f s game time), longest frame while loading %.1f ms (%s; debug builds are slower)" % [
+		grid.width, grid.height, grid.start_cell, bar, steps, _timeout, _main.longest_loading_frame_ms, _main.longest_loading_frame_stage])
+	return true
 
 
 func _ready() -> void:
@@ -35,6 +70,16 @@ func _ready() -> void:
 func _physics_process(delta: float) -> void:
 	var grid: DungeonGrid = _main.dungeon.grid
 	var player: Node2D = _main.player
+	# Huge entries: the level is generated off the main thread and painted
+	# over frames; wait for it (a level left counts at once).
+	if _main.loading:
+		player.auto_direction = Vector2.ZERO
+		if _phase == "walk" and _main.level != _level:
+			_level_changed()
+		return
+	if _phase == "wall" and _frames == 0 and _main.is_huge(_main.generator_index):
+		if not _check_huge_loaded(grid):
+			return
 	if grid == null:
 		_finish(false, "no dungeon: %s" % _main.dungeon.last_error)
 		return
@@ -46,17 +91,9 @@ func _physics_process(delta: float) -> void:
 		_wall_check(grid, player)
 		return
 	_level_time += delta
-	if _main.level != _level:
-		_levels_done += 1
-		print("autoplay: level %d done in %.1f s (game time), now on level %d, %d rooms" % [
-			_level, _level_time, _main.level, _main.dungeon.drawn_room_count()])
-		_level = _main.level
-		_level_time = 0.0
-		_route.clear()
-		if _levels_done >= levels_wanted:
-			_finish(true, "reached the EXIT %d times through door openings" % _levels_done)
-			return
-	if _level_time > LEVEL_TIMEOUT:
+	if _main.level != _level and _level_changed():
+		return
+	if _level_time > _timeout:
 		_finish(false, "stuck on level %d at cell %s" % [_level, _main.player_cell()])
 		return
 	if _main.changing_level:

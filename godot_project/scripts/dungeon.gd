@@ -31,6 +31,9 @@ extends Node2D
 
 ## Emitted after a grid was generated and built.
 signal generated(grid: DungeonGrid)
+## Emitted when a level from [method generate_level_async] is painted (all
+## its tiles on screen).
+signal painted(grid: DungeonGrid)
 ## Emitted with the generator's message when a generation fails.
 signal generation_failed(message: String)
 ## Emitted when the player finds a secret door ([method bump]), with the
@@ -130,12 +133,20 @@ var _preview_queued := false
 ## A generate_async request of the preview is pending.
 var _preview_pending := false
 var _tile_view := false
+## A [method generate_level_async] request is pending (generating).
+var _async_pending := false
+## Its grid is being painted over frames.
+var _painting := false
+## The grid on display was painted over frames (chunk layers): no wall list,
+## no thin edge walls, and [method used_rect] is the whole grid.
+var _big := false
 
 
 func _init() -> void:
 	_painter = DungeonTilePainter.new()
 	_painter.name = "Painter"
 	_painter.mapping = DungeonTiles.make_mapping()
+	_painter.painted.connect(_on_painted)
 	add_child(_painter, false, Node.INTERNAL_MODE_BACK)
 	tile_layer = TileMapLayer.new()
 	tile_layer.name = "Tiles"
@@ -167,6 +178,16 @@ func _ready() -> void:
 		generate()
 
 
+func _exit_tree() -> void:
+	# A huge level still generating or painting when the game quits: drop it.
+	if not Engine.is_editor_hint() and (_async_pending or _painting):
+		_async_pending = false
+		if generator != null:
+			generator.cancel()
+		_painter.stop()
+		_painting = false
+
+
 ## Generates with the generator's own seed and level and builds the result.
 func generate() -> DungeonGrid:
 	if generator == null:
@@ -179,6 +200,7 @@ func generate() -> DungeonGrid:
 func generate_level(level: int) -> DungeonGrid:
 	if generator == null:
 		return _fail("Dungeon: no generator set (pick one in the Inspector)")
+	_async_pending = false
 	room_graph = {}
 	if generator.has_method("generate_with_graph"):
 		var result: Dictionary = generator.generate_with_graph(level)
@@ -188,6 +210,79 @@ func generate_level(level: int) -> DungeonGrid:
 		room_graph.erase("grid")
 		return _take(result["grid"])
 	return _take(generator.generate_level(level))
+
+
+## Big maps without a stall: generates `level` on a worker thread
+## ([code]generate_async[/code]), then paints it over frames into chunk
+## layers ([method DungeonTilePainter.paint_over_frames]); [signal painted]
+## comes when it is on screen, [signal generation_failed] if it fails.
+## [method loading_progress] feeds a loading bar meanwhile. Only the cheap
+## parts of [method build] run: no wall list, no thin edge walls (open-floor
+## maps: caves, walks), nothing that loops over every cell in GDScript.
+func generate_level_async(level: int) -> void:
+	if generator == null:
+		_fail("Dungeon: no generator set (pick one in the Inspector)")
+		return
+	if not generator.generated.is_connected(_on_async_generated):
+		generator.generated.connect(_on_async_generated)
+		generator.generation_failed.connect(_on_async_failed)
+	room_graph = {}
+	_async_pending = true
+	_painter.stop()
+	_painting = false
+	generator.generate_async(level)
+
+
+## How far [method generate_level_async] is, 0 to 1: the generator's
+## [code]progress[/code] for the first half, the painter's
+## [method DungeonTilePainter.get_paint_progress] for the second.
+func loading_progress() -> float:
+	if _async_pending:
+		return 0.5 * clampf(generator.progress, 0.0, 1.0)
+	if _painting:
+		return 0.5 + 0.5 * clampf(_painter.get_paint_progress(), 0.0, 1.0)
+	return 1.0
+
+
+## What [method loading_progress] measures now: "generating", "painting" or "".
+func loading_stage() -> String:
+	if _async_pending:
+		return "generating"
+	return "painting" if _painting else ""
+
+
+func _on_async_generated(new_grid: DungeonGrid) -> void:
+	if not _async_pending or generator.is_generating():
+		return
+	_async_pending = false
+	last_error = ""
+	clear()
+	grid = new_grid
+	_tile_view = is_tile_grid(grid)
+	_big = true
+	_graph.graph = {}
+	if not _tile_sets.has(tile_size):
+		_tile_sets[tile_size] = DungeonTiles.make_tile_set(tile_size)
+	tile_layer.tile_set = _tile_sets[tile_size]
+	_painting = true
+	_painter.paint_over_frames(grid, tile_layer)
+	_markers.queue_redraw()
+
+
+func _on_async_failed(message: String) -> void:
+	if not _async_pending or generator.is_generating():
+		return
+	_async_pending = false
+	last_error = message
+	generation_failed.emit(message)
+
+
+func _on_painted(_target: Node2D) -> void:
+	if not _painting:
+		return
+	_painting = false
+	generated.emit(grid)
+	painted.emit(grid)
 
 
 ## Replaces what is on display with `new_grid`.
@@ -214,6 +309,9 @@ func build(new_grid: DungeonGrid) -> void:
 
 ## Removes every room node and tile.
 func clear() -> void:
+	_painter.stop()
+	_painting = false
+	_big = false
 	for child in _rooms_root.get_children():
 		_rooms_root.remove_child(child)
 		child.free()
@@ -276,6 +374,9 @@ func local_to_cell(point: Vector2) -> Vector2i:
 func used_rect() -> Rect2:
 	if grid == null:
 		return Rect2()
+	if _big:
+		# Painted in chunk layers: never ask a layer for its used rect.
+		return bounds()
 	if _tile_view:
 		var used := tile_layer.get_used_rect()
 		return Rect2(Vector2(used.position) * cell_size(), Vector2(used.size) * cell_size())

@@ -23,6 +23,9 @@ var message_label: Label
 var banner: Label
 var fade_rect: ColorRect
 var minimap: Control
+## The loading bar shown while a huge level is generated and painted (0–100).
+var loading_bar: ProgressBar
+var loading_label: Label
 
 var _banner_tween: Tween
 var _bound := false
@@ -53,6 +56,9 @@ func setup() -> void:
 	banner = %Banner
 	fade_rect = %Fade
 	minimap = %Minimap
+	loading_bar = %LoadingBar
+	loading_label = %LoadingLabel
+	%Loading.hide()
 	generator_picker.item_selected.connect(func(i: int) -> void: generator_selected.emit(i))
 	regenerate_button.pressed.connect(func() -> void: regenerate_requested.emit())
 	next_level_button.pressed.connect(func() -> void: next_level_requested.emit())
@@ -140,6 +146,19 @@ static func room_counts(grid: DungeonGrid, gen: Resource, graph: Dictionary, dra
 	if grid != null and grid.get_kind() == DungeonGrid.KIND_ROOM_GRID:
 		secret = grid.get_rooms_with_role(DungeonGrid.ROLE_SECRET).size()
 	return Vector3i(drawn - secret, secret, 0)
+
+
+## Shows or hides the loading bar (huge levels), starting it at 0 %.
+func show_loading(on: bool) -> void:
+	if on:
+		set_loading_progress(0.0, "generating")
+	%Loading.visible = on
+
+
+## Sets the loading bar to `fraction` (0 to 1) and says what is going on.
+func set_loading_progress(fraction: float, stage := "") -> void:
+	loading_bar.value = clampf(fraction, 0.0, 1.0) * 100.0
+	loading_label.text = "Loading…" if stage == "" else "Loading… %s" % stage
 
 
 ## Shows an error (or notice) under the level panel.

@@ -8,7 +8,9 @@ extends Node2D
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
 ##                       PNG of the window to PATH (default out/screenshot.png,
 ##                       git-ignored), check it and quit
-##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave | isaac_large_rooms | minesweeper | templates
+##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave | isaac_large_rooms | minesweeper | templates | huge_cave | huge_walk
+##                       (huge_*: 1024×1024, generated with generate_async and painted
+##                       over frames behind a loading bar)
 ##   --seed=N            run seed
 ##   --level=N           level to show
 ##   --zoom=Z            camera zoom
@@ -31,6 +33,10 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "isaac_large_rooms", "label": "Isaac · large rooms", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_LARGE_ROOMS},
 	{"id": "minesweeper", "label": "Minesweeper rooms · BSP", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL, "mode": "minesweeper"},
 	{"id": "templates", "label": "Templates · hand-made rooms", "type": "TemplateGenerator", "preset": TemplateGenerator.PRESET_CUSTOM, "resource": "res://templates/template_generator.tres"},
+	# Big maps: generated off the main thread (generate_async) and painted
+	# over frames into chunk layers (paint_over_frames), a loading bar meanwhile.
+	{"id": "huge_cave", "label": "Huge cave (1024²)", "type": "CaveGenerator", "preset": CaveGenerator.PRESET_CLASSIC, "size": Vector2i(1024, 1024)},
+	{"id": "huge_walk", "label": "Huge walk (1024²)", "type": "WalkerGenerator", "preset": WalkerGenerator.PRESET_OPEN_CAVE, "size": Vector2i(1024, 1024)},
 ]
 ## Key bindings added at start-up when project.godot does not define them.
 const DEFAULT_KEYS := {
@@ -53,10 +59,14 @@ const HUD_MARGINS := Vector4(250, 70, 262, 62)
 const MIN_SCREENSHOT_COLOURS := 16
 const Hud := preload("res://scripts/hud.gd")
 
+## Emitted when a level is on screen with the player on START (at once for
+## the synchronous entries, after painting for the huge ones).
+signal level_shown
+
 ## The run seed: level N of this seed is always the same floor.
 @export var run_seed := 2024
 ## Index into GENERATORS picked at start.
-@export_range(0, 12) var generator_index := 0
+@export_range(0, 14) var generator_index := 0
 ## Camera zoom for room grids and tile maps.
 @export var room_zoom := 1.0
 @export var tile_zoom := 1.0
@@ -67,6 +77,14 @@ var level := 1
 var overview := false
 ## `true` during the fade from one level to the next.
 var changing_level := false
+## `true` while a huge level is generated and painted (the loading bar shows).
+var loading := false
+## The longest wall-clock frame, in ms, while the last huge level loaded
+## (reported by the autoplay bot and the screenshot run; not asserted).
+var longest_loading_frame_ms := 0.0
+## The loading stage ("generating", "painting") that frame ended in.
+var longest_loading_frame_stage := ""
+var _last_frame_usec := 0
 
 var dungeon: Dungeon
 ## The minesweeper mode (scripts/minesweeper_mode.gd) when its entry is picked.
@@ -101,7 +119,15 @@ static func make_generator(index: int) -> Resource:
 		return (load(entry["resource"]) as Resource).duplicate()
 	var gen: Resource = ClassDB.instantiate(entry["type"])
 	gen.preset = entry["preset"]
+	if entry.has("size"):
+		gen.width = entry["size"].x
+		gen.height = entry["size"].y
 	return gen
+
+
+## `true` for the entries made with generate_async and paint_over_frames.
+static func is_huge(index: int) -> bool:
+	return GENERATORS[index].has("size")
 
 
 func _ready() -> void:
@@ -129,8 +155,12 @@ func start() -> void:
 	hud.generator_selected.connect(select_generator)
 	hud.regenerate_requested.connect(regenerate)
 	hud.next_level_requested.connect(next_level)
-	dungeon.generation_failed.connect(func(msg: String) -> void: hud.show_message(msg))
+	dungeon.generation_failed.connect(func(msg: String) -> void:
+		if loading:
+			_set_loading(false)
+		hud.show_message(msg))
 	dungeon.secret_found.connect(func(room: int) -> void: hud.minimap.reveal_room(room))
+	dungeon.painted.connect(_on_level_painted)
 	select_generator(generator_index, start_level)
 	if _screenshot_path != "":
 		_take_screenshot.call_deferred()
@@ -145,6 +175,8 @@ func start() -> void:
 func select_generator(index: int, start_level := 1) -> void:
 	generator_index = clampi(index, 0, GENERATORS.size() - 1)
 	hud.generator_picker.select(generator_index)
+	if dungeon.generator != null and dungeon.generator.is_generating():
+		dungeon.generator.cancel()
 	dungeon.generator = make_generator(generator_index)
 	minesweeper = preload("res://scripts/minesweeper_mode.gd").attach(self, GENERATORS[generator_index].get("mode", "") == "minesweeper")
 	level = start_level
@@ -191,9 +223,48 @@ func max_level() -> int:
 func build_level() -> bool:
 	var gen := dungeon.generator
 	gen.seed = run_seed
+	if is_huge(generator_index):
+		return _build_level_async()
+	_set_loading(false)
 	var grid := dungeon.generate_level(level)
 	if grid == null:
 		return false
+	_show_level(grid)
+	return true
+
+
+## Huge entries: the generator runs on a worker thread and the painter paints
+## over frames; the HUD's loading bar follows both, and the level shows
+## (player on START) when `dungeon.painted` comes. Returns true: a failure
+## arrives later through `generation_failed`.
+func _build_level_async() -> bool:
+	_set_loading(true)
+	var gen := dungeon.generator
+	gen.cancel()
+	dungeon.generate_level_async(level)
+	return true
+
+
+func _set_loading(on: bool) -> void:
+	if on and not loading:
+		longest_loading_frame_ms = 0.0
+		_last_frame_usec = 0
+	loading = on
+	player.controls_enabled = not on
+	hud.show_loading(on)
+
+
+func _on_level_painted(grid: DungeonGrid) -> void:
+	if not loading:
+		return
+	hud.set_loading_progress(1.0)
+	_set_loading(false)
+	_show_level(grid)
+
+
+## Puts the player on START of `grid` (built) and updates the HUD.
+func _show_level(grid: DungeonGrid) -> void:
+	var gen := dungeon.generator
 	if minesweeper != null:
 		minesweeper.setup(grid, run_seed)
 	var tile_view := Dungeon.is_tile_grid(grid)
@@ -208,15 +279,14 @@ func build_level() -> bool:
 	var drawn := dungeon.drawn_room_count()
 	var floor_tiles := -1
 	if grid.get_room_count() == 0:
-		floor_tiles = 0
-		for code in grid.cells_packed():
-			if code != DungeonGrid.EMPTY:
-				floor_tiles += 1
+		# Counted in C++ (PackedInt32Array.count), not a loop over every cell.
+		var cells := grid.cells_packed()
+		floor_tiles = cells.size() - cells.count(DungeonGrid.EMPTY)
 	var counts := Hud.room_counts(grid, gen, dungeon.room_graph, drawn)
 	hud.show_level(level, GENERATORS[generator_index]["label"], counts, gen.room_count_range(level), run_seed, max_level(), floor_tiles)
 	if _screenshot_path == "":
 		hud.show_banner("LEVEL %d" % level, hud.rooms_label.text)
-	return true
+	level_shown.emit()
 
 
 ## Centre of `cell` in this node's coordinates (where the player stands).
@@ -267,6 +337,14 @@ func _update_camera(snap: bool) -> void:
 
 
 func _process(delta: float) -> void:
+	if loading:
+		hud.set_loading_progress(dungeon.loading_progress(), dungeon.loading_stage())
+		var now := Time.get_ticks_usec()
+		var ms := (now - _last_frame_usec) / 1000.0
+		if _last_frame_usec > 0 and ms > longest_loading_frame_ms:
+			longest_loading_frame_ms = ms
+			longest_loading_frame_stage = dungeon.loading_stage()
+		_last_frame_usec = now
 	var target := camera_target()
 	camera.position = target[1]
 	camera.zoom = camera.zoom.lerp(target[0], minf(1.0, delta * 8.0))
@@ -274,7 +352,7 @@ func _process(delta: float) -> void:
 
 func _physics_process(_delta: float) -> void:
 	var grid := dungeon.grid
-	if grid == null:
+	if grid == null or loading:
 		return
 	var local := dungeon.transform.affine_inverse() * player.position
 	hud.minimap.set_player(local / dungeon.cell_size())
@@ -307,7 +385,7 @@ func _descend() -> void:
 	await hud.fade_to(1.0, 0.25)
 	next_level()
 	await hud.fade_to(0.0, 0.35)
-	player.controls_enabled = true
+	player.controls_enabled = not loading
 	changing_level = false
 
 
@@ -373,6 +451,13 @@ func _parse_args() -> int:
 
 func _take_screenshot() -> void:
 	var path := ProjectSettings.globalize_path(_screenshot_path) if _screenshot_path.begins_with("res://") else _screenshot_path
+	# Huge entries: wait for the worker thread and the painting.
+	var waited := Time.get_ticks_msec()
+	while loading:
+		await get_tree().process_frame
+	if waited != Time.get_ticks_msec():
+		print("screenshot: level generated and painted over frames in %d ms, loading bar %d %%, longest frame %.1f ms (%s)" % [
+			Time.get_ticks_msec() - waited, roundi(hud.loading_bar.value), longest_loading_frame_ms, longest_loading_frame_stage])
 	var grid := dungeon.grid
 	if grid == null:
 		printerr("screenshot: generation failed: %s" % dungeon.last_error)

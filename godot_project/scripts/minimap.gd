@@ -4,7 +4,10 @@ extends Control
 ## block per room (a large room spans its cells), door links between them,
 ## icons for start, exit and special rooms; secret rooms appear once found
 ## ([method reveal_room]). Tile maps are drawn one pixel block per tile
-## from an Image.
+## from an Image. Big tile maps (over BIG_CELLS cells) skip the per-pixel
+## GDScript loop: the cell codes go to the GPU as they are
+## ([method DungeonGrid.cells_packed] as the bytes of an RGBA8 image, the code
+## in the red channel) and a small shader colours them.
 
 const ROOM := Color("5b5482")
 const ROOM_SEEN := Color("b9b3dc")
@@ -33,6 +36,17 @@ const TILE_COLORS := {
 	DungeonGrid.END: Color("ff6b81"),
 }
 
+## Tile maps with more cells than this take the shader path.
+const BIG_CELLS := 256 * 256
+const CODE_SHADER := """
+shader_type canvas_item;
+uniform vec4 colours[7];
+void fragment() {
+	int code = int(round(texture(TEXTURE, UV).r * 255.0));
+	COLOR = (code > 0 && code < 7) ? colours[code] : vec4(0.0);
+}
+"""
+
 var grid: DungeonGrid
 var tile_view := false
 ## Width / height of one room (room grids), for the blocks' shape.
@@ -47,6 +61,8 @@ var show_everything := false
 var player_cell := Vector2(-1, -1)
 
 var _texture: ImageTexture
+## Big tile maps: the codes texture, drawn behind this control's own drawing.
+var _big_map: TextureRect
 
 
 ## Shows `g`; `is_tile_map` picks the style; `room_size` shapes room blocks.
@@ -58,7 +74,11 @@ func show_grid(g: DungeonGrid, is_tile_map: bool, room_size: Vector2 = Vector2(1
 	revealed.clear()
 	show_everything = false
 	_texture = null
-	if grid != null and tile_view:
+	if _big_map != null:
+		_big_map.hide()
+	if grid != null and tile_view and grid.width * grid.height > BIG_CELLS:
+		_show_big(grid)
+	elif grid != null and tile_view:
 		var img := Image.create_empty(grid.width, grid.height, false, Image.FORMAT_RGBA8)
 		img.fill(Color(0, 0, 0, 0))
 		for y in grid.height:
@@ -68,6 +88,31 @@ func show_grid(g: DungeonGrid, is_tile_map: bool, room_size: Vector2 = Vector2(1
 					img.set_pixel(x, y, TILE_COLORS.get(code, ROOM))
 		_texture = ImageTexture.create_from_image(img)
 	queue_redraw()
+
+
+func _show_big(g: DungeonGrid) -> void:
+	# Little-endian int32 codes: byte 0 of each is the code (0..6).
+	var img := Image.create_from_data(g.width, g.height, false, Image.FORMAT_RGBA8, g.cells_packed().to_byte_array())
+	if _big_map == null:
+		_big_map = TextureRect.new()
+		_big_map.name = "BigMap"
+		_big_map.show_behind_parent = true
+		_big_map.mouse_filter = Control.MOUSE_FILTER_IGNORE
+		_big_map.stretch_mode = TextureRect.STRETCH_SCALE
+		_big_map.expand_mode = TextureRect.EXPAND_IGNORE_SIZE
+		_big_map.texture_filter = CanvasItem.TEXTURE_FILTER_NEAREST
+		var shader := Shader.new()
+		shader.code = CODE_SHADER
+		var mat := ShaderMaterial.new()
+		mat.shader = shader
+		var colours: Array[Color] = [Color(0, 0, 0, 0)]
+		for code in range(1, 7):
+			colours.append(TILE_COLORS.get(code, ROOM))
+		mat.set_shader_parameter("colours", colours)
+		_big_map.material = mat
+		add_child(_big_map, false, Node.INTERNAL_MODE_BACK)
+	_big_map.texture = ImageTexture.create_from_image(img)
+	_big_map.show()
 
 
 ## Moves the player marker (cells, fractional) and records the room visited.
@@ -146,7 +191,10 @@ func _draw() -> void:
 	var layout := _layout()
 	var cs: Vector2 = layout[0]
 	var origin: Vector2 = layout[1]
-	if tile_view:
+	if tile_view and _texture == null and _big_map != null:
+		_big_map.position = origin
+		_big_map.size = cs * Vector2(grid.width, grid.height)
+	elif tile_view:
 		draw_texture_rect(_texture, Rect2(origin, cs * Vector2(grid.width, grid.height)), false)
 	else:
 		_draw_rooms(cs, origin)
