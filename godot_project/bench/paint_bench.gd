@@ -32,7 +32,7 @@ const N8: Array[Vector2i] = [Vector2i(0, -1), Vector2i(1, -1), Vector2i(1, 0), V
 
 var _quick := false
 var _frames_only := false
-## `-- --chunks` runs only the chunk table (issue 24); `-- --rss=N` paints one
+## `-- --chunks` runs only the chunk table; `-- --rss=N` paints one
 ## 2048² map with chunk side N (0: one layer) and prints the peak RSS.
 var _chunks_only := false
 var _rss_chunk := -1
@@ -367,14 +367,7 @@ func _run() -> void:
 	print("")
 	# Frames: first idle (the machine's own noise), then generate 1024²
 	# async and paint it over frames, with the default budget and a smaller one.
-	_frames.clear()
-	_busy.clear()
-	_frame_start = 0
-	_last_tick = 0
-	_measuring = true
-	for i in 300:
-		await process_frame
-	_measuring = false
+	await _measure_idle()
 	var idle_longest: float = _frames.max()
 	print("Idle, for comparison: longest of 300 frames with nothing to do %.1f ms (median %.2f ms; headless Godot sleeps to pace its frames at %.1f ms), main-thread work per frame longest %.2f ms: the rest is the scheduler's share on this machine.\n" % [idle_longest, median(_frames), OS.low_processor_usage_mode_sleep_usec / 1000.0, _busy.max()])
 	print(where_frames_go() + "\n")
@@ -517,12 +510,9 @@ func _run_rss() -> void:
 	quit(0)
 
 
-## Issue 24's table: longest frame, 99th percentile and median main-thread
-## work per frame while a cave is generated async and painted over frames
-## with the README's code, at 1024² and 2048², onto a new target and onto
-## the target holding the previous level, for chunk sides 64, 128, 256 and
-## one layer.
-func _run_chunks() -> void:
+## Records 300 frames with nothing to do in `_frames` and `_busy`: the
+## machine's own frame noise, printed beside each frame table.
+func _measure_idle() -> void:
 	_frames.clear()
 	_busy.clear()
 	_frame_start = 0
@@ -531,9 +521,18 @@ func _run_chunks() -> void:
 	for i in 300:
 		await process_frame
 	_measuring = false
+
+
+## The chunk table: longest frame, 99th percentile and median main-thread
+## work per frame while a cave is generated async and painted over frames
+## with the README's code, at 1024² and 2048², onto a new target and onto
+## the target holding the previous level, for chunk sides 64, 128, 256 and
+## one layer.
+func _run_chunks() -> void:
+	await _measure_idle()
 	var busy_sorted := _busy.duplicate()
 	busy_sorted.sort()
-	print("#### Frames while generating and painting big maps in chunks (issue 24)\n")
+	print("#### Frames while generating and painting big maps in chunks\n")
 	print("Godot %s headless, release build; a cave generated with `generate_async()` then `paint_over_frames(grid, layer)` at %d tiles per frame. Idle (300 empty frames): longest frame %.1f ms, main-thread work median %.2f ms, 99th percentile %.2f ms, longest %.2f ms.\n" % [
 			Engine.get_version_info()["string"], _tiles if _tiles > 0 else DungeonTilePainter.new().tiles_per_frame, _frames.max(), median(_busy), busy_sorted[int(busy_sorted.size() * 0.99)], busy_sorted.max()])
 	print("| map | chunks | target | longest frame (ms) | work per frame: median / p99 / longest (ms) | frames > 16 ms | frames | verdict |")

@@ -95,6 +95,33 @@ mod tests {
     use crate::analysis::UNREACHABLE;
     use crate::rng::DungeonRng;
 
+    /// The oracle: the first farthest floor tile in scan order and its
+    /// distance, by a plain breadth-first search over tiles.
+    pub(super) fn by_tiles(b: &Bits, start: usize) -> (usize, u32) {
+        let (w, h) = (b.width, b.height);
+        let mut dist = vec![UNREACHABLE; w * h];
+        dist[start] = 0;
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(i) = queue.pop_front() {
+            let (x, y) = (i % w, i / w);
+            for (nx, ny) in [
+                (x.wrapping_sub(1), y),
+                (x + 1, y),
+                (x, y.wrapping_sub(1)),
+                (x, y + 1),
+            ] {
+                if nx < w && ny < h && !b.wall(nx, ny) && dist[ny * w + nx] == UNREACHABLE {
+                    dist[ny * w + nx] = dist[i] + 1;
+                    queue.push_back(ny * w + nx);
+                }
+            }
+        }
+        // Walls and cut-off floor stay UNREACHABLE (-1), below every distance.
+        let far = dist.iter().copied().max().unwrap_or(0);
+        let at = dist.iter().position(|&d| d == far).unwrap_or(start);
+        (at, far.unsigned_abs())
+    }
+
     #[test]
     fn equals_a_tile_bfs_on_random_maps() {
         let mut r = DungeonRng::new(31);
@@ -106,29 +133,9 @@ mod tests {
             let Some(&start) = r.pick(&floor) else {
                 continue;
             };
-            // The oracle: distances by a BFS over tiles.
-            let mut dist = vec![UNREACHABLE; w * h];
-            dist[start] = 0;
-            let mut queue = std::collections::VecDeque::from([start]);
-            while let Some(i) = queue.pop_front() {
-                let (x, y) = (i % w, i / w);
-                for (nx, ny) in [
-                    (x.wrapping_sub(1), y),
-                    (x + 1, y),
-                    (x, y.wrapping_sub(1)),
-                    (x, y + 1),
-                ] {
-                    if nx < w && ny < h && !b.wall(nx, ny) && dist[ny * w + nx] == UNREACHABLE {
-                        dist[ny * w + nx] = dist[i] + 1;
-                        queue.push_back(ny * w + nx);
-                    }
-                }
-            }
-            let far = *dist.iter().max().unwrap();
-            let want = dist.iter().position(|&d| d == far).unwrap();
             assert_eq!(
                 farthest(&b, start, crate::watch::Watch::new().span(0.0, 1.0)),
-                Ok((want, far as u32)),
+                Ok(by_tiles(&b, start)),
                 "case {case} {w}×{h}"
             );
         }
@@ -141,7 +148,6 @@ mod tests {
 #[cfg(test)]
 mod timing {
     use super::*;
-    use crate::analysis::UNREACHABLE;
     use crate::rng::DungeonRng;
 
     #[test]
@@ -160,30 +166,12 @@ mod timing {
             }
             let words = t.elapsed().as_secs_f64() / reps as f64;
             let t = std::time::Instant::now();
-            let mut want = 0;
+            let mut want = (0, 0);
             for _ in 0..reps {
-                let mut dist = vec![UNREACHABLE; w * h];
-                dist[start] = 0;
-                let mut queue = std::collections::VecDeque::from([start]);
-                while let Some(i) = queue.pop_front() {
-                    let (x, y) = (i % w, i / w);
-                    for (nx, ny) in [
-                        (x.wrapping_sub(1), y),
-                        (x + 1, y),
-                        (x, y.wrapping_sub(1)),
-                        (x, y + 1),
-                    ] {
-                        if nx < w && ny < h && !b.wall(nx, ny) && dist[ny * w + nx] == UNREACHABLE {
-                            dist[ny * w + nx] = dist[i] + 1;
-                            queue.push_back(ny * w + nx);
-                        }
-                    }
-                }
-                let far = *dist.iter().max().unwrap();
-                want = dist.iter().position(|&d| d == far).unwrap();
+                want = super::tests::by_tiles(&b, start);
             }
             let tiles = t.elapsed().as_secs_f64() / reps as f64;
-            assert_eq!(a.0, want);
+            assert_eq!(a, want);
             println!(
                 "{w}x{h}: words {:.3} ms, tiles {:.3} ms, tiles/words {:.2}x",
                 words * 1e3,
