@@ -152,3 +152,52 @@ fn walls_stay_inside_the_grid() {
     // Outside the grid counts as solid.
     assert_eq!(edge_index(&g, (0, 1)), 2 | 4 | 8);
 }
+
+/// `paint_all` (one pass over a padded copy) gives what `paint_kind`, the
+/// plain per-cell rule, gives, on random grids of every cell kind (walkable
+/// cells on the border too) and on a generated map.
+#[test]
+fn paint_all_matches_paint_kind_on_every_cell() {
+    let mut rng = crate::rng::DungeonRng::new(4711);
+    let kinds = [
+        Cell::Empty,
+        Cell::Empty,
+        Cell::Empty,
+        Cell::Floor,
+        Cell::Room,
+        Cell::Door,
+        Cell::Start,
+        Cell::End,
+    ];
+    let mut grids: Vec<DungeonGrid> = (0..2000)
+        .map(|_| {
+            let (w, h) = (rng.range(1, 12), rng.range(1, 12));
+            let mut g = DungeonGrid::new(w, h);
+            for c in g.cells.iter_mut() {
+                *c = *rng.pick(&kinds).unwrap();
+            }
+            g
+        })
+        .collect();
+    let cave = crate::cave::CaveConfig {
+        width: 96,
+        height: 64,
+        ..Default::default()
+    };
+    grids.push(crate::cave::generate(&cave, 3, 1).unwrap());
+    for g in &grids {
+        for n in [WallNeighbours::Four, WallNeighbours::Eight] {
+            let all = paint_all(g, n);
+            assert_eq!(all.len(), g.cells().len());
+            for (i, k) in all.iter().enumerate() {
+                assert_eq!(
+                    *k,
+                    paint_kind(g, g.pos(i), n),
+                    "cell {:?} of\n{}",
+                    g.pos(i),
+                    g.to_ascii()
+                );
+            }
+        }
+    }
+}

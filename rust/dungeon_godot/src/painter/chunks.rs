@@ -13,7 +13,7 @@ use godot::classes::{Node, Node2D, TileMapLayer};
 use godot::prelude::*;
 
 use super::mapping::Tile;
-use super::tile_data::{encode, fits};
+use super::tile_data::Painted;
 
 /// Chunk side used by [`Chunking::Auto`](super::tile_painter) and a
 /// chunk parent when no size is set (chosen in BENCHMARKS.md).
@@ -57,11 +57,39 @@ pub struct ChunkWrite {
     pub cells: Vec<((i32, i32), Option<Tile>)>,
     /// How many tiles it holds once written (terrain walls included).
     pub tiles: usize,
-    /// Its tiles as `tile_map_data` bytes, when they fit the format and
-    /// were asked for (painting in one call).
+    /// Painting in one call: its tiles as `tile_map_data` bytes (then
+    /// `cells` is empty: the bytes replace whatever the layer held).
     pub bytes: Option<Vec<u8>>,
     /// Its wall cells left to Godot's terrain matching.
     pub terrain: Vec<(i32, i32)>,
+}
+
+/// The chunks of side `size` of a painted grid, each as `tile_map_data`
+/// bytes (the grid must fit the format), ordered by chunk row then column;
+/// only chunks with something to paint.
+pub fn encoded(painted: &Painted, size: i32) -> Vec<ChunkWrite> {
+    let s = size.max(1);
+    let (_, _, w, h) = painted.whole();
+    let mut out = Vec::new();
+    for cy in 0..(h + s - 1) / s {
+        for cx in 0..(w + s - 1) / s {
+            let block = (cx * s, cy * s, s, s);
+            let count = painted.count(block);
+            let mut bytes = vec![0; Painted::len(count)];
+            let terrain = painted.encode(block, &mut bytes);
+            if count + terrain.len() == 0 {
+                continue;
+            }
+            out.push(ChunkWrite {
+                coord: (cx, cy),
+                cells: Vec::new(),
+                tiles: count + terrain.len(),
+                bytes: Some(bytes),
+                terrain,
+            });
+        }
+    }
+    out
 }
 
 /// `cells` and `terrain` split by chunks of side `size`, ordered by chunk
@@ -74,7 +102,6 @@ pub fn split(
     cells: &[((i32, i32), Tile)],
     terrain: &[(i32, i32)],
     size: i32,
-    bytes: bool,
     reused: &HashSet<(i32, i32)>,
     quadrant: i32,
 ) -> Vec<ChunkWrite> {
@@ -94,14 +121,6 @@ pub fn split(
     let s = size.max(1);
     let q = quadrant.max(1);
     for w in &mut out {
-        if bytes
-            && w.cells
-                .iter()
-                .all(|&((x, y), _)| fits(x + 1, y + 1) && x >= 0 && y >= 0)
-        {
-            let tiles: Vec<_> = w.cells.iter().filter_map(|&(p, t)| Some((p, t?))).collect();
-            w.bytes = Some(encode(&tiles));
-        }
         if reused.contains(&w.coord) {
             // Every other cell of the block is erased (a cell the earlier
             // map left empty costs Godot a lookup only).

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 
 use super::chunks::{self, ChunkWrite, META_CHUNK, META_RECT, META_SIZE, META_TILES};
 use super::mapping::{Tile, Tiles};
-use super::tile_data::plan;
+use super::tile_data::{Painted, fits, plan};
 use crate::background::Task;
 use crate::convert::cell_array;
 
@@ -56,24 +56,28 @@ pub struct PlanInput {
 impl PlanInput {
     /// The plan; `None` once `watch` is cancelled (checked between rows).
     pub fn frame_plan(self, watch: &Watch) -> Option<FramePlan> {
-        let plan = plan(&self.grid, &self.tiles, self.neighbours);
-        if watch.is_cancelled() {
-            return None;
-        }
         let (gw, gh) = (self.grid.width(), self.grid.height());
         let mut out = FramePlan::default();
         // Which cells of the target layer get a tile now.
         let mut painted = vec![false; self.grid.cells().len()];
-        if self.chunk > 0 {
+        if self.chunk > 0 && self.bytes && fits(gw, gh) {
+            // In one call: each chunk's bytes straight from the grid.
+            let tiles = Painted::new(&self.grid, &self.tiles, self.neighbours);
+            out.chunks = chunks::encoded(&tiles, self.chunk);
+        } else if self.chunk > 0 {
+            let plan = plan(&self.grid, &self.tiles, self.neighbours);
+            if watch.is_cancelled() {
+                return None;
+            }
             out.chunks = chunks::split(
                 &plan.cells,
                 &plan.terrain_walls,
                 self.chunk,
-                self.bytes,
                 &self.reused,
                 self.quadrant,
             );
         } else {
+            let plan = plan(&self.grid, &self.tiles, self.neighbours);
             for &((x, y), _) in &plan.cells {
                 painted[(y * gw + x) as usize] = true;
             }
@@ -340,10 +344,10 @@ impl FrameJob {
                 };
                 self.chunk_cell = 0;
                 self.chunk_terrain = 0;
-                if let (usize::MAX, Some(bytes)) = (budget, &w.bytes) {
+                if let Some(bytes) = &w.bytes {
                     layer.set_tile_map_data_from_array(&PackedByteArray::from(bytes.as_slice()));
-                    self.chunk_cell = w.cells.len();
-                    self.done_units += w.cells.len();
+                    *spent += w.tiles - w.terrain.len();
+                    self.done_units += w.tiles - w.terrain.len();
                 }
                 self.layer = Some(layer);
                 continue;
@@ -459,7 +463,13 @@ impl FrameJob {
         self.total_units = plan
             .chunks
             .iter()
-            .map(|w| w.cells.len() + w.terrain.len())
+            .map(|w| {
+                if w.bytes.is_some() {
+                    w.tiles
+                } else {
+                    w.cells.len() + w.terrain.len()
+                }
+            })
             .sum::<usize>()
             + new_layers * NODE_COST
             + plan.cells.len()

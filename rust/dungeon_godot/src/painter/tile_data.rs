@@ -15,30 +15,119 @@ pub struct Plan {
     pub terrain_walls: Vec<(i32, i32)>,
 }
 
+/// What one cell gets.
+enum Choice {
+    Nothing,
+    Tile(Tile),
+    /// A wall left to Godot's terrain matching.
+    Terrain,
+}
+
+fn choose(kind: PaintKind, tiles: &Tiles) -> Choice {
+    let tile = match kind {
+        PaintKind::Nothing => None,
+        PaintKind::Cell(c) => tiles.cells.get(usize::from(c.code())).copied().flatten(),
+        PaintKind::Wall { edge, blob } => match &tiles.walls {
+            Walls::None => None,
+            Walls::Single(t) => Some(*t),
+            Walls::Edge(set) => set.get(usize::from(edge)).copied(),
+            Walls::Blob(set) => set.get(usize::from(blob)).copied(),
+            Walls::Terrain(..) => return Choice::Terrain,
+        },
+    };
+    tile.map_or(Choice::Nothing, Choice::Tile)
+}
+
 /// The tiles of `grid` under `tiles`, walls over `neighbours`.
 pub fn plan(grid: &CoreGrid, tiles: &Tiles, neighbours: WallNeighbours) -> Plan {
-    let mut out = Plan::default();
-    for (i, kind) in paint_all(grid, neighbours).into_iter().enumerate() {
-        let p = grid.pos(i);
-        let tile = match kind {
-            PaintKind::Nothing => None,
-            PaintKind::Cell(c) => tiles.cells.get(usize::from(c.code())).copied().flatten(),
-            PaintKind::Wall { edge, blob } => match &tiles.walls {
-                Walls::None => None,
-                Walls::Single(t) => Some(*t),
-                Walls::Edge(set) => set.get(usize::from(edge)).copied(),
-                Walls::Blob(set) => set.get(usize::from(blob)).copied(),
-                Walls::Terrain(..) => {
-                    out.terrain_walls.push(p);
-                    None
-                }
-            },
-        };
-        if let Some(t) = tile {
-            out.cells.push((p, t));
+    let kinds = paint_all(grid, neighbours);
+    let mut out = Plan {
+        cells: Vec::with_capacity(kinds.len()),
+        terrain_walls: Vec::new(),
+    };
+    for (i, kind) in kinds.into_iter().enumerate() {
+        match choose(kind, tiles) {
+            Choice::Nothing => {}
+            Choice::Tile(t) => out.cells.push((grid.pos(i), t)),
+            Choice::Terrain => out.terrain_walls.push(grid.pos(i)),
         }
     }
     out
+}
+
+/// A block of cells: x, y, width, height.
+pub type Block = (i32, i32, i32, i32);
+
+/// A grid's tiles ready to be written as `tile_map_data` bytes, the whole
+/// map or block by block: [`plan`] without its list of cells, for painting
+/// in one call.
+pub struct Painted<'a> {
+    grid: &'a CoreGrid,
+    tiles: &'a Tiles,
+    kinds: Vec<PaintKind>,
+}
+
+impl<'a> Painted<'a> {
+    /// What every cell of `grid` gets.
+    pub fn new(grid: &'a CoreGrid, tiles: &'a Tiles, neighbours: WallNeighbours) -> Self {
+        Self {
+            grid,
+            tiles,
+            kinds: paint_all(grid, neighbours),
+        }
+    }
+
+    /// The whole grid as one block.
+    pub fn whole(&self) -> Block {
+        (0, 0, self.grid.width(), self.grid.height())
+    }
+
+    /// The cells of `block` inside the grid, row by row, as indices.
+    fn cells(&self, (x, y, w, h): Block) -> impl Iterator<Item = usize> + '_ {
+        let (gw, gh) = (self.grid.width(), self.grid.height());
+        let (x0, x1) = (x.clamp(0, gw), x.saturating_add(w).clamp(0, gw));
+        let (y0, y1) = (y.clamp(0, gh), y.saturating_add(h).clamp(0, gh));
+        let to = |v: i32| usize::try_from(v).unwrap_or(0);
+        (to(y0)..to(y1)).flat_map(move |row| (row * to(gw) + to(x0))..(row * to(gw) + to(x1)))
+    }
+
+    /// How many cells of `block` get a tile.
+    pub fn count(&self, block: Block) -> usize {
+        self.cells(block)
+            .filter(|&i| matches!(choose(self.kinds[i], self.tiles), Choice::Tile(_)))
+            .count()
+    }
+
+    /// The bytes' length for `count` tiles: the header and [`CELL_BYTES`]
+    /// per tile.
+    pub const fn len(count: usize) -> usize {
+        2 + count * CELL_BYTES
+    }
+
+    /// Writes the tiles of `block` into `out` ([`Painted::len`] of its
+    /// [`Painted::count`]) as [`encode`] would write [`plan`]'s cells of
+    /// that block, and returns the block's terrain walls. The grid must fit
+    /// ([`fits`]).
+    pub fn encode(&self, block: Block, out: &mut [u8]) -> Vec<(i32, i32)> {
+        let mut terrain = Vec::new();
+        let Some((head, body)) = out.split_at_mut_checked(2) else {
+            return terrain;
+        };
+        head.copy_from_slice(&FORMAT.to_le_bytes());
+        let mut slots = body.chunks_exact_mut(CELL_BYTES);
+        for i in self.cells(block) {
+            match choose(self.kinds[i], self.tiles) {
+                Choice::Nothing => {}
+                Choice::Tile(t) => {
+                    if let Some(slot) = slots.next() {
+                        write_cell(slot, self.grid.pos(i), t);
+                    }
+                }
+                Choice::Terrain => terrain.push(self.grid.pos(i)),
+            }
+        }
+        terrain
+    }
 }
 
 /// The format version at the start of `tile_map_data` (Godot 4.3+).
@@ -53,23 +142,31 @@ pub fn fits(width: i32, height: i32) -> bool {
 }
 
 /// `cells` as `tile_map_data` bytes, in the order given (little-endian, as
-/// Godot writes them). Cells must fit ([`fits`]).
+/// Godot writes them). Cells must fit ([`fits`]). The plain form of
+/// [`Painted::encode`], kept as its test oracle.
+#[cfg(test)]
 pub fn encode(cells: &[((i32, i32), Tile)]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(2 + cells.len() * CELL_BYTES);
-    out.extend_from_slice(&FORMAT.to_le_bytes());
-    for &((x, y), t) in cells {
-        for v in [
-            x as i16 as u16,
-            y as i16 as u16,
-            t.source,
-            t.atlas.0,
-            t.atlas.1,
-            t.alternative,
-        ] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
+    let mut out = vec![0; 2 + cells.len() * CELL_BYTES];
+    out[..2].copy_from_slice(&FORMAT.to_le_bytes());
+    for (slot, &(p, t)) in out[2..].chunks_exact_mut(CELL_BYTES).zip(cells) {
+        write_cell(slot, p, t);
     }
     out
+}
+
+/// One cell's [`CELL_BYTES`] bytes.
+fn write_cell(slot: &mut [u8], (x, y): (i32, i32), t: Tile) {
+    let values = [
+        x as i16 as u16,
+        y as i16 as u16,
+        t.source,
+        t.atlas.0,
+        t.atlas.1,
+        t.alternative,
+    ];
+    for (b, v) in slot.chunks_exact_mut(2).zip(values) {
+        b.copy_from_slice(&v.to_le_bytes());
+    }
 }
 
 #[cfg(test)]
@@ -92,5 +189,88 @@ mod tests {
                 0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 249, 255, 44, 1, 1, 0, 0, 0, 0, 0, 0, 0
             ]
         );
+    }
+
+    /// [`Painted::encode`] writes what [`encode`] writes for [`plan`]'s
+    /// cells, with the same terrain walls, for every wall style.
+    #[test]
+    fn painted_bytes_match_the_plan() {
+        let t = |s: u16, a: u16| Tile {
+            source: s,
+            atlas: (a, s),
+            alternative: 0,
+        };
+        let cave = dungeon_core::cave::CaveConfig {
+            width: 80,
+            height: 60,
+            ..Default::default()
+        };
+        let maze = dungeon_core::maze::MazeConfig {
+            width: 41,
+            height: 31,
+            ..Default::default()
+        };
+        let grids: Vec<_> = [
+            dungeon_core::cave::generate(&cave, 9, 1),
+            dungeon_core::maze::generate(&maze, 9, 1),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        assert_eq!(grids.len(), 2);
+        let walls = [
+            Walls::None,
+            Walls::Single(t(1, 9)),
+            Walls::Edge((0..16).map(|i| t(2, i)).collect()),
+            Walls::Blob((0..47).map(|i| t(3, i)).collect()),
+            Walls::Terrain(0, 1),
+        ];
+        for g in &grids {
+            for w in &walls {
+                let tiles = Tiles {
+                    cells: [
+                        None,
+                        Some(t(0, 1)),
+                        None,
+                        Some(t(0, 3)),
+                        Some(t(0, 4)),
+                        Some(t(0, 5)),
+                        Some(t(0, 6)),
+                    ],
+                    walls: w.clone(),
+                };
+                for n in [WallNeighbours::Four, WallNeighbours::Eight] {
+                    let plan = plan(g, &tiles, n);
+                    let painted = Painted::new(g, &tiles, n);
+                    let whole = painted.whole();
+                    let mut bytes = vec![0xAA; Painted::len(painted.count(whole))];
+                    let terrain = painted.encode(whole, &mut bytes);
+                    assert_eq!(painted.count(whole), plan.cells.len());
+                    assert_eq!(bytes, encode(&plan.cells));
+                    // A block, partly outside the grid: the plan's cells
+                    // inside it, in the same order.
+                    let block = (17, -5, 30, 40);
+                    let inside =
+                        |&(x, y): &(i32, i32)| (17..47).contains(&x) && (0..35).contains(&y);
+                    let cells: Vec<_> = plan
+                        .cells
+                        .iter()
+                        .copied()
+                        .filter(|(p, _)| inside(p))
+                        .collect();
+                    let mut part = vec![0; Painted::len(painted.count(block))];
+                    let part_terrain = painted.encode(block, &mut part);
+                    assert_eq!(part, encode(&cells));
+                    let walls: Vec<_> = plan
+                        .terrain_walls
+                        .iter()
+                        .copied()
+                        .filter(|p| inside(p))
+                        .collect();
+                    assert_eq!(part_terrain, walls);
+                    assert_eq!(terrain, plan.terrain_walls);
+                }
+            }
+        }
     }
 }

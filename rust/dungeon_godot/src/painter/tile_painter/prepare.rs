@@ -8,7 +8,7 @@ use godot::prelude::*;
 use super::super::chunks::{self, DEFAULT_CHUNK, ONE_LAYER_CELLS};
 use super::super::frame_job::{PlanInput, set_tile};
 use super::super::mapping::{DungeonTileMapping, Walls};
-use super::super::tile_data::{encode, fits, plan};
+use super::super::tile_data::{Painted, fits, plan};
 use super::{Chunking, DungeonTilePainter, WriteMethod};
 use crate::convert::cell_array;
 use crate::dungeon_grid::DungeonGrid;
@@ -49,24 +49,27 @@ impl DungeonTilePainter {
     /// One layer, in one call: the layer's old tiles are replaced, and
     /// chunk layers from an earlier paint are freed.
     pub(super) fn paint_one_layer(&mut self, mut layer: Gd<TileMapLayer>, p: Prepared) {
-        let plan = plan(&p.input.grid, &p.input.tiles, p.input.neighbours);
-        let fast = self.write_method == WriteMethod::TileMapData
-            && plan.cells.iter().all(|&((x, y), _)| fits(x + 1, y + 1));
-        if fast {
-            let bytes = PackedByteArray::from(encode(&plan.cells).as_slice());
+        let (w, h) = (p.input.grid.width(), p.input.grid.height());
+        let terrain_walls = if self.write_method == WriteMethod::TileMapData && fits(w, h) {
+            // The bytes are written straight into Godot's array: no list
+            // of cells, no copy.
+            let painted = Painted::new(&p.input.grid, &p.input.tiles, p.input.neighbours);
+            let whole = painted.whole();
+            let mut bytes = PackedByteArray::new();
+            bytes.resize(Painted::len(painted.count(whole)));
+            let terrain = painted.encode(whole, bytes.as_mut_slice());
             layer.set_tile_map_data_from_array(&bytes);
+            terrain
         } else {
+            let plan = plan(&p.input.grid, &p.input.tiles, p.input.neighbours);
             layer.clear();
             for &(c, t) in &plan.cells {
                 set_tile(&mut layer, c, t);
             }
-        }
-        if !plan.terrain_walls.is_empty() {
-            layer.set_cells_terrain_connect(
-                &cell_array(&plan.terrain_walls),
-                p.terrain.0,
-                p.terrain.1,
-            );
+            plan.terrain_walls
+        };
+        if !terrain_walls.is_empty() {
+            layer.set_cells_terrain_connect(&cell_array(&terrain_walls), p.terrain.0, p.terrain.1);
         }
         let target = layer.upcast::<Node2D>();
         for (_, c, ..) in p.existing {
