@@ -235,12 +235,12 @@ func generate_level_async(level: int) -> void:
 
 ## How far [method generate_level_async] is, 0 to 1: the generator's
 ## [code]progress[/code] for the first half, the painter's
-## [method DungeonTilePainter.get_paint_progress] for the second.
+## [member DungeonTilePainter.paint_progress] for the second.
 func loading_progress() -> float:
 	if _async_pending:
 		return 0.5 * clampf(generator.progress, 0.0, 1.0)
 	if _painting:
-		return 0.5 + 0.5 * clampf(_painter.get_paint_progress(), 0.0, 1.0)
+		return 0.5 + 0.5 * clampf(_painter.paint_progress, 0.0, 1.0)
 	return 1.0
 
 

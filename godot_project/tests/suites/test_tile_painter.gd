@@ -312,19 +312,30 @@ func test_paint_over_frames_ends_with_the_same_layer(t) -> void:
 	t.check(tree.process_frame.is_connected(Callable(p, "paint_step")), "follows the frames while painting")
 	var steps := 0
 	var waits := 0
+	var rising := true
+	var matches := true
+	var last := 0.0
+	var total := whole.get_used_cells().size()
 	while p.is_painting() and steps < 100000 and waits < 5000:
 		var before := l.get_used_cells().size()
 		p.paint_step()
 		var added := l.get_used_cells().size() - before
-		if added == 0 and p.get_paint_progress() == 0.0:
+		if added == 0 and p.paint_progress == 0.0:
 			# The plan is still being made on its thread.
 			waits += 1
 			OS.delay_usec(1000)
 			continue
 		steps += 1
+		rising = rising and p.paint_progress >= last
+		last = p.paint_progress
+		# A new layer: the share of the tiles written so far.
+		if p.is_painting():
+			matches = matches and is_equal_approx(p.paint_progress, l.get_used_cells().size() / float(total))
 		if p.is_painting() and steps < 4:
 			t.check_eq(added, 100, "100 tiles per step")
-	var total := whole.get_used_cells().size()
+	t.check(rising, "paint_progress never goes down")
+	t.check(matches, "paint_progress is the share of the tiles written")
+	t.check_eq(p.paint_progress, 1.0, "paint_progress is 1 once painted")
 	t.check_eq(steps, ceili(total / 100.0), "steps")
 	t.check_eq(done.size(), 1, "painted emitted once")
 	var same := l.get_used_cells().size() == whole.get_used_cells().size()

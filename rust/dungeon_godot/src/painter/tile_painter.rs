@@ -164,6 +164,13 @@ pub struct DungeonTilePainter {
     /// Why the last call failed; empty after a success.
     #[var(no_set)]
     last_error: GString,
+    /// How far the current [method paint_over_frames] is, from 0 to 1 (1
+    /// when none is in progress): the share of its tiles written (and of
+    /// old tiles erased, and chunk layers made or freed). It rises from
+    /// frame to frame, so it can feed a loading bar; 0 while the worker
+    /// thread is still working out which tile goes where.
+    #[var(get = get_paint_progress, no_set)]
+    paint_progress: PhantomVar<f64>,
     job: Option<FrameJob>,
     /// The grid last painted onto each target (for [method get_cell_kind_at]).
     grids: Vec<(InstanceId, Gd<DungeonGrid>)>,
@@ -183,6 +190,7 @@ impl INode for DungeonTilePainter {
             chunk_size: i64::from(DEFAULT_CHUNK),
             chunk_template: None,
             last_error: GString::new(),
+            paint_progress: PhantomVar::default(),
             job: None,
             grids: Vec::new(),
             base,
@@ -340,8 +348,7 @@ impl DungeonTilePainter {
         self.job.is_some()
     }
 
-    /// The share of the current [method paint_over_frames] painted, 0 to 1
-    /// (1 when none is in progress). Feed a loading bar with it.
+    /// The value of [member paint_progress].
     #[func]
     fn get_paint_progress(&self) -> f64 {
         self.job.as_ref().map_or(1.0, FrameJob::progress)
