@@ -5,6 +5,7 @@ extends SceneTree
 ## Prints the frames over 9 ms. Not a test; run by hand.
 
 const Bench := preload("res://bench/paint_bench.gd")
+const SampleTiles := preload("res://scripts/dungeon_tiles.gd")
 
 var _rows: Array = []
 var _t0 := 0
@@ -45,7 +46,21 @@ func _run() -> void:
 	var side := int(args[0]) if args.size() > 0 else 2048
 	var chunk := int(args[1]) if args.size() > 1 else 128
 	var l := TileMapLayer.new()
-	l.tile_set = Bench.tile_set(false)
+	# `-- side chunk physics`: the sample's tile set, walls with collision;
+	# `nav`: that tile set with a navigation polygon on every floor tile
+	# (and `physics` off on the layer unless also given).
+	l.tile_set = SampleTiles.make_tile_set(16) if args.has("physics") or args.has("nav") else Bench.tile_set(false)
+	l.collision_enabled = args.has("physics") or not args.has("nav")
+	if args.has("nav"):
+		l.tile_set.add_navigation_layer()
+		var src := l.tile_set.get_source(0) as TileSetAtlasSource
+		var poly := NavigationPolygon.new()
+		poly.vertices = PackedVector2Array([Vector2(-8, -8), Vector2(8, -8), Vector2(8, 8), Vector2(-8, 8)])
+		poly.add_polygon(PackedInt32Array([0, 1, 2, 3]))
+		for i in src.get_tiles_count():
+			var data := src.get_tile_data(src.get_tile_id(i), 0)
+			if data.get_collision_polygons_count(0) == 0:
+				data.set_navigation_polygon(0, poly)
 	root.add_child(l)
 	_painter = DungeonTilePainter.new()
 	if chunk == 0:
@@ -76,11 +91,16 @@ func _run() -> void:
 		await process_frame
 		print("level %d side %d chunk %d: %d frames; paint_over_frames() call %.2f ms" % [level, side, chunk, _rows.size(), call_ms["v"]])
 		var steps := []
+		var works := []
 		for i in _rows.size():
 			var r: Array = _rows[i]
 			steps.append(r[1])
+			works.append(r[0])
 			if r[0] > 9.0:
 				print("  frame %d: work %.2f ms, paint_step %.2f ms, %s, progress %.4f" % [i, r[0], r[1], r[2], r[3]])
 		steps.sort()
-		print("  paint_step median %.2f, max %.2f" % [steps[steps.size() / 2], steps.max()])
+		works.sort()
+		print("  paint_step median %.2f, max %.2f; work per frame median %.2f, p99 %.2f, max %.2f, over 16 ms %d" % [
+				steps[steps.size() / 2], steps.max(), works[works.size() / 2], works[int(works.size() * 0.99)], works.max(),
+				works.filter(func(w): return w > 16.0).size()])
 	quit(0)

@@ -42,6 +42,9 @@ var _rss_chunk := -1
 ## `-- --tiles=N`: tiles per frame in the chunk table and the RSS run
 ## (default: the painter's own default).
 var _tiles := -1
+## `-- --chunk-sizes=256,0`: the chunk sides the chunk table runs (0: one
+## layer); default 64, 128, 256 and one layer.
+var _chunk_sizes: Array[int] = [64, 128, 256, 0]
 var _frames: Array[float] = []
 ## Main-thread work per frame: from the start of the frame's process step to
 ## the end of the deferred calls (the TileMapLayer's update among them); it
@@ -62,6 +65,10 @@ func _initialize() -> void:
 			_rss_chunk = int(arg.substr(6))
 		if arg.begins_with("--tiles="):
 			_tiles = int(arg.substr(8))
+		if arg.begins_with("--chunk-sizes="):
+			_chunk_sizes.clear()
+			for size in arg.substr(14).split(","):
+				_chunk_sizes.append(int(size))
 	if _rss_chunk >= 0:
 		_run_rss.call_deferred()
 	elif _chunks_only:
@@ -568,7 +575,7 @@ func _run_chunks() -> void:
 	print("| map | chunks | target | longest frame (ms) | work per frame: median / p99 / longest (ms) | frames > 16 ms | frames | verdict |")
 	print("|---|---|---|---|---|---|---|---|")
 	for side in [1024, 2048]:
-		for chunk in [64, 128, 256, 0]:
+		for chunk in _chunk_sizes:
 			var l := make_layer()
 			for run in [["new", 1], ["reused", 2]]:
 				var r: Dictionary = await frames_run(_tiles, l, run[0], run[1], side, chunk, true)

@@ -511,3 +511,87 @@ func test_a_painter_freed_mid_paint_leaves_nothing_behind(t) -> void:
 	t.check(not gen.is_generating(), "async still works")
 	l.free()
 	q.free()
+
+
+## Steps a paint over frames of `g` onto `l` with 100 units per frame; for
+## each full step (not the last), the tiles written: [walls (3, 0), room
+## floors (0, 0), others].
+static func steps_of(g: DungeonGrid, l: TileMapLayer) -> Array:
+	var p := DungeonTilePainter.new()
+	p.tiles_per_frame = 100
+	p.paint_over_frames(g, l)
+	var out := []
+	var waits := 0
+	var before := {}
+	while p.is_painting() and out.size() < 100000 and waits < 5000:
+		p.paint_step()
+		if p.paint_progress == 0.0:
+			waits += 1
+			OS.delay_usec(1000)
+			continue
+		var counts := [0, 0, 0]
+		for c in l.get_used_cells():
+			if before.has(c):
+				continue
+			before[c] = true
+			match l.get_cell_atlas_coords(c):
+				Vector2i(3, 0):
+					counts[0] += 1
+				Vector2i(0, 0):
+					counts[1] += 1
+				_:
+					counts[2] += 1
+		if p.is_painting():
+			out.append(counts)
+	p.free()
+	return out
+
+
+## A tile with collision (on a layer with collision on) costs 4 tiles of the
+## per-frame budget and one with navigation 5, so frames that write them
+## write fewer tiles; a plain tile or a layer with those switched off costs 1.
+func test_collision_and_navigation_tiles_cost_more_per_frame(t) -> void:
+	var g: DungeonGrid = CaveGenerator.new().generate_level(1)
+	var ts := tile_set()
+	ts.add_physics_layer()
+	ts.add_navigation_layer()
+	var src := ts.get_source(0) as TileSetAtlasSource
+	var wall := src.get_tile_data(Vector2i(3, 0), 0)
+	wall.add_collision_polygon(0)
+	wall.set_collision_polygon_points(0, 0, PackedVector2Array([Vector2(-2, -2), Vector2(2, -2), Vector2(2, 2), Vector2(-2, 2)]))
+	var nav := NavigationPolygon.new()
+	nav.vertices = PackedVector2Array([Vector2(-2, -2), Vector2(2, -2), Vector2(2, 2), Vector2(-2, 2)])
+	nav.add_polygon(PackedInt32Array([0, 1, 2, 3]))
+	src.get_tile_data(Vector2i(0, 0), 0).set_navigation_polygon(0, nav)
+	for case in [["collision and navigation on", true, true, 4, 5], ["collision only", true, false, 4, 1],
+			["navigation only", false, true, 1, 5], ["both off", false, false, 1, 1]]:
+		var l := TileMapLayer.new()
+		l.tile_set = ts
+		l.collision_enabled = case[1]
+		l.navigation_enabled = case[2]
+		var steps := steps_of(g, l)
+		var in_budget := true
+		var mixed := 0
+		for s in steps:
+			# Walls (3, 0) have the collision polygon, floors (0, 0) the
+			# navigation polygon; START and END tiles neither.
+			var cost: int = s[0] * case[3] + s[1] * case[4] + s[2]
+			in_budget = in_budget and cost >= 100 and cost < 100 + maxi(case[3], case[4]) + 1
+			if s[0] > 0 and s[1] > 0:
+				mixed += 1
+		t.check(steps.size() > 10, "%s: painted over %d frames" % [case[0], steps.size()])
+		t.check(mixed > 0, "%s: frames with walls and floors" % case[0])
+		t.check(in_budget, "%s: each frame's tiles cost 100 to 100 + the dearest tile" % case[0])
+		t.check_eq(l.get_used_cells().size(), paint_count(g), "%s: every tile painted" % case[0])
+		l.free()
+
+
+## Tiles `g` gets from a painter with the default mapping.
+static func paint_count(g: DungeonGrid) -> int:
+	var l := layer()
+	var p := DungeonTilePainter.new()
+	p.paint(g, l)
+	var n := l.get_used_cells().size()
+	l.free()
+	p.free()
+	return n

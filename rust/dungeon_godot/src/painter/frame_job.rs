@@ -10,6 +10,7 @@ use std::collections::HashSet;
 
 use super::chunks::{self, ChunkWrite, META_CHUNK, META_RECT, META_SIZE, META_TILES};
 use super::mapping::{Tile, Tiles};
+use super::tile_cost::Costs;
 use super::tile_data::{Painted, fits, plan};
 use crate::background::Task;
 use crate::convert::cell_array;
@@ -150,6 +151,8 @@ pub struct FrameJob {
     existing: Vec<((i32, i32), InstanceId, i32, bool)>,
     /// Chunk layers to empty and free (known once the plan is ready).
     frees: Vec<Free>,
+    /// What each tile costs against the per-frame budget.
+    pub costs: Costs,
     /// The chunk being written, its layer, and how far.
     next_chunk: usize,
     layer: Option<Gd<TileMapLayer>>,
@@ -199,6 +202,7 @@ impl FrameJob {
             new_rect,
             existing,
             frees: Vec::new(),
+            costs: Costs::default(),
             next_chunk: 0,
             layer: None,
             chunk_cell: 0,
@@ -226,8 +230,9 @@ impl FrameJob {
         }
     }
 
-    /// Does up to `budget` units of work (a tile written or erased is one,
-    /// a chunk layer created or freed is [`NODE_COST`]; at least one unit)
+    /// Does up to `budget` units of work (a tile written costs its
+    /// [`Costs`], one for a plain tile, an erased cell one, a chunk layer
+    /// created or freed [`NODE_COST`]; at least one unit)
     /// and hands up to `terrain_budget` cells to terrain matching. An
     /// unlimited budget writes chunks as `tile_map_data` bytes when the
     /// plan has them and frees old chunk layers without emptying them.
@@ -259,19 +264,17 @@ impl FrameJob {
         let mut terrain_spent = 0usize;
         let open = self.write_chunks(plan, budget, terrain_budget, &mut spent, &mut terrain_spent);
         if !open && spent < budget {
-            let end = self
-                .next
-                .saturating_add(budget - spent)
-                .min(plan.cells.len());
-            if let Ok(mut layer) = self.target.clone().try_cast::<TileMapLayer>() {
-                for &(p, t) in &plan.cells[self.next..end] {
-                    match t {
-                        Some(t) => set_tile(&mut layer, p, t),
-                        None => layer.erase_cell(Vector2i::new(p.0, p.1)),
-                    }
-                }
-            }
-            spent += end - self.next;
+            let end = match self.target.clone().try_cast::<TileMapLayer>() {
+                Ok(mut layer) => write_cells(
+                    &self.costs,
+                    &mut layer,
+                    &plan.cells,
+                    self.next,
+                    budget,
+                    &mut spent,
+                ),
+                Err(_) => plan.cells.len(),
+            };
             self.done_units += end - self.next;
             self.next = end;
         }
@@ -353,17 +356,7 @@ impl FrameJob {
                 continue;
             };
             if self.chunk_cell < w.cells.len() {
-                let end = self
-                    .chunk_cell
-                    .saturating_add(budget - *spent)
-                    .min(w.cells.len());
-                for &(p, t) in &w.cells[self.chunk_cell..end] {
-                    match t {
-                        Some(t) => set_tile(layer, p, t),
-                        None => layer.erase_cell(Vector2i::new(p.0, p.1)),
-                    }
-                }
-                *spent += end - self.chunk_cell;
+                let end = write_cells(&self.costs, layer, &w.cells, self.chunk_cell, budget, spent);
                 self.done_units += end - self.chunk_cell;
                 self.chunk_cell = end;
                 continue;
@@ -503,6 +496,32 @@ impl Drop for FrameJob {
             }
         }
     }
+}
+
+/// Writes `cells` from index `from` onto `layer` (a tile, or `None` to
+/// erase) while `spent`, raised by each tile's cost, is below `budget`;
+/// returns the index it stopped at (at least one cell is written).
+fn write_cells(
+    costs: &Costs,
+    layer: &mut Gd<TileMapLayer>,
+    cells: &[((i32, i32), Option<Tile>)],
+    from: usize,
+    budget: usize,
+    spent: &mut usize,
+) -> usize {
+    let mut i = from;
+    while let Some(&(p, t)) = cells.get(i) {
+        if *spent >= budget {
+            break;
+        }
+        match t {
+            Some(t) => set_tile(layer, p, t),
+            None => layer.erase_cell(Vector2i::new(p.0, p.1)),
+        }
+        *spent = spent.saturating_add(costs.of_tile(t));
+        i += 1;
+    }
+    i
 }
 
 /// Sets one tile.

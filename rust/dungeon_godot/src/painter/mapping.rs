@@ -186,7 +186,7 @@ impl IResource for DungeonTileMapping {
 impl DungeonTileMapping {}
 
 /// One tile of a TileSet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Tile {
     /// TileSet source id.
     pub source: u16,

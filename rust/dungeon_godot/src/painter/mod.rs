@@ -8,5 +8,6 @@ pub mod frame_job;
 pub mod grid_map_painter;
 pub mod mapping;
 pub mod room_placer;
+pub mod tile_cost;
 pub mod tile_data;
 pub mod tile_painter;

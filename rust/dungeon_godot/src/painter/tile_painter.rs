@@ -125,7 +125,10 @@ pub struct DungeonTilePainter {
     /// Tiles [method paint_over_frames] writes (or erases) per frame, onto
     /// one layer or into chunk layers alike: a chunk is written this many
     /// tiles at a time, and creating or freeing a chunk layer counts as 256
-    /// tiles, so no frame does more whatever [member chunk_size] is. Godot
+    /// tiles, so no frame does more whatever [member chunk_size] is. A tile
+    /// with a collision polygon counts as 4 tiles and one with a navigation
+    /// polygon as 5 (when the layer has collision or navigation on): Godot
+    /// rebuilds their shapes and polygons at the end of the frame. Godot
     /// then spends longer than that updating the layers' quadrants at the
     /// end of the frame: on the project's 2-core test machine, 4096 tiles
     /// cost about 2 ms of [method TileMapLayer.set_cell] calls and 4 to 7 ms
@@ -314,14 +317,16 @@ impl DungeonTilePainter {
                     return false;
                 }
             };
-        self.job = Some(FrameJob::new(
+        let mut job = FrameJob::new(
             p.target,
             p.template,
             p.chunk,
             (PlanState::Making(task), p.existing),
             p.terrain,
             p.rect,
-        ));
+        );
+        job.costs = p.costs;
+        self.job = Some(job);
         let this = self.to_gd().upcast::<Object>();
         if !follow_frames(&this, "paint_step", true) {
             godot_warn!(

@@ -8,6 +8,7 @@ use godot::prelude::*;
 use super::super::chunks::{self, DEFAULT_CHUNK, ONE_LAYER_CELLS};
 use super::super::frame_job::{PlanInput, set_tile};
 use super::super::mapping::{DungeonTileMapping, Walls};
+use super::super::tile_cost::Costs;
 use super::super::tile_data::{Painted, fits, plan};
 use super::{Chunking, DungeonTilePainter, WriteMethod};
 use crate::convert::cell_array;
@@ -24,6 +25,8 @@ pub(super) struct Prepared {
     pub(super) rect: Rect2i,
     /// The painter's chunk layers under the target.
     pub(super) existing: Vec<chunks::Found>,
+    /// What each tile costs against the per-frame budget.
+    pub(super) costs: Costs,
 }
 
 impl DungeonTilePainter {
@@ -167,7 +170,12 @@ impl DungeonTilePainter {
                 // Never painted by a painter: what it holds is unknown.
                 l.clone().clear();
             }
+            let costs = template
+                .as_ref()
+                .map(|t| Costs::of(t, &input.tiles))
+                .unwrap_or_default();
             Ok(Prepared {
+                costs,
                 grid: grid.clone(),
                 target,
                 template,
