@@ -38,7 +38,7 @@ impl Default for GraphConfig {
 /// The graph layout generator's presets.
 pub const PRESET_LIST: [Preset<GraphConfig>; 1] = [Preset::new(
     "demo",
-    "the built-in demo templates on an 11-room tree: start, fights, a hub, a shop and a treasure branch, a boss",
+    "the built-in demo templates on an 11-room graph: start, fights, a hub, a shop and a treasure branch, two loops, a boss",
     GraphConfig::demo,
 )];
 
@@ -130,8 +130,9 @@ impl GraphConfig {
         ]
     }
 
-    /// The demo level graph, a tree of 11 rooms: 0 start; 1, 2 fights; 3
-    /// a hub; 4, 5, 8, 9 fights; 6 a shop; 7 a treasure room; 10 the boss.
+    /// The demo level graph, 11 rooms and 12 connections: 0 start; 1, 2
+    /// fights; 3 a hub; 4, 5, 8, 9 fights; 6 a shop; 7 a treasure room; 10
+    /// the boss; two loops, 0–1–3–2 and 3–4–8–5.
     #[must_use]
     pub fn demo_graph() -> LevelGraph {
         let mut g = LevelGraph::new();
@@ -155,10 +156,12 @@ impl GraphConfig {
             (0, 1),
             (0, 2),
             (1, 3),
+            (2, 3),
             (1, 6),
             (3, 4),
             (3, 5),
             (4, 8),
+            (5, 8),
             (5, 7),
             (8, 9),
             (9, 10),

@@ -56,8 +56,8 @@ pub(crate) struct State {
     pub(crate) order: Vec<usize>,
     /// Per room: `(door, connection)` of its joined doors.
     pub(crate) used: Vec<Vec<(usize, usize)>>,
-    /// The joined room pairs, in the order they were joined.
-    joins: Vec<(usize, usize)>,
+    /// The joins `(room, room, connection)`, in the order they were made.
+    joins: Vec<(usize, usize, usize)>,
 }
 
 impl State {
@@ -91,12 +91,17 @@ impl State {
         }
     }
 
-    /// Forgets the last join.
-    pub(crate) fn unjoin_last(&mut self) {
-        if let Some((a, b)) = self.joins.pop() {
-            self.used[a].pop();
-            self.used[b].pop();
-        }
+    /// Forgets the last join; returns its connection.
+    pub(crate) fn unjoin_last(&mut self) -> Option<usize> {
+        let (a, b, e) = self.joins.pop()?;
+        self.used[a].pop();
+        self.used[b].pop();
+        Some(e)
+    }
+
+    /// How many joins are recorded.
+    pub(crate) fn join_count(&self) -> usize {
+        self.joins.len()
     }
 
     /// Places room `i` as variant `var` at `p`.
@@ -116,7 +121,7 @@ impl State {
     pub(crate) fn join(&mut self, a: usize, da: usize, b: usize, db: usize, edge: usize) {
         self.used[a].push((da, edge));
         self.used[b].push((db, edge));
-        self.joins.push((a, b));
+        self.joins.push((a, b, edge));
     }
 
     /// The area footprint `f` shares with the placed rooms.

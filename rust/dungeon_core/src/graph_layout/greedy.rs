@@ -1,19 +1,22 @@
-//! Tree graphs laid out room by room (Edgar lays trees out greedily too):
-//! rooms in breadth-first order from the start room, each placed against
-//! its already placed parent at a point of their configuration space.
-//! A room's candidates are its templates drawn by weight without
+//! The search: loop chains first (annealed, `anneal.rs`; a chain that
+//! does not fit re-lays the chains before it), then the forest hanging off
+//! them (or the whole tree from the start room) room by room, as Edgar
+//! handles trees greedily: rooms in breadth-first order, each placed
+//! against its already placed parent at a point of their configuration
+//! space. A room's candidates are its templates drawn by weight without
 //! replacement, each with its (variant, parent door, door) choices
 //! shuffled; a candidate fits when it overlaps no placed room, uses a
 //! parent door that is free and touches no joined door, and leaves both
 //! rooms enough doors with free cells outside for the children still to
-//! come (a one-step lookahead). A room with no fitting candidate
-//! backtracks to the room's parent and tries the parent's next candidate (backjumping); an attempt whose work
-//! passes its cap starts over (the cap doubles each time, so the search
-//! is complete in the limit), until the work budget is spent.
+//! come (a one-step lookahead). A room with no fitting candidate jumps
+//! back to its parent and tries the parent's next candidate; an attempt
+//! whose work passes its cap starts over (the cap doubles each time) until
+//! the work budget is spent.
 
 use super::NAME;
+use super::chains::{Chain, cycle_chains};
 use super::config::GraphConfig;
-use super::energy::{Foot, State};
+use super::energy::{Foot, State, W_DIST, W_DOOR};
 use super::space::Offset;
 use super::space::slots_touch;
 use super::validate::Checked;
@@ -46,10 +49,14 @@ struct Tree {
     /// Per position in `order`: how many children its parent still gets
     /// after this one.
     later_siblings: Vec<usize>,
+    /// How many rooms at the front of `order` are placed before the
+    /// forest (the loops' rooms, or the start room alone).
+    roots: usize,
 }
 
 impl Tree {
-    fn new(c: &GraphConfig, root: usize) -> Self {
+    /// The forest hanging off `roots` (placed first, in this order).
+    fn new(c: &GraphConfig, roots: &[usize]) -> Self {
         let n = c.graph.rooms.len();
         let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
         for (k, e) in c.graph.edges.iter().enumerate() {
@@ -58,8 +65,10 @@ impl Tree {
         }
         let mut parent = vec![usize::MAX; n];
         let mut parent_edge = vec![usize::MAX; n];
-        let mut order = vec![root];
-        parent[root] = root;
+        let mut order = roots.to_vec();
+        for &r in roots {
+            parent[r] = r;
+        }
         let mut head = 0;
         while let Some(&r) = order.get(head) {
             head += 1;
@@ -71,16 +80,19 @@ impl Tree {
                 }
             }
         }
-        let mut left: Vec<usize> = (0..n)
-            .map(|r| adj[r].len() - usize::from(r != root))
-            .collect();
+        let roots_n = roots.len();
+        let mut left = vec![0usize; n];
+        for &c in &order[roots_n.min(order.len())..] {
+            left[parent[c]] += 1;
+        }
         let later_siblings = order
             .iter()
-            .map(|&c| {
-                let p = parent[c];
-                if c == root {
+            .enumerate()
+            .map(|(k, &c)| {
+                if k < roots_n {
                     return 0;
                 }
+                let p = parent[c];
                 left[p] = left[p].saturating_sub(1);
                 left[p]
             })
@@ -96,21 +108,22 @@ impl Tree {
             degree: adj.iter().map(Vec::len).collect(),
             position,
             later_siblings,
+            roots: roots_n,
         }
     }
 }
 
-/// Why the best attempt stopped: `(rooms placed, room, its parent)`.
-type Stuck = (usize, usize, usize);
+/// Why an attempt stopped: the rooms it placed, and what stopped it.
+type Stuck = (usize, String);
 
 /// Work cap of the first attempt, in units; each restart doubles it.
 const FIRST_CAP: u64 = 2_000;
 
 /// The search: config, tables, stream, state and budget.
 pub(crate) struct Greedy<'a> {
-    c: &'a GraphConfig,
-    k: &'a Checked,
-    rng: &'a mut DungeonRng,
+    pub(super) c: &'a GraphConfig,
+    pub(super) k: &'a Checked,
+    pub(super) rng: &'a mut DungeonRng,
     watch: &'a Watch,
     pub(crate) state: State,
     pub(crate) stats: GraphStats,
@@ -118,7 +131,11 @@ pub(crate) struct Greedy<'a> {
     next_check: u64,
     best: Option<Stuck>,
     ticks: Vec<u32>,
-    offs: Vec<Offset>,
+    pub(super) offs: Vec<Offset>,
+    /// Per room: `(neighbour, connection)`, in connection order.
+    pub(super) adj: Vec<Vec<(usize, usize)>>,
+    /// Per connection: whether its doors are recorded.
+    pub(super) joined: Vec<bool>,
 }
 
 /// One room's candidates in the depth-first search, and the next to try.
@@ -150,6 +167,15 @@ impl<'a> Greedy<'a> {
                 .map(|t| (t.weight * 1000.0).round().clamp(1.0, 1e6) as u32)
                 .collect(),
             offs: Vec::new(),
+            adj: {
+                let mut adj = vec![Vec::new(); c.graph.rooms.len()];
+                for (k, e) in c.graph.edges.iter().enumerate() {
+                    adj[e.a].push((e.b, k));
+                    adj[e.b].push((e.a, k));
+                }
+                adj
+            },
+            joined: vec![false; c.graph.edges.len()],
         }
     }
 
@@ -159,17 +185,27 @@ impl<'a> Greedy<'a> {
     /// [`GenError::Cancelled`], or [`GenError::Exhausted`] when the budget
     /// ran out, naming the room the best attempt could not place.
     pub(crate) fn run(&mut self, root: usize) -> Result<(), GenError> {
-        let tree = Tree::new(self.c, root);
+        let chains = cycle_chains(&self.c.graph, root);
+        let roots: Vec<usize> = if chains.is_empty() {
+            vec![root]
+        } else {
+            chains
+                .iter()
+                .flat_map(|ch| ch.rooms.iter().copied())
+                .collect()
+        };
+        let tree = Tree::new(self.c, &roots);
         let mut cap = FIRST_CAP + 50 * tree.order.len() as u64;
         while self.stats.work < self.budget {
             self.watch.check()?;
             self.stats.attempts += 1;
             self.state.clear();
+            self.joined.fill(false);
             let until = self.stats.work.saturating_add(cap).min(self.budget);
-            match self.attempt(&tree, until)? {
+            match self.attempt(&tree, &chains, until)? {
                 None => return Ok(()),
                 Some(stuck) => {
-                    if self.best.is_none_or(|b| stuck.0 > b.0) {
+                    if self.best.as_ref().is_none_or(|b| stuck.0 > b.0) {
                         self.best = Some(stuck);
                     }
                 }
@@ -182,17 +218,12 @@ impl<'a> Greedy<'a> {
     }
 
     fn exhausted(&self) -> GenError {
-        let g = &self.c.graph;
-        let n = g.rooms.len();
-        let why = match self.best {
-            Some((placed, room, parent)) if placed > 0 => format!(
-                "the best attempt placed {placed} of {n} rooms: {} found no spot against {} \
-                 (its template's doors free and no overlap); raise work_budget, or give these \
-                 rooms smaller templates or templates with more doors",
-                g.room_label(room),
-                g.room_label(parent)
-            ),
-            _ => "no attempt finished".to_string(),
+        let n = self.c.graph.rooms.len();
+        let why = match &self.best {
+            Some((placed, what)) => {
+                format!("the best attempt placed {placed} of {n} rooms: {what}")
+            }
+            None => "no attempt finished".to_string(),
         };
         GenError::Exhausted {
             generator: NAME,
@@ -201,9 +232,25 @@ impl<'a> Greedy<'a> {
         }
     }
 
+    /// Why room `c` found no spot against its parent `p`.
+    fn no_spot(&self, c: usize, p: usize) -> String {
+        let g = &self.c.graph;
+        format!(
+            "{} found no spot against {} (its template's doors free and no overlap); raise \
+             work_budget, or give these rooms smaller templates or templates with more doors",
+            g.room_label(c),
+            g.room_label(p)
+        )
+    }
+
     /// Spends `units` of work; a checkpoint every 256 units. `false` when
     /// the work reached `until`.
-    fn spend(&mut self, units: u64, placed: usize, until: u64) -> Result<bool, GenError> {
+    pub(super) fn spend(
+        &mut self,
+        units: u64,
+        placed: usize,
+        until: u64,
+    ) -> Result<bool, GenError> {
         self.stats.work += units;
         if self.stats.work >= self.next_check {
             self.next_check = self.stats.work + 256;
@@ -317,26 +364,100 @@ impl<'a> Greedy<'a> {
         ok
     }
 
-    /// One attempt (depth first, until the work reaches `until`); `None`
-    /// when every room is placed, else where it stuck deepest.
-    fn attempt(&mut self, tree: &Tree, until: u64) -> Result<Option<Stuck>, GenError> {
+    /// One attempt: the loop chains by annealing, then the forest depth
+    /// first (until the work reaches `until`); `None` when every room is
+    /// placed, else where it stuck deepest.
+    fn attempt(
+        &mut self,
+        tree: &Tree,
+        chains: &[Chain],
+        until: u64,
+    ) -> Result<Option<Stuck>, GenError> {
         let space = &self.k.space;
-        let root = tree.order[0];
-        let roots = self.templates_for(root, tree.degree[root]);
-        let Some(&t) = roots.first() else {
-            return Ok(Some((0, root, root)));
-        };
-        let vs = space.variants_of(t);
-        let v = vs.start + self.rng.below(vs.len() as u32) as usize;
-        self.state.place(space, root, v, (0, 0));
+        if chains.is_empty() {
+            let root = tree.order[0];
+            let roots = self.templates_for(root, tree.degree[root]);
+            let Some(&t) = roots.first() else {
+                return Ok(Some((0, "no template for the start room".into())));
+            };
+            let vs = space.variants_of(t);
+            let v = vs.start + self.rng.below(vs.len() as u32) as usize;
+            self.state.place(space, root, v, (0, 0));
+        }
+        // Loop chains in order; a chain that does not fit re-lays the one
+        // before it (at most three times per chain, then the attempt ends).
+        let mut marks: Vec<(usize, usize)> = Vec::with_capacity(chains.len());
+        let mut tries = vec![0u32; chains.len()];
+        let mut i = 0;
+        while let Some(ch) = chains.get(i) {
+            marks.truncate(i);
+            marks.push((self.state.order.len(), self.state.join_count()));
+            let Some(e) = self.anneal(&ch.rooms, until)? else {
+                i += 1;
+                continue;
+            };
+            // Re-lay the chain before (three times), then the one before
+            // that, and so on: a bounded depth-first search over chains.
+            let mut back = i;
+            loop {
+                if back == 0 {
+                    break;
+                }
+                tries[back] += 1;
+                if tries[back] <= 3 {
+                    break;
+                }
+                tries[back] = 0;
+                back -= 1;
+            }
+            if back == 0 || self.stats.work >= until {
+                let names: Vec<String> = ch.rooms.iter().map(usize::to_string).collect();
+                let what = if ch.is_cycle {
+                    "the loop through rooms"
+                } else {
+                    "the path through rooms"
+                };
+                return Ok(Some((
+                    self.state.order.len(),
+                    if e == i64::MAX {
+                        format!(
+                            "chain {} ({what} {}) did not fit: no template of its rooms joins \
+                             its placed neighbours; give these rooms templates with more doors",
+                            i + 1,
+                            names.join("–")
+                        )
+                    } else {
+                        format!(
+                            "chain {} ({what} {}) did not fit: its closest layout left energy \
+                             {e} (overlapping cells + {W_DIST} per cell a connection is off + \
+                             {W_DOOR} per door conflict); raise work_budget, or give these rooms \
+                             templates with more doors",
+                            i + 1,
+                            names.join("–")
+                        )
+                    },
+                )));
+            }
+            i = back - 1;
+            let (rooms, joins) = marks[i];
+            while self.state.join_count() > joins {
+                if let Some(k) = self.state.unjoin_last() {
+                    self.joined[k] = false;
+                }
+            }
+            while self.state.order.len() > rooms {
+                self.state.unplace_last();
+            }
+        }
         let n = tree.order.len();
-        // stack[k]: the frame of the room at position k + 1, whose
+        let m = tree.roots;
+        // stack[k]: the frame of the room at position m + k, whose
         // candidate `next − 1` is placed.
         let mut stack: Vec<Frame> = Vec::with_capacity(n);
         let mut resume: Option<Frame> = None;
-        let mut deepest: Stuck = (1, root, root);
+        let mut deepest: Option<Stuck> = None;
         loop {
-            let idx = stack.len() + 1;
+            let idx = stack.len() + m;
             if idx >= n {
                 return Ok(None);
             }
@@ -351,7 +472,8 @@ impl<'a> Greedy<'a> {
                 f.next += 1;
                 let units = 2 + self.state.order.len() as u64 / 16;
                 if !self.spend(units, idx, until)? {
-                    return Ok(Some(deepest));
+                    let cap = (idx, "the attempt's work cap was reached".to_string());
+                    return Ok(Some(deepest.unwrap_or(cap)));
                 }
                 if self.fits(tree, idx, v, o) {
                     let pp = self.state.pos[p];
@@ -365,24 +487,24 @@ impl<'a> Greedy<'a> {
                 stack.push(f);
                 continue;
             }
-            if idx > deepest.0 {
-                deepest = (idx, c, p);
+            if deepest.as_ref().is_none_or(|d| idx > d.0) {
+                deepest = Some((idx, self.no_spot(c, p)));
             }
             // Backjump to the parent (the room `c` must fit against): undo
             // every room placed since, and go on with the parent's frame.
-            // The root has no frame: the attempt ends.
+            // A root has no frame: the attempt ends.
             let target = tree.position[p];
-            if target == 0 {
-                return Ok(Some(deepest));
+            if target < m {
+                return Ok(deepest);
             }
             let mut prev = None;
-            while stack.len() >= target {
+            while stack.len() + m > target {
                 prev = stack.pop();
-                self.state.unjoin_last();
+                let _ = self.state.unjoin_last();
                 self.state.unplace_last();
             }
             let Some(prev) = prev else {
-                return Ok(Some(deepest));
+                return Ok(deepest);
             };
             resume = Some(prev);
         }

@@ -7,22 +7,31 @@
 //! Ma et al. 2014 ("Game Level Layout from Design Specification") and
 //! Nepožitek's Edgar: configuration spaces between template pairs (here
 //! finite sets of offsets, because our doors are fixed slots), an integer
-//! energy, and greedy insertion for trees.
+//! energy, chain decomposition with loops first, simulated annealing per
+//! chain, and greedy insertion for the tree parts.
 //!
 //! A config is checked before anything is placed ([`GraphConfig::validate`]):
 //! the graph's structure (sizes, self-loops, repeats, reachability), the
 //! templates each room may use (its tags), room degrees against door
 //! counts, that every connection has a door pair that can join, planarity
 //! (rooms drawn as rectangles realise only planar graphs, corridors or
-//! not; the first connection that breaks it is named). For now the graph
-//! must be a tree with direct doors: loops and corridors are refused with
-//! a message saying so.
+//! not; the first connection that breaks it is named). Corridor
+//! connections are refused for now with a message saying so.
 //!
-//! Laying out: rooms in breadth-first order from the start room, each
-//! against its placed parent (see `greedy.rs`); a room with no free spot
-//! starts the attempt over, within [`GraphConfig::work_budget`].
+//! Laying out (see `greedy.rs`, `chains.rs`, `anneal.rs`): the loops (the
+//! faces of a planar embedding) are laid out chain by chain by simulated
+//! annealing, a chain that does not fit re-laying the ones before it (a
+//! bounded depth-first search); then the rooms hanging off them through
+//! bridges, in breadth-first order against their parents, backjumping to
+//! the parent when a room finds no spot. An attempt that gets stuck starts
+//! over, within [`GraphConfig::work_budget`]; running out names the chain
+//! or room the best attempt could not place. Not yet: corridors, the
+//! closure sampler and precheck for loops no template choice can close
+//! (such graphs spend the budget, then fail with that message).
 
+mod anneal;
 mod build;
+mod chains;
 mod config;
 mod energy;
 mod graph;

@@ -3,8 +3,8 @@
 //! the budget and the templates; the graph's structure
 //! ([`LevelGraph::validate`]); which templates each room may use (its
 //! tags); room degrees against door counts; that every connection has a
-//! door pair that can join; planarity; and, for now, that the graph is a
-//! tree and asks for no corridor.
+//! door pair that can join; planarity; and, for now, that no connection
+//! asks for a corridor.
 
 use super::config::{GraphConfig, MAX_WORK_BUDGET, MIN_WORK_BUDGET};
 use super::graph::EdgeMode;
@@ -75,19 +75,6 @@ impl GraphConfig {
         self.check_degrees(&allowed)?;
         self.check_edges(&allowed, &space)?;
         g.check_planar()?;
-        if !g.is_tree() {
-            let loops = g.edges.len() + 1 - g.rooms.len();
-            return Err(ConfigError::new(
-                "graph",
-                format!(
-                    "{} connections among {} rooms ({loops} loop{})",
-                    g.edges.len(),
-                    g.rooms.len(),
-                    if loops == 1 { "" } else { "s" }
-                ),
-                "a tree (one connection fewer than rooms): loops are not supported yet",
-            ));
-        }
         Ok(Checked { allowed, space })
     }
 

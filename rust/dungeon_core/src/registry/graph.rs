@@ -15,7 +15,7 @@ use crate::graph_layout::{GraphConfig, MAX_WORK_BUDGET, MIN_WORK_BUDGET};
 pub const GRAPH: Generator<GraphConfig> = Generator {
     name: "graph",
     class: "GraphLayoutGenerator",
-    summary: "a level graph you draw, laid out from room templates (configuration spaces, greedy insertion; after Ma et al. 2014 and Nepožitek's Edgar)",
+    summary: "a level graph you draw, laid out from room templates (configuration spaces, loops first by annealing, trees greedily; after Ma et al. 2014 and Nepožitek's Edgar)",
     example: "graph --graph level.json",
     presets: &crate::graph_layout::PRESET_LIST,
     settings: graph,
