@@ -28,6 +28,7 @@ pub mod dig;
 pub mod drunkard;
 pub mod elementary;
 pub mod error;
+pub mod graph_layout;
 pub mod grid;
 pub mod hilbert;
 pub mod isaac;

@@ -59,8 +59,11 @@
 //! (`3.0`, as Godot's JSON writes them) and a leading UTF-8 byte order mark
 //! is skipped.
 
+mod level_graph;
 mod number;
 mod read;
+
+pub use level_graph::MAX_GRAPH_JSON;
 
 use serde::Serialize;
 

@@ -30,10 +30,10 @@
 mod config;
 mod grow;
 mod shape;
-mod tables;
+pub(crate) mod tables;
 #[cfg(test)]
 mod tests;
-mod validate;
+pub(crate) mod validate;
 
 pub use config::{
     MAX_MAP_SIDE, MAX_STEPS, MAX_TAGS, MAX_TEMPLATE_SIDE, MAX_TEMPLATES, MAX_WEIGHT, MAX_WORK,

@@ -58,24 +58,10 @@ impl TemplateConfig {
         self.validate_rule_counts()
     }
 
-    /// The distinct tags templates with weight above 0 carry, for messages:
-    /// `"boss", "corridor", "start"` (sorted), or a note that there are none.
+    /// The distinct tags templates with weight above 0 carry, for messages
+    /// ([`tag_list`]).
     fn tag_list(&self) -> String {
-        let mut tags: Vec<&str> = self
-            .templates
-            .iter()
-            .filter(|t| t.weight > 0.0)
-            .flat_map(|t| t.tags.iter().map(String::as_str))
-            .filter(|t| !t.is_empty())
-            .collect();
-        tags.sort_unstable();
-        tags.dedup();
-        if tags.is_empty() {
-            "no template with weight above 0 has a tag".to_owned()
-        } else {
-            let quoted: Vec<String> = tags.iter().map(|t| format!("{t:?}")).collect();
-            format!("the tags are {}", quoted.join(", "))
-        }
+        tag_list(&self.templates)
     }
 
     /// A set `start_tag` some template must carry: otherwise every template
@@ -430,6 +416,26 @@ impl RoomTemplate {
     }
 }
 
+/// The distinct tags templates with weight above 0 carry, for messages:
+/// `the tags are "boss", "corridor", "start"` (sorted), or a note that
+/// there are none.
+pub(crate) fn tag_list(templates: &[RoomTemplate]) -> String {
+    let mut tags: Vec<&str> = templates
+        .iter()
+        .filter(|t| t.weight > 0.0)
+        .flat_map(|t| t.tags.iter().map(String::as_str))
+        .filter(|t| !t.is_empty())
+        .collect();
+    tags.sort_unstable();
+    tags.dedup();
+    if tags.is_empty() {
+        "no template with weight above 0 has a tag".to_owned()
+    } else {
+        let quoted: Vec<String> = tags.iter().map(|t| format!("{t:?}")).collect();
+        format!("the tags are {}", quoted.join(", "))
+    }
+}
+
 /// Whether some orientation of `t` fits a `w × h` map.
 fn fits(t: &RoomTemplate, w: i32, h: i32) -> bool {
     t.orientations().iter().any(|&(r, _)| {
@@ -467,7 +473,7 @@ fn template_error(i: usize, t: &RoomTemplate, what: String, allowed: &str) -> Co
 /// Checks one template: size, doors on the walls (not corners, not
 /// overlapping, each opening onto floor), floors inside and in one piece,
 /// weight.
-fn validate_template(i: usize, t: &RoomTemplate) -> Result<(), ConfigError> {
+pub(crate) fn validate_template(i: usize, t: &RoomTemplate) -> Result<(), ConfigError> {
     let err = |what: String, allowed: &str| Err(template_error(i, t, what, allowed));
     if !(3..=MAX_TEMPLATE_SIDE).contains(&t.width) || !(3..=MAX_TEMPLATE_SIDE).contains(&t.height) {
         return err(

@@ -1,0 +1,233 @@
+//! Painting a finished layout into a tile map, as the template generator
+//! does: each room's floors as room records (record `i` is the first floor
+//! of graph room `i`; further floors of multi-floor templates come after
+//! every room's first), joined door cells as doors (doors only where the
+//! graph says), unused slots left as wall; plus the placements, joins and
+//! sealed doors for a game to instance its room scenes from.
+
+use super::NAME;
+use super::config::GraphConfig;
+use super::energy::State;
+use super::greedy::GraphStats;
+use super::space::Space;
+use crate::error::GenError;
+use crate::grid::{Cell, DungeonGrid, GridKind, Pos, Rect};
+use crate::template::{DoorRef, MAX_MAP_SIDE, PlacedDoor};
+
+/// One placed room template: graph room `i` is placement `i`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphPlacement {
+    /// Index into [`GraphConfig::templates`].
+    pub template: usize,
+    /// Top-left cell of its footprint.
+    pub position: Pos,
+    /// Footprint size after turning.
+    pub size: (i32, i32),
+    /// Quarter turns clockwise, `0..4` (applied after mirroring).
+    pub rotation: u8,
+    /// Mirrored left to right (before turning).
+    pub mirrored: bool,
+    /// Its room records in the grid, one per floor rectangle; `rooms[0]` is
+    /// the placement's own number.
+    pub rooms: Vec<usize>,
+    /// Its doors in the template's order; `join` is the connection number
+    /// for joined doors, `None` for sealed ones.
+    pub doors: Vec<PlacedDoor>,
+}
+
+impl GraphPlacement {
+    /// The footprint (walls included).
+    #[must_use]
+    pub const fn rect(&self) -> Rect {
+        Rect::new(self.position.0, self.position.1, self.size.0, self.size.1)
+    }
+}
+
+/// Two joined doors realising a connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GraphJoin {
+    /// The connection's number in the graph.
+    pub edge: usize,
+    /// The door of the connection's room `a`.
+    pub a: DoorRef,
+    /// The door of its room `b`.
+    pub b: DoorRef,
+}
+
+/// A laid-out level graph: the grid and how it was put together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphLevel {
+    /// The tile map, as every generator returns it.
+    pub grid: DungeonGrid,
+    /// Placement `i` is graph room `i`.
+    pub placements: Vec<GraphPlacement>,
+    /// Joins in connection order (join `k` realises connection `k`).
+    pub joins: Vec<GraphJoin>,
+    /// Door slots left unused, to be closed by the scene.
+    pub sealed: Vec<DoorRef>,
+    /// The room holding the start: the first tagged `start`, else room 0.
+    pub start: usize,
+    /// The room holding the end: the first tagged `boss` or `end`, else the
+    /// room farthest (in connections) from the start.
+    pub end: usize,
+    /// Work done.
+    pub stats: GraphStats,
+}
+
+/// The start and end rooms (see [`GraphLevel::start`], [`GraphLevel::end`]).
+pub(crate) fn ends(c: &GraphConfig) -> (usize, usize) {
+    let g = &c.graph;
+    let tagged = |tag: &str| g.rooms.iter().position(|r| r.tags.iter().any(|t| t == tag));
+    let start = tagged("start").unwrap_or(0);
+    let end = tagged("boss")
+        .or_else(|| tagged("end"))
+        .filter(|&e| e != start)
+        .unwrap_or_else(|| {
+            // Farthest by hops, lowest number on ties.
+            let adj = g.adjacency();
+            let mut dist = vec![usize::MAX; g.rooms.len()];
+            dist[start] = 0;
+            let mut queue = vec![start];
+            let mut head = 0;
+            while let Some(&r) = queue.get(head) {
+                head += 1;
+                for &m in &adj[r] {
+                    if dist[m] == usize::MAX {
+                        dist[m] = dist[r] + 1;
+                        queue.push(m);
+                    }
+                }
+            }
+            let mut best = usize::from(start == 0);
+            for (i, &d) in dist.iter().enumerate() {
+                if i != start && d != usize::MAX && (dist[best] == usize::MAX || d > dist[best]) {
+                    best = i;
+                }
+            }
+            best
+        });
+    (start, end)
+}
+
+/// Paints the layout.
+///
+/// # Errors
+/// [`GenError::Exhausted`] when the layout is wider or taller than
+/// [`MAX_MAP_SIDE`].
+pub(crate) fn build(
+    c: &GraphConfig,
+    space: &Space,
+    s: &State,
+    stats: GraphStats,
+    seed: u64,
+    level: i32,
+) -> Result<GraphLevel, GenError> {
+    let n = c.graph.rooms.len();
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for f in &s.foot[..n] {
+        x0 = x0.min(f.x0);
+        y0 = y0.min(f.y0);
+        x1 = x1.max(f.x1);
+        y1 = y1.max(f.y1);
+    }
+    let (w, h) = (
+        i64::from(x1) - i64::from(x0) + 2,
+        i64::from(y1) - i64::from(y0) + 2,
+    );
+    if w > i64::from(MAX_MAP_SIDE) || h > i64::from(MAX_MAP_SIDE) {
+        return Err(GenError::Exhausted {
+            generator: NAME,
+            attempts: stats.attempts,
+            reason: format!(
+                "the layout is {w} × {h} cells, over the {MAX_MAP_SIDE} cells a side a map may have"
+            ),
+        });
+    }
+    let (ox, oy) = (1 - x0, 1 - y0);
+    let mut grid = DungeonGrid::new(w as i32, h as i32);
+    grid.kind = GridKind::TileMap;
+    grid.generator = NAME.to_string();
+    grid.seed = seed;
+    grid.level = level;
+    let mut placements = Vec::with_capacity(n);
+    for i in 0..n {
+        let v = &space.vars[s.var[i]].v;
+        let (px, py) = (s.pos[i].0 + ox, s.pos[i].1 + oy);
+        let f = v.floors.first().copied().unwrap_or(Rect::new(1, 1, 1, 1));
+        let r = Rect::new(px + f.x, py + f.y, f.w, f.h);
+        for cell in r.cells() {
+            grid.set(cell, Cell::Room);
+        }
+        grid.room_rects.push(r);
+        placements.push(GraphPlacement {
+            template: space.vars[s.var[i]].template,
+            position: (px, py),
+            size: (v.width, v.height),
+            rotation: v.rotation,
+            mirrored: v.mirrored,
+            rooms: vec![i],
+            doors: Vec::with_capacity(v.doors.len()),
+        });
+    }
+    let mut sealed = Vec::new();
+    for (i, pl) in placements.iter_mut().enumerate() {
+        let v = &space.vars[s.var[i]].v;
+        for f in v.floors.iter().skip(1) {
+            let r = Rect::new(pl.position.0 + f.x, pl.position.1 + f.y, f.w, f.h);
+            for cell in r.cells() {
+                grid.set(cell, Cell::Room);
+            }
+            pl.rooms.push(grid.room_rects.len());
+            grid.room_rects.push(r);
+        }
+        for (d, slot) in v.doors.iter().enumerate() {
+            let join = s.used[i].iter().find(|u| u.0 == d).map(|u| u.1);
+            if join.is_some() {
+                for (x, y) in slot.cells(v.width, v.height) {
+                    grid.set((pl.position.0 + x, pl.position.1 + y), Cell::Door);
+                }
+            } else {
+                sealed.push(DoorRef {
+                    placement: i,
+                    door: d,
+                });
+            }
+            let (x, y) = slot.first_cell(v.width, v.height);
+            pl.doors.push(PlacedDoor {
+                side: slot.side,
+                cell: (pl.position.0 + x, pl.position.1 + y),
+                width: slot.width,
+                join,
+            });
+        }
+    }
+    let door_of = |room: usize, edge: usize| DoorRef {
+        placement: room,
+        door: s.used[room].iter().find(|u| u.1 == edge).map_or(0, |u| u.0),
+    };
+    let joins = c
+        .graph
+        .edges
+        .iter()
+        .enumerate()
+        .map(|(k, e)| GraphJoin {
+            edge: k,
+            a: door_of(e.a, k),
+            b: door_of(e.b, k),
+        })
+        .collect();
+    grid.connect_adjacent();
+    let (start, end) = ends(c);
+    let centre = |i: usize| grid.room_rects[i].center();
+    let (a, b) = (centre(start), centre(end));
+    grid.set_ends(a, b);
+    Ok(GraphLevel {
+        grid,
+        placements,
+        joins,
+        sealed,
+        start,
+        end,
+        stats,
+    })
+}

@@ -1,0 +1,182 @@
+//! [`GraphConfig`]: the level graph, the room templates its rooms are
+//! drawn from and the work budget, with the limits, the presets and the
+//! built-in demo templates and graph.
+
+use super::graph::{EdgeMode, LevelGraph};
+use crate::preset::Preset;
+use crate::template::{DoorSlot, RoomTemplate, Side};
+
+/// Smallest `work_budget`.
+pub const MIN_WORK_BUDGET: i32 = 10_000;
+/// Largest `work_budget`.
+pub const MAX_WORK_BUDGET: i32 = 100_000_000;
+
+/// Settings for [`super::generate`]: the graph, the templates and the work
+/// budget.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphConfig {
+    /// The rooms and connections to realise; room `i` of the grid is room
+    /// `i` of the graph.
+    pub graph: LevelGraph,
+    /// The room templates (the type `TemplateGenerator` uses). A room
+    /// with tags may use the templates carrying all of them; a room without
+    /// tags the templates carrying none of the tags the graph's rooms ask
+    /// for. Weights bias the choice; rotations and mirroring as allowed.
+    pub templates: Vec<RoomTemplate>,
+    /// Work units one level may spend, `10000..=100000000`: one per
+    /// candidate placement tried, plus one per 32 rooms its overlap test
+    /// reads.
+    pub work_budget: i32,
+}
+
+impl Default for GraphConfig {
+    fn default() -> Self {
+        Self::demo()
+    }
+}
+
+/// The graph layout generator's presets.
+pub const PRESET_LIST: [Preset<GraphConfig>; 1] = [Preset::new(
+    "demo",
+    "the built-in demo templates on an 11-room graph: start, fights, a hub, a shop and a treasure branch, two loops, a boss",
+    GraphConfig::demo,
+)];
+
+fn door(side: Side, offset: i32) -> DoorSlot {
+    DoorSlot::new(side, offset, 1)
+}
+
+/// A `w × h` template with width-1 doors at `doors`, turnable, tagged.
+fn room(name: &str, w: i32, h: i32, doors: &[(Side, i32)], tags: &[&str]) -> RoomTemplate {
+    let mut t = RoomTemplate::new(name, w, h, doors.iter().map(|&(s, o)| door(s, o)).collect())
+        .tagged(tags);
+    t.rotations = true;
+    t
+}
+
+impl GraphConfig {
+    /// The demo templates on [`GraphConfig::demo_graph`].
+    #[must_use]
+    pub fn demo() -> Self {
+        Self {
+            graph: Self::demo_graph(),
+            templates: Self::demo_templates(),
+            work_budget: 2_000_000,
+        }
+    }
+
+    /// The built-in templates: rectangles of several sizes with doors on
+    /// every side (no two door slots adjacent), all turnable — `start`,
+    /// `small` (7×7, a door a side), `medium` (9×7), `large` (11×9), `hall`
+    /// (13×11, two doors a side), `shop` (7×7), `treasure` (5×5, two
+    /// doors) and `boss` (13×13, a door a side).
+    #[must_use]
+    pub fn demo_templates() -> Vec<RoomTemplate> {
+        use Side::{East, North, South, West};
+        let four = |w: i32, h: i32| [(North, w / 2), (East, h / 2), (South, w / 2), (West, h / 2)];
+        let mut hall = room(
+            "hall",
+            13,
+            11,
+            &[
+                (North, 3),
+                (North, 9),
+                (East, 3),
+                (East, 7),
+                (South, 3),
+                (South, 9),
+                (West, 3),
+                (West, 7),
+            ],
+            &[],
+        );
+        hall.weight = 0.5;
+        vec![
+            room("start", 7, 7, &four(7, 7), &["start"]),
+            room("small", 7, 7, &four(7, 7), &[]),
+            room(
+                "medium",
+                9,
+                7,
+                &[
+                    (North, 2),
+                    (North, 6),
+                    (East, 3),
+                    (South, 2),
+                    (South, 6),
+                    (West, 3),
+                ],
+                &[],
+            ),
+            room(
+                "large",
+                11,
+                9,
+                &[
+                    (North, 3),
+                    (North, 7),
+                    (East, 2),
+                    (East, 6),
+                    (South, 3),
+                    (South, 7),
+                    (West, 4),
+                ],
+                &[],
+            ),
+            hall,
+            room("shop", 7, 7, &four(7, 7), &["shop"]),
+            room("treasure", 5, 5, &[(North, 2), (South, 2)], &["treasure"]),
+            room("boss", 13, 13, &four(13, 13), &["boss"]),
+        ]
+    }
+
+    /// The demo level graph, 11 rooms and 12 connections: 0 start; 1, 2
+    /// fights; 3 a hub; 4, 5, 8, 9 fights; 6 a shop; 7 a treasure room; 10
+    /// the boss; two loops, 0–1–3–2 and 3–4–8–5.
+    #[must_use]
+    pub fn demo_graph() -> LevelGraph {
+        let mut g = LevelGraph::new();
+        let tags: [&[&str]; 11] = [
+            &["start"],
+            &[],
+            &[],
+            &[],
+            &[],
+            &[],
+            &["shop"],
+            &["treasure"],
+            &[],
+            &[],
+            &["boss"],
+        ];
+        for t in tags {
+            g.add_room(t);
+        }
+        for (a, b) in [
+            (0, 1),
+            (0, 2),
+            (1, 3),
+            (2, 3),
+            (1, 6),
+            (3, 4),
+            (3, 5),
+            (4, 8),
+            (5, 8),
+            (5, 7),
+            (8, 9),
+            (9, 10),
+        ] {
+            g.connect(a, b, EdgeMode::Default);
+        }
+        g
+    }
+
+    /// A preset by name: `"demo"`.
+    #[must_use]
+    pub fn preset(name: &str) -> Option<Self> {
+        crate::preset::find(name, &PRESET_LIST)
+    }
+
+    /// The preset names [`GraphConfig::preset`] knows.
+    pub const PRESETS: [&'static str; 1] = crate::preset::names(&PRESET_LIST);
+}

@@ -1,0 +1,238 @@
+//! The layout state (flat arrays, room `i` = graph room `i`) and its
+//! energy, in integers only: overlapping area of room footprints, the
+//! distance of each connection from its configuration space, and door
+//! conflicts (two joins of one room on one slot, or on slots that touch).
+//! A layout realises the graph exactly when its energy is 0 (every placed
+//! connection's rooms also have the door pair recorded).
+
+use super::graph::LevelGraph;
+use super::space::{Offset, Space, slots_touch};
+use crate::grid::Pos;
+
+/// Weight of one cell of distance between a connection and its
+/// configuration space.
+pub(crate) const W_DIST: i64 = 4;
+/// Weight of one door conflict.
+pub(crate) const W_DOOR: i64 = 16;
+
+/// A footprint, `x0..x1 × y0..y1` (walls included; touching is no
+/// overlap).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Foot {
+    pub(crate) x0: i32,
+    pub(crate) y0: i32,
+    pub(crate) x1: i32,
+    pub(crate) y1: i32,
+}
+
+impl Foot {
+    /// The footprint of a `w × h` room at `p`.
+    pub(crate) const fn at(p: Pos, w: i32, h: i32) -> Self {
+        Self {
+            x0: p.0,
+            y0: p.1,
+            x1: p.0 + w,
+            y1: p.1 + h,
+        }
+    }
+
+    /// The area the two share.
+    pub(crate) fn overlap(&self, o: &Foot) -> i64 {
+        let w = i64::from(self.x1.min(o.x1)) - i64::from(self.x0.max(o.x0));
+        let h = i64::from(self.y1.min(o.y1)) - i64::from(self.y0.max(o.y0));
+        if w > 0 && h > 0 { w * h } else { 0 }
+    }
+}
+
+/// Where every room is, which variant it uses and which of its doors are
+/// joined (for which connection).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct State {
+    pub(crate) var: Vec<usize>,
+    pub(crate) pos: Vec<Pos>,
+    pub(crate) placed: Vec<bool>,
+    pub(crate) foot: Vec<Foot>,
+    /// Rooms in the order they were placed.
+    pub(crate) order: Vec<usize>,
+    /// Per room: `(door, connection)` of its joined doors.
+    pub(crate) used: Vec<Vec<(usize, usize)>>,
+    /// The joins `(room, room, connection)`, in the order they were made.
+    joins: Vec<(usize, usize, usize)>,
+}
+
+impl State {
+    /// Nothing placed, `n` rooms.
+    pub(crate) fn new(n: usize) -> Self {
+        Self {
+            var: vec![0; n],
+            pos: vec![(0, 0); n],
+            placed: vec![false; n],
+            foot: vec![Foot::default(); n],
+            order: Vec::with_capacity(n),
+            used: vec![Vec::new(); n],
+            joins: Vec::new(),
+        }
+    }
+
+    /// Removes every room.
+    pub(crate) fn clear(&mut self) {
+        for &i in &self.order {
+            self.placed[i] = false;
+            self.used[i].clear();
+        }
+        self.order.clear();
+        self.joins.clear();
+    }
+
+    /// Removes the room placed last.
+    pub(crate) fn unplace_last(&mut self) {
+        if let Some(i) = self.order.pop() {
+            self.placed[i] = false;
+        }
+    }
+
+    /// Forgets the last join; returns its connection.
+    pub(crate) fn unjoin_last(&mut self) -> Option<usize> {
+        let (a, b, e) = self.joins.pop()?;
+        self.used[a].pop();
+        self.used[b].pop();
+        Some(e)
+    }
+
+    /// How many joins are recorded.
+    pub(crate) fn join_count(&self) -> usize {
+        self.joins.len()
+    }
+
+    /// Places room `i` as variant `var` at `p`.
+    pub(crate) fn place(&mut self, space: &Space, i: usize, var: usize, p: Pos) {
+        let v = &space.vars[var].v;
+        self.var[i] = var;
+        self.pos[i] = p;
+        self.foot[i] = Foot::at(p, v.width, v.height);
+        if !self.placed[i] {
+            self.placed[i] = true;
+            self.order.push(i);
+        }
+    }
+
+    /// Records that connection `edge` joins door `da` of room `a` and door
+    /// `db` of room `b`.
+    pub(crate) fn join(&mut self, a: usize, da: usize, b: usize, db: usize, edge: usize) {
+        self.used[a].push((da, edge));
+        self.used[b].push((db, edge));
+        self.joins.push((a, b, edge));
+    }
+
+    /// The area footprint `f` shares with the placed rooms.
+    pub(crate) fn overlap_with(&self, f: &Foot) -> i64 {
+        self.order.iter().map(|&j| self.foot[j].overlap(f)).sum()
+    }
+
+    /// Whether door `d` of placed room `i` may still be joined: not
+    /// joined, and touching no joined door on its side.
+    pub(crate) fn door_free(&self, space: &Space, i: usize, d: usize) -> bool {
+        let doors = &space.vars[self.var[i]].v.doors;
+        let Some(slot) = doors.get(d) else {
+            return false;
+        };
+        self.used[i]
+            .iter()
+            .all(|&(u, _)| u != d && !doors.get(u).is_some_and(|o| slots_touch(slot, o)))
+    }
+
+    /// Cells between `b`'s position relative to `a` and the nearest point
+    /// of their configuration space (0 when the layout can join them).
+    fn dist(&self, space: &Space, a: usize, b: usize, buf: &mut Vec<Offset>) -> i64 {
+        buf.clear();
+        space.offsets(self.var[a], self.var[b], buf);
+        let (dx, dy) = (self.pos[b].0 - self.pos[a].0, self.pos[b].1 - self.pos[a].1);
+        buf.iter()
+            .map(|o| i64::from((o.dx - dx).abs()) + i64::from((o.dy - dy).abs()))
+            .min()
+            .unwrap_or(i64::from(i32::MAX))
+    }
+
+    /// The energy of the placed rooms: overlap area, plus [`W_DIST`] per
+    /// cell between each connection with both rooms placed and its
+    /// configuration space (or its recorded door pair), plus [`W_DOOR`] per
+    /// door conflict.
+    pub(crate) fn energy(&self, space: &Space, g: &LevelGraph) -> i64 {
+        let mut e = 0;
+        for (k, &i) in self.order.iter().enumerate() {
+            for &j in &self.order[..k] {
+                e += self.foot[i].overlap(&self.foot[j]);
+            }
+        }
+        let mut buf = Vec::new();
+        for (k, edge) in g.edges.iter().enumerate() {
+            let (a, b) = (edge.a, edge.b);
+            if !(self.placed.get(a) == Some(&true) && self.placed.get(b) == Some(&true)) {
+                continue;
+            }
+            let door = |r: usize| self.used[r].iter().find(|u| u.1 == k).map(|u| u.0);
+            e += W_DIST
+                * match (door(a), door(b)) {
+                    (Some(da), Some(db)) => {
+                        let o = space.offset(self.var[a], da, self.var[b], db);
+                        let (dx, dy) =
+                            (self.pos[b].0 - self.pos[a].0, self.pos[b].1 - self.pos[a].1);
+                        let faces = space.vars[self.var[a]].v.doors[da].side.opposite()
+                            == space.vars[self.var[b]].v.doors[db].side;
+                        i64::from((o.dx - dx).abs() + (o.dy - dy).abs()) + i64::from(!faces)
+                    }
+                    _ => self.dist(space, a, b, &mut buf).max(1),
+                };
+        }
+        for &i in &self.order {
+            let doors = &space.vars[self.var[i]].v.doors;
+            for (k, &(d, _)) in self.used[i].iter().enumerate() {
+                for &(u, _) in &self.used[i][..k] {
+                    let clash = u == d
+                        || doors
+                            .get(u)
+                            .zip(doors.get(d))
+                            .is_some_and(|(x, y)| slots_touch(x, y));
+                    e += W_DOOR * i64::from(clash);
+                }
+            }
+        }
+        e
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph_layout::graph::EdgeMode;
+    use crate::template::{DoorSlot, RoomTemplate, Side};
+
+    #[test]
+    fn joined_rooms_have_zero_energy_and_faults_cost() {
+        let t = RoomTemplate::new(
+            "t",
+            5,
+            5,
+            vec![
+                DoorSlot::new(Side::East, 2, 1),
+                DoorSlot::new(Side::West, 2, 1),
+                DoorSlot::new(Side::West, 3, 1),
+            ],
+        );
+        let space = Space::new(&[t]);
+        let mut g = LevelGraph::path(2);
+        g.edges[0].mode = EdgeMode::Direct;
+        let mut s = State::new(2);
+        s.place(&space, 0, 0, (0, 0));
+        let o = space.offset(0, 0, 0, 1);
+        s.place(&space, 1, 0, (o.dx, o.dy));
+        assert_eq!(s.energy(&space, &g), W_DIST, "placed but not joined yet");
+        s.join(0, 0, 1, 1, 0);
+        assert_eq!(s.energy(&space, &g), 0);
+        assert!(!s.door_free(&space, 1, 1) && !s.door_free(&space, 1, 2));
+        assert!(s.door_free(&space, 1, 0));
+        // Moved one cell west: one cell off, and a column of 5 cells shared.
+        s.place(&space, 1, 0, (o.dx - 1, o.dy));
+        assert_eq!(s.energy(&space, &g), W_DIST + 5);
+    }
+}

@@ -1,0 +1,512 @@
+//! The search: loop chains first (annealed, `anneal.rs`; a chain that
+//! does not fit re-lays the chains before it), then the forest hanging off
+//! them (or the whole tree from the start room) room by room, as Edgar
+//! handles trees greedily: rooms in breadth-first order, each placed
+//! against its already placed parent at a point of their configuration
+//! space. A room's candidates are its templates drawn by weight without
+//! replacement, each with its (variant, parent door, door) choices
+//! shuffled; a candidate fits when it overlaps no placed room, uses a
+//! parent door that is free and touches no joined door, and leaves both
+//! rooms enough doors with free cells outside for the children still to
+//! come (a one-step lookahead). A room with no fitting candidate jumps
+//! back to its parent and tries the parent's next candidate; an attempt
+//! whose work passes its cap starts over (the cap doubles each time) until
+//! the work budget is spent.
+
+use super::NAME;
+use super::chains::{Chain, cycle_chains};
+use super::config::GraphConfig;
+use super::energy::{Foot, State, W_DIST, W_DOOR};
+use super::space::Offset;
+use super::space::slots_touch;
+use super::validate::Checked;
+use crate::error::GenError;
+use crate::rng::DungeonRng;
+use crate::watch::Watch;
+
+/// Work done, for benchmarks and messages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GraphStats {
+    /// Attempts started.
+    pub attempts: u32,
+    /// Work units spent: one per candidate placement tested, plus one per
+    /// 32 placed rooms its overlap test read.
+    pub work: u64,
+}
+
+/// Progress when the layout starts and ends.
+pub(crate) const P_START: f64 = 0.05;
+pub(crate) const P_END: f64 = 0.95;
+
+/// The tree laid out from the start room outwards.
+struct Tree {
+    order: Vec<usize>,
+    parent: Vec<usize>,
+    parent_edge: Vec<usize>,
+    degree: Vec<usize>,
+    /// Per room: its position in `order`.
+    position: Vec<usize>,
+    /// Per position in `order`: how many children its parent still gets
+    /// after this one.
+    later_siblings: Vec<usize>,
+    /// How many rooms at the front of `order` are placed before the
+    /// forest (the loops' rooms, or the start room alone).
+    roots: usize,
+}
+
+impl Tree {
+    /// The forest hanging off `roots` (placed first, in this order).
+    fn new(c: &GraphConfig, roots: &[usize]) -> Self {
+        let n = c.graph.rooms.len();
+        let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        for (k, e) in c.graph.edges.iter().enumerate() {
+            adj[e.a].push((e.b, k));
+            adj[e.b].push((e.a, k));
+        }
+        let mut parent = vec![usize::MAX; n];
+        let mut parent_edge = vec![usize::MAX; n];
+        let mut order = roots.to_vec();
+        for &r in roots {
+            parent[r] = r;
+        }
+        let mut head = 0;
+        while let Some(&r) = order.get(head) {
+            head += 1;
+            for &(m, k) in &adj[r] {
+                if parent[m] == usize::MAX {
+                    parent[m] = r;
+                    parent_edge[m] = k;
+                    order.push(m);
+                }
+            }
+        }
+        let roots_n = roots.len();
+        let mut left = vec![0usize; n];
+        for &c in &order[roots_n.min(order.len())..] {
+            left[parent[c]] += 1;
+        }
+        let later_siblings = order
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| {
+                if k < roots_n {
+                    return 0;
+                }
+                let p = parent[c];
+                left[p] = left[p].saturating_sub(1);
+                left[p]
+            })
+            .collect();
+        let mut position = vec![0; n];
+        for (k, &r) in order.iter().enumerate() {
+            position[r] = k;
+        }
+        Self {
+            order,
+            parent,
+            parent_edge,
+            degree: adj.iter().map(Vec::len).collect(),
+            position,
+            later_siblings,
+            roots: roots_n,
+        }
+    }
+}
+
+/// Why an attempt stopped: the rooms it placed, and what stopped it.
+type Stuck = (usize, String);
+
+/// Work cap of the first attempt, in units; each restart doubles it.
+const FIRST_CAP: u64 = 2_000;
+
+/// The search: config, tables, stream, state and budget.
+pub(crate) struct Greedy<'a> {
+    pub(super) c: &'a GraphConfig,
+    pub(super) k: &'a Checked,
+    pub(super) rng: &'a mut DungeonRng,
+    watch: &'a Watch,
+    pub(crate) state: State,
+    pub(crate) stats: GraphStats,
+    budget: u64,
+    next_check: u64,
+    best: Option<Stuck>,
+    ticks: Vec<u32>,
+    pub(super) offs: Vec<Offset>,
+    /// Per room: `(neighbour, connection)`, in connection order.
+    pub(super) adj: Vec<Vec<(usize, usize)>>,
+    /// Per connection: whether its doors are recorded.
+    pub(super) joined: Vec<bool>,
+}
+
+/// One room's candidates in the depth-first search, and the next to try.
+struct Frame {
+    cands: Vec<(usize, Offset)>,
+    next: usize,
+}
+
+impl<'a> Greedy<'a> {
+    pub(crate) fn new(
+        c: &'a GraphConfig,
+        k: &'a Checked,
+        rng: &'a mut DungeonRng,
+        watch: &'a Watch,
+    ) -> Self {
+        Self {
+            c,
+            k,
+            rng,
+            watch,
+            state: State::new(c.graph.rooms.len()),
+            stats: GraphStats::default(),
+            budget: u64::try_from(c.work_budget).unwrap_or(0),
+            next_check: 0,
+            best: None,
+            ticks: c
+                .templates
+                .iter()
+                .map(|t| (t.weight * 1000.0).round().clamp(1.0, 1e6) as u32)
+                .collect(),
+            offs: Vec::new(),
+            adj: {
+                let mut adj = vec![Vec::new(); c.graph.rooms.len()];
+                for (k, e) in c.graph.edges.iter().enumerate() {
+                    adj[e.a].push((e.b, k));
+                    adj[e.b].push((e.a, k));
+                }
+                adj
+            },
+            joined: vec![false; c.graph.edges.len()],
+        }
+    }
+
+    /// Lays out the tree; the state then holds every room.
+    ///
+    /// # Errors
+    /// [`GenError::Cancelled`], or [`GenError::Exhausted`] when the budget
+    /// ran out, naming the room the best attempt could not place.
+    pub(crate) fn run(&mut self, root: usize) -> Result<(), GenError> {
+        let chains = cycle_chains(&self.c.graph, root);
+        let roots: Vec<usize> = if chains.is_empty() {
+            vec![root]
+        } else {
+            chains
+                .iter()
+                .flat_map(|ch| ch.rooms.iter().copied())
+                .collect()
+        };
+        let tree = Tree::new(self.c, &roots);
+        let mut cap = FIRST_CAP + 50 * tree.order.len() as u64;
+        while self.stats.work < self.budget {
+            self.watch.check()?;
+            self.stats.attempts += 1;
+            self.state.clear();
+            self.joined.fill(false);
+            let until = self.stats.work.saturating_add(cap).min(self.budget);
+            match self.attempt(&tree, &chains, until)? {
+                None => return Ok(()),
+                Some(stuck) => {
+                    if self.best.as_ref().is_none_or(|b| stuck.0 > b.0) {
+                        self.best = Some(stuck);
+                    }
+                }
+            }
+            // An attempt always spends work, so the loop ends.
+            self.stats.work += 1;
+            cap = cap.saturating_mul(2);
+        }
+        Err(self.exhausted())
+    }
+
+    fn exhausted(&self) -> GenError {
+        let n = self.c.graph.rooms.len();
+        let why = match &self.best {
+            Some((placed, what)) => {
+                format!("the best attempt placed {placed} of {n} rooms: {what}")
+            }
+            None => "no attempt finished".to_string(),
+        };
+        GenError::Exhausted {
+            generator: NAME,
+            attempts: self.stats.attempts,
+            reason: format!("work_budget = {} spent; {why}", self.c.work_budget),
+        }
+    }
+
+    /// Why room `c` found no spot against its parent `p`.
+    fn no_spot(&self, c: usize, p: usize) -> String {
+        let g = &self.c.graph;
+        format!(
+            "{} found no spot against {} (its template's doors free and no overlap); raise \
+             work_budget, or give these rooms smaller templates or templates with more doors",
+            g.room_label(c),
+            g.room_label(p)
+        )
+    }
+
+    /// Spends `units` of work; a checkpoint every 256 units. `false` when
+    /// the work reached `until`.
+    pub(super) fn spend(
+        &mut self,
+        units: u64,
+        placed: usize,
+        until: u64,
+    ) -> Result<bool, GenError> {
+        self.stats.work += units;
+        if self.stats.work >= self.next_check {
+            self.next_check = self.stats.work + 256;
+            let n = self.c.graph.rooms.len().max(1) as f64;
+            self.watch
+                .at(P_START + (P_END - P_START) * placed as f64 / n)?;
+        }
+        Ok(self.stats.work < until)
+    }
+
+    /// The next of `left` drawn by weight, removed from it.
+    fn draw(&mut self, left: &mut Vec<usize>) -> Option<usize> {
+        let total: u64 = left.iter().map(|&t| u64::from(self.ticks[t])).sum();
+        let mut r = u64::from(self.rng.below(u32::try_from(total).unwrap_or(u32::MAX)));
+        let mut at = 0;
+        for (k, &t) in left.iter().enumerate() {
+            let w = u64::from(self.ticks[t]);
+            at = k;
+            if r < w {
+                break;
+            }
+            r -= w;
+        }
+        (at < left.len()).then(|| left.remove(at))
+    }
+
+    /// Room `room`'s templates with at least `degree` doors, in a weighted
+    /// random order.
+    fn templates_for(&mut self, room: usize, degree: usize) -> Vec<usize> {
+        let mut left: Vec<usize> = self.k.allowed[room]
+            .iter()
+            .copied()
+            .filter(|&t| self.c.templates[t].doors.len() >= degree)
+            .collect();
+        let mut out = Vec::with_capacity(left.len());
+        while let Some(t) = self.draw(&mut left) {
+            out.push(t);
+        }
+        out
+    }
+
+    /// The candidates for room `c` against its placed parent `p`.
+    fn frame(&mut self, tree: &Tree, c: usize) -> Frame {
+        let space = &self.k.space;
+        let p = tree.parent[c];
+        let mut cands = Vec::new();
+        for t in self.templates_for(c, tree.degree[c]) {
+            let from = cands.len();
+            for v in space.variants_of(t) {
+                self.offs.clear();
+                space.offsets(self.state.var[p], v, &mut self.offs);
+                for &o in &self.offs {
+                    if self.state.door_free(space, p, o.da) {
+                        cands.push((v, o));
+                    }
+                }
+            }
+            self.rng.shuffle(&mut cands[from..]);
+        }
+        Frame { cands, next: 0 }
+    }
+
+    /// Doors of placed room `i` other than `but` (and not touching it)
+    /// that are free and have a free cell outside, counting `extra` as
+    /// placed too.
+    fn usable_doors(&self, i: usize, but: usize, extra: &Foot) -> usize {
+        let space = &self.k.space;
+        let v = &space.vars[self.state.var[i]].v;
+        let (px, py) = self.state.pos[i];
+        let skip = v.doors.get(but);
+        (0..v.doors.len())
+            .filter(|&d| {
+                let slot = &v.doors[d];
+                if d == but || skip.is_some_and(|b| slots_touch(b, slot)) {
+                    return false;
+                }
+                if !self.state.door_free(space, i, d) {
+                    return false;
+                }
+                let (x, y) = slot.first_cell(v.width, v.height);
+                let (sx, sy) = slot.side.step();
+                let out = Foot::at((px + x + sx, py + y + sy), 1, 1);
+                extra.overlap(&out) == 0 && self.state.overlap_with(&out) == 0
+            })
+            .count()
+    }
+
+    /// Whether candidate `(v, o)` for room `c` (parent `p`) fits.
+    fn fits(&mut self, tree: &Tree, idx: usize, v: usize, o: Offset) -> bool {
+        let c = tree.order[idx];
+        let p = tree.parent[c];
+        let space = &self.k.space;
+        if !self.state.door_free(space, p, o.da) {
+            return false;
+        }
+        let pp = self.state.pos[p];
+        let at = (pp.0 + o.dx, pp.1 + o.dy);
+        let var = &space.vars[v].v;
+        let foot = Foot::at(at, var.width, var.height);
+        if self.state.overlap_with(&foot) != 0 {
+            return false;
+        }
+        // Lookahead: the parent keeps doors for its later children, the
+        // room for its own.
+        if self.usable_doors(p, o.da, &foot) < tree.later_siblings[idx] {
+            return false;
+        }
+        self.state.place(space, c, v, at);
+        let ok = self.usable_doors(c, o.db, &Foot::default()) + 1 >= tree.degree[c];
+        self.state.unplace_last();
+        ok
+    }
+
+    /// One attempt: the loop chains by annealing, then the forest depth
+    /// first (until the work reaches `until`); `None` when every room is
+    /// placed, else where it stuck deepest.
+    fn attempt(
+        &mut self,
+        tree: &Tree,
+        chains: &[Chain],
+        until: u64,
+    ) -> Result<Option<Stuck>, GenError> {
+        let space = &self.k.space;
+        if chains.is_empty() {
+            let root = tree.order[0];
+            let roots = self.templates_for(root, tree.degree[root]);
+            let Some(&t) = roots.first() else {
+                return Ok(Some((0, "no template for the start room".into())));
+            };
+            let vs = space.variants_of(t);
+            let v = vs.start + self.rng.below(vs.len() as u32) as usize;
+            self.state.place(space, root, v, (0, 0));
+        }
+        // Loop chains in order; a chain that does not fit re-lays the one
+        // before it (at most three times per chain, then the attempt ends).
+        let mut marks: Vec<(usize, usize)> = Vec::with_capacity(chains.len());
+        let mut tries = vec![0u32; chains.len()];
+        let mut i = 0;
+        while let Some(ch) = chains.get(i) {
+            marks.truncate(i);
+            marks.push((self.state.order.len(), self.state.join_count()));
+            let Some(e) = self.anneal(&ch.rooms, until)? else {
+                i += 1;
+                continue;
+            };
+            // Re-lay the chain before (three times), then the one before
+            // that, and so on: a bounded depth-first search over chains.
+            let mut back = i;
+            loop {
+                if back == 0 {
+                    break;
+                }
+                tries[back] += 1;
+                if tries[back] <= 3 {
+                    break;
+                }
+                tries[back] = 0;
+                back -= 1;
+            }
+            if back == 0 || self.stats.work >= until {
+                let names: Vec<String> = ch.rooms.iter().map(usize::to_string).collect();
+                let what = if ch.is_cycle {
+                    "the loop through rooms"
+                } else {
+                    "the path through rooms"
+                };
+                return Ok(Some((
+                    self.state.order.len(),
+                    if e == i64::MAX {
+                        format!(
+                            "chain {} ({what} {}) did not fit: no template of its rooms joins \
+                             its placed neighbours; give these rooms templates with more doors",
+                            i + 1,
+                            names.join("–")
+                        )
+                    } else {
+                        format!(
+                            "chain {} ({what} {}) did not fit: its closest layout left energy \
+                             {e} (overlapping cells + {W_DIST} per cell a connection is off + \
+                             {W_DOOR} per door conflict); raise work_budget, or give these rooms \
+                             templates with more doors",
+                            i + 1,
+                            names.join("–")
+                        )
+                    },
+                )));
+            }
+            i = back - 1;
+            let (rooms, joins) = marks[i];
+            while self.state.join_count() > joins {
+                if let Some(k) = self.state.unjoin_last() {
+                    self.joined[k] = false;
+                }
+            }
+            while self.state.order.len() > rooms {
+                self.state.unplace_last();
+            }
+        }
+        let n = tree.order.len();
+        let m = tree.roots;
+        // stack[k]: the frame of the room at position m + k, whose
+        // candidate `next − 1` is placed.
+        let mut stack: Vec<Frame> = Vec::with_capacity(n);
+        let mut resume: Option<Frame> = None;
+        let mut deepest: Option<Stuck> = None;
+        loop {
+            let idx = stack.len() + m;
+            if idx >= n {
+                return Ok(None);
+            }
+            let c = tree.order[idx];
+            let p = tree.parent[c];
+            let mut f = match resume.take() {
+                Some(f) => f,
+                None => self.frame(tree, c),
+            };
+            let mut placed = false;
+            while let Some(&(v, o)) = f.cands.get(f.next) {
+                f.next += 1;
+                let units = 2 + self.state.order.len() as u64 / 16;
+                if !self.spend(units, idx, until)? {
+                    let cap = (idx, "the attempt's work cap was reached".to_string());
+                    return Ok(Some(deepest.unwrap_or(cap)));
+                }
+                if self.fits(tree, idx, v, o) {
+                    let pp = self.state.pos[p];
+                    self.state.place(space, c, v, (pp.0 + o.dx, pp.1 + o.dy));
+                    self.state.join(p, o.da, c, o.db, tree.parent_edge[c]);
+                    placed = true;
+                    break;
+                }
+            }
+            if placed {
+                stack.push(f);
+                continue;
+            }
+            if deepest.as_ref().is_none_or(|d| idx > d.0) {
+                deepest = Some((idx, self.no_spot(c, p)));
+            }
+            // Backjump to the parent (the room `c` must fit against): undo
+            // every room placed since, and go on with the parent's frame.
+            // A root has no frame: the attempt ends.
+            let target = tree.position[p];
+            if target < m {
+                return Ok(deepest);
+            }
+            let mut prev = None;
+            while stack.len() + m > target {
+                prev = stack.pop();
+                let _ = self.state.unjoin_last();
+                self.state.unplace_last();
+            }
+            let Some(prev) = prev else {
+                return Ok(deepest);
+            };
+            resume = Some(prev);
+        }
+    }
+}

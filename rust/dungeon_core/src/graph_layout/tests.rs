@@ -1,0 +1,166 @@
+//! The generator's failure messages and the demo preset.
+
+use super::*;
+use crate::template::{DoorSlot, RoomTemplate, Side};
+
+fn message(c: &GraphConfig) -> String {
+    layout(c, 1, 1).unwrap_err().to_string()
+}
+
+fn square(name: &str, width: i32) -> RoomTemplate {
+    RoomTemplate::new(
+        name,
+        7,
+        7,
+        Side::ALL
+            .iter()
+            .map(|&s| DoorSlot::new(s, 2, width))
+            .collect(),
+    )
+}
+
+#[test]
+fn the_demo_lays_out_its_graph() {
+    let c = GraphConfig::demo();
+    assert!(c.validate().is_ok());
+    for seed in 0..20 {
+        let l = layout(&c, seed, 1).unwrap();
+        assert_eq!(l.placements.len(), 11);
+        assert_eq!(l.joins.len(), 12);
+        assert_eq!((l.start, l.end), (0, 10));
+        assert!(l.grid.check().is_ok());
+        assert_eq!(l.grid.generator, NAME);
+    }
+    assert_eq!(GraphConfig::preset("demo"), Some(GraphConfig::demo()));
+}
+
+#[test]
+fn tags_no_template_carries_are_named() {
+    let mut c = GraphConfig::demo();
+    c.graph.rooms[6].name = "shop".into();
+    c.graph.rooms[6].tags = vec!["market".into()];
+    let m = message(&c);
+    assert!(m.contains("graph.rooms[6] (shop) tags [\"market\"]"), "{m}");
+    assert!(
+        m.contains("no template with weight above 0 carries them"),
+        "{m}"
+    );
+    assert!(m.contains("the tags are \"boss\""), "{m}");
+    // Plain rooms need a template free of the tags rooms ask for.
+    let mut c = GraphConfig::demo();
+    for t in &mut c.templates {
+        if t.tags.is_empty() {
+            t.tags.push("start".into());
+        }
+    }
+    let m = message(&c);
+    assert!(
+        m.contains("graph.rooms[1] no template with weight above 0 is free"),
+        "{m}"
+    );
+}
+
+#[test]
+fn too_many_connections_for_the_doors_are_named() {
+    let mut c = GraphConfig::demo();
+    c.templates = vec![square("square", 1)];
+    let mut g = LevelGraph::new();
+    for _ in 0..6 {
+        g.add_room(&[]);
+    }
+    for b in 1..6 {
+        g.connect(0, b, EdgeMode::Default);
+    }
+    c.graph = g;
+    let m = message(&c);
+    assert!(
+        m.contains("room 0 has 5 connections but its templates have at most 4 doors (square)"),
+        "{m}"
+    );
+}
+
+#[test]
+fn doors_that_cannot_meet_are_named() {
+    let mut c = GraphConfig::demo();
+    let mut g = LevelGraph::path(3);
+    g.rooms[2].tags = vec!["wide".into()];
+    c.graph = g;
+    c.templates = vec![square("narrow", 1), square("wide", 2).tagged(&["wide"])];
+    let m = message(&c);
+    assert!(
+        m.contains("connection #1 [1, 2]: no template of room 1 has a door that fits a door of a template of room 2 (door widths 1 vs 2)"),
+        "{m}"
+    );
+}
+
+#[test]
+fn loops_are_closed_and_corridors_refused_for_now() {
+    let c = GraphConfig::demo();
+    for seed in 0..10 {
+        let l = layout(&c, seed, 1).unwrap();
+        assert_eq!(l.joins.len(), 12);
+        let mut got: Vec<(usize, usize)> = l.grid.connections().iter().map(|k| k.rooms).collect();
+        got.sort_unstable();
+        let mut want: Vec<(usize, usize)> = c
+            .graph
+            .edges
+            .iter()
+            .map(|e| (e.a.min(e.b), e.a.max(e.b)))
+            .collect();
+        want.sort_unstable();
+        assert_eq!(got, want);
+    }
+    let mut c = GraphConfig::demo();
+    c.graph.edges[4].mode = EdgeMode::Corridor;
+    let m = message(&c);
+    assert!(
+        m.contains("connection #4 [1, 6] asks for a corridor"),
+        "{m}"
+    );
+}
+
+#[test]
+fn a_bad_level_or_budget_is_refused() {
+    let c = GraphConfig::demo();
+    assert!(layout(&c, 1, 0).unwrap_err().to_string().contains("level"));
+    let c = GraphConfig {
+        work_budget: 5,
+        ..GraphConfig::demo()
+    };
+    assert!(message(&c).contains("work_budget"));
+}
+
+#[test]
+fn a_crowded_star_runs_out_of_budget_with_a_message() {
+    // A hub with four doors, each neighbour with four children of its own
+    // the size of the hub: space runs out around the hub's neighbours.
+    let mut c = GraphConfig {
+        work_budget: MIN_WORK_BUDGET,
+        ..GraphConfig::demo()
+    };
+    c.templates = vec![RoomTemplate::new(
+        "tiny",
+        3,
+        7,
+        vec![
+            DoorSlot::new(Side::East, 1, 1),
+            DoorSlot::new(Side::East, 3, 1),
+            DoorSlot::new(Side::East, 5, 1),
+            DoorSlot::new(Side::West, 3, 1),
+        ],
+    )];
+    let mut g = LevelGraph::new();
+    g.add_room(&[]);
+    for _ in 1..4 {
+        let r = g.add_room(&[]);
+        g.connect(0, r, EdgeMode::Default);
+    }
+    c.graph = g;
+    match layout(&c, 3, 1) {
+        Err(GenError::Exhausted { reason, .. }) => {
+            assert!(reason.contains("work_budget = 10000 spent"), "{reason}");
+            assert!(reason.contains("found no spot against room 0"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+}

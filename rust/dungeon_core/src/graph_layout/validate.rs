@@ -1,0 +1,200 @@
+//! Checking a [`GraphConfig`] before anything is placed, cheap checks
+//! first, each message naming the rooms, connection or template at fault:
+//! the budget and the templates; the graph's structure
+//! ([`LevelGraph::validate`]); which templates each room may use (its
+//! tags); room degrees against door counts; that every connection has a
+//! door pair that can join; planarity; and, for now, that no connection
+//! asks for a corridor.
+
+use super::config::{GraphConfig, MAX_WORK_BUDGET, MIN_WORK_BUDGET};
+use super::graph::EdgeMode;
+use super::space::Space;
+use crate::error::{ConfigError, check_range};
+use crate::template::validate::{tag_list, validate_template};
+use crate::template::{MAX_TAGS, MAX_TEMPLATES};
+
+/// What validation found out: each room's allowed templates (ascending).
+pub(crate) struct Checked {
+    pub(crate) allowed: Vec<Vec<usize>>,
+    pub(crate) space: Space,
+}
+
+impl GraphConfig {
+    /// Checks every setting and that the graph can be laid out at all
+    /// (see the module docs of [`super`]).
+    ///
+    /// # Errors
+    /// A [`ConfigError`] for `work_budget`, `templates` or `graph` naming
+    /// what is at fault.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        self.check().map(|_| ())
+    }
+
+    pub(crate) fn check(&self) -> Result<Checked, ConfigError> {
+        check_range(
+            "work_budget",
+            self.work_budget,
+            MIN_WORK_BUDGET,
+            MAX_WORK_BUDGET,
+        )?;
+        if self.templates.is_empty() || self.templates.len() > MAX_TEMPLATES {
+            return Err(ConfigError::new(
+                "templates",
+                format!("{} templates", self.templates.len()),
+                format!("1..={MAX_TEMPLATES} templates"),
+            ));
+        }
+        for (i, t) in self.templates.iter().enumerate() {
+            validate_template(i, t)?;
+        }
+        let mut tags: Vec<&str> = self
+            .templates
+            .iter()
+            .flat_map(|t| t.tags.iter().map(String::as_str))
+            .collect();
+        tags.sort_unstable();
+        tags.dedup();
+        if tags.len() > MAX_TAGS {
+            return Err(ConfigError::new(
+                "templates",
+                format!("{} distinct tags", tags.len()),
+                format!("at most {MAX_TAGS} distinct tags"),
+            ));
+        }
+        let g = &self.graph;
+        g.validate()?;
+        if let Some(k) = g.edges.iter().position(|e| e.mode == EdgeMode::Corridor) {
+            return Err(ConfigError::new(
+                "graph",
+                format!("{} asks for a corridor", g.edge_label(k)),
+                "direct or default connections: corridors are not supported yet",
+            ));
+        }
+        let allowed = self.allowed()?;
+        let space = Space::new(&self.templates);
+        self.check_degrees(&allowed)?;
+        self.check_edges(&allowed, &space)?;
+        g.check_planar()?;
+        Ok(Checked { allowed, space })
+    }
+
+    /// Each room's templates: weight above 0 and carrying all its tags;
+    /// for a room without tags, carrying none of the tags any room asks
+    /// for.
+    fn allowed(&self) -> Result<Vec<Vec<usize>>, ConfigError> {
+        let mut asked: Vec<&str> = self
+            .graph
+            .rooms
+            .iter()
+            .flat_map(|r| r.tags.iter().map(String::as_str))
+            .collect();
+        asked.sort_unstable();
+        asked.dedup();
+        let mut out = Vec::with_capacity(self.graph.rooms.len());
+        for (i, r) in self.graph.rooms.iter().enumerate() {
+            let ok: Vec<usize> = (0..self.templates.len())
+                .filter(|&t| {
+                    let tpl = &self.templates[t];
+                    tpl.weight > 0.0
+                        && if r.tags.is_empty() {
+                            !asked.iter().any(|a| tpl.has_tag(a))
+                        } else {
+                            r.tags.iter().all(|a| tpl.has_tag(a))
+                        }
+                })
+                .collect();
+            if ok.is_empty() {
+                let quoted: Vec<String> = asked.iter().map(|t| format!("{t:?}")).collect();
+                let what = if r.tags.is_empty() {
+                    format!(
+                        "no template with weight above 0 is free of the tags rooms ask for ({})",
+                        quoted.join(", ")
+                    )
+                } else {
+                    let mine: Vec<String> = r.tags.iter().map(|t| format!("{t:?}")).collect();
+                    format!(
+                        "tags [{}]: no template with weight above 0 carries them",
+                        mine.join(", ")
+                    )
+                };
+                return Err(ConfigError::new(
+                    "graph",
+                    format!("graph.rooms[{i}]{} {what}", name_suffix(&r.name)),
+                    format!("tags some template carries ({})", tag_list(&self.templates)),
+                ));
+            }
+            out.push(ok);
+        }
+        Ok(out)
+    }
+
+    /// A room with `d` connections needs a template with `d` doors.
+    fn check_degrees(&self, allowed: &[Vec<usize>]) -> Result<(), ConfigError> {
+        let adj = self.graph.adjacency();
+        for (i, ts) in allowed.iter().enumerate() {
+            let most = ts
+                .iter()
+                .map(|&t| self.templates[t].doors.len())
+                .max()
+                .unwrap_or(0);
+            if adj[i].len() > most {
+                let names: Vec<&str> = ts
+                    .iter()
+                    .take(5)
+                    .map(|&t| self.templates[t].name.as_str())
+                    .collect();
+                return Err(ConfigError::new(
+                    "graph",
+                    format!(
+                        "{} has {} connections but its templates have at most {most} doors ({})",
+                        self.graph.room_label(i),
+                        adj[i].len(),
+                        names.join(", ")
+                    ),
+                    "at most as many connections as some allowed template has door slots",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every connection needs a door of one room's templates facing a door
+    /// as wide of the other's (some orientation of each).
+    fn check_edges(&self, allowed: &[Vec<usize>], space: &Space) -> Result<(), ConfigError> {
+        let keys: Vec<_> = allowed.iter().map(|ts| space.keys_of(ts)).collect();
+        for (k, e) in self.graph.edges.iter().enumerate() {
+            let (ka, kb) = (&keys[e.a], &keys[e.b]);
+            let fits = ka.iter().any(|&(s, w)| kb.contains(&(s.opposite(), w)));
+            if !fits {
+                let widths = |ks: &[(crate::template::Side, i32)]| {
+                    let mut w: Vec<String> = ks.iter().map(|k| k.1.to_string()).collect();
+                    w.sort_unstable();
+                    w.dedup();
+                    w.join("/")
+                };
+                return Err(ConfigError::new(
+                    "graph",
+                    format!(
+                        "{}: no template of room {} has a door that fits a door of a template of \
+                         room {} (door widths {} vs {})",
+                        self.graph.edge_label(k),
+                        e.a,
+                        e.b,
+                        widths(ka),
+                        widths(kb)
+                    ),
+                    "connections whose rooms' templates have doors as wide on facing sides",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn name_suffix(name: &str) -> String {
+    if name.is_empty() {
+        String::new()
+    } else {
+        format!(" ({name})")
+    }
+}

@@ -1,0 +1,216 @@
+//! A [`LevelGraph`] as JSON, for the command line, tests and benchmarks:
+//!
+//! ```json
+//! {"rooms": [{"tags": ["start"]}, {"tags": [], "name": "fight A"}, {"tags": ["boss"]}],
+//!  "edges": [[0, 1], [1, 2, "corridor"]]}
+//! ```
+//!
+//! `rooms[i]` has `tags` (strings) and optionally `name`; `edges[k]` is
+//! `[a, b]` or `[a, b, "direct"|"corridor"|"default"]` (connection `#k`).
+//! Reading is strict (no unknown fields) and bounded: at most
+//! [`MAX_GRAPH_JSON`] bytes, [`MAX_GRAPH_ROOMS`] rooms and `3n − 6`
+//! connections, checked before the lists are read. Errors name the JSON
+//! path (`graph.edges[4]`). Whole numbers may be written as integral floats
+//! (`3.0`, as Godot writes them). The structure itself (self-loops,
+//! repeats, reachability) is checked by [`LevelGraph::validate`].
+
+use serde_json::{Map, Value, json};
+
+use crate::error::ConfigError;
+use crate::graph_layout::{EdgeMode, GraphEdge, GraphRoom, LevelGraph, MAX_GRAPH_ROOMS};
+
+/// Longest level-graph JSON text read, in bytes.
+pub const MAX_GRAPH_JSON: usize = 1 << 20;
+
+fn err(path: &str, what: impl std::fmt::Display, allowed: &str) -> ConfigError {
+    ConfigError::new("graph", format!("{path}: {what}"), allowed)
+}
+
+/// The fields of object `v` at `path`, refusing fields not in `known`.
+fn object<'a>(
+    v: &'a Value,
+    path: &str,
+    known: &[&str],
+) -> Result<&'a Map<String, Value>, ConfigError> {
+    let map = v
+        .as_object()
+        .ok_or_else(|| err(path, "not an object", "a JSON object"))?;
+    if let Some(k) = map.keys().find(|k| !known.contains(&k.as_str())) {
+        return Err(err(
+            path,
+            format!("unknown field {k:?}"),
+            &format!("only the fields {}", known.join(", ")),
+        ));
+    }
+    Ok(map)
+}
+
+fn array<'a>(v: &'a Value, path: &str) -> Result<&'a Vec<Value>, ConfigError> {
+    v.as_array()
+        .ok_or_else(|| err(path, "not an array", "a JSON array"))
+}
+
+/// A room number: a non-negative whole number (integral floats too).
+fn index(v: &Value, path: &str) -> Result<usize, ConfigError> {
+    let whole = match v {
+        Value::Number(n) => n.as_u64().or_else(|| {
+            n.as_f64()
+                .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < 1e9)
+                .map(|f| f as u64)
+        }),
+        _ => None,
+    };
+    whole
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| err(path, v, "a room number, 0 or more"))
+}
+
+impl LevelGraph {
+    /// Reads a level graph from JSON (see the module docs).
+    ///
+    /// # Errors
+    /// A [`ConfigError`] for `graph` naming the JSON path at fault.
+    pub fn from_json(text: &str) -> Result<Self, ConfigError> {
+        if text.len() > MAX_GRAPH_JSON {
+            return Err(err(
+                "graph",
+                format!("{} bytes of JSON", text.len()),
+                &format!("at most {MAX_GRAPH_JSON} bytes"),
+            ));
+        }
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let v: Value = serde_json::from_str(text)
+            .map_err(|e| err("graph", format!("not JSON ({e})"), "a JSON object"))?;
+        let top = object(&v, "graph", &["rooms", "edges"])?;
+        let rooms_v = array(top.get("rooms").unwrap_or(&Value::Null), "graph.rooms")?;
+        if rooms_v.len() > MAX_GRAPH_ROOMS {
+            return Err(err(
+                "graph.rooms",
+                format!("{} rooms", rooms_v.len()),
+                &format!("at most {MAX_GRAPH_ROOMS} rooms"),
+            ));
+        }
+        let mut g = LevelGraph::new();
+        for (i, r) in rooms_v.iter().enumerate() {
+            let path = format!("graph.rooms[{i}]");
+            let map = object(r, &path, &["tags", "name"])?;
+            let mut room = GraphRoom::default();
+            if let Some(tags) = map.get("tags") {
+                for (k, t) in array(tags, &format!("{path}.tags"))?.iter().enumerate() {
+                    let tag = t
+                        .as_str()
+                        .ok_or_else(|| err(&format!("{path}.tags[{k}]"), t, "a string"))?;
+                    room.tags.push(tag.to_string());
+                }
+            }
+            if let Some(name) = map.get("name") {
+                room.name = name
+                    .as_str()
+                    .ok_or_else(|| err(&format!("{path}.name"), name, "a string"))?
+                    .to_string();
+            }
+            g.rooms.push(room);
+        }
+        let n = g.rooms.len();
+        let edges_v = array(top.get("edges").unwrap_or(&Value::Null), "graph.edges")?;
+        let most = if n >= 3 { 3 * n - 6 } else { 1 };
+        if edges_v.len() > most {
+            return Err(err(
+                "graph.edges",
+                format!("{} connections among {n} rooms", edges_v.len()),
+                &format!("at most {most} (3n − 6): only planar graphs can be laid out"),
+            ));
+        }
+        for (k, e) in edges_v.iter().enumerate() {
+            let path = format!("graph.edges[{k}]");
+            let shape = "[a, b] or [a, b, \"direct\"|\"corridor\"|\"default\"]";
+            let list = array(e, &path)?;
+            if !(2..=3).contains(&list.len()) {
+                return Err(err(&path, e, shape));
+            }
+            let a = index(&list[0], &format!("{path}[0]"))?;
+            let b = index(&list[1], &format!("{path}[1]"))?;
+            let mode = match list.get(2) {
+                None => EdgeMode::Default,
+                Some(m) => m.as_str().and_then(EdgeMode::from_name).ok_or_else(|| {
+                    err(
+                        &format!("{path}[2]"),
+                        m,
+                        "\"direct\", \"corridor\" or \"default\"",
+                    )
+                })?,
+            };
+            g.edges.push(GraphEdge { a, b, mode });
+        }
+        Ok(g)
+    }
+
+    /// The graph as one line of JSON that [`LevelGraph::from_json`] reads
+    /// back.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let rooms: Vec<Value> = self
+            .rooms
+            .iter()
+            .map(|r| {
+                if r.name.is_empty() {
+                    json!({"tags": r.tags})
+                } else {
+                    json!({"tags": r.tags, "name": r.name})
+                }
+            })
+            .collect();
+        let edges: Vec<Value> = self
+            .edges
+            .iter()
+            .map(|e| match e.mode {
+                EdgeMode::Default => json!([e.a, e.b]),
+                m => json!([e.a, e.b, m.name()]),
+            })
+            .collect();
+        json!({"rooms": rooms, "edges": edges}).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_writes_back() {
+        let text = r#"{"rooms": [{"tags": ["start"]}, {"tags": [], "name": "fight A"}, {"tags": ["boss"]}],
+            "edges": [[0, 1], [1, 2, "corridor"], [0.0, 2.0, "direct"]]}"#;
+        let g = LevelGraph::from_json(text).unwrap();
+        assert_eq!(g.rooms.len(), 3);
+        assert_eq!(g.rooms[1].name, "fight A");
+        assert_eq!(g.edges[1].mode, EdgeMode::Corridor);
+        assert_eq!(
+            (g.edges[2].a, g.edges[2].b, g.edges[2].mode),
+            (0, 2, EdgeMode::Direct)
+        );
+        let back = LevelGraph::from_json(&g.to_json()).unwrap();
+        assert_eq!(back, g);
+    }
+
+    #[test]
+    fn errors_name_the_path() {
+        let m = |t: &str| LevelGraph::from_json(t).unwrap_err().to_string();
+        assert!(m("[").contains("not JSON"));
+        assert!(m(r#"{"rooms": [], "edges": [], "x": 1}"#).contains("unknown field \"x\""));
+        let t = r#"{"rooms": [{"tags": []}, {"tags": [3]}], "edges": []}"#;
+        assert!(m(t).contains("graph.rooms[1].tags[0]"), "{}", m(t));
+        let t = r#"{"rooms": [{}, {}, {}], "edges": [[0, 1], [1]]}"#;
+        assert!(m(t).contains("graph.edges[1]"), "{}", m(t));
+        let t = r#"{"rooms": [{}, {}, {}], "edges": [[0, 1], [1, -2]]}"#;
+        assert!(m(t).contains("graph.edges[1][1]: -2"), "{}", m(t));
+        let t = r#"{"rooms": [{}, {}, {}], "edges": [[0, 1, "tunnel"]]}"#;
+        assert!(m(t).contains("graph.edges[0][2]"), "{}", m(t));
+        let t = r#"{"rooms": [{}, {}, {}], "edges": [[0, 1], [1, 2], [0, 2], [0, 1]]}"#;
+        assert!(m(t).contains("4 connections among 3 rooms"), "{}", m(t));
+        let big = format!(
+            "{{\"rooms\": [{}{{}}], \"edges\": []}}",
+            "{},".repeat(MAX_GRAPH_ROOMS)
+        );
+        assert!(m(&big).contains("401 rooms"), "{}", m(&big));
+    }
+}
