@@ -70,6 +70,14 @@ func _run() -> void:
 		_painter.chunk_size = chunk
 	root.add_child(_painter)
 	for level in [1, 2]:
+		if level == 2 and args.has("fresh"):
+			# `fresh`: a new painter for the second level, as paint_bench.gd does.
+			var old := _painter
+			_painter = DungeonTilePainter.new()
+			_painter.chunking = old.chunking
+			_painter.chunk_size = old.chunk_size
+			root.add_child(_painter)
+			old.free()
 		var gen := CaveGenerator.new()
 		gen.width = side
 		gen.height = side

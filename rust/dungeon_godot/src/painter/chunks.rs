@@ -73,10 +73,7 @@ pub fn encoded(painted: &Painted, size: i32) -> Vec<ChunkWrite> {
     let mut out = Vec::new();
     for cy in 0..(h + s - 1) / s {
         for cx in 0..(w + s - 1) / s {
-            let block = (cx * s, cy * s, s, s);
-            let count = painted.count(block);
-            let mut bytes = vec![0; Painted::len(count)];
-            let terrain = painted.encode(block, &mut bytes);
+            let (bytes, count, terrain) = painted.to_bytes((cx * s, cy * s, s, s));
             if count + terrain.len() == 0 {
                 continue;
             }

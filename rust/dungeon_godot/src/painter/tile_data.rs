@@ -104,6 +104,30 @@ impl<'a> Painted<'a> {
         2 + count * CELL_BYTES
     }
 
+    /// The tiles of `block` as a new `Vec` of bytes (what [`Painted::encode`]
+    /// writes), in one pass, with their count and the block's terrain walls.
+    pub fn to_bytes(&self, block: Block) -> (Vec<u8>, usize, Vec<(i32, i32)>) {
+        let cells = usize::try_from(block.2.max(0)).unwrap_or(0)
+            * usize::try_from(block.3.max(0)).unwrap_or(0);
+        let mut out = Vec::with_capacity(Self::len(cells));
+        out.extend_from_slice(&FORMAT.to_le_bytes());
+        let mut terrain = Vec::new();
+        let mut count = 0;
+        let mut slot = [0; CELL_BYTES];
+        for i in self.cells(block) {
+            match choose(self.kinds[i], self.tiles) {
+                Choice::Nothing => {}
+                Choice::Tile(t) => {
+                    write_cell(&mut slot, self.grid.pos(i), t);
+                    out.extend_from_slice(&slot);
+                    count += 1;
+                }
+                Choice::Terrain => terrain.push(self.grid.pos(i)),
+            }
+        }
+        (out, count, terrain)
+    }
+
     /// Writes the tiles of `block` into `out` ([`Painted::len`] of its
     /// [`Painted::count`]) as [`encode`] would write [`plan`]'s cells of
     /// that block, and returns the block's terrain walls. The grid must fit
@@ -261,6 +285,10 @@ mod tests {
                     let mut part = vec![0; Painted::len(painted.count(block))];
                     let part_terrain = painted.encode(block, &mut part);
                     assert_eq!(part, encode(&cells));
+                    assert_eq!(
+                        painted.to_bytes(block),
+                        (part.clone(), cells.len(), part_terrain.clone())
+                    );
                     let walls: Vec<_> = plan
                         .terrain_walls
                         .iter()
