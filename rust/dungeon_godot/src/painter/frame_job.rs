@@ -10,7 +10,7 @@ use std::collections::HashSet;
 
 use super::chunks::{self, ChunkWrite, META_CHUNK, META_RECT, META_SIZE, META_TILES};
 use super::mapping::{Tile, Tiles};
-use super::tile_cost::Costs;
+use super::tile_cost::{Costs, warn_if_too_many_shapes};
 use super::tile_data::{Painted, fits, plan};
 use crate::background::Task;
 use crate::convert::cell_array;
@@ -32,6 +32,8 @@ pub struct FramePlan {
     pub cells: Vec<((i32, i32), Option<Tile>)>,
     /// One layer: wall cells left to Godot's terrain matching.
     pub terrain_walls: Vec<(i32, i32)>,
+    /// The collision polygons the new map's tiles make.
+    pub shapes: usize,
 }
 
 /// What a plan is made from: plain data, so it can move to a thread.
@@ -52,6 +54,8 @@ pub struct PlanInput {
     /// Chunks (of side `chunk`) whose layers are already there: they also
     /// erase their cells that get no tile now.
     pub reused: HashSet<(i32, i32)>,
+    /// What each tile costs, and its collision polygons.
+    pub costs: Costs,
 }
 
 impl PlanInput {
@@ -64,12 +68,14 @@ impl PlanInput {
         if self.chunk > 0 && self.bytes && fits(gw, gh) {
             // In one call: each chunk's bytes straight from the grid.
             let tiles = Painted::new(&self.grid, &self.tiles, self.neighbours);
+            out.shapes = tiles.shapes(&self.costs);
             out.chunks = chunks::encoded(&tiles, self.chunk);
         } else if self.chunk > 0 {
             let plan = plan(&self.grid, &self.tiles, self.neighbours);
             if watch.is_cancelled() {
                 return None;
             }
+            out.shapes = shapes(&plan.cells, &self.costs);
             out.chunks = chunks::split(
                 &plan.cells,
                 &plan.terrain_walls,
@@ -79,6 +85,7 @@ impl PlanInput {
             );
         } else {
             let plan = plan(&self.grid, &self.tiles, self.neighbours);
+            out.shapes = shapes(&plan.cells, &self.costs);
             for &((x, y), _) in &plan.cells {
                 painted[(y * gw + x) as usize] = true;
             }
@@ -430,6 +437,7 @@ impl FrameJob {
 
     /// Takes the plan: the chunks to free are the old ones not rewritten.
     fn ready(&mut self, plan: FramePlan) {
+        warn_if_too_many_shapes(plan.shapes);
         let kept: HashSet<(i32, i32)> = plan.chunks.iter().map(|w| w.coord).collect();
         self.frees = self
             .existing
@@ -498,6 +506,11 @@ impl Drop for FrameJob {
     }
 }
 
+/// The collision polygons `cells` make under `costs`.
+fn shapes(cells: &[((i32, i32), Tile)], costs: &Costs) -> usize {
+    cells.iter().map(|&(_, t)| costs.shapes_of(t)).sum()
+}
+
 /// Writes `cells` from index `from` onto `layer` (a tile, or `None` to
 /// erase) while `spent`, raised by each tile's cost, is below `budget`;
 /// returns the index it stopped at (at least one cell is written).
@@ -532,4 +545,66 @@ pub fn set_tile(layer: &mut Gd<TileMapLayer>, p: (i32, i32), t: Tile) {
         .atlas_coords(Vector2i::new(i32::from(t.atlas.0), i32::from(t.atlas.1)))
         .alternative_tile(i32::from(t.alternative))
         .done();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::painter::mapping::Walls;
+
+    /// The plan counts the collision polygons its tiles make, on one layer
+    /// and in chunks alike: here two per wall tile, none elsewhere.
+    #[test]
+    fn plans_count_collision_polygons() {
+        let cave = dungeon_core::cave::CaveConfig {
+            width: 70,
+            height: 50,
+            ..Default::default()
+        };
+        let grids: Vec<_> = dungeon_core::cave::generate(&cave, 4, 1)
+            .into_iter()
+            .collect();
+        assert_eq!(grids.len(), 1);
+        let t = |a: u16| Tile {
+            source: 0,
+            atlas: (a, 0),
+            alternative: 0,
+        };
+        let tiles = Tiles {
+            cells: [
+                None,
+                Some(t(0)),
+                Some(t(1)),
+                Some(t(2)),
+                Some(t(4)),
+                Some(t(5)),
+                Some(t(0)),
+            ],
+            walls: Walls::Single(t(3)),
+        };
+        let costs = Costs::from_entries(vec![(t(3), 4, 2)]);
+        for grid in grids {
+            let grid = std::sync::Arc::new(grid);
+            let walls = dungeon_core::paint::paint_all(&grid, CoreNeighbours::Eight)
+                .iter()
+                .filter(|k| matches!(k, dungeon_core::paint::PaintKind::Wall { .. }))
+                .count();
+            assert!(walls > 100);
+            for (chunk, bytes) in [(0, false), (16, true), (16, false)] {
+                let input = PlanInput {
+                    grid: grid.clone(),
+                    tiles: tiles.clone(),
+                    neighbours: CoreNeighbours::Eight,
+                    quadrant: 16,
+                    old: None,
+                    chunk,
+                    bytes,
+                    reused: HashSet::new(),
+                    costs: costs.clone(),
+                };
+                let shapes = input.frame_plan(&Watch::new()).map(|p| p.shapes);
+                assert_eq!(shapes, Some(2 * walls), "chunk {chunk}, bytes {bytes}");
+            }
+        }
+    }
 }

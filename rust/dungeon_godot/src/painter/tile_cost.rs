@@ -20,9 +20,24 @@ pub const COLLISION: usize = 3;
 /// navigation enabled), in plain tiles.
 pub const NAVIGATION: usize = 4;
 
-/// The cost of each tile that costs more than one, sorted by tile.
+/// Collision shapes Godot 4.6's built-in 2D physics holds in all: a script
+/// creating rectangle shapes until one fails stops at this many ("Element
+/// limit reached"). A `TileMapLayer` makes one per collision polygon per
+/// tile.
+pub const GODOT_PHYSICS_2D_SHAPES: usize = 270_336;
+
+/// One tile that costs more than one: its cost and its collision polygons.
+#[derive(Clone, Copy, Debug)]
+struct Dear {
+    tile: Tile,
+    cost: usize,
+    shapes: usize,
+}
+
+/// The cost (and collision polygons) of each tile that costs more than
+/// one, sorted by tile.
 #[derive(Clone, Debug, Default)]
-pub struct Costs(Vec<(Tile, usize)>);
+pub struct Costs(Vec<Dear>);
 
 impl Costs {
     /// The costs of the tiles `tiles` can paint, read from `layer`'s tile
@@ -73,7 +88,10 @@ impl Costs {
                 continue;
             };
             let mut cost = 1;
-            if (0..physics_layers).any(|l| data.get_collision_polygons_count(l) > 0) {
+            let shapes: usize = (0..physics_layers)
+                .map(|l| usize::try_from(data.get_collision_polygons_count(l)).unwrap_or(0))
+                .sum();
+            if shapes > 0 {
                 cost += COLLISION;
             }
             // Called by name: gdext lists navigation classes only with its
@@ -87,20 +105,70 @@ impl Costs {
                 cost += NAVIGATION;
             }
             if cost > 1 {
-                out.push((t, cost));
+                out.push(Dear {
+                    tile: t,
+                    cost,
+                    shapes,
+                });
             }
         }
         Self(out)
     }
 
+    /// The entry of `tile`, if it costs more than one.
+    fn find(&self, tile: Tile) -> Option<&Dear> {
+        self.0
+            .binary_search_by(|d| d.tile.cmp(&tile))
+            .ok()
+            .and_then(|i| self.0.get(i))
+    }
+
     /// What writing `tile` costs (erasing a cell costs one).
     pub fn of_tile(&self, tile: Option<Tile>) -> usize {
         match tile {
-            Some(t) if !self.0.is_empty() => self
-                .0
-                .binary_search_by(|(k, _)| k.cmp(&t))
-                .map_or(1, |i| self.0[i].1),
+            Some(t) if !self.0.is_empty() => self.find(t).map_or(1, |d| d.cost),
             _ => 1,
         }
     }
+
+    /// The collision polygons `tile` makes on the layer.
+    pub fn shapes_of(&self, tile: Tile) -> usize {
+        if self.0.is_empty() {
+            return 0;
+        }
+        self.find(tile).map_or(0, |d| d.shapes)
+    }
+
+    /// Costs from (tile, cost, collision polygons), for tests.
+    #[cfg(test)]
+    pub fn from_entries(mut entries: Vec<(Tile, usize, usize)>) -> Self {
+        entries.sort_by_key(|e| e.0);
+        Self(
+            entries
+                .into_iter()
+                .map(|(tile, cost, shapes)| Dear { tile, cost, shapes })
+                .collect(),
+        )
+    }
+}
+
+/// Warns (once per paint) when one map's collision polygons alone are more
+/// than Godot's built-in 2D physics holds: the walls past the limit get no
+/// collision, and Godot logs an error for each of them.
+pub fn warn_if_too_many_shapes(shapes: usize) {
+    if shapes <= GODOT_PHYSICS_2D_SHAPES {
+        return;
+    }
+    let engine = godot::classes::ProjectSettings::singleton()
+        .get_setting("physics/2d/physics_engine")
+        .to_string();
+    if !matches!(engine.as_str(), "" | "DEFAULT" | "GodotPhysics2D") {
+        return;
+    }
+    godot_warn!(
+        "DungeonTilePainter: this map puts {shapes} collision polygons on its layers, and \
+         Godot's built-in 2D physics holds about {GODOT_PHYSICS_2D_SHAPES} shapes in all: the \
+         rest get no collision and Godot logs \"Element limit reached\" for each. Put \
+         collision polygons on fewer tiles, or give a map this big its collision another way."
+    );
 }

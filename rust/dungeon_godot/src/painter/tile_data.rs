@@ -5,6 +5,7 @@ use dungeon_core::DungeonGrid as CoreGrid;
 use dungeon_core::paint::{PaintKind, WallNeighbours, paint_all};
 
 use super::mapping::{Tile, Tiles, Walls};
+use super::tile_cost::Costs;
 
 /// What a grid becomes on a layer.
 #[derive(Default)]
@@ -89,6 +90,17 @@ impl<'a> Painted<'a> {
         let (y0, y1) = (y.clamp(0, gh), y.saturating_add(h).clamp(0, gh));
         let to = |v: i32| usize::try_from(v).unwrap_or(0);
         (to(y0)..to(y1)).flat_map(move |row| (row * to(gw) + to(x0))..(row * to(gw) + to(x1)))
+    }
+
+    /// The collision polygons the whole grid's tiles make under `costs`.
+    pub fn shapes(&self, costs: &Costs) -> usize {
+        self.kinds
+            .iter()
+            .map(|&k| match choose(k, self.tiles) {
+                Choice::Tile(t) => costs.shapes_of(t),
+                Choice::Nothing | Choice::Terrain => 0,
+            })
+            .sum()
     }
 
     /// How many cells of `block` get a tile.

@@ -8,7 +8,7 @@ use godot::prelude::*;
 use super::super::chunks::{self, DEFAULT_CHUNK, ONE_LAYER_CELLS};
 use super::super::frame_job::{PlanInput, set_tile};
 use super::super::mapping::{DungeonTileMapping, Walls};
-use super::super::tile_cost::Costs;
+use super::super::tile_cost::{Costs, warn_if_too_many_shapes};
 use super::super::tile_data::{Painted, fits, plan};
 use super::{Chunking, DungeonTilePainter, WriteMethod};
 use crate::convert::cell_array;
@@ -57,6 +57,7 @@ impl DungeonTilePainter {
             // The bytes are written straight into Godot's array: no list
             // of cells, no copy.
             let painted = Painted::new(&p.input.grid, &p.input.tiles, p.input.neighbours);
+            warn_if_too_many_shapes(painted.shapes(&p.costs));
             let whole = painted.whole();
             let mut bytes = PackedByteArray::new();
             bytes.resize(Painted::len(painted.count(whole)));
@@ -65,6 +66,8 @@ impl DungeonTilePainter {
             terrain
         } else {
             let plan = plan(&p.input.grid, &p.input.tiles, p.input.neighbours);
+            let shapes = plan.cells.iter().map(|&(_, t)| p.costs.shapes_of(t)).sum();
+            warn_if_too_many_shapes(shapes);
             layer.clear();
             for &(c, t) in &plan.cells {
                 set_tile(&mut layer, c, t);
@@ -154,7 +157,12 @@ impl DungeonTilePainter {
             } else {
                 HashSet::new()
             };
+            let costs = template
+                .as_ref()
+                .map(|t| Costs::of(t, &tiles))
+                .unwrap_or_default();
             let input = PlanInput {
+                costs: costs.clone(),
                 grid: core,
                 tiles,
                 neighbours: self.wall_neighbours.core(),
@@ -170,10 +178,6 @@ impl DungeonTilePainter {
                 // Never painted by a painter: what it holds is unknown.
                 l.clone().clear();
             }
-            let costs = template
-                .as_ref()
-                .map(|t| Costs::of(t, &input.tiles))
-                .unwrap_or_default();
             Ok(Prepared {
                 costs,
                 grid: grid.clone(),
