@@ -196,12 +196,12 @@ fn check_level(c: &GraphConfig, l: &GraphLevel) {
     }
 }
 
-#[test]
-fn random_trees_are_realised_exactly() {
-    let cases = 1000;
+/// Lays out `cases` random trees (seeds from `base`), checking every
+/// layout; how many were laid out.
+fn tree_cases(base: u64, cases: u64) -> u64 {
     let (mut ok, mut exhausted) = (0, 0);
     for case in 0..cases {
-        let mut rng = DungeonRng::new(0x25_0000 + case);
+        let mut rng = DungeonRng::new(base + case);
         let c = random_config(&mut rng);
         c.validate().expect("random configs are valid");
         let seed = u64::from(rng.next_u32());
@@ -224,10 +224,25 @@ fn random_trees_are_realised_exactly() {
             Err(e) => panic!("case {case}: {e}"),
         }
     }
-    assert!(
-        ok * 100 >= cases * 98,
-        "{ok} of {cases} laid out, {exhausted} exhausted"
-    );
+    eprintln!("{ok} of {cases} trees laid out, {exhausted} exhausted");
+    ok
+}
+
+#[test]
+fn random_trees_are_realised_exactly() {
+    let cases = 200;
+    let ok = tree_cases(0x25_0000, cases);
+    assert!(ok * 100 >= cases * 98, "{ok} of {cases} laid out");
+}
+
+/// [`random_trees_are_realised_exactly`] over many more seeds (release:
+/// `cargo test --release -- --ignored`).
+#[test]
+#[ignore = "slow in debug; run in release"]
+fn many_random_trees_are_realised_exactly() {
+    let cases = 5000;
+    let ok = tree_cases(0x25_4000, cases);
+    assert!(ok * 100 >= cases * 98, "{ok} of {cases} laid out");
 }
 
 /// A random tree as [`random_tree`], plus up to three connections between
@@ -239,16 +254,27 @@ fn random_loopy(rng: &mut DungeonRng) -> LevelGraph {
     let n = g.rooms.len();
     let adj = g.adjacency();
     let mut degree: Vec<usize> = adj.iter().map(Vec::len).collect();
-    for _ in 0..rng.range(1, 3) {
+    let want = rng.range(1, 4);
+    let mut added = 0;
+    for _ in 0..40 {
+        if added == want {
+            break;
+        }
         let a = rng.below(n as u32) as usize;
-        // Walk 2 or 3 steps away.
+        // Walk 3 or 4 steps away (never back): a loop of 4 or 5 rooms.
         let mut b = a;
         let mut prev = a;
-        for _ in 0..rng.range(3, 4) {
+        let steps = rng.range(3, 4);
+        let mut walked = 0;
+        for _ in 0..steps {
             let next: Vec<usize> = adj[b].iter().copied().filter(|&m| m != prev).collect();
             let Some(&m) = rng.pick(&next) else { break };
             prev = b;
             b = m;
+            walked += 1;
+        }
+        if walked < steps {
+            continue;
         }
         let known = g
             .edges
@@ -264,25 +290,43 @@ fn random_loopy(rng: &mut DungeonRng) -> LevelGraph {
         }
         degree[a] += 1;
         degree[b] += 1;
+        added += 1;
     }
     g
 }
 
-#[test]
-fn random_graphs_with_loops_are_realised_exactly() {
-    let cases = 100;
-    let (mut ok, mut loops) = (0, 0);
+/// Lays out `cases` random graphs with loops (seeds from `base`) within
+/// `budget` work units, checking every layout; `(laid out, refused,
+/// loops)`: a graph with a loop no template choice closes is refused by
+/// validation naming that loop.
+fn loopy_cases(base: u64, cases: u64, budget: i32) -> (u64, u64, usize) {
+    let (mut ok, mut refused, mut loops) = (0, 0, 0);
+    // Per number of loops: (graphs, laid out).
+    let mut by_loops = [(0u32, 0u32); 8];
     for case in 0..cases {
-        let mut rng = DungeonRng::new(0x25_1000 + case);
+        let mut rng = DungeonRng::new(base + case);
         let mut c = random_config(&mut rng);
         c.graph = random_loopy(&mut rng);
-        c.work_budget = 300_000;
-        c.validate().expect("random configs are valid");
-        loops += c.graph.edges.len() + 1 - c.graph.rooms.len();
+        c.work_budget = budget;
+        if let Err(e) = c.validate() {
+            assert!(e.to_string().contains("cannot close"), "{e}");
+            assert_eq!(
+                graph_layout::layout(&c, 1, 1),
+                Err(GenError::Config(e)),
+                "layout refuses it too"
+            );
+            refused += 1;
+            continue;
+        }
+        let mine = c.graph.edges.len() + 1 - c.graph.rooms.len();
+        loops += mine;
+        let tally = &mut by_loops[mine.min(7)];
+        tally.0 += 1;
         let seed = u64::from(rng.next_u32());
         match graph_layout::layout(&c, seed, 1) {
             Ok(l) => {
                 ok += 1;
+                tally.1 += 1;
                 check_level(&c, &l);
                 if case % 8 == 0 {
                     assert_eq!(graph_layout::layout(&c, seed, 1).unwrap(), l);
@@ -294,18 +338,40 @@ fn random_graphs_with_loops_are_realised_exactly() {
             Err(e) => panic!("case {case}: {e}"),
         }
     }
+    eprintln!("(graphs, laid out) by number of loops: {by_loops:?}");
+    (ok, refused, loops)
+}
+
+#[test]
+fn random_graphs_with_loops_are_realised_exactly() {
+    let cases = 24;
+    let (ok, refused, loops) = loopy_cases(0x25_1000, cases, 300_000);
     assert!(loops as u64 >= cases, "{loops} loops");
-    // The first loop version (annealing per chain, re-laying earlier
-    // chains, no closure sampler yet) lays out about half of these within
-    // 300 000 work units (about 70 % within 3 000 000); every other run
-    // ends with a message naming the chain or room it could not place.
-    assert!(ok * 100 >= cases * 45, "{ok} of {cases} laid out");
+    eprintln!("{ok} of {cases} laid out, {refused} refused, {loops} loops");
+    // Measured with the closure listing (release, 300 000 work units,
+    // loops of 4–5 rooms): 12 of these 24, 50 of the first 100 (41
+    // without the closure listing); over the 1000 seeds of the test below
+    // 477, by number of loops 1: 95 %, 2: 52 %, 3: 22 %, 4: 13 %. Every
+    // other run ends with a message naming the chain or room it could not
+    // place. Far from the 99 % aimed at.
+    assert!(ok * 100 >= cases * 40, "{ok} of {cases} laid out");
+}
+
+/// [`random_graphs_with_loops_are_realised_exactly`] over many more
+/// seeds (release: `cargo test --release -- --ignored`).
+#[test]
+#[ignore = "slow in debug; run in release"]
+fn many_random_graphs_with_loops_are_realised_exactly() {
+    let cases = 1000;
+    let (ok, refused, loops) = loopy_cases(0x25_8000, cases, 300_000);
+    eprintln!("{ok} of {cases} laid out, {refused} refused, {loops} loops");
+    assert!(ok * 100 >= cases * 40, "{ok} of {cases} laid out");
 }
 
 #[test]
 fn the_demo_over_many_seeds_and_levels() {
     let c = GraphConfig::demo();
-    for seed in 0..200 {
+    for seed in 0..100 {
         let l = graph_layout::layout(&c, seed, 1 + (seed % 5) as i32).unwrap();
         check_level(&c, &l);
     }

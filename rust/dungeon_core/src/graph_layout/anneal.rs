@@ -14,6 +14,7 @@
 //! connections of one room on one slot or on touching slots), in integers.
 //! A chain succeeds at energy 0; its door pairs are then recorded.
 
+use super::closure::{Dp, Found};
 use super::energy::{W_DIST, W_DOOR};
 use super::greedy::Greedy;
 use super::space::{Offset, slots_touch};
@@ -62,6 +63,23 @@ const CYCLES: u32 = 50;
 const TRIALS: u32 = 100;
 /// Annealing runs (each from a fresh insertion) before a chain gives up.
 const RUNS: u32 = 2;
+/// Most variants per room the closure listing tries (a random subset).
+const CLOSE_VARIANTS: usize = 8;
+/// Closure samples drawn per run; the least energy one is annealed.
+const SAMPLES: u32 = 8;
+/// Variants of the first room of the first chain tried by the closure
+/// listing before annealing takes over.
+const FIRST_VARIANTS: usize = 4;
+
+/// How a chain run starts.
+enum Start {
+    /// The chain's rooms are placed, every chain connection realised.
+    Placed,
+    /// No layout of the chain exists against the placed rooms.
+    Impossible,
+    /// The listing found nothing it can vouch for: insert and anneal.
+    Unknown,
+}
 
 impl Greedy<'_> {
     /// The door pair connection `e` uses in the current layout: the first
@@ -206,6 +224,115 @@ impl Greedy<'_> {
         self.rng.pick(&vars).copied()
     }
 
+    /// Room `r`'s variants with enough doors, ascending.
+    fn variants(&self, r: usize) -> Vec<usize> {
+        let deg = self.adj[r].len();
+        self.k.allowed[r]
+            .iter()
+            .filter(|&&t| self.c.templates[t].doors.len() >= deg)
+            .flat_map(|&t| self.k.space.variants_of(t))
+            .collect()
+    }
+
+    /// Places `chain` by the closure listing (`closure.rs`); the first
+    /// chain's first room goes to the origin as one of a few variants.
+    fn close(&mut self, chain: &[usize], until: u64) -> Result<Start, GenError> {
+        if !self.state.order.is_empty() {
+            return self.close_rest(chain, until);
+        }
+        let Some(&r0) = chain.first() else {
+            return Ok(Start::Unknown);
+        };
+        let mut vs = self.variants(r0);
+        self.rng.shuffle(&mut vs);
+        let all = vs.len() <= FIRST_VARIANTS;
+        vs.truncate(FIRST_VARIANTS);
+        for v in vs {
+            self.put(r0, v, (0, 0));
+            match self.close_rest(&chain[1..], until)? {
+                Start::Impossible => self.state.unplace_last(),
+                Start::Placed => return Ok(Start::Placed),
+                Start::Unknown => {
+                    self.state.unplace_last();
+                    return Ok(Start::Unknown);
+                }
+            }
+        }
+        Ok(if all {
+            Start::Impossible
+        } else {
+            Start::Unknown
+        })
+    }
+
+    /// Places `rooms` (a chain, or its rest) by the closure listing: the
+    /// least energy of a few samples.
+    fn close_rest(&mut self, rooms: &[usize], until: u64) -> Result<Start, GenError> {
+        let Some(&last) = rooms.last() else {
+            return Ok(Start::Placed);
+        };
+        // Nothing to close (a path hanging off the placed rooms): greedy
+        // insertion does as well for less.
+        if !self.adj[last].iter().any(|&(m, _)| self.state.placed[m]) {
+            return Ok(Start::Unknown);
+        }
+        let mut cut = false;
+        let mut vars = Vec::with_capacity(rooms.len());
+        for &r in rooms {
+            let mut vs = self.variants(r);
+            if vs.len() > CLOSE_VARIANTS {
+                self.rng.shuffle(&mut vs);
+                vs.truncate(CLOSE_VARIANTS);
+                vs.sort_unstable();
+                cut = true;
+            }
+            vars.push(vs);
+        }
+        let limit = until.saturating_sub(self.stats.work).saturating_mul(4);
+        let mut dp = Dp::new(&self.k.space, &self.state, &self.adj, rooms, vars, true);
+        let found = dp.run(Some(&mut *self.rng), limit);
+        let mut samples = Vec::new();
+        if found == Found::Paths {
+            for _ in 0..SAMPLES {
+                samples.extend(dp.sample(self.rng));
+            }
+        }
+        let work = dp.work;
+        drop(dp);
+        let placed = self.state.order.len();
+        if !self.spend(1 + work / 4, placed, until)? {
+            return Ok(Start::Unknown);
+        }
+        match found {
+            Found::Paths => {}
+            Found::Impossible if !cut => return Ok(Start::Impossible),
+            _ => return Ok(Start::Unknown),
+        }
+        let mut best: Option<(i64, usize)> = None;
+        for (k, sample) in samples.iter().enumerate() {
+            for (&r, s) in rooms.iter().zip(sample) {
+                self.put(r, s.v as usize, (s.x, s.y));
+            }
+            let e = self.total();
+            for _ in rooms {
+                self.state.unplace_last();
+            }
+            if best.is_none_or(|b| e < b.0) {
+                best = Some((e, k));
+            }
+            if e == 0 || !self.spend(1 + placed as u64 / 8, placed, until)? {
+                break;
+            }
+        }
+        let Some((_, k)) = best else {
+            return Ok(Start::Unknown);
+        };
+        for (&r, s) in rooms.iter().zip(&samples[k]) {
+            self.put(r, s.v as usize, (s.x, s.y));
+        }
+        Ok(Start::Placed)
+    }
+
     /// Puts room `r` as variant `v` at `p`.
     fn put(&mut self, r: usize, v: usize, p: Pos) {
         self.state.place(&self.k.space, r, v, p);
@@ -258,7 +385,12 @@ impl Greedy<'_> {
         let ratio = (t1 / t0).powf(1.0 / f64::from(CYCLES));
         for _ in 0..RUNS {
             let before = self.state.order.len();
-            if self.insert(chain, until)? {
+            let started = match self.close(chain, until)? {
+                Start::Placed => true,
+                Start::Impossible => return Ok(Some(closest)),
+                Start::Unknown => self.insert(chain, until)?,
+            };
+            if started {
                 let mut e = self.total();
                 let mut mean = 0.0f64;
                 let mut ups = 0.0f64;

@@ -10,7 +10,7 @@
 //! rooms enough doors with free cells outside for the children still to
 //! come (a one-step lookahead). A room with no fitting candidate jumps
 //! back to its parent and tries the parent's next candidate; an attempt
-//! whose work passes its cap starts over (the cap doubles each time) until
+//! whose work passes its cap starts over (caps follow the Luby sequence) until
 //! the work budget is spent.
 
 use super::NAME;
@@ -116,8 +116,29 @@ impl Tree {
 /// Why an attempt stopped: the rooms it placed, and what stopped it.
 type Stuck = (usize, String);
 
-/// Work cap of the first attempt, in units; each restart doubles it.
+/// Work cap of an attempt, in units, is `LUBY_UNIT · (FIRST_CAP + 50 ·
+/// rooms)` times the Luby sequence (1, 1, 2, 1, 1, 2, 4, …; Luby,
+/// Sinclair and Zuckerman 1993): within a log factor of the best fixed
+/// cap for a search whose run length is random, without knowing it.
+const LUBY_UNIT: u64 = 8;
+/// See [`LUBY_UNIT`].
 const FIRST_CAP: u64 = 2_000;
+
+/// Term `i` (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, …
+fn luby(i: u32) -> u64 {
+    let mut i = u64::from(i.max(1));
+    loop {
+        // The smallest k with i ≤ 2^k − 1.
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
 
 /// The search: config, tables, stream, state and budget.
 pub(crate) struct Greedy<'a> {
@@ -195,12 +216,13 @@ impl<'a> Greedy<'a> {
                 .collect()
         };
         let tree = Tree::new(self.c, &roots);
-        let mut cap = FIRST_CAP + 50 * tree.order.len() as u64;
+        let unit = LUBY_UNIT * (FIRST_CAP + 50 * tree.order.len() as u64);
         while self.stats.work < self.budget {
             self.watch.check()?;
             self.stats.attempts += 1;
             self.state.clear();
             self.joined.fill(false);
+            let cap = unit.saturating_mul(luby(self.stats.attempts));
             let until = self.stats.work.saturating_add(cap).min(self.budget);
             match self.attempt(&tree, &chains, until)? {
                 None => return Ok(()),
@@ -212,7 +234,6 @@ impl<'a> Greedy<'a> {
             }
             // An attempt always spends work, so the loop ends.
             self.stats.work += 1;
-            cap = cap.saturating_mul(2);
         }
         Err(self.exhausted())
     }
@@ -421,8 +442,10 @@ impl<'a> Greedy<'a> {
                     self.state.order.len(),
                     if e == i64::MAX {
                         format!(
-                            "chain {} ({what} {}) did not fit: no template of its rooms joins \
-                             its placed neighbours; give these rooms templates with more doors",
+                            "chain {} ({what} {}) did not fit: no layout of its rooms was found \
+                             that joins them to each other and to the placed rooms without \
+                             overlap; raise work_budget, or give these rooms templates with more \
+                             doors",
                             i + 1,
                             names.join("–")
                         )
@@ -508,5 +531,16 @@ impl<'a> Greedy<'a> {
             };
             resume = Some(prev);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_luby_sequence() {
+        let got: Vec<u64> = (1..=15).map(super::luby).collect();
+        assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(super::luby(0), 1);
+        assert!(super::luby(u32::MAX) >= 1);
     }
 }

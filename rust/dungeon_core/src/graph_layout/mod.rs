@@ -15,23 +15,30 @@
 //! templates each room may use (its tags), room degrees against door
 //! counts, that every connection has a door pair that can join, planarity
 //! (rooms drawn as rectangles realise only planar graphs, corridors or
-//! not; the first connection that breaks it is named). Corridor
+//! not; the first connection that breaks it is named), and that every
+//! short loop can close. Corridor
 //! connections are refused for now with a message saying so.
 //!
-//! Laying out (see `greedy.rs`, `chains.rs`, `anneal.rs`): the loops (the
-//! faces of a planar embedding) are laid out chain by chain by simulated
-//! annealing, a chain that does not fit re-laying the ones before it (a
-//! bounded depth-first search); then the rooms hanging off them through
-//! bridges, in breadth-first order against their parents, backjumping to
-//! the parent when a room finds no spot. An attempt that gets stuck starts
-//! over, within [`GraphConfig::work_budget`]; running out names the chain
-//! or room the best attempt could not place. Not yet: corridors, the
-//! closure sampler and precheck for loops no template choice can close
-//! (such graphs spend the budget, then fail with that message).
+//! Laying out (see `greedy.rs`, `chains.rs`, `closure.rs`, `anneal.rs`):
+//! the loops (the faces of a planar embedding) are laid out chain by
+//! chain; a chain that closes a loop against placed rooms is first listed
+//! layer by layer over its configuration spaces, which either proves it
+//! cannot close against them (the chain before is then re-laid at once)
+//! or yields layouts realising every chain connection, the best of a few
+//! samples then annealed until nothing overlaps; a chain that does not fit
+//! re-lays the ones before it (a bounded depth-first search). Then the
+//! rooms hanging off them through bridges, in breadth-first order against
+//! their parents, backjumping to the parent when a room finds no spot. An
+//! attempt that gets stuck starts over, attempts capped by the Luby
+//! sequence, within [`GraphConfig::work_budget`]; running out names the
+//! chain or room the best attempt could not place. A loop of at most 12
+//! rooms that no choice of templates closes (overlaps aside) is refused by
+//! validation, naming its rooms. Not yet: corridors.
 
 mod anneal;
 mod build;
 mod chains;
+mod closure;
 mod config;
 mod energy;
 mod graph;

@@ -164,3 +164,32 @@ fn a_crowded_star_runs_out_of_budget_with_a_message() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_loop_no_template_closes_is_named_and_a_square_closes() {
+    // 7 × 7 rooms with one door per side, all at offset 2: every join is a
+    // step of 7 cells along one axis, so rooms sit on a lattice whose
+    // loops have an even number of rooms; a triangle can never close.
+    let mut c = GraphConfig::demo();
+    c.templates = vec![square("square", 1)];
+    let mut g = LevelGraph::path(5);
+    g.connect(2, 4, EdgeMode::Default);
+    c.graph = g;
+    let m = message(&c);
+    assert!(m.contains("cannot close"), "{m}");
+    for r in ["room 2", "room 3", "room 4"] {
+        assert!(m.contains(r), "{m}");
+    }
+    assert!(!m.contains("room 1 "), "{m}");
+    // A square of the same rooms closes, and its doors are the graph's.
+    let mut g = LevelGraph::path(4);
+    g.connect(3, 0, EdgeMode::Default);
+    c.graph = g;
+    assert!(c.validate().is_ok());
+    for seed in 0..10 {
+        let l = layout(&c, seed, 1).unwrap();
+        let mut got: Vec<(usize, usize)> = l.grid.connections().iter().map(|k| k.rooms).collect();
+        got.sort_unstable();
+        assert_eq!(got, vec![(0, 1), (0, 3), (1, 2), (2, 3)]);
+    }
+}

@@ -6,6 +6,7 @@
 //! door pair that can join; planarity; and, for now, that no connection
 //! asks for a corridor.
 
+use super::closure::unclosable;
 use super::config::{GraphConfig, MAX_WORK_BUDGET, MIN_WORK_BUDGET};
 use super::graph::EdgeMode;
 use super::space::Space;
@@ -75,6 +76,7 @@ impl GraphConfig {
         self.check_degrees(&allowed)?;
         self.check_edges(&allowed, &space)?;
         g.check_planar()?;
+        self.check_loops(&allowed, &space)?;
         Ok(Checked { allowed, space })
     }
 
@@ -188,6 +190,39 @@ impl GraphConfig {
             }
         }
         Ok(())
+    }
+}
+
+impl GraphConfig {
+    /// Refuses a loop of at most 12 rooms that no choice of its rooms'
+    /// variants closes, overlaps aside (`closure.rs`).
+    fn check_loops(&self, allowed: &[Vec<usize>], space: &Space) -> Result<(), ConfigError> {
+        let g = &self.graph;
+        let adj = g.adjacency();
+        let vars: Vec<Vec<usize>> = allowed
+            .iter()
+            .enumerate()
+            .map(|(r, ts)| {
+                ts.iter()
+                    .filter(|&&t| self.templates[t].doors.len() >= adj[r].len())
+                    .flat_map(|&t| space.variants_of(t))
+                    .collect()
+            })
+            .collect();
+        let Some(face) = unclosable(g, space, &vars) else {
+            return Ok(());
+        };
+        let names: Vec<String> = face.iter().map(|&r| g.room_label(r)).collect();
+        Err(ConfigError::new(
+            "graph",
+            format!(
+                "the loop {} cannot close: no choice of its rooms' templates, in any allowed \
+                 orientation, joins each room to the next by facing doors (distinct, not touching)",
+                names.join(" – ")
+            ),
+            "loops whose rooms' templates have doors that can close them (more doors, other \
+             sizes, or other tags for these rooms)",
+        ))
     }
 }
 

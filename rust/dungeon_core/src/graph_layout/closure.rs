@@ -1,0 +1,467 @@
+//! Closing a loop by construction (our own method; the design's §2.6),
+//! where Ma et al. and Edgar leave it to simulated annealing: because our
+//! configuration spaces are finite sets of offsets, the placements of a
+//! chain's rooms that realise every chain connection can be listed step by
+//! step. Layer `j` holds the states `(variant, position, entry door)` of
+//! chain room `j` reachable from the placed rooms through rooms `0..j`,
+//! each meeting the connections to placed rooms, using doors distinct from
+//! (and not touching) its entry door, overlapping no placed room and close
+//! enough to the next placed room the chain must reach (a Manhattan
+//! bound). A backward pass keeps the states that reach the last layer;
+//! sampling then walks forward through kept states, preferring at each
+//! step those that overlap the chain's rooms chosen so far least. Every
+//! sample realises every connection of the chain's path; only overlaps
+//! between the chain's own rooms (and chords) can remain, for annealing.
+//!
+//! A layer above [`BEAM`] states is cut to a random [`BEAM`] (a beam), so
+//! the work stays bounded; an empty result without any cut proves that no
+//! layout of the chain exists against the placed rooms: the search then
+//! re-lays earlier chains at once instead of annealing in vain. The same
+//! pass without overlaps, from each variant of a loop's first room, is the
+//! precheck ([`unclosable`]) that refuses a loop no template choice closes.
+
+use super::energy::{Foot, State};
+use super::graph::LevelGraph;
+use super::space::{Offset, Space, slots_touch};
+use crate::rng::DungeonRng;
+
+/// No entry door (a room reached from a placed room only).
+const NONE: u32 = u32::MAX;
+/// Most states kept per layer while laying out.
+pub(crate) const BEAM: usize = 48;
+/// Most states the precheck lists per loop before it gives up (proving
+/// nothing).
+const PRECHECK_STATES: u64 = 5_000;
+/// Longest loop the precheck examines.
+const PRECHECK_ROOMS: usize = 12;
+
+/// One placement of a chain room: variant, position, and the door that
+/// joins it to the previous chain room ([`NONE`] if none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct St {
+    pub(crate) v: u32,
+    pub(crate) x: i32,
+    pub(crate) y: i32,
+    din: u32,
+}
+
+/// What listing a chain found.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// Some layout realises the chain's connections (states kept).
+    Paths,
+    /// None can (no layer was cut): proven.
+    Impossible,
+    /// Nothing found, or the listing stopped at its work limit.
+    Unknown,
+}
+
+/// The layered listing of a chain's placements.
+pub(crate) struct Dp<'a> {
+    space: &'a Space,
+    state: &'a State,
+    adj: &'a [Vec<(usize, usize)>],
+    rooms: &'a [usize],
+    /// Per chain room: its candidate variants.
+    vars: Vec<Vec<usize>>,
+    /// Whether footprints may not overlap placed rooms.
+    overlaps: bool,
+    layers: Vec<Vec<St>>,
+    alive: Vec<Vec<bool>>,
+    /// Whether a layer was cut (an empty result then proves nothing).
+    lossy: bool,
+    /// States listed (work done).
+    pub(crate) work: u64,
+    /// An upper bound of `|dx| + |dy|` over every offset.
+    reach: i32,
+    buf: Vec<Offset>,
+    buf2: Vec<Offset>,
+}
+
+impl<'a> Dp<'a> {
+    /// A listing of `rooms` (not placed, in chain order) against the
+    /// placed rooms of `state`, room `rooms[j]` using `vars[j]`.
+    pub(crate) fn new(
+        space: &'a Space,
+        state: &'a State,
+        adj: &'a [Vec<(usize, usize)>],
+        rooms: &'a [usize],
+        vars: Vec<Vec<usize>>,
+        overlaps: bool,
+    ) -> Self {
+        let reach = space
+            .vars
+            .iter()
+            .map(|v| v.v.width + v.v.height)
+            .max()
+            .unwrap_or(0)
+            .saturating_mul(2)
+            .saturating_add(4);
+        Self {
+            space,
+            state,
+            adj,
+            rooms,
+            vars,
+            overlaps,
+            layers: Vec::new(),
+            alive: Vec::new(),
+            lossy: false,
+            work: 0,
+            reach,
+            buf: Vec::new(),
+            buf2: Vec::new(),
+        }
+    }
+
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        self.adj
+            .get(a)
+            .is_some_and(|l| l.iter().any(|&(m, _)| m == b))
+    }
+
+    /// Whether chain room `j` joins chain room `j − 1`.
+    fn linked(&self, j: usize) -> bool {
+        j > 0 && self.adjacent(self.rooms[j - 1], self.rooms[j])
+    }
+
+    /// The placed neighbours of chain room `j`.
+    fn fixed(&self, j: usize) -> Vec<usize> {
+        self.adj[self.rooms[j]]
+            .iter()
+            .map(|&(m, _)| m)
+            .filter(|&m| self.state.placed[m])
+            .collect()
+    }
+
+    /// The placed room chain room `j` must come within reach of, and in
+    /// how many steps: the first later chain room (through linked rooms)
+    /// with a placed neighbour.
+    fn anchor(&self, j: usize) -> Option<((i32, i32), i32)> {
+        for k in j + 1..self.rooms.len() {
+            if !self.linked(k) {
+                return None;
+            }
+            if let Some(&m) = self.fixed(k).first() {
+                let hops = i32::try_from(k - j + 1).unwrap_or(i32::MAX);
+                return Some((self.state.pos[m], hops));
+            }
+        }
+        None
+    }
+
+    /// Whether chain room `j` may be variant `v` at `(x, y)` entered by
+    /// door `din`: no overlap with placed rooms (when asked), within reach
+    /// of its anchor, and a free, distinct door joining each placed
+    /// neighbour.
+    fn ok(&mut self, fixed: &[usize], anchor: Option<((i32, i32), i32)>, s: St) -> bool {
+        let space = self.space;
+        let var = &space.vars[s.v as usize].v;
+        if let Some(((ax, ay), hops)) = anchor {
+            let d = i64::from(s.x - ax).abs() + i64::from(s.y - ay).abs();
+            if d > i64::from(hops) * i64::from(self.reach) {
+                return false;
+            }
+        }
+        if self.overlaps
+            && self
+                .state
+                .overlap_with(&Foot::at((s.x, s.y), var.width, var.height))
+                != 0
+        {
+            return false;
+        }
+        let doors = &var.doors;
+        let mut used: Vec<u32> = Vec::with_capacity(4);
+        if s.din != NONE {
+            used.push(s.din);
+        }
+        for &m in fixed {
+            let p = self.state.pos[m];
+            self.buf2.clear();
+            space.offsets(self.state.var[m], s.v as usize, &mut self.buf2);
+            let pick = self.buf2.iter().find(|o| {
+                p.0 + o.dx == s.x
+                    && p.1 + o.dy == s.y
+                    && self.state.door_free(space, m, o.da)
+                    && used.iter().all(|&u| {
+                        u as usize != o.db && !slots_touch(&doors[u as usize], &doors[o.db])
+                    })
+            });
+            match pick {
+                Some(o) => used.push(o.db as u32),
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Lists layer `j` from layer `j − 1` (or from the placed rooms).
+    fn expand(&mut self, j: usize, rng: Option<&mut DungeonRng>) -> bool {
+        let fixed = self.fixed(j);
+        let linked = self.linked(j);
+        if !linked && fixed.is_empty() {
+            return false;
+        }
+        let anchor = self.anchor(j);
+        let space = self.space;
+        let mut next: Vec<St> = Vec::new();
+        let vars = std::mem::take(&mut self.vars[j]);
+        for &v in &vars {
+            let vu = v as u32;
+            if linked {
+                let prev = std::mem::take(&mut self.layers[j - 1]);
+                for (i, p) in prev.iter().enumerate() {
+                    if !self.alive[j - 1][i] {
+                        continue;
+                    }
+                    self.buf.clear();
+                    self.space.offsets(p.v as usize, v, &mut self.buf);
+                    let offs = std::mem::take(&mut self.buf);
+                    let pd = &space.vars[p.v as usize].v.doors;
+                    for o in &offs {
+                        if p.din != NONE
+                            && (o.da as u32 == p.din || slots_touch(&pd[p.din as usize], &pd[o.da]))
+                        {
+                            continue;
+                        }
+                        let s = St {
+                            v: vu,
+                            x: p.x + o.dx,
+                            y: p.y + o.dy,
+                            din: o.db as u32,
+                        };
+                        self.work += 1;
+                        if self.ok(&fixed, anchor, s) {
+                            next.push(s);
+                        }
+                    }
+                    self.buf = offs;
+                }
+                self.layers[j - 1] = prev;
+            } else {
+                let m = fixed[0];
+                let p = self.state.pos[m];
+                self.buf.clear();
+                self.space.offsets(self.state.var[m], v, &mut self.buf);
+                let offs = std::mem::take(&mut self.buf);
+                for o in &offs {
+                    let s = St {
+                        v: vu,
+                        x: p.0 + o.dx,
+                        y: p.1 + o.dy,
+                        din: NONE,
+                    };
+                    self.work += 1;
+                    if self.ok(&fixed, anchor, s) {
+                        next.push(s);
+                    }
+                }
+                self.buf = offs;
+            }
+        }
+        self.vars[j] = vars;
+        next.sort_unstable();
+        next.dedup();
+        if next.len() > BEAM {
+            match rng {
+                Some(rng) => {
+                    rng.shuffle(&mut next);
+                    next.truncate(BEAM);
+                    next.sort_unstable();
+                    self.lossy = true;
+                }
+                None => {
+                    self.lossy = true;
+                    return false;
+                }
+            }
+        }
+        self.alive.push(vec![true; next.len()]);
+        self.layers.push(next);
+        true
+    }
+
+    /// Lists every layer, then keeps the states that reach the last one;
+    /// stops (with [`Found::Unknown`]) once `limit` states were listed.
+    pub(crate) fn run(&mut self, mut rng: Option<&mut DungeonRng>, limit: u64) -> Found {
+        for j in 0..self.rooms.len() {
+            if !self.expand(j, rng.as_deref_mut()) || self.work > limit {
+                return Found::Unknown;
+            }
+            if self.layers[j].is_empty() {
+                return if self.lossy {
+                    Found::Unknown
+                } else {
+                    Found::Impossible
+                };
+            }
+        }
+        for j in (0..self.rooms.len().saturating_sub(1)).rev() {
+            if self.linked(j + 1) {
+                for i in 0..self.layers[j].len() {
+                    let p = self.layers[j][i];
+                    let keep = self.successors(j + 1, p).next().is_some();
+                    self.alive[j][i] = keep;
+                }
+            } else if !self.alive[j + 1].iter().any(|&a| a) {
+                self.alive[j].fill(false);
+            }
+        }
+        if self.alive.first().is_some_and(|a| a.iter().any(|&x| x)) {
+            Found::Paths
+        } else if self.lossy {
+            Found::Unknown
+        } else {
+            Found::Impossible
+        }
+    }
+
+    /// The kept states of layer `j` that `p` (layer `j − 1`) leads to.
+    fn successors(&mut self, j: usize, p: St) -> impl Iterator<Item = usize> + '_ {
+        let mut out = Vec::new();
+        let space = self.space;
+        let pd = &space.vars[p.v as usize].v.doors;
+        for &v in &self.vars[j] {
+            self.buf.clear();
+            self.space.offsets(p.v as usize, v, &mut self.buf);
+            for o in &self.buf {
+                if p.din != NONE
+                    && (o.da as u32 == p.din || slots_touch(&pd[p.din as usize], &pd[o.da]))
+                {
+                    continue;
+                }
+                let s = St {
+                    v: v as u32,
+                    x: p.x + o.dx,
+                    y: p.y + o.dy,
+                    din: o.db as u32,
+                };
+                if let Ok(i) = self.layers[j].binary_search(&s)
+                    && self.alive[j][i]
+                {
+                    out.push(i);
+                }
+            }
+        }
+        out.into_iter()
+    }
+
+    /// One layout of the chain through kept states: each room drawn among
+    /// those that overlap the rooms drawn before it least and, at equal
+    /// overlap, realise the most of their connections to them (chords).
+    pub(crate) fn sample(&mut self, rng: &mut DungeonRng) -> Option<Vec<St>> {
+        let mut chosen: Vec<St> = Vec::with_capacity(self.rooms.len());
+        for j in 0..self.rooms.len() {
+            let cands: Vec<usize> = match chosen.last() {
+                Some(&p) if self.linked(j) => self.successors(j, p).collect(),
+                _ => (0..self.layers[j].len())
+                    .filter(|&i| self.alive[j][i])
+                    .collect(),
+            };
+            let mut best: Vec<usize> = Vec::new();
+            let mut least = (i64::MAX, i64::MAX);
+            for i in cands {
+                let s = self.layers[j][i];
+                let cost = self.cost(j, s, &chosen);
+                if cost < least {
+                    least = cost;
+                    best.clear();
+                }
+                if cost == least {
+                    best.push(i);
+                }
+            }
+            let &i = rng.pick(&best)?;
+            chosen.push(self.layers[j][i]);
+        }
+        Some(chosen)
+    }
+
+    /// The overlap of `s` (chain room `j`) with the chosen rooms, and how
+    /// many of its connections to them (but the previous) it misses.
+    fn cost(&mut self, j: usize, s: St, chosen: &[St]) -> (i64, i64) {
+        let space = self.space;
+        let var = &space.vars[s.v as usize].v;
+        let f = Foot::at((s.x, s.y), var.width, var.height);
+        let mut over = 0;
+        let mut missed = 0;
+        for (k, c) in chosen.iter().enumerate() {
+            let cv = &space.vars[c.v as usize].v;
+            over += Foot::at((c.x, c.y), cv.width, cv.height).overlap(&f);
+            if k + 1 < j && self.adjacent(self.rooms[k], self.rooms[j]) {
+                self.buf.clear();
+                self.space
+                    .offsets(c.v as usize, s.v as usize, &mut self.buf);
+                let hit = self
+                    .buf
+                    .iter()
+                    .any(|o| c.x + o.dx == s.x && c.y + o.dy == s.y);
+                missed += i64::from(!hit);
+            }
+        }
+        (over, missed)
+    }
+}
+
+/// The loops (faces) of at most [`PRECHECK_ROOMS`] rooms of `g`, each with
+/// `vars[r]` the variants room `r` may use: the first loop that no choice
+/// of variants closes (ignoring overlaps), as its rooms in loop order.
+/// Loops whose listing passes [`PRECHECK_STATES`] are assumed closable.
+pub(crate) fn unclosable(g: &LevelGraph, space: &Space, vars: &[Vec<usize>]) -> Option<Vec<usize>> {
+    let adj = g.adjacency();
+    for face in super::chains::faces(g) {
+        if face.len() > PRECHECK_ROOMS || face.len() < 3 {
+            continue;
+        }
+        let n = face.len();
+        let walk = (0..n).all(|k| {
+            let (a, b) = (face[k], face[(k + 1) % n]);
+            adj[a].contains(&b)
+        });
+        if !walk {
+            continue;
+        }
+        let mut spent = 0u64;
+        let mut closes = false;
+        let mut unknown = false;
+        for &v0 in &vars[face[0]] {
+            let mut state = State::new(g.rooms.len());
+            state.place(space, face[0], v0, (0, 0));
+            let rest = &face[1..];
+            // Only the loop's own connections count here.
+            let loop_adj = loop_adjacency(g.rooms.len(), &face);
+            let rvars = rest.iter().map(|&r| vars[r].clone()).collect();
+            let mut dp = Dp::new(space, &state, &loop_adj, rest, rvars, false);
+            let found = dp.run(None, PRECHECK_STATES.saturating_sub(spent));
+            spent += dp.work;
+            match found {
+                Found::Paths => {
+                    closes = true;
+                    break;
+                }
+                Found::Unknown => {
+                    unknown = true;
+                    break;
+                }
+                Found::Impossible => {}
+            }
+        }
+        if !closes && !unknown && !vars[face[0]].is_empty() {
+            return Some(face);
+        }
+    }
+    None
+}
+
+/// The connections between consecutive rooms of `face` (a loop) as
+/// `(neighbour, k)` lists over `n` rooms.
+fn loop_adjacency(n: usize, face: &[usize]) -> Vec<Vec<(usize, usize)>> {
+    let mut out = vec![Vec::new(); n];
+    for k in 0..face.len() {
+        let (a, b) = (face[k], face[(k + 1) % face.len()]);
+        out[a].push((b, k));
+        out[b].push((a, k));
+    }
+    out
+}
