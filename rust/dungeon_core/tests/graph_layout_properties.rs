@@ -7,6 +7,10 @@
 //! and boss rooms; the same seed gives the same bytes, watched or not; a
 //! cancelled run stops; a tiny budget ends with an error, never a hang.
 
+#[path = "support/random_door.rs"]
+mod random_door;
+
+use random_door::add_random_door;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -43,22 +47,7 @@ fn random_template(rng: &mut DungeonRng, i: usize) -> RoomTemplate {
     let count = rng.range(2, 4) as usize;
     for &side in &sides[..count] {
         for _ in 0..rng.range(1, 2) {
-            let len = if matches!(side, Side::North | Side::South) {
-                w
-            } else {
-                h
-            };
-            let width = rng.range(1, 2).min(len - 2);
-            let offset = rng.range(1, len - 1 - width);
-            let slot = DoorSlot::new(side, offset, width);
-            let cells: Vec<_> = slot.cells(w, h).collect();
-            if !t
-                .doors
-                .iter()
-                .any(|d| d.cells(w, h).any(|c| cells.contains(&c)))
-            {
-                t.doors.push(slot);
-            }
+            add_random_door(rng, &mut t, side);
         }
     }
     t.weight = [0.5, 1.0, 2.0][rng.below(3) as usize];

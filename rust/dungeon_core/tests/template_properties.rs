@@ -6,11 +6,15 @@
 //! rooms and the loop setting hold; the same seed gives the same level.
 //! Sets that cannot grow give an error naming a setting, never a panic.
 
+#[path = "support/random_door.rs"]
+mod random_door;
+
 use dungeon_core::room_grid::RoomCount;
 use dungeon_core::template::{
     self, DoorSlot, RoomTemplate, Side, TagRule, TemplateConfig, TemplateLevel, Variant,
 };
 use dungeon_core::{DungeonRng, GenError, Rect};
+use random_door::add_random_door;
 
 /// A random template: 3–10 cells a side, 1–4 doors of width 1 or 2.
 fn random_template(rng: &mut DungeonRng, i: usize) -> RoomTemplate {
@@ -18,22 +22,7 @@ fn random_template(rng: &mut DungeonRng, i: usize) -> RoomTemplate {
     let mut t = RoomTemplate::new(&format!("t{i}"), w, h, Vec::new());
     for _ in 0..rng.range(1, 4) {
         let side = Side::ALL[rng.below(4) as usize];
-        let len = if matches!(side, Side::North | Side::South) {
-            w
-        } else {
-            h
-        };
-        let width = rng.range(1, 2).min(len - 2);
-        let offset = rng.range(1, len - 1 - width);
-        let slot = DoorSlot::new(side, offset, width);
-        let cells: Vec<_> = slot.cells(w, h).collect();
-        let clash = t
-            .doors
-            .iter()
-            .any(|d| d.cells(w, h).any(|c| cells.contains(&c)));
-        if !clash {
-            t.doors.push(slot);
-        }
+        add_random_door(rng, &mut t, side);
     }
     t.weight = [0.5, 1.0, 2.0, 3.0][rng.below(4) as usize];
     t.rotations = rng.chance(0.5);

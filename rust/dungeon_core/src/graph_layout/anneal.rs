@@ -82,26 +82,27 @@ enum Start {
 }
 
 impl Greedy<'_> {
-    /// The door pair connection `e` uses in the current layout: the first
-    /// of its configuration space the positions realise.
-    fn doors_of(&mut self, e: usize) -> Option<Offset> {
+    /// Loads connection `e`'s configuration space into `offs` and returns
+    /// where its second room now stands from its first.
+    fn load_space(&mut self, e: usize) -> (i32, i32) {
         let g = &self.c.graph;
         let (a, b) = (g.edges[e].a, g.edges[e].b);
         let s = &self.state;
         self.offs.clear();
         self.k.space.offsets(s.var[a], s.var[b], &mut self.offs);
-        let (dx, dy) = (s.pos[b].0 - s.pos[a].0, s.pos[b].1 - s.pos[a].1);
+        (s.pos[b].0 - s.pos[a].0, s.pos[b].1 - s.pos[a].1)
+    }
+
+    /// The door pair connection `e` uses in the current layout: the first
+    /// of its configuration space the positions realise.
+    fn doors_of(&mut self, e: usize) -> Option<Offset> {
+        let (dx, dy) = self.load_space(e);
         self.offs.iter().copied().find(|o| o.dx == dx && o.dy == dy)
     }
 
     /// Cells between connection `e`'s rooms and its configuration space.
     fn edge_dist(&mut self, e: usize) -> i64 {
-        let g = &self.c.graph;
-        let (a, b) = (g.edges[e].a, g.edges[e].b);
-        let s = &self.state;
-        self.offs.clear();
-        self.k.space.offsets(s.var[a], s.var[b], &mut self.offs);
-        let (dx, dy) = (s.pos[b].0 - s.pos[a].0, s.pos[b].1 - s.pos[a].1);
+        let (dx, dy) = self.load_space(e);
         self.offs
             .iter()
             .map(|o| i64::from((o.dx - dx).abs()) + i64::from((o.dy - dy).abs()))

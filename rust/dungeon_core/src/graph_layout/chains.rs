@@ -158,18 +158,7 @@ pub(crate) fn cycle_chains(g: &LevelGraph, start: usize) -> Vec<Chain> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph_layout::graph::EdgeMode;
-
-    fn graph(n: usize, edges: &[(usize, usize)]) -> LevelGraph {
-        let mut g = LevelGraph::new();
-        for _ in 0..n {
-            g.add_room(&[]);
-        }
-        for &(a, b) in edges {
-            g.connect(a, b, EdgeMode::Default);
-        }
-        g
-    }
+    use crate::graph_layout::graph::graph;
 
     #[test]
     fn a_tree_has_no_loop_chains() {

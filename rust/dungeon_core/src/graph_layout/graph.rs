@@ -244,20 +244,22 @@ impl LevelGraph {
     }
 }
 
+/// A graph of `n` untagged rooms and `edges`, for tests.
+#[cfg(test)]
+pub(crate) fn graph(n: usize, edges: &[(usize, usize)]) -> LevelGraph {
+    let mut g = LevelGraph::new();
+    for _ in 0..n {
+        g.add_room(&[]);
+    }
+    for &(a, b) in edges {
+        g.connect(a, b, EdgeMode::Default);
+    }
+    g
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn graph(n: usize, edges: &[(usize, usize)]) -> LevelGraph {
-        let mut g = LevelGraph::new();
-        for _ in 0..n {
-            g.add_room(&[]);
-        }
-        for &(a, b) in edges {
-            g.connect(a, b, EdgeMode::Default);
-        }
-        g
-    }
 
     fn message(g: &LevelGraph) -> String {
         g.validate().unwrap_err().to_string()

@@ -11,8 +11,7 @@ use super::config::{GraphConfig, MAX_WORK_BUDGET, MIN_WORK_BUDGET};
 use super::graph::EdgeMode;
 use super::space::Space;
 use crate::error::{ConfigError, check_range};
-use crate::template::validate::{tag_list, validate_template};
-use crate::template::{MAX_TAGS, MAX_TEMPLATES};
+use crate::template::validate::{tag_list, validate_templates};
 
 /// What validation found out: each room's allowed templates (ascending).
 pub(crate) struct Checked {
@@ -38,30 +37,7 @@ impl GraphConfig {
             MIN_WORK_BUDGET,
             MAX_WORK_BUDGET,
         )?;
-        if self.templates.is_empty() || self.templates.len() > MAX_TEMPLATES {
-            return Err(ConfigError::new(
-                "templates",
-                format!("{} templates", self.templates.len()),
-                format!("1..={MAX_TEMPLATES} templates"),
-            ));
-        }
-        for (i, t) in self.templates.iter().enumerate() {
-            validate_template(i, t)?;
-        }
-        let mut tags: Vec<&str> = self
-            .templates
-            .iter()
-            .flat_map(|t| t.tags.iter().map(String::as_str))
-            .collect();
-        tags.sort_unstable();
-        tags.dedup();
-        if tags.len() > MAX_TAGS {
-            return Err(ConfigError::new(
-                "templates",
-                format!("{} distinct tags", tags.len()),
-                format!("at most {MAX_TAGS} distinct tags"),
-            ));
-        }
+        validate_templates(&self.templates)?;
         let g = &self.graph;
         g.validate()?;
         if let Some(k) = g.edges.iter().position(|e| e.mode == EdgeMode::Corridor) {

@@ -28,30 +28,7 @@ impl TemplateConfig {
         check_range("height", self.height, 3, MAX_MAP_SIDE)?;
         check_range("max_steps", self.max_steps, 100, MAX_STEPS)?;
         self.count.range(1)?;
-        if self.templates.is_empty() || self.templates.len() > MAX_TEMPLATES {
-            return Err(ConfigError::new(
-                "templates",
-                format!("{} templates", self.templates.len()),
-                format!("1..={MAX_TEMPLATES} templates"),
-            ));
-        }
-        for (i, t) in self.templates.iter().enumerate() {
-            validate_template(i, t)?;
-        }
-        let mut tags: Vec<&str> = self
-            .templates
-            .iter()
-            .flat_map(|t| t.tags.iter().map(String::as_str))
-            .collect();
-        tags.sort_unstable();
-        tags.dedup();
-        if tags.len() > MAX_TAGS {
-            return Err(ConfigError::new(
-                "templates",
-                format!("{} distinct tags", tags.len()),
-                format!("at most {MAX_TAGS} distinct tags"),
-            ));
-        }
+        validate_templates(&self.templates)?;
         self.validate_start_tag()?;
         self.validate_rules()?;
         self.validate_joins()?;
@@ -468,6 +445,35 @@ fn joins_any(t: &RoomTemplate, others: &[&RoomTemplate]) -> bool {
 
 fn template_error(i: usize, t: &RoomTemplate, what: String, allowed: &str) -> ConfigError {
     ConfigError::new("templates", format!("[{i}] {:?}: {what}", t.name), allowed)
+}
+
+/// Checks a set of templates: 1 to [`MAX_TEMPLATES`] of them, each valid
+/// ([`validate_template`]), with at most [`MAX_TAGS`] distinct tags.
+pub(crate) fn validate_templates(templates: &[RoomTemplate]) -> Result<(), ConfigError> {
+    if templates.is_empty() || templates.len() > MAX_TEMPLATES {
+        return Err(ConfigError::new(
+            "templates",
+            format!("{} templates", templates.len()),
+            format!("1..={MAX_TEMPLATES} templates"),
+        ));
+    }
+    for (i, t) in templates.iter().enumerate() {
+        validate_template(i, t)?;
+    }
+    let mut tags: Vec<&str> = templates
+        .iter()
+        .flat_map(|t| t.tags.iter().map(String::as_str))
+        .collect();
+    tags.sort_unstable();
+    tags.dedup();
+    if tags.len() > MAX_TAGS {
+        return Err(ConfigError::new(
+            "templates",
+            format!("{} distinct tags", tags.len()),
+            format!("at most {MAX_TAGS} distinct tags"),
+        ));
+    }
+    Ok(())
 }
 
 /// Checks one template: size, doors on the walls (not corners, not

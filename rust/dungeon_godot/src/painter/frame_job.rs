@@ -75,7 +75,7 @@ impl PlanInput {
             if watch.is_cancelled() {
                 return None;
             }
-            out.shapes = shapes(&plan.cells, &self.costs);
+            out.shapes = self.costs.shapes_in(&plan.cells);
             out.chunks = chunks::split(
                 &plan.cells,
                 &plan.terrain_walls,
@@ -85,7 +85,7 @@ impl PlanInput {
             );
         } else {
             let plan = plan(&self.grid, &self.tiles, self.neighbours);
-            out.shapes = shapes(&plan.cells, &self.costs);
+            out.shapes = self.costs.shapes_in(&plan.cells);
             for &((x, y), _) in &plan.cells {
                 painted[(y * gw + x) as usize] = true;
             }
@@ -504,11 +504,6 @@ impl Drop for FrameJob {
             }
         }
     }
-}
-
-/// The collision polygons `cells` make under `costs`.
-fn shapes(cells: &[((i32, i32), Tile)], costs: &Costs) -> usize {
-    cells.iter().map(|&(_, t)| costs.shapes_of(t)).sum()
 }
 
 /// Writes `cells` from index `from` onto `layer` (a tile, or `None` to

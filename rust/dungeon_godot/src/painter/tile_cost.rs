@@ -139,6 +139,11 @@ impl Costs {
         self.find(tile).map_or(0, |d| d.shapes)
     }
 
+    /// The collision polygons `cells` make.
+    pub fn shapes_in(&self, cells: &[((i32, i32), Tile)]) -> usize {
+        cells.iter().map(|&(_, t)| self.shapes_of(t)).sum()
+    }
+
     /// Costs from (tile, cost, collision polygons), for tests.
     #[cfg(test)]
     pub fn from_entries(mut entries: Vec<(Tile, usize, usize)>) -> Self {

@@ -103,25 +103,14 @@ impl<'a> Painted<'a> {
             .sum()
     }
 
-    /// How many cells of `block` get a tile.
-    pub fn count(&self, block: Block) -> usize {
-        self.cells(block)
-            .filter(|&i| matches!(choose(self.kinds[i], self.tiles), Choice::Tile(_)))
-            .count()
-    }
-
-    /// The bytes' length for `count` tiles: the header and [`CELL_BYTES`]
-    /// per tile.
-    pub const fn len(count: usize) -> usize {
-        2 + count * CELL_BYTES
-    }
-
-    /// The tiles of `block` as a new `Vec` of bytes (what [`Painted::encode`]
-    /// writes), in one pass, with their count and the block's terrain walls.
+    /// The tiles of `block` (clipped to the grid) as `tile_map_data` bytes,
+    /// as [`encode`] would write [`plan`]'s cells of that block, in one pass;
+    /// with their count and the block's terrain walls. The grid must fit
+    /// ([`fits`]).
     pub fn to_bytes(&self, block: Block) -> (Vec<u8>, usize, Vec<(i32, i32)>) {
         let cells = usize::try_from(block.2.max(0)).unwrap_or(0)
             * usize::try_from(block.3.max(0)).unwrap_or(0);
-        let mut out = Vec::with_capacity(Self::len(cells));
+        let mut out = Vec::with_capacity(2 + cells * CELL_BYTES);
         out.extend_from_slice(&FORMAT.to_le_bytes());
         let mut terrain = Vec::new();
         let mut count = 0;
@@ -139,31 +128,6 @@ impl<'a> Painted<'a> {
         }
         (out, count, terrain)
     }
-
-    /// Writes the tiles of `block` into `out` ([`Painted::len`] of its
-    /// [`Painted::count`]) as [`encode`] would write [`plan`]'s cells of
-    /// that block, and returns the block's terrain walls. The grid must fit
-    /// ([`fits`]).
-    pub fn encode(&self, block: Block, out: &mut [u8]) -> Vec<(i32, i32)> {
-        let mut terrain = Vec::new();
-        let Some((head, body)) = out.split_at_mut_checked(2) else {
-            return terrain;
-        };
-        head.copy_from_slice(&FORMAT.to_le_bytes());
-        let mut slots = body.chunks_exact_mut(CELL_BYTES);
-        for i in self.cells(block) {
-            match choose(self.kinds[i], self.tiles) {
-                Choice::Nothing => {}
-                Choice::Tile(t) => {
-                    if let Some(slot) = slots.next() {
-                        write_cell(slot, self.grid.pos(i), t);
-                    }
-                }
-                Choice::Terrain => terrain.push(self.grid.pos(i)),
-            }
-        }
-        terrain
-    }
 }
 
 /// The format version at the start of `tile_map_data` (Godot 4.3+).
@@ -179,7 +143,7 @@ pub fn fits(width: i32, height: i32) -> bool {
 
 /// `cells` as `tile_map_data` bytes, in the order given (little-endian, as
 /// Godot writes them). Cells must fit ([`fits`]). The plain form of
-/// [`Painted::encode`], kept as its test oracle.
+/// [`Painted::to_bytes`], kept as its test oracle.
 #[cfg(test)]
 pub fn encode(cells: &[((i32, i32), Tile)]) -> Vec<u8> {
     let mut out = vec![0; 2 + cells.len() * CELL_BYTES];
@@ -227,7 +191,7 @@ mod tests {
         );
     }
 
-    /// [`Painted::encode`] writes what [`encode`] writes for [`plan`]'s
+    /// [`Painted::to_bytes`] writes what [`encode`] writes for [`plan`]'s
     /// cells, with the same terrain walls, for every wall style.
     #[test]
     fn painted_bytes_match_the_plan() {
@@ -278,11 +242,10 @@ mod tests {
                 for n in [WallNeighbours::Four, WallNeighbours::Eight] {
                     let plan = plan(g, &tiles, n);
                     let painted = Painted::new(g, &tiles, n);
-                    let whole = painted.whole();
-                    let mut bytes = vec![0xAA; Painted::len(painted.count(whole))];
-                    let terrain = painted.encode(whole, &mut bytes);
-                    assert_eq!(painted.count(whole), plan.cells.len());
+                    let (bytes, count, terrain) = painted.to_bytes(painted.whole());
+                    assert_eq!(count, plan.cells.len());
                     assert_eq!(bytes, encode(&plan.cells));
+                    assert_eq!(terrain, plan.terrain_walls);
                     // A block, partly outside the grid: the plan's cells
                     // inside it, in the same order.
                     let block = (17, -5, 30, 40);
@@ -294,13 +257,9 @@ mod tests {
                         .copied()
                         .filter(|(p, _)| inside(p))
                         .collect();
-                    let mut part = vec![0; Painted::len(painted.count(block))];
-                    let part_terrain = painted.encode(block, &mut part);
+                    let (part, part_count, part_terrain) = painted.to_bytes(block);
                     assert_eq!(part, encode(&cells));
-                    assert_eq!(
-                        painted.to_bytes(block),
-                        (part.clone(), cells.len(), part_terrain.clone())
-                    );
+                    assert_eq!(part_count, cells.len());
                     let walls: Vec<_> = plan
                         .terrain_walls
                         .iter()
@@ -308,7 +267,6 @@ mod tests {
                         .filter(|p| inside(p))
                         .collect();
                     assert_eq!(part_terrain, walls);
-                    assert_eq!(terrain, plan.terrain_walls);
                 }
             }
         }

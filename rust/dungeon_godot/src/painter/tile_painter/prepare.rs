@@ -54,20 +54,14 @@ impl DungeonTilePainter {
     pub(super) fn paint_one_layer(&mut self, mut layer: Gd<TileMapLayer>, p: Prepared) {
         let (w, h) = (p.input.grid.width(), p.input.grid.height());
         let terrain_walls = if self.write_method == WriteMethod::TileMapData && fits(w, h) {
-            // The bytes are written straight into Godot's array: no list
-            // of cells, no copy.
             let painted = Painted::new(&p.input.grid, &p.input.tiles, p.input.neighbours);
             warn_if_too_many_shapes(painted.shapes(&p.costs));
-            let whole = painted.whole();
-            let mut bytes = PackedByteArray::new();
-            bytes.resize(Painted::len(painted.count(whole)));
-            let terrain = painted.encode(whole, bytes.as_mut_slice());
-            layer.set_tile_map_data_from_array(&bytes);
+            let (bytes, _, terrain) = painted.to_bytes(painted.whole());
+            layer.set_tile_map_data_from_array(&PackedByteArray::from(bytes.as_slice()));
             terrain
         } else {
             let plan = plan(&p.input.grid, &p.input.tiles, p.input.neighbours);
-            let shapes = plan.cells.iter().map(|&(_, t)| p.costs.shapes_of(t)).sum();
-            warn_if_too_many_shapes(shapes);
+            warn_if_too_many_shapes(p.costs.shapes_in(&plan.cells));
             layer.clear();
             for &(c, t) in &plan.cells {
                 set_tile(&mut layer, c, t);
