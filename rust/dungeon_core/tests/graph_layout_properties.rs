@@ -7,18 +7,19 @@
 //! and boss rooms; the same seed gives the same bytes, watched or not; a
 //! cancelled run stops; a tiny budget ends with an error, never a hang.
 
+#[path = "support/graph_check.rs"]
+mod graph_check;
 #[path = "support/random_door.rs"]
 mod random_door;
 
+use graph_check::{check_level, check_realised};
 use random_door::add_random_door;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use dungeon_core::graph_layout::{
-    self, EdgeMode, GraphConfig, GraphLevel, LevelGraph, MIN_WORK_BUDGET,
-};
+use dungeon_core::graph_layout::{self, EdgeMode, GraphConfig, LevelGraph, MIN_WORK_BUDGET};
 use dungeon_core::template::{DoorSlot, RoomTemplate, Side};
-use dungeon_core::{Cell, DungeonRng, GenError, Rect, Watch};
+use dungeon_core::{DungeonRng, GenError, Watch};
 
 /// A room with two doors of width 1 on every side, none adjacent.
 fn hub(name: &str, w: i32, h: i32) -> RoomTemplate {
@@ -111,77 +112,6 @@ fn random_config(rng: &mut DungeonRng) -> GraphConfig {
         graph: random_tree(rng),
         templates,
         work_budget: 500_000,
-    }
-}
-
-fn overlap(a: &Rect, b: &Rect) -> bool {
-    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
-}
-
-fn check_level(c: &GraphConfig, l: &GraphLevel) {
-    let g = &c.graph;
-    let grid = &l.grid;
-    grid.check().expect("check passes");
-    assert_eq!(l.placements.len(), g.rooms.len());
-    assert_eq!(grid.room_records().len(), g.rooms.len(), "one floor each");
-    for (i, p) in l.placements.iter().enumerate() {
-        let r = grid.room_records()[i].rect;
-        let f = p.rect();
-        assert!(
-            r.x > f.x && r.y > f.y && r.x + r.w < f.x + f.w && r.y + r.h < f.y + f.h,
-            "record {i} inside placement {i}"
-        );
-        assert_eq!(p.rooms, vec![i]);
-        assert!(f.x >= 0 && f.y >= 0 && f.x + f.w <= grid.width() && f.y + f.h <= grid.height());
-        for q in &l.placements[..i] {
-            assert!(!overlap(&f, &q.rect()), "placements overlap");
-        }
-        // Tags: the template carries the room's tags.
-        let t = &c.templates[p.template];
-        assert!(g.rooms[i].tags.iter().all(|tag| t.has_tag(tag)));
-    }
-    // The derived room graph is exactly the level graph.
-    let mut want: Vec<(usize, usize)> = g
-        .edges
-        .iter()
-        .map(|e| (e.a.min(e.b), e.a.max(e.b)))
-        .collect();
-    want.sort_unstable();
-    let mut got: Vec<(usize, usize)> = grid.connections().iter().map(|k| k.rooms).collect();
-    got.sort_unstable();
-    assert_eq!(got, want, "connections");
-    // Doors only on joins: two door cells per unit of door width.
-    let door_cells = grid.cells().iter().filter(|&&c| c == Cell::Door).count();
-    let joined: i32 = l
-        .joins
-        .iter()
-        .map(|j| {
-            let d = &l.placements[j.a.placement].doors[j.a.door];
-            2 * d.width
-        })
-        .sum();
-    assert_eq!(door_cells, joined as usize);
-    assert_eq!(l.joins.len(), g.edges.len());
-    for (k, j) in l.joins.iter().enumerate() {
-        let e = g.edges[k];
-        assert_eq!((j.edge, j.a.placement, j.b.placement), (k, e.a, e.b));
-        assert_eq!(l.placements[e.a].doors[j.a.door].join, Some(k));
-        assert_eq!(l.placements[e.b].doors[j.b.door].join, Some(k));
-    }
-    let sealed = l
-        .placements
-        .iter()
-        .flat_map(|p| &p.doors)
-        .filter(|d| d.join.is_none())
-        .count();
-    assert_eq!(sealed, l.sealed.len());
-    assert_eq!(grid.room_at(grid.start()), Some(l.start));
-    assert_eq!(grid.room_at(grid.end()), Some(l.end));
-    if let Some(s) = g.rooms.iter().position(|r| r.tags == ["start"]) {
-        assert_eq!(l.start, s);
-    }
-    if let Some(b) = g.rooms.iter().position(|r| r.tags == ["boss"]) {
-        assert_eq!(l.end, b);
     }
 }
 
@@ -363,6 +293,7 @@ fn the_demo_over_many_seeds_and_levels() {
     for seed in 0..100 {
         let l = graph_layout::layout(&c, seed, 1 + (seed % 5) as i32).unwrap();
         check_level(&c, &l);
+        check_realised(&c.graph, &l);
     }
     // The level varies the stream.
     let a = graph_layout::generate(&c, 7, 1).unwrap();

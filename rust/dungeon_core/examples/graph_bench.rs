@@ -1,0 +1,290 @@
+//! Level graphs laid out from the demo templates: success rate and time
+//! per layout on the graphs converted from Edgar-DotNet's inputs
+//! (`tests/data/level_graphs/`, see its README), with direct doors and with
+//! corridors, and a scaling curve over random planar graphs.
+//!
+//! ```sh
+//! cargo run --release -p dungeon_core --example graph_bench              # 1000 seeds per input
+//! cargo run --release -p dungeon_core --example graph_bench -- --quick   # a smoke run
+//! cargo run --release -p dungeon_core --example graph_bench -- --seeds 200 --scaling-seeds 50
+//! ```
+//!
+//! Prints a markdown section. Each figure times one whole generate call
+//! through the registry job (`graph`, and `corridors` = `true` for the
+//! corridor runs), seeds 0 to N−1, level 1; p50 / p95 / worst are over
+//! every call, failed ones (an exhausted work budget) included.
+//!
+//! - **Direct doors**: every connection forced to a direct door (the map
+//!   descriptions draw them all, or some, through corridors).
+//! - **Corridors**: the file as written (corridor connections stay
+//!   corridors, direct ones direct) with `corridors` on, so plain
+//!   connections go through corridors too.
+//! - **Scaling**: random connected planar graphs of 10, 20, 40, 80 and 100
+//!   rooms (rooms of at most four connections, each hung off one of the
+//!   four rooms made before it), plus 0–4 independent cycles of 4 or 5
+//!   rooms (a connection between rooms three or four connections apart,
+//!   kept only if the graph stays planar); start and boss tagged; direct
+//!   doors.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use dungeon_core::DungeonRng;
+use dungeon_core::graph_layout::{EdgeMode, LevelGraph};
+use dungeon_core::registry::{Entry, GRAPH, Job};
+
+const SIZES: [usize; 5] = [10, 20, 40, 80, 100];
+
+struct Args {
+    seeds: u64,
+    scaling_seeds: u64,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        seeds: 1000,
+        scaling_seeds: 100,
+    };
+    let list: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < list.len() {
+        let value = || list.get(i + 1).and_then(|v| v.parse::<u64>().ok());
+        match list[i].as_str() {
+            "--quick" => {
+                a.seeds = 10;
+                a.scaling_seeds = 5;
+            }
+            "--seeds" => {
+                a.seeds = value().unwrap_or_else(|| usage());
+                i += 1;
+            }
+            "--scaling-seeds" => {
+                a.scaling_seeds = value().unwrap_or_else(|| usage());
+                i += 1;
+            }
+            _ => usage(),
+        }
+        i += 1;
+    }
+    a
+}
+
+fn usage() -> ! {
+    eprintln!("usage: graph_bench [--quick] [--seeds N] [--scaling-seeds N]");
+    std::process::exit(2)
+}
+
+/// Every converted level graph, `(file stem, graph)`, in name order.
+fn inputs() -> Vec<(String, LevelGraph)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/level_graphs");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the level graph folder")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("readable");
+            let g = LevelGraph::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("?");
+            (stem.to_string(), g)
+        })
+        .collect()
+}
+
+/// The registry job for `g`; `None` when `corridors` is asked for and this
+/// build refuses the setting.
+fn job(g: &LevelGraph, corridors: bool) -> Option<Box<dyn Job>> {
+    let mut job = GRAPH.job(None).expect("the graph job");
+    job.set("graph", &g.to_json()).expect("the graph setting");
+    if corridors && job.set("corridors", "true").is_err() {
+        return None;
+    }
+    Some(job)
+}
+
+/// Success count and sorted times (ms) of `seeds` calls; `Err` with the
+/// message when the configuration is refused.
+fn measure(job: &(dyn Job + 'static), seeds: u64) -> Result<(u64, Vec<f64>), String> {
+    let mut ok = 0;
+    let mut times = Vec::with_capacity(seeds as usize);
+    for seed in 0..seeds {
+        let t = Instant::now();
+        let r = job.generate(seed, 1);
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+        match r {
+            Ok(_) => ok += 1,
+            Err(dungeon_core::GenError::Config(e)) => return Err(e.to_string()),
+            Err(_) => {}
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    Ok((ok, times))
+}
+
+fn pct(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let k = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[k.min(sorted.len() - 1)]
+}
+
+fn cells(seeds: u64, r: &Result<(u64, Vec<f64>), String>) -> String {
+    match r {
+        Ok((ok, t)) => format!(
+            "{:.1} % | {:.2} | {:.2} | {:.2}",
+            100.0 * *ok as f64 / seeds as f64,
+            pct(t, 0.5),
+            pct(t, 0.95),
+            t.last().copied().unwrap_or(0.0)
+        ),
+        Err(e) => format!("refused: {e} | | |"),
+    }
+}
+
+fn all_direct(g: &LevelGraph) -> LevelGraph {
+    let mut g = g.clone();
+    for e in &mut g.edges {
+        e.mode = EdgeMode::Direct;
+    }
+    g
+}
+
+/// A random connected planar graph of `n` rooms with up to `cycles`
+/// independent cycles (see the module docs); the cycles it got.
+fn random_graph(rng: &mut DungeonRng, n: usize, cycles: usize) -> (LevelGraph, usize) {
+    let mut g = LevelGraph::new();
+    for _ in 0..n {
+        g.add_room(&[]);
+    }
+    let mut degree = vec![0usize; n];
+    for i in 1..n {
+        let open: Vec<usize> = (i.saturating_sub(4)..i)
+            .filter(|&p| degree[p] < 4)
+            .collect();
+        let p = rng.pick(&open).copied().unwrap_or(i - 1);
+        degree[p] += 1;
+        degree[i] += 1;
+        g.connect(p, i, EdgeMode::Default);
+    }
+    g.rooms[0].tags = vec!["start".into()];
+    g.rooms[n - 1].tags = vec!["boss".into()];
+    let adj = g.adjacency();
+    let mut added = 0;
+    for _ in 0..200 {
+        if added == cycles {
+            break;
+        }
+        let a = rng.below(n as u32) as usize;
+        let (mut b, mut prev) = (a, a);
+        let steps = rng.range(3, 4);
+        let mut walked = 0;
+        for _ in 0..steps {
+            let next: Vec<usize> = adj[b].iter().copied().filter(|&m| m != prev).collect();
+            let Some(&m) = rng.pick(&next) else { break };
+            prev = b;
+            b = m;
+            walked += 1;
+        }
+        let known = g
+            .edges
+            .iter()
+            .any(|e| (e.a, e.b) == (a, b) || (e.a, e.b) == (b, a));
+        if walked < steps || b == a || known || degree[a] >= 4 || degree[b] >= 4 {
+            continue;
+        }
+        g.connect(a, b, EdgeMode::Default);
+        if g.check_planar().is_err() {
+            g.edges.pop();
+            continue;
+        }
+        degree[a] += 1;
+        degree[b] += 1;
+        added += 1;
+    }
+    (g, added)
+}
+
+fn main() {
+    let a = args();
+    let started = Instant::now();
+    println!("### Level graphs (GraphLayoutGenerator, demo templates)\n");
+    println!(
+        "`cargo run --release -p dungeon_core --example graph_bench -- --seeds {} --scaling-seeds {}`: {} seeds per input (0 to {}), level 1, one generate call each through the registry job; \
+         times in ms over every call, failed ones included. Inputs converted from Edgar-DotNet (Ondřej Nepožitek, MIT): `rust/dungeon_core/tests/data/level_graphs/README.md` says what was changed.\n",
+        a.seeds,
+        a.scaling_seeds,
+        a.seeds,
+        a.seeds.saturating_sub(1)
+    );
+    println!(
+        "| input | rooms | connections | cycles | direct: success | p50 | p95 | worst | corridors: success | p50 | p95 | worst |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut corridors_missing = false;
+    for (name, g) in inputs() {
+        let direct = job(&all_direct(&g), false).expect("the graph job");
+        let d = measure(direct.as_ref(), a.seeds);
+        let c = match job(&g, true) {
+            Some(j) => cells(a.seeds, &measure(j.as_ref(), a.seeds)),
+            None => {
+                corridors_missing = true;
+                "not available | | |".to_string()
+            }
+        };
+        println!(
+            "| {name} | {} | {} | {} | {} | {c} |",
+            g.rooms.len(),
+            g.edges.len(),
+            g.edges.len() + 1 - g.rooms.len(),
+            cells(a.seeds, &d)
+        );
+    }
+    if corridors_missing {
+        println!("\ncorridors: not available in this build");
+    }
+    println!(
+        "\n**Scaling** ({} random graphs per cell, one seed each; direct doors): success, then p50 / p95 / worst ms.\n",
+        a.scaling_seeds
+    );
+    println!("| rooms | 0 cycles | 1 cycle | 2 cycles | 3 cycles | 4 cycles |");
+    println!("|---:|---|---|---|---|---|");
+    for n in SIZES {
+        let mut row = format!("| {n} |");
+        for cycles in 0..=4 {
+            let (mut ok, mut short, mut times) = (0u64, 0u64, Vec::new());
+            for s in 0..a.scaling_seeds {
+                let mut rng =
+                    DungeonRng::new(0x6b_0000 + (n as u64) * 1000 + cycles as u64 * 100 + s);
+                let (g, got) = random_graph(&mut rng, n, cycles);
+                if got < cycles {
+                    short += 1;
+                }
+                let j = job(&g, false).expect("the graph job");
+                let t = Instant::now();
+                let r = j.generate(s, 1);
+                times.push(t.elapsed().as_secs_f64() * 1e3);
+                ok += u64::from(r.is_ok());
+            }
+            times.sort_by(f64::total_cmp);
+            let note = if short > 0 {
+                format!(" ({short} with fewer cycles)")
+            } else {
+                String::new()
+            };
+            row.push_str(&format!(
+                " {:.0} %, {:.1} / {:.1} / {:.1}{note} |",
+                100.0 * ok as f64 / a.scaling_seeds as f64,
+                pct(&times, 0.5),
+                pct(&times, 0.95),
+                times.last().copied().unwrap_or(0.0)
+            ));
+        }
+        println!("{row}");
+    }
+    eprintln!("graph_bench: {:.0} s", started.elapsed().as_secs_f64());
+}

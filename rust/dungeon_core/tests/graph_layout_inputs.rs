@@ -1,0 +1,155 @@
+//! The level graphs converted from Edgar-DotNet's inputs
+//! (`tests/data/level_graphs/`, see its README) laid out from the demo
+//! templates: every file loads and passes validation with direct doors;
+//! each layout realises exactly its graph (checked by
+//! `support/graph_check.rs`), direct doors everywhere and as the file is
+//! written with the `corridors` setting on, when this build has it. The
+//! ignored tests run 1000 seeds per input in release and require every
+//! one to succeed (the goal for these inputs).
+
+#[path = "support/graph_check.rs"]
+mod graph_check;
+
+use std::path::PathBuf;
+
+use dungeon_core::GenError;
+use dungeon_core::graph_layout::{self, EdgeMode, GraphConfig, LevelGraph};
+use dungeon_core::registry::{Entry, GRAPH};
+
+/// Every converted level graph, `(file stem, graph)`, in name order.
+fn inputs() -> Vec<(String, LevelGraph)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/level_graphs");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the level graph folder")
+        .map(|e| e.expect("a folder entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("readable");
+            let g = LevelGraph::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("?");
+            (stem.to_string(), g)
+        })
+        .collect()
+}
+
+/// `g` with every connection made a direct door.
+fn all_direct(g: &LevelGraph) -> LevelGraph {
+    let mut g = g.clone();
+    for e in &mut g.edges {
+        e.mode = EdgeMode::Direct;
+    }
+    g
+}
+
+/// The registry job's config for `g` (demo templates), with the
+/// `corridors` setting on when `corridors` and the preset's work budget
+/// unless `budget` says otherwise; `None` when this build refuses the
+/// `corridors` setting.
+fn config(g: &LevelGraph, corridors: bool, budget: Option<i32>) -> Option<GraphConfig> {
+    let mut job = GRAPH.job(None).expect("the graph job");
+    job.set("graph", &g.to_json()).expect("the graph setting");
+    if let Some(b) = budget {
+        job.set("work_budget", &b.to_string())
+            .expect("the budget setting");
+    }
+    if corridors && job.set("corridors", "true").is_err() {
+        return None;
+    }
+    job.config().downcast_ref::<GraphConfig>().cloned()
+}
+
+/// Lays out `g` for `seeds` seeds, checking every layout; how many
+/// succeeded. Every failure must be an exhausted budget.
+fn run(
+    name: &str,
+    g: &LevelGraph,
+    corridors: bool,
+    seeds: u64,
+    budget: Option<i32>,
+) -> Option<u64> {
+    let c = config(g, corridors, budget)?;
+    c.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut ok = 0;
+    for seed in 0..seeds {
+        match graph_layout::layout(&c, seed, 1) {
+            Ok(l) => {
+                ok += 1;
+                graph_check::check_realised(&c.graph, &l);
+                if !corridors {
+                    graph_check::check_level(&c, &l);
+                }
+            }
+            Err(GenError::Exhausted { reason, .. }) => {
+                assert!(reason.contains("work_budget"), "{name}: {reason}");
+            }
+            Err(e) => panic!("{name} seed {seed}: {e}"),
+        }
+    }
+    Some(ok)
+}
+
+#[test]
+fn every_input_loads_and_validates() {
+    let all = inputs();
+    assert_eq!(all.len(), 11, "the eleven converted inputs");
+    for (name, g) in &all {
+        g.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
+        g.check_planar().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(&LevelGraph::from_json(&g.to_json()).unwrap(), g, "{name}");
+        assert_eq!(
+            g.rooms.iter().filter(|r| r.tags == ["start"]).count(),
+            1,
+            "{name}: one start room"
+        );
+        let c = config(&all_direct(g), false, None).expect("direct doors");
+        c.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+/// Two seeds per input within a small budget (debug): whatever is laid
+/// out is checked, the rest ends with an exhausted budget; the two trees
+/// (the Dead Cells levels) are always laid out.
+#[test]
+fn a_few_seeds_per_input() {
+    for (name, g) in inputs() {
+        let ok = run(&name, &all_direct(&g), false, 2, Some(100_000));
+        if g.is_tree() {
+            assert_eq!(ok, Some(2), "{name}");
+        }
+        run(&name, &g, true, 2, Some(100_000));
+    }
+}
+
+/// Success over 1000 seeds per input, `(input, laid out)`, direct doors or
+/// as written with corridors (skipped where this build has none).
+fn thousand_seeds(corridors: bool) {
+    let mut missed = Vec::new();
+    for (name, g) in inputs() {
+        let g = if corridors { g } else { all_direct(&g) };
+        let Some(ok) = run(&name, &g, corridors, 1000, None) else {
+            eprintln!("corridors: not available in this build");
+            return;
+        };
+        eprintln!("{name}: {ok} of 1000");
+        if ok < 1000 {
+            missed.push((name, ok));
+        }
+    }
+    assert!(missed.is_empty(), "laid out of 1000 seeds: {missed:?}");
+}
+
+#[test]
+#[ignore = "1000 seeds per input; run in release"]
+fn every_input_over_1000_seeds_with_direct_doors() {
+    thousand_seeds(false);
+}
+
+#[test]
+#[ignore = "1000 seeds per input; run in release"]
+fn every_input_over_1000_seeds_with_corridors() {
+    thousand_seeds(true);
+}

@@ -1,0 +1,145 @@
+//! Checks of a graph layout against its level graph, shared by the graph
+//! layout test files: [`check_level`] for layouts with direct doors only,
+//! [`check_realised`] for any layout (corridor pieces included).
+
+use dungeon_core::graph_layout::{GraphConfig, GraphLevel, LevelGraph};
+use dungeon_core::{Cell, DungeonGrid, Rect};
+
+/// Whether two rectangles share a cell.
+pub fn overlap(a: &Rect, b: &Rect) -> bool {
+    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+}
+
+/// A layout with direct doors only: one placement and one room record per
+/// graph room, in graph order, inside the map; no two footprints overlap;
+/// templates carry their rooms' tags; the grid's room graph is exactly the
+/// level graph; door cells only on joins, join `k` realising connection
+/// `k`; start and end in the start and boss rooms.
+pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
+    let g = &c.graph;
+    let grid = &l.grid;
+    grid.check().expect("check passes");
+    assert_eq!(l.placements.len(), g.rooms.len());
+    assert_eq!(grid.room_records().len(), g.rooms.len(), "one floor each");
+    for (i, p) in l.placements.iter().enumerate() {
+        let r = grid.room_records()[i].rect;
+        let f = p.rect();
+        assert!(
+            r.x > f.x && r.y > f.y && r.x + r.w < f.x + f.w && r.y + r.h < f.y + f.h,
+            "record {i} inside placement {i}"
+        );
+        assert_eq!(p.rooms, vec![i]);
+        assert!(f.x >= 0 && f.y >= 0 && f.x + f.w <= grid.width() && f.y + f.h <= grid.height());
+        for q in &l.placements[..i] {
+            assert!(!overlap(&f, &q.rect()), "placements overlap");
+        }
+        // Tags: the template carries the room's tags.
+        let t = &c.templates[p.template];
+        assert!(g.rooms[i].tags.iter().all(|tag| t.has_tag(tag)));
+    }
+    // The derived room graph is exactly the level graph.
+    let mut want: Vec<(usize, usize)> = g
+        .edges
+        .iter()
+        .map(|e| (e.a.min(e.b), e.a.max(e.b)))
+        .collect();
+    want.sort_unstable();
+    let mut got: Vec<(usize, usize)> = grid.connections().iter().map(|k| k.rooms).collect();
+    got.sort_unstable();
+    assert_eq!(got, want, "connections");
+    // Doors only on joins: two door cells per unit of door width.
+    let door_cells = grid.cells().iter().filter(|&&c| c == Cell::Door).count();
+    let joined: i32 = l
+        .joins
+        .iter()
+        .map(|j| {
+            let d = &l.placements[j.a.placement].doors[j.a.door];
+            2 * d.width
+        })
+        .sum();
+    assert_eq!(door_cells, joined as usize);
+    assert_eq!(l.joins.len(), g.edges.len());
+    for (k, j) in l.joins.iter().enumerate() {
+        let e = g.edges[k];
+        assert_eq!((j.edge, j.a.placement, j.b.placement), (k, e.a, e.b));
+        assert_eq!(l.placements[e.a].doors[j.a.door].join, Some(k));
+        assert_eq!(l.placements[e.b].doors[j.b.door].join, Some(k));
+    }
+    let sealed = l
+        .placements
+        .iter()
+        .flat_map(|p| &p.doors)
+        .filter(|d| d.join.is_none())
+        .count();
+    assert_eq!(sealed, l.sealed.len());
+    assert_eq!(grid.room_at(grid.start()), Some(l.start));
+    assert_eq!(grid.room_at(grid.end()), Some(l.end));
+    if let Some(s) = g.rooms.iter().position(|r| r.tags == ["start"]) {
+        assert_eq!(l.start, s);
+    }
+    if let Some(b) = g.rooms.iter().position(|r| r.tags == ["boss"]) {
+        assert_eq!(l.end, b);
+    }
+}
+
+/// Any layout of `g`, corridors included: rooms `0..n` of `grid` are the
+/// graph's rooms; the rooms past them (corridor pieces) join in groups,
+/// each group touching exactly two graph rooms; the direct connections
+/// between graph rooms plus one per group are exactly the graph's
+/// connections; and no two placements overlap.
+pub fn check_realised(g: &LevelGraph, l: &GraphLevel) {
+    let grid: &DungeonGrid = &l.grid;
+    grid.check().expect("check passes");
+    let n = g.rooms.len();
+    let total = grid.room_records().len();
+    assert!(total >= n, "{total} room records for {n} graph rooms");
+    for (i, p) in l.placements.iter().enumerate() {
+        for q in &l.placements[..i] {
+            assert!(!overlap(&p.rect(), &q.rect()), "placements overlap");
+        }
+    }
+    // Groups of corridor rooms: union-find over connections past `n`.
+    let mut parent: Vec<usize> = (0..total).collect();
+    fn find(p: &mut [usize], mut x: usize) -> usize {
+        while p[x] != x {
+            p[x] = p[p[x]];
+            x = p[x];
+        }
+        x
+    }
+    let mut got = Vec::new();
+    // The graph rooms each corridor room touches.
+    let mut touch: Vec<Vec<usize>> = vec![Vec::new(); total];
+    for k in grid.connections() {
+        let (a, b) = k.rooms;
+        match (a < n, b < n) {
+            (true, true) => got.push((a, b)),
+            (false, false) => {
+                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+                parent[ra] = rb;
+            }
+            (true, false) => touch[b].push(a),
+            (false, true) => touch[a].push(b),
+        }
+    }
+    // Each group's graph rooms, gathered at its root.
+    let mut ends: Vec<Vec<usize>> = vec![Vec::new(); total];
+    for (c, mine) in touch.into_iter().enumerate().skip(n) {
+        let r = find(&mut parent, c);
+        ends[r].extend(mine);
+    }
+    for (c, e) in ends.iter().enumerate().skip(n) {
+        if find(&mut parent, c) == c {
+            assert_eq!(e.len(), 2, "corridor group of room {c} touches rooms {e:?}");
+            got.push((e[0].min(e[1]), e[0].max(e[1])));
+        }
+    }
+    got.sort_unstable();
+    let mut want: Vec<(usize, usize)> = g
+        .edges
+        .iter()
+        .map(|e| (e.a.min(e.b), e.a.max(e.b)))
+        .collect();
+    want.sort_unstable();
+    assert_eq!(got, want, "connections");
+}
