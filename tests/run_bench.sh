@@ -10,7 +10,8 @@
 #   - the headless Godot bench godot_project/bench/bench.gd   (extension vs GDScript ports),
 #     on a RELEASE build of the extension (tests/build_extension.sh --release)
 # and once: the mapgen matching table (examples/matching.rs), the peak-memory probe,
-# each newer generator's side-by-side bench (rust/dungeon_bench/examples/*_bench.rs)
+# each newer generator's side-by-side bench (rust/dungeon_bench/examples/*_bench.rs),
+# the level-graph bench (rust/dungeon_core/examples/graph_bench.rs: 200 seeds per input)
 # and the Godot paint bench (godot_project/bench/paint_bench.gd).
 # Then rust/dungeon_bench's `report` renders BENCHMARKS.md from target/bench-results/.
 #
@@ -66,6 +67,7 @@ step "build: release extension, dungeon_bench, core bench"
 tests/build_extension.sh --release
 (cd "$bench_crate" && cargo build --release --bins --examples && cargo bench --bench vs_mapgen --no-run)
 cargo bench -p dungeon_core --bench generators --no-run
+cargo build --release -p dungeon_core --example graph_bench
 
 step "stage the Godot project with the release library ($stage)"
 # A private copy: a concurrent tests/build_extension.sh (debug) cannot swap the
@@ -151,6 +153,15 @@ for src in "$bench_crate"/examples/*_bench.rs; do
     || { echo "run_bench: $ex failed" >&2; exit 1; }
   cat "$results/gen_$ex.md" >&2
 done
+
+# The level-graph bench: Edgar-DotNet's converted inputs and a scaling curve of
+# random planar graphs (success rate and time per layout; its own section).
+step "graph bench ($(elapsed))"
+graph_args=(--seeds 200 --scaling-seeds 20)
+if (( quick )); then graph_args=(--quick); fi
+"${CARGO_TARGET_DIR:-$root/target}/release/examples/graph_bench" "${graph_args[@]}" >"$results/gen_graph_bench.md" \
+  || { echo "run_bench: graph_bench failed" >&2; exit 1; }
+cat "$results/gen_graph_bench.md" >&2
 
 # Issue 17's Godot bench: painting a grid onto a TileMapLayer (ours against a
 # GDScript set_cell loop and set_cells_terrain_connect) and the longest frame
