@@ -26,8 +26,15 @@
 //!   kept only if the graph stays planar); start and boss tagged; direct
 //!   doors.
 
-use std::path::PathBuf;
 use std::time::Instant;
+
+#[path = "../tests/support/graph_loops.rs"]
+mod graph_loops;
+#[path = "../tests/support/level_graph_inputs.rs"]
+mod level_graph_inputs;
+
+use graph_loops::add_loops;
+use level_graph_inputs::{all_direct, inputs};
 
 use dungeon_core::DungeonRng;
 use dungeon_core::graph_layout::{EdgeMode, LevelGraph};
@@ -72,27 +79,6 @@ fn args() -> Args {
 fn usage() -> ! {
     eprintln!("usage: graph_bench [--quick] [--seeds N] [--scaling-seeds N]");
     std::process::exit(2)
-}
-
-/// Every converted level graph, `(file stem, graph)`, in name order.
-fn inputs() -> Vec<(String, LevelGraph)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/level_graphs");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("the level graph folder")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).expect("readable");
-            let g = LevelGraph::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("?");
-            (stem.to_string(), g)
-        })
-        .collect()
 }
 
 /// The registry job for `g`; `None` when `corridors` is asked for and this
@@ -146,14 +132,6 @@ fn cells(seeds: u64, r: &Result<(u64, Vec<f64>), String>) -> String {
     }
 }
 
-fn all_direct(g: &LevelGraph) -> LevelGraph {
-    let mut g = g.clone();
-    for e in &mut g.edges {
-        e.mode = EdgeMode::Direct;
-    }
-    g
-}
-
 /// A random connected planar graph of `n` rooms with up to `cycles`
 /// independent cycles (see the module docs); the cycles it got.
 fn random_graph(rng: &mut DungeonRng, n: usize, cycles: usize) -> (LevelGraph, usize) {
@@ -173,39 +151,7 @@ fn random_graph(rng: &mut DungeonRng, n: usize, cycles: usize) -> (LevelGraph, u
     }
     g.rooms[0].tags = vec!["start".into()];
     g.rooms[n - 1].tags = vec!["boss".into()];
-    let adj = g.adjacency();
-    let mut added = 0;
-    for _ in 0..200 {
-        if added == cycles {
-            break;
-        }
-        let a = rng.below(n as u32) as usize;
-        let (mut b, mut prev) = (a, a);
-        let steps = rng.range(3, 4);
-        let mut walked = 0;
-        for _ in 0..steps {
-            let next: Vec<usize> = adj[b].iter().copied().filter(|&m| m != prev).collect();
-            let Some(&m) = rng.pick(&next) else { break };
-            prev = b;
-            b = m;
-            walked += 1;
-        }
-        let known = g
-            .edges
-            .iter()
-            .any(|e| (e.a, e.b) == (a, b) || (e.a, e.b) == (b, a));
-        if walked < steps || b == a || known || degree[a] >= 4 || degree[b] >= 4 {
-            continue;
-        }
-        g.connect(a, b, EdgeMode::Default);
-        if g.check_planar().is_err() {
-            g.edges.pop();
-            continue;
-        }
-        degree[a] += 1;
-        degree[b] += 1;
-        added += 1;
-    }
+    let added = add_loops(rng, &mut g, cycles, 200);
     (g, added)
 }
 

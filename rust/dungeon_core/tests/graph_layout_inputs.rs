@@ -9,41 +9,13 @@
 
 #[path = "support/graph_check.rs"]
 mod graph_check;
-
-use std::path::PathBuf;
+#[path = "support/level_graph_inputs.rs"]
+mod level_graph_inputs;
 
 use dungeon_core::GenError;
-use dungeon_core::graph_layout::{self, EdgeMode, GraphConfig, LevelGraph};
+use dungeon_core::graph_layout::{self, GraphConfig, LevelGraph};
 use dungeon_core::registry::{Entry, GRAPH};
-
-/// Every converted level graph, `(file stem, graph)`, in name order.
-fn inputs() -> Vec<(String, LevelGraph)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/level_graphs");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("the level graph folder")
-        .map(|e| e.expect("a folder entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).expect("readable");
-            let g = LevelGraph::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("?");
-            (stem.to_string(), g)
-        })
-        .collect()
-}
-
-/// `g` with every connection made a direct door.
-fn all_direct(g: &LevelGraph) -> LevelGraph {
-    let mut g = g.clone();
-    for e in &mut g.edges {
-        e.mode = EdgeMode::Direct;
-    }
-    g
-}
+use level_graph_inputs::{all_direct, inputs};
 
 /// The registry job's config for `g` (demo templates), with the
 /// `corridors` setting on when `corridors` and the preset's work budget

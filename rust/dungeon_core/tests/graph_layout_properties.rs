@@ -9,10 +9,13 @@
 
 #[path = "support/graph_check.rs"]
 mod graph_check;
+#[path = "support/graph_loops.rs"]
+mod graph_loops;
 #[path = "support/random_door.rs"]
 mod random_door;
 
 use graph_check::{check_level, check_realised};
+use graph_loops::add_loops;
 use random_door::add_random_door;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -164,53 +167,12 @@ fn many_random_trees_are_realised_exactly() {
     assert!(ok * 100 >= cases * 98, "{ok} of {cases} laid out");
 }
 
-/// A random tree as [`random_tree`], plus up to three connections between
-/// rooms three or four connections apart (loops of 4 or 5 rooms; no
-/// triangles, which fixed door slots often cannot close), each kept only
-/// if the graph stays planar.
+/// A random tree as [`random_tree`], plus up to one to four loops of 4 or
+/// 5 rooms ([`add_loops`], 40 draws).
 fn random_loopy(rng: &mut DungeonRng) -> LevelGraph {
     let mut g = random_tree(rng);
-    let n = g.rooms.len();
-    let adj = g.adjacency();
-    let mut degree: Vec<usize> = adj.iter().map(Vec::len).collect();
-    let want = rng.range(1, 4);
-    let mut added = 0;
-    for _ in 0..40 {
-        if added == want {
-            break;
-        }
-        let a = rng.below(n as u32) as usize;
-        // Walk 3 or 4 steps away (never back): a loop of 4 or 5 rooms.
-        let mut b = a;
-        let mut prev = a;
-        let steps = rng.range(3, 4);
-        let mut walked = 0;
-        for _ in 0..steps {
-            let next: Vec<usize> = adj[b].iter().copied().filter(|&m| m != prev).collect();
-            let Some(&m) = rng.pick(&next) else { break };
-            prev = b;
-            b = m;
-            walked += 1;
-        }
-        if walked < steps {
-            continue;
-        }
-        let known = g
-            .edges
-            .iter()
-            .any(|e| (e.a, e.b) == (a, b) || (e.a, e.b) == (b, a));
-        if b == a || known || degree[a] >= 4 || degree[b] >= 4 {
-            continue;
-        }
-        g.connect(a, b, EdgeMode::Default);
-        if g.check_planar().is_err() {
-            g.edges.pop();
-            continue;
-        }
-        degree[a] += 1;
-        degree[b] += 1;
-        added += 1;
-    }
+    let want = rng.range(1, 4) as usize;
+    add_loops(rng, &mut g, want, 40);
     g
 }
 

@@ -10,6 +10,17 @@ pub fn overlap(a: &Rect, b: &Rect) -> bool {
     a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
 }
 
+/// The graph's connections as sorted `(smaller, larger)` room pairs.
+fn pairs(g: &LevelGraph) -> Vec<(usize, usize)> {
+    let mut want: Vec<(usize, usize)> = g
+        .edges
+        .iter()
+        .map(|e| (e.a.min(e.b), e.a.max(e.b)))
+        .collect();
+    want.sort_unstable();
+    want
+}
+
 /// A layout with direct doors only: one placement and one room record per
 /// graph room, in graph order, inside the map; no two footprints overlap;
 /// templates carry their rooms' tags; the grid's room graph is exactly the
@@ -38,12 +49,7 @@ pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
         assert!(g.rooms[i].tags.iter().all(|tag| t.has_tag(tag)));
     }
     // The derived room graph is exactly the level graph.
-    let mut want: Vec<(usize, usize)> = g
-        .edges
-        .iter()
-        .map(|e| (e.a.min(e.b), e.a.max(e.b)))
-        .collect();
-    want.sort_unstable();
+    let want = pairs(g);
     let mut got: Vec<(usize, usize)> = grid.connections().iter().map(|k| k.rooms).collect();
     got.sort_unstable();
     assert_eq!(got, want, "connections");
@@ -135,11 +141,6 @@ pub fn check_realised(g: &LevelGraph, l: &GraphLevel) {
         }
     }
     got.sort_unstable();
-    let mut want: Vec<(usize, usize)> = g
-        .edges
-        .iter()
-        .map(|e| (e.a.min(e.b), e.a.max(e.b)))
-        .collect();
-    want.sort_unstable();
+    let want = pairs(g);
     assert_eq!(got, want, "connections");
 }
