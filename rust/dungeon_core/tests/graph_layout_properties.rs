@@ -167,8 +167,8 @@ fn many_random_trees_are_realised_exactly() {
     assert!(ok * 100 >= cases * 98, "{ok} of {cases} laid out");
 }
 
-/// A random tree as [`random_tree`], plus up to one to four loops of 4 or
-/// 5 rooms ([`add_loops`], 40 draws).
+/// A random tree as [`random_tree`], plus up to four loops of 4 or 5
+/// rooms (one to four asked of [`add_loops`], 40 draws).
 fn random_loopy(rng: &mut DungeonRng) -> LevelGraph {
     let mut g = random_tree(rng);
     let want = rng.range(1, 4) as usize;
