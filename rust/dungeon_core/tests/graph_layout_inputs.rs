@@ -51,9 +51,7 @@ fn run(
             Ok(l) => {
                 ok += 1;
                 graph_check::check_realised(&c.graph, &l);
-                if !corridors {
-                    graph_check::check_level(&c, &l);
-                }
+                graph_check::check_level(&c, &l);
             }
             Err(GenError::Exhausted { reason, .. }) => {
                 assert!(reason.contains("work_budget"), "{name}: {reason}");

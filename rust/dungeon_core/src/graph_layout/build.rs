@@ -1,23 +1,31 @@
 //! Painting a finished layout into a tile map, as the template generator
 //! does: each room's floors as room records (record `i` is the first floor
-//! of graph room `i`; further floors of multi-floor templates come after
-//! every room's first), joined door cells as doors (doors only where the
+//! of graph room `i`, then the corridor pieces' first floors in connection
+//! order; further floors of multi-floor templates come after every
+//! placement's first), joined door cells as doors (doors only where the
 //! graph says), unused slots left as wall; plus the placements, joins and
-//! sealed doors for a game to instance its room scenes from.
+//! sealed doors for a game to instance its room scenes from, and the
+//! planned graph (the designer's connections as a spanning tree from the
+//! start and the rest, and the main path from the start to the end).
 
 use super::NAME;
 use super::config::GraphConfig;
+use super::corridor::Expanded;
 use super::energy::State;
 use super::greedy::GraphStats;
 use super::space::Space;
 use crate::error::GenError;
-use crate::grid::{Cell, DungeonGrid, GridKind, Pos, Rect};
+use crate::grid::{Cell, DungeonGrid, GridKind, PlannedGraph, Pos, Rect};
 use crate::template::{DoorRef, MAX_MAP_SIDE, PlacedDoor};
 
-/// One placed room template: graph room `i` is placement `i`.
+/// One placed template: graph room `i` is placement `i`; the corridor
+/// pieces follow, one per connection through a corridor, in connection
+/// order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraphPlacement {
-    /// Index into [`GraphConfig::templates`].
+    /// Index into [`GraphConfig::templates`], or for a corridor piece into
+    /// [`GraphConfig::corridor_pieces`] (the corridor templates, then the
+    /// generated straight pieces).
     pub template: usize,
     /// Top-left cell of its footprint.
     pub position: Pos,
@@ -31,8 +39,14 @@ pub struct GraphPlacement {
     /// the placement's own number.
     pub rooms: Vec<usize>,
     /// Its doors in the template's order; `join` is the connection number
-    /// for joined doors, `None` for sealed ones.
+    /// for joined doors (a corridor piece's two doors both carry its
+    /// connection's), `None` for sealed ones.
     pub doors: Vec<PlacedDoor>,
+    /// Whether it is a corridor piece.
+    pub corridor: bool,
+    /// For a corridor piece, the connection it realises; `None` for a
+    /// graph room.
+    pub edge: Option<usize>,
 }
 
 impl GraphPlacement {
@@ -43,14 +57,17 @@ impl GraphPlacement {
     }
 }
 
-/// Two joined doors realising a connection.
+/// Two joined doors realising a connection, or half of one through a
+/// corridor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GraphJoin {
     /// The connection's number in the graph.
     pub edge: usize,
-    /// The door of the connection's room `a`.
+    /// The door of the connection's room `a` (for the second half of a
+    /// corridor, of the corridor piece).
     pub a: DoorRef,
-    /// The door of its room `b`.
+    /// The door of its room `b` (for the first half of a corridor, of the
+    /// corridor piece).
     pub b: DoorRef,
 }
 
@@ -59,9 +76,11 @@ pub struct GraphJoin {
 pub struct GraphLevel {
     /// The tile map, as every generator returns it.
     pub grid: DungeonGrid,
-    /// Placement `i` is graph room `i`.
+    /// Placement `i` is graph room `i`; then the corridor pieces.
     pub placements: Vec<GraphPlacement>,
-    /// Joins in connection order (join `k` realises connection `k`).
+    /// Joins in connection order: one for a direct connection, two for one
+    /// through a corridor (room `a` to the piece, then the piece to room
+    /// `b`).
     pub joins: Vec<GraphJoin>,
     /// Door slots left unused, to be closed by the scene.
     pub sealed: Vec<DoorRef>,
@@ -84,19 +103,10 @@ pub(crate) fn ends(c: &GraphConfig) -> (usize, usize) {
         .filter(|&e| e != start)
         .unwrap_or_else(|| {
             // Farthest by hops, lowest number on ties.
-            let adj = g.adjacency();
+            let (prev, order) = bfs(g, start);
             let mut dist = vec![usize::MAX; g.rooms.len()];
-            dist[start] = 0;
-            let mut queue = vec![start];
-            let mut head = 0;
-            while let Some(&r) = queue.get(head) {
-                head += 1;
-                for &m in &adj[r] {
-                    if dist[m] == usize::MAX {
-                        dist[m] = dist[r] + 1;
-                        queue.push(m);
-                    }
-                }
+            for &r in &order {
+                dist[r] = if r == start { 0 } else { dist[prev[r].0] + 1 };
             }
             let mut best = usize::from(start == 0);
             for (i, &d) in dist.iter().enumerate() {
@@ -109,13 +119,14 @@ pub(crate) fn ends(c: &GraphConfig) -> (usize, usize) {
     (start, end)
 }
 
-/// Paints the layout.
+/// Paints the layout of `ex` (the subdivided `c`).
 ///
 /// # Errors
 /// [`GenError::Exhausted`] when the layout is wider or taller than
 /// [`MAX_MAP_SIDE`].
 pub(crate) fn build(
     c: &GraphConfig,
+    ex: &Expanded,
     space: &Space,
     s: &State,
     stats: GraphStats,
@@ -123,8 +134,9 @@ pub(crate) fn build(
     level: i32,
 ) -> Result<GraphLevel, GenError> {
     let n = c.graph.rooms.len();
+    let all = ex.config.graph.rooms.len();
     let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-    for f in &s.foot[..n] {
+    for f in &s.foot[..all] {
         x0 = x0.min(f.x0);
         y0 = y0.min(f.y0);
         x1 = x1.max(f.x1);
@@ -149,8 +161,8 @@ pub(crate) fn build(
     grid.generator = NAME.to_string();
     grid.seed = seed;
     grid.level = level;
-    let mut placements = Vec::with_capacity(n);
-    for i in 0..n {
+    let mut placements = Vec::with_capacity(all);
+    for i in 0..all {
         let v = &space.vars[s.var[i]].v;
         let (px, py) = (s.pos[i].0 + ox, s.pos[i].1 + oy);
         let f = v.floors.first().copied().unwrap_or(Rect::new(1, 1, 1, 1));
@@ -159,14 +171,24 @@ pub(crate) fn build(
             grid.set(cell, Cell::Room);
         }
         grid.room_rects.push(r);
+        let t = space.vars[s.var[i]].template;
+        let edge = i
+            .checked_sub(n)
+            .and_then(|j| ex.corridor_of.get(j).copied());
         placements.push(GraphPlacement {
-            template: space.vars[s.var[i]].template,
+            template: if edge.is_some() {
+                t.saturating_sub(ex.room_templates)
+            } else {
+                t
+            },
             position: (px, py),
             size: (v.width, v.height),
             rotation: v.rotation,
             mirrored: v.mirrored,
             rooms: vec![i],
             doors: Vec::with_capacity(v.doors.len()),
+            corridor: edge.is_some(),
+            edge,
         });
     }
     let mut sealed = Vec::new();
@@ -181,7 +203,10 @@ pub(crate) fn build(
             grid.room_rects.push(r);
         }
         for (d, slot) in v.doors.iter().enumerate() {
-            let join = s.used[i].iter().find(|u| u.0 == d).map(|u| u.1);
+            let join = s.used[i]
+                .iter()
+                .find(|u| u.0 == d)
+                .and_then(|u| ex.edge_of.get(u.1).copied());
             if join.is_some() {
                 for (x, y) in slot.cells(v.width, v.height) {
                     grid.set((pl.position.0 + x, pl.position.1 + y), Cell::Door);
@@ -205,13 +230,14 @@ pub(crate) fn build(
         placement: room,
         door: s.used[room].iter().find(|u| u.1 == edge).map_or(0, |u| u.0),
     };
-    let joins = c
+    let joins = ex
+        .config
         .graph
         .edges
         .iter()
         .enumerate()
         .map(|(k, e)| GraphJoin {
-            edge: k,
+            edge: ex.edge_of.get(k).copied().unwrap_or(k),
             a: door_of(e.a, k),
             b: door_of(e.b, k),
         })
@@ -221,6 +247,7 @@ pub(crate) fn build(
     let centre = |i: usize| grid.room_rects[i].center();
     let (a, b) = (centre(start), centre(end));
     grid.set_ends(a, b);
+    grid.plan = plan(c, ex, start, end);
     Ok(GraphLevel {
         grid,
         placements,
@@ -230,4 +257,77 @@ pub(crate) fn build(
         end,
         stats,
     })
+}
+
+/// The planned graph: the designer's connections as the breadth-first
+/// spanning tree from `start` (in the order reached) and the others (in
+/// connection order), each `(a, b)` with `a < b`; the main path is the
+/// shortest path from `start` to `end` in the laid-out room graph (through
+/// corridor pieces, each step one grid connection).
+fn plan(c: &GraphConfig, ex: &Expanded, start: usize, end: usize) -> PlannedGraph {
+    let pair = |a: usize, b: usize| (a.min(b), a.max(b));
+    let g = &c.graph;
+    let (prev, order) = bfs(g, start);
+    let mut in_tree = vec![false; g.edges.len()];
+    let mut tree = Vec::with_capacity(order.len());
+    for &r in order.iter().skip(1) {
+        let (p, k) = prev[r];
+        in_tree[k] = true;
+        tree.push(pair(p, r));
+    }
+    let extra = g
+        .edges
+        .iter()
+        .zip(&in_tree)
+        .filter(|&(_, &t)| !t)
+        .map(|(e, _)| pair(e.a, e.b))
+        .collect();
+    // Walk back from the end (at most one step per room).
+    let (prev, _) = bfs(&ex.config.graph, start);
+    let mut main_path = vec![end];
+    let mut r = end;
+    while r != start && main_path.len() <= prev.len() {
+        r = prev.get(r).map_or(start, |p| p.0);
+        main_path.push(r);
+    }
+    main_path.reverse();
+    let reached =
+        main_path.first() == Some(&start) && prev.get(end).is_some_and(|p| p.0 != usize::MAX);
+    PlannedGraph {
+        tree,
+        extra,
+        main_path: if reached { main_path } else { Vec::new() },
+        ..PlannedGraph::default()
+    }
+}
+
+/// Breadth-first search of `g` from `from`, neighbours in connection
+/// order: per room its `(parent, connection)` (`usize::MAX` unreached),
+/// and the rooms in the order reached.
+fn bfs(g: &super::LevelGraph, from: usize) -> (Vec<(usize, usize)>, Vec<usize>) {
+    let n = g.rooms.len();
+    let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    for (k, e) in g.edges.iter().enumerate() {
+        if e.a < n && e.b < n {
+            adj[e.a].push((e.b, k));
+            adj[e.b].push((e.a, k));
+        }
+    }
+    let mut prev = vec![(usize::MAX, usize::MAX); n];
+    let mut order = Vec::with_capacity(n);
+    if from < n {
+        prev[from] = (from, usize::MAX);
+        order.push(from);
+    }
+    let mut head = 0;
+    while let Some(&r) = order.get(head) {
+        head += 1;
+        for &(m, k) in &adj[r] {
+            if prev[m].0 == usize::MAX {
+                prev[m] = (r, k);
+                order.push(m);
+            }
+        }
+    }
+    (prev, order)
 }

@@ -13,7 +13,8 @@
 //! sample realises every connection of the chain's path; only overlaps
 //! between the chain's own rooms (and chords) can remain, for annealing.
 //!
-//! A layer above [`BEAM`] states is cut to a random [`BEAM`] (a beam), so
+//! A layer above [`BEAM`] states (more for long chains, [`SHORT_CHAIN`])
+//! is cut to a random [`BEAM`] (a beam), so
 //! the work stays bounded; an empty result without any cut proves that no
 //! layout of the chain exists against the placed rooms: the search then
 //! re-lays earlier chains at once instead of annealing in vain. The same
@@ -27,8 +28,17 @@ use crate::rng::DungeonRng;
 
 /// No entry door (a room reached from a placed room only).
 const NONE: u32 = u32::MAX;
-/// Most states kept per layer while laying out.
+/// Most states kept per layer while laying out a chain of up to
+/// [`SHORT_CHAIN`] rooms.
 pub(crate) const BEAM: usize = 48;
+/// Longer chains (loops through corridor pieces, which are rooms here)
+/// keep [`LONG_BEAM`] states a layer: their last layer must meet the placed
+/// room exactly, which a narrow random beam over many layers rarely does
+/// (measured on a loop of five rooms through corridors: 16 % of seeds laid
+/// out with 48, 66 % with 384).
+const SHORT_CHAIN: usize = 4;
+/// See [`SHORT_CHAIN`].
+const LONG_BEAM: usize = 8 * BEAM;
 /// Most states the precheck lists per loop before it gives up (proving
 /// nothing).
 const PRECHECK_STATES: u64 = 5_000;
@@ -74,6 +84,8 @@ pub(crate) struct Dp<'a> {
     pub(crate) work: u64,
     /// An upper bound of `|dx| + |dy|` over every offset.
     reach: i32,
+    /// Most states kept per layer.
+    beam: usize,
     buf: Vec<Offset>,
     buf2: Vec<Offset>,
 }
@@ -109,6 +121,11 @@ impl<'a> Dp<'a> {
             lossy: false,
             work: 0,
             reach,
+            beam: if rooms.len() > SHORT_CHAIN {
+                LONG_BEAM
+            } else {
+                BEAM
+            },
             buf: Vec::new(),
             buf2: Vec::new(),
         }
@@ -263,11 +280,11 @@ impl<'a> Dp<'a> {
         self.vars[j] = vars;
         next.sort_unstable();
         next.dedup();
-        if next.len() > BEAM {
+        if next.len() > self.beam {
             match rng {
                 Some(rng) => {
                     rng.shuffle(&mut next);
-                    next.truncate(BEAM);
+                    next.truncate(self.beam);
                     next.sort_unstable();
                     self.lossy = true;
                 }

@@ -1,6 +1,6 @@
 //! [`GraphConfig`]: the level graph, the room templates its rooms are
-//! drawn from and the work budget, with the limits, the presets and the
-//! built-in demo templates and graph.
+//! drawn from, the corridor settings and the work budget, with the limits,
+//! the presets and the built-in demo templates and graph.
 
 use super::graph::{EdgeMode, LevelGraph};
 use crate::preset::Preset;
@@ -10,9 +10,14 @@ use crate::template::{DoorSlot, RoomTemplate, Side};
 pub const MIN_WORK_BUDGET: i32 = 10_000;
 /// Largest `work_budget`.
 pub const MAX_WORK_BUDGET: i32 = 100_000_000;
+/// Shortest generated straight corridor piece (`corridor_min`), in cells
+/// along the corridor, walls included: a wall, one floor cell, a wall.
+pub const MIN_CORRIDOR_LENGTH: i32 = 3;
+/// Longest generated straight corridor piece (`corridor_max`).
+pub const MAX_CORRIDOR_LENGTH: i32 = 32;
 
-/// Settings for [`super::generate`]: the graph, the templates and the work
-/// budget.
+/// Settings for [`super::generate`]: the graph, the templates, the
+/// corridors and the work budget.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GraphConfig {
     /// The rooms and connections to realise; room `i` of the grid is room
@@ -23,6 +28,24 @@ pub struct GraphConfig {
     /// tags the templates carrying none of the tags the graph's rooms ask
     /// for. Weights bias the choice; rotations and mirroring as allowed.
     pub templates: Vec<RoomTemplate>,
+    /// Whether connections of mode [`EdgeMode::Default`] go through a
+    /// corridor piece (else their rooms' doors touch). Connections of mode
+    /// `Corridor` always do, `Direct` never. Default `false`.
+    pub corridors: bool,
+    /// Corridor pieces of the designer's own (bends and the like): exactly
+    /// two door slots each, not touching. Any connection through a
+    /// corridor may use any of them (tags play no part), alongside the
+    /// generated straight pieces; graph rooms never use them.
+    pub corridor_templates: Vec<RoomTemplate>,
+    /// Shortest generated straight piece, in cells along it, walls
+    /// included, `3..=32` (default 4). For every length
+    /// `corridor_min..=corridor_max` and every door width the room
+    /// templates use, a turnable piece `width + 2` cells across with a door
+    /// as wide filling each short end ([`GraphConfig::corridor_pieces`]).
+    pub corridor_min: i32,
+    /// Longest generated straight piece, `3..=32`, at least
+    /// `corridor_min` (default 8).
+    pub corridor_max: i32,
     /// Work units one level may spend, `10000..=100000000`: one per
     /// candidate placement tried, plus one per 32 rooms its overlap test
     /// reads.
@@ -36,11 +59,18 @@ impl Default for GraphConfig {
 }
 
 /// The graph layout generator's presets.
-pub const PRESET_LIST: [Preset<GraphConfig>; 1] = [Preset::new(
-    "demo",
-    "the built-in demo templates on an 11-room graph: start, fights, a hub, a shop and a treasure branch, two loops, a boss",
-    GraphConfig::demo,
-)];
+pub const PRESET_LIST: [Preset<GraphConfig>; 2] = [
+    Preset::new(
+        "demo",
+        "the built-in demo templates on an 11-room graph: start, fights, a hub, a shop and a treasure branch, two loops, a boss",
+        GraphConfig::demo,
+    ),
+    Preset::new(
+        "corridors",
+        "the demo graph and templates with every connection through a straight corridor piece of 4 to 8 cells",
+        GraphConfig::corridors,
+    ),
+];
 
 fn door(side: Side, offset: i32) -> DoorSlot {
     DoorSlot::new(side, offset, 1)
@@ -61,7 +91,24 @@ impl GraphConfig {
         Self {
             graph: Self::demo_graph(),
             templates: Self::demo_templates(),
+            corridors: false,
+            corridor_templates: Vec::new(),
+            corridor_min: 4,
+            corridor_max: 8,
             work_budget: 2_000_000,
+        }
+    }
+
+    /// [`GraphConfig::demo`] with every connection through a generated
+    /// straight corridor piece, 4 to 8 cells long. (No bends: with rooms
+    /// this size, a bend puts its two rooms diagonally next to each other,
+    /// where they mostly overlap; measured, a 5×5 bend cut the layouts
+    /// found from 100 % to 78 % of seeds.)
+    #[must_use]
+    pub fn corridors() -> Self {
+        Self {
+            corridors: true,
+            ..Self::demo()
         }
     }
 
@@ -171,12 +218,12 @@ impl GraphConfig {
         g
     }
 
-    /// A preset by name: `"demo"`.
+    /// A preset by name: `"demo"` or `"corridors"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
         crate::preset::find(name, &PRESET_LIST)
     }
 
     /// The preset names [`GraphConfig::preset`] knows.
-    pub const PRESETS: [&'static str; 1] = crate::preset::names(&PRESET_LIST);
+    pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 }

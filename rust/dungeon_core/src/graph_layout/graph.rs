@@ -11,12 +11,12 @@ pub const MAX_GRAPH_ROOMS: usize = 400;
 /// How a connection is realised.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EdgeMode {
-    /// As the generator's settings say (direct doors for now).
+    /// As the generator's settings say (`GraphConfig::corridors`).
     #[default]
     Default,
     /// The two rooms' doors touch.
     Direct,
-    /// Through a corridor piece (not supported yet).
+    /// Through a corridor piece between the two rooms.
     Corridor,
 }
 

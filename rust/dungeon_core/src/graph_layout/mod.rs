@@ -1,23 +1,42 @@
 //! Level graphs laid out from room templates: the designer draws which
 //! rooms connect ([`LevelGraph`]), the generator places a template
 //! ([`crate::template::RoomTemplate`]) for every room so that exactly that
-//! graph is realised — every connection a pair of doors that touch, no
-//! other doors, no two rooms overlapping — and room `i` of the grid is
-//! room `i` of the graph. The method follows the graph-based layouts of
-//! Ma et al. 2014 ("Game Level Layout from Design Specification") and
-//! Nepožitek's Edgar: configuration spaces between template pairs (here
-//! finite sets of offsets, because our doors are fixed slots), an integer
-//! energy, chain decomposition with loops first, simulated annealing per
-//! chain, and greedy insertion for the tree parts.
+//! graph is realised — every connection a pair of doors that touch, or a
+//! corridor piece between the two rooms, no other doors, no two rooms
+//! overlapping — and room `i` of the grid is room `i` of the graph. The
+//! method follows the graph-based layouts of Ma et al. 2014 ("Game Level
+//! Layout from Design Specification") and Nepožitek's Edgar:
+//! configuration spaces between template pairs (here finite sets of
+//! offsets, because our doors are fixed slots), an integer energy, chain
+//! decomposition with loops first, simulated annealing per chain, and
+//! greedy insertion for the tree parts.
+//!
+//! Corridors (`corridor.rs`): a connection goes through a corridor when its
+//! mode is [`EdgeMode::Corridor`], or [`EdgeMode::Default`] with
+//! [`GraphConfig::corridors`] on. Such a connection `a – b` becomes a room
+//! `c` of its own, connections `a – c` and `c – b`, whose only templates
+//! are the corridor pieces: the designer's
+//! [`GraphConfig::corridor_templates`] (two doors each, bends and the like)
+//! and generated straight pieces, `corridor_min..=corridor_max` cells long
+//! for every door width the room templates use
+//! ([`GraphConfig::corridor_pieces`]). Graph rooms never use corridor
+//! pieces. The search lays out this subdivided graph; the corridor pieces
+//! come after the graph's rooms, in connection order, as placements
+//! ([`GraphPlacement::edge`] names the connection) and as room records, so
+//! the grid's room graph has `a – c` and `c – b` for a corridor connection
+//! and `a – b` for a direct one, and nothing else. Edgar lays out the rooms
+//! first and fits corridors after; here a corridor piece is laid out like
+//! any room, which costs rooms but needs no second stage.
 //!
 //! A config is checked before anything is placed ([`GraphConfig::validate`]):
-//! the graph's structure (sizes, self-loops, repeats, reachability), the
-//! templates each room may use (its tags), room degrees against door
-//! counts, that every connection has a door pair that can join, planarity
-//! (rooms drawn as rectangles realise only planar graphs, corridors or
-//! not; the first connection that breaks it is named), and that every
-//! short loop can close. Corridor
-//! connections are refused for now with a message saying so.
+//! the settings; the graph's structure (sizes, self-loops, repeats,
+//! reachability), the templates each room may use (its tags), room degrees
+//! against door counts, that every direct connection has a door pair that
+//! can join and every corridor connection a corridor piece whose doors fit
+//! a door of each room, planarity of the designer's graph (rooms drawn as
+//! rectangles realise only planar graphs, corridors or not; the first
+//! connection that breaks it is named), and that every short loop of the
+//! subdivided graph can close.
 //!
 //! Laying out (see `greedy.rs`, `chains.rs`, `closure.rs`, `anneal.rs`):
 //! the loops (the faces of a planar embedding) are laid out chain by
@@ -31,15 +50,17 @@
 //! their parents, backjumping to the parent when a room finds no spot. An
 //! attempt that gets stuck starts over, attempts capped by the Luby
 //! sequence, within [`GraphConfig::work_budget`]; running out names the
-//! chain or room the best attempt could not place. A loop of at most 12
-//! rooms that no choice of templates closes (overlaps aside) is refused by
-//! validation, naming its rooms. Not yet: corridors.
+//! chain or room the best attempt could not place (a corridor piece as the
+//! corridor of its connection). A loop of at most 12 rooms, corridor pieces
+//! counted, that no choice of templates closes (overlaps aside) is refused
+//! by validation, naming its rooms.
 
 mod anneal;
 mod build;
 mod chains;
 mod closure;
 mod config;
+mod corridor;
 mod energy;
 mod graph;
 mod greedy;
@@ -48,7 +69,10 @@ mod space;
 mod validate;
 
 pub use build::{GraphJoin, GraphLevel, GraphPlacement};
-pub use config::{GraphConfig, MAX_WORK_BUDGET, MIN_WORK_BUDGET, PRESET_LIST};
+pub use config::{
+    GraphConfig, MAX_CORRIDOR_LENGTH, MAX_WORK_BUDGET, MIN_CORRIDOR_LENGTH, MIN_WORK_BUDGET,
+    PRESET_LIST,
+};
 pub use graph::{EdgeMode, GraphEdge, GraphRoom, LevelGraph, MAX_GRAPH_ROOMS};
 pub use greedy::GraphStats;
 
@@ -131,12 +155,16 @@ fn run(config: &GraphConfig, seed: u64, level: i32, watch: &Watch) -> Result<Gra
     watch.at(greedy::P_START)?;
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let (start, _) = build::ends(config);
-    let mut search = greedy::Greedy::new(config, &checked, &mut rng, watch);
-    search.run(start)?;
+    let ex = &checked.ex;
+    let mut search = greedy::Greedy::new(&ex.config, &checked, &mut rng, watch);
+    search
+        .run(start)
+        .map_err(|e| ex.explain(config.graph.rooms.len(), e))?;
     watch.at(greedy::P_END)?;
-    debug_assert_eq!(search.state.energy(&checked.space, &config.graph), 0);
+    debug_assert_eq!(search.state.energy(&checked.space, &ex.config.graph), 0);
     build::build(
         config,
+        ex,
         &checked.space,
         &search.state,
         search.stats,

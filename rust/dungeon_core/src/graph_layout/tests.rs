@@ -93,30 +93,178 @@ fn doors_that_cannot_meet_are_named() {
     );
 }
 
+/// The grid's room graph, `(a, b)` with `a < b`, sorted.
+fn derived(l: &GraphLevel) -> Vec<(usize, usize)> {
+    let mut got: Vec<(usize, usize)> = l.grid.connections().iter().map(|k| k.rooms).collect();
+    got.sort_unstable();
+    got
+}
+
 #[test]
-fn loops_are_closed_and_corridors_refused_for_now() {
+fn loops_are_closed_exactly() {
     let c = GraphConfig::demo();
     for seed in 0..10 {
         let l = layout(&c, seed, 1).unwrap();
         assert_eq!(l.joins.len(), 12);
-        let mut got: Vec<(usize, usize)> = l.grid.connections().iter().map(|k| k.rooms).collect();
-        got.sort_unstable();
-        let mut want: Vec<(usize, usize)> = c
-            .graph
-            .edges
-            .iter()
-            .map(|e| (e.a.min(e.b), e.a.max(e.b)))
-            .collect();
-        want.sort_unstable();
-        assert_eq!(got, want);
+        assert_eq!(derived(&l), c.room_pairs());
+        assert!(l.placements.iter().all(|p| !p.corridor && p.edge.is_none()));
+        // The plan: a spanning tree of the graph and the two loops' extra
+        // connections; the main path one grid hop a step.
+        let plan = l.grid.planned_graph();
+        assert_eq!((plan.tree.len(), plan.extra.len()), (10, 2));
+        assert_eq!(plan.main_path.first(), Some(&0));
+        assert_eq!(plan.main_path.last(), Some(&10));
     }
+}
+
+#[test]
+fn a_corridor_connection_is_a_piece_between_its_rooms() {
     let mut c = GraphConfig::demo();
     c.graph.edges[4].mode = EdgeMode::Corridor;
+    let pieces = c.corridor_pieces();
+    for seed in 0..10 {
+        let l = layout(&c, seed, 1).unwrap();
+        assert_eq!(l.placements.len(), 12);
+        assert_eq!(l.grid.room_records().len(), 12);
+        let p = &l.placements[11];
+        assert!(p.corridor);
+        assert_eq!(p.edge, Some(4));
+        assert_eq!(p.rooms, vec![11]);
+        assert_eq!(p.doors.iter().filter(|d| d.join == Some(4)).count(), 2);
+        let t = &pieces[p.template];
+        assert_eq!(t.doors.len(), 2);
+        assert_eq!(
+            (p.size.0 * p.size.1),
+            t.width * t.height,
+            "the piece's footprint"
+        );
+        let mut got = derived(&l);
+        assert_eq!(got, c.room_pairs());
+        got.retain(|&(a, b)| a == 11 || b == 11);
+        assert_eq!(got, vec![(1, 11), (6, 11)], "1 – piece – 6");
+        // Connection 4 is two joins: room 1 to the piece, the piece to 6.
+        let halves: Vec<_> = l.joins.iter().filter(|j| j.edge == 4).collect();
+        assert_eq!(halves.len(), 2);
+        assert_eq!((halves[0].a.placement, halves[0].b.placement), (1, 11));
+        assert_eq!((halves[1].a.placement, halves[1].b.placement), (11, 6));
+        assert_eq!(l.joins.len(), 13);
+    }
+}
+
+#[test]
+fn the_corridors_preset_and_mixed_modes() {
+    let c = GraphConfig::corridors();
+    assert_eq!(GraphConfig::preset("corridors"), Some(c.clone()));
+    assert_eq!(GraphConfig::PRESETS, ["demo", "corridors"]);
+    for seed in 0..5 {
+        let l = layout(&c, seed, 1).unwrap();
+        assert_eq!(l.placements.len(), 23);
+        assert_eq!(derived(&l), c.room_pairs());
+        for (k, p) in l.placements[11..].iter().enumerate() {
+            assert_eq!(p.edge, Some(k));
+        }
+        assert_eq!(layout(&c, seed, 1).unwrap(), l, "deterministic");
+    }
+    // Direct connections stay direct with corridors on.
+    let mut c = GraphConfig::corridors();
+    for k in [0, 3, 7, 11] {
+        c.graph.edges[k].mode = EdgeMode::Direct;
+    }
+    for seed in 0..5 {
+        let l = layout(&c, seed, 1).unwrap();
+        assert_eq!(l.placements.len(), 19);
+        assert_eq!(derived(&l), c.room_pairs());
+    }
+}
+
+#[test]
+fn corridor_settings_are_checked() {
+    let c = GraphConfig {
+        corridor_min: 9,
+        corridor_max: 5,
+        ..GraphConfig::corridors()
+    };
+    let m = message(&c);
+    assert!(m.contains("corridor_min = 9 with corridor_max = 5"), "{m}");
+    let c = GraphConfig {
+        corridor_max: 33,
+        ..GraphConfig::corridors()
+    };
+    assert!(message(&c).contains("corridor_max"));
+    let mut c = GraphConfig::corridors();
+    c.corridor_templates.push(square("cross", 1));
     let m = message(&c);
     assert!(
-        m.contains("connection #4 [1, 6] asks for a corridor"),
+        m.contains("corridor_templates = [0] \"cross\": 4 door slots"),
         "{m}"
     );
+    let mut c = GraphConfig::corridors();
+    c.corridor_templates = vec![RoomTemplate::new(
+        "twin",
+        7,
+        7,
+        vec![
+            DoorSlot::new(Side::North, 2, 1),
+            DoorSlot::new(Side::North, 3, 1),
+        ],
+    )];
+    let m = message(&c);
+    assert!(m.contains("its two door slots touch"), "{m}");
+    // Each setting also fails validation when no connection has a corridor.
+    let c = GraphConfig {
+        corridor_min: 2,
+        ..GraphConfig::demo()
+    };
+    assert!(message(&c).contains("corridor_min"));
+}
+
+#[test]
+fn a_corridor_no_piece_fits_is_named() {
+    let mut c = GraphConfig::demo();
+    let mut g = LevelGraph::path(3);
+    g.rooms[2].tags = vec!["wide".into()];
+    g.edges[1].mode = EdgeMode::Corridor;
+    c.graph = g;
+    c.templates = vec![square("narrow", 1), square("wide", 2).tagged(&["wide"])];
+    // Straight pieces have two doors as wide.
+    let m = message(&c);
+    assert!(
+        m.contains("connection #1 [1, 2] goes through a corridor but no corridor piece has doors that fit a door of a template of room 1 and one of room 2 (door widths 1 vs 2)"),
+        "{m}"
+    );
+    // A piece that narrows fits.
+    c.corridor_templates.push(RoomTemplate::new(
+        "funnel",
+        4,
+        6,
+        vec![
+            DoorSlot::new(Side::North, 1, 1),
+            DoorSlot::new(Side::South, 1, 2),
+        ],
+    ));
+    let l = layout(&c, 2, 1).unwrap();
+    assert_eq!(derived(&l), vec![(0, 1), (1, 3), (2, 3)]);
+    assert_eq!(l.placements[3].template, 0, "the funnel");
+}
+
+#[test]
+fn a_non_planar_graph_is_refused_with_corridors_too() {
+    let mut c = GraphConfig::corridors();
+    let mut g = LevelGraph::new();
+    for _ in 0..5 {
+        g.add_room(&[]);
+    }
+    for a in 0..5 {
+        for b in a + 1..5 {
+            g.connect(a, b, EdgeMode::Default);
+        }
+    }
+    c.graph = g;
+    let m = message(&c);
+    assert!(m.contains("10 connections among 5 rooms"), "{m}");
+    // Without one connection (K5 less an edge) the graph is planar.
+    c.graph.edges.pop();
+    assert!(c.validate().is_ok());
 }
 
 #[test]
@@ -192,4 +340,16 @@ fn a_loop_no_template_closes_is_named_and_a_square_closes() {
         got.sort_unstable();
         assert_eq!(got, vec![(0, 1), (0, 3), (1, 2), (2, 3)]);
     }
+}
+
+#[test]
+fn room_pairs_put_corridor_pieces_after_the_rooms() {
+    let mut c = GraphConfig::demo();
+    let mut g = LevelGraph::path(4);
+    g.edges[0].mode = EdgeMode::Corridor;
+    g.edges[1].mode = EdgeMode::Direct;
+    c.graph = g;
+    assert_eq!(c.room_pairs(), vec![(0, 4), (1, 2), (1, 4), (2, 3)]);
+    c.corridors = true;
+    assert_eq!(c.room_pairs(), vec![(0, 4), (1, 2), (1, 4), (2, 5), (3, 5)]);
 }

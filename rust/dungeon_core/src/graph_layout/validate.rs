@@ -1,22 +1,31 @@
 //! Checking a [`GraphConfig`] before anything is placed, cheap checks
 //! first, each message naming the rooms, connection or template at fault:
-//! the budget and the templates; the graph's structure
-//! ([`LevelGraph::validate`]); which templates each room may use (its
-//! tags); room degrees against door counts; that every connection has a
-//! door pair that can join; planarity; and, for now, that no connection
-//! asks for a corridor.
+//! the budget, the templates and the corridor settings; the graph's
+//! structure ([`LevelGraph::validate`]); which templates each room may use
+//! (its tags); room degrees against door counts; that every direct
+//! connection has a door pair that can join and every corridor connection
+//! a corridor piece that fits both rooms; planarity (of the designer's
+//! graph: subdividing connections by corridors changes nothing there);
+//! and, on the subdivided graph (`corridor.rs`), that every short loop can
+//! close.
+//!
+//! [`LevelGraph::validate`]: super::LevelGraph::validate
 
 use super::closure::unclosable;
 use super::config::{GraphConfig, MAX_WORK_BUDGET, MIN_WORK_BUDGET};
-use super::graph::EdgeMode;
+use super::corridor::Expanded;
 use super::space::Space;
 use crate::error::{ConfigError, check_range};
+use crate::template::Side;
 use crate::template::validate::{tag_list, validate_templates};
 
-/// What validation found out: each room's allowed templates (ascending).
+/// What validation found out: the subdivided graph the search lays out,
+/// each of its rooms' allowed templates (ascending; corridor rooms the
+/// corridor pieces that fit) and the variants of all its templates.
 pub(crate) struct Checked {
     pub(crate) allowed: Vec<Vec<usize>>,
     pub(crate) space: Space,
+    pub(crate) ex: Expanded,
 }
 
 impl GraphConfig {
@@ -24,8 +33,9 @@ impl GraphConfig {
     /// (see the module docs of [`super`]).
     ///
     /// # Errors
-    /// A [`ConfigError`] for `work_budget`, `templates` or `graph` naming
-    /// what is at fault.
+    /// A [`ConfigError`] for `work_budget`, `templates`, `corridor_min`,
+    /// `corridor_max`, `corridor_templates` or `graph` naming what is at
+    /// fault.
     pub fn validate(&self) -> Result<(), ConfigError> {
         self.check().map(|_| ())
     }
@@ -38,22 +48,19 @@ impl GraphConfig {
             MAX_WORK_BUDGET,
         )?;
         validate_templates(&self.templates)?;
+        self.check_corridor_settings()?;
         let g = &self.graph;
         g.validate()?;
-        if let Some(k) = g.edges.iter().position(|e| e.mode == EdgeMode::Corridor) {
-            return Err(ConfigError::new(
-                "graph",
-                format!("{} asks for a corridor", g.edge_label(k)),
-                "direct or default connections: corridors are not supported yet",
-            ));
-        }
-        let allowed = self.allowed()?;
-        let space = Space::new(&self.templates);
+        let mut allowed = self.allowed()?;
+        let ex = Expanded::new(self);
+        let space = Space::new(&ex.config.templates);
         self.check_degrees(&allowed)?;
-        self.check_edges(&allowed, &space)?;
+        let keys: Vec<_> = allowed.iter().map(|ts| space.keys_of(ts)).collect();
+        self.check_edges(&keys)?;
+        allowed.extend(ex.pieces_for(g, &space, &keys)?);
         g.check_planar()?;
-        self.check_loops(&allowed, &space)?;
-        Ok(Checked { allowed, space })
+        ex.config.check_loops(&allowed, &space)?;
+        Ok(Checked { allowed, space, ex })
     }
 
     /// Each room's templates: weight above 0 and carrying all its tags;
@@ -136,20 +143,17 @@ impl GraphConfig {
         Ok(())
     }
 
-    /// Every connection needs a door of one room's templates facing a door
-    /// as wide of the other's (some orientation of each).
-    fn check_edges(&self, allowed: &[Vec<usize>], space: &Space) -> Result<(), ConfigError> {
-        let keys: Vec<_> = allowed.iter().map(|ts| space.keys_of(ts)).collect();
+    /// Every direct connection needs a door of one room's templates facing
+    /// a door as wide of the other's (some orientation of each); `keys`
+    /// holds each room's door keys.
+    fn check_edges(&self, keys: &[Vec<(Side, i32)>]) -> Result<(), ConfigError> {
         for (k, e) in self.graph.edges.iter().enumerate() {
+            if self.through_corridor(e.mode) {
+                continue;
+            }
             let (ka, kb) = (&keys[e.a], &keys[e.b]);
             let fits = ka.iter().any(|&(s, w)| kb.contains(&(s.opposite(), w)));
             if !fits {
-                let widths = |ks: &[(crate::template::Side, i32)]| {
-                    let mut w: Vec<String> = ks.iter().map(|k| k.1.to_string()).collect();
-                    w.sort_unstable();
-                    w.dedup();
-                    w.join("/")
-                };
                 return Err(ConfigError::new(
                     "graph",
                     format!(
@@ -158,8 +162,8 @@ impl GraphConfig {
                         self.graph.edge_label(k),
                         e.a,
                         e.b,
-                        widths(ka),
-                        widths(kb)
+                        door_widths(ka),
+                        door_widths(kb)
                     ),
                     "connections whose rooms' templates have doors as wide on facing sides",
                 ));
@@ -171,7 +175,10 @@ impl GraphConfig {
 
 impl GraphConfig {
     /// Refuses a loop of at most 12 rooms that no choice of its rooms'
-    /// variants closes, overlaps aside (`closure.rs`).
+    /// variants closes, overlaps aside (`closure.rs`). Called on the
+    /// subdivided graph, where a corridor piece is a room of the loop; a
+    /// loop whose listing passes its cap (common with corridors, whose
+    /// pieces come in many lengths) is taken as closable.
     fn check_loops(&self, allowed: &[Vec<usize>], space: &Space) -> Result<(), ConfigError> {
         let g = &self.graph;
         let adj = g.adjacency();
@@ -208,4 +215,13 @@ fn name_suffix(name: &str) -> String {
     } else {
         format!(" ({name})")
     }
+}
+
+/// The door widths among door keys, for messages: `1/2`.
+pub(crate) fn door_widths(keys: &[(Side, i32)]) -> String {
+    let mut w: Vec<i32> = keys.iter().map(|k| k.1).collect();
+    w.sort_unstable();
+    w.dedup();
+    let w: Vec<String> = w.iter().map(i32::to_string).collect();
+    w.join("/")
 }

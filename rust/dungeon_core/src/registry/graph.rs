@@ -7,16 +7,18 @@
 //! yet. Listing it there is one line once the class does; the command line
 //! then gets `dungeon graph` from it.
 
-use super::Kind::{Int, Other};
+use super::Kind::{Bool, Int, Other};
 use super::{Generator, Range, Setting};
-use crate::graph_layout::{GraphConfig, MAX_WORK_BUDGET, MIN_WORK_BUDGET};
+use crate::graph_layout::{
+    GraphConfig, MAX_CORRIDOR_LENGTH, MAX_WORK_BUDGET, MIN_CORRIDOR_LENGTH, MIN_WORK_BUDGET,
+};
 
 /// A level graph laid out from room templates.
 pub const GRAPH: Generator<GraphConfig> = Generator {
     name: "graph",
     class: "GraphLayoutGenerator",
     summary: "a level graph you draw, laid out from room templates (configuration spaces, loops first by annealing, trees greedily; after Ma et al. 2014 and Nepožitek's Edgar)",
-    example: "graph --graph level.json",
+    example: "graph --graph level.json --corridors",
     presets: &crate::graph_layout::PRESET_LIST,
     settings: graph,
     generate: crate::graph_layout::generate_watched,
@@ -57,6 +59,23 @@ pub fn graph() -> Vec<Setting<GraphConfig>> {
             "the level graph as JSON: {\"rooms\": [{\"tags\": [\"start\"]}, ...], \"edges\": [[0, 1], ...]}",
             Other("FILE", parse_graph, show_graph),
         ),
+        F::new(
+            "corridors",
+            "connections of mode default go through a corridor piece (mode corridor always does, direct never)",
+            Bool(|c| &mut c.corridors),
+        ),
+        F::new(
+            "corridor_min",
+            "shortest generated straight corridor piece, in cells along it, walls included",
+            Int(|c| &mut c.corridor_min),
+        )
+        .range(Range::int(MIN_CORRIDOR_LENGTH, MAX_CORRIDOR_LENGTH)),
+        F::new(
+            "corridor_max",
+            "longest generated straight corridor piece (at least corridor_min)",
+            Int(|c| &mut c.corridor_max),
+        )
+        .range(Range::int(MIN_CORRIDOR_LENGTH, MAX_CORRIDOR_LENGTH)),
         F::new(
             "work_budget",
             "work units one level may spend (candidate placements tested)",
@@ -108,7 +127,19 @@ mod tests {
             job.set("work_budget", "5").is_ok(),
             "ranges are checked by validate"
         );
-        assert_eq!(GRAPH.settings().len(), 2);
+        assert_eq!(GRAPH.settings().len(), 5);
         assert_eq!(GRAPH.presets()[0].name, "demo");
+        assert_eq!(GRAPH.presets()[1].name, "corridors");
+        // Corridors: the demo graph with a piece on every connection.
+        let mut job = GRAPH.job(None).unwrap();
+        job.set("corridors", "true").unwrap();
+        job.set("corridor_min", "5").unwrap();
+        job.set("corridor_max", "7").unwrap();
+        let g = job.generate(2, 1).unwrap();
+        assert_eq!(g.room_records().len(), 23);
+        assert_eq!(g.connections().len(), 24);
+        job.set("corridor_max", "4").unwrap();
+        let e = job.generate(2, 1).unwrap_err().to_string();
+        assert!(e.contains("corridor_min = 5 with corridor_max = 4"), "{e}");
     }
 }

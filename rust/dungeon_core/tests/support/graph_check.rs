@@ -1,6 +1,7 @@
 //! Checks of a graph layout against its level graph, shared by the graph
-//! layout test files: [`check_level`] for layouts with direct doors only,
-//! [`check_realised`] for any layout (corridor pieces included).
+//! layout test files: [`check_level`] against the config's own account of
+//! placements and joins, [`check_realised`] against the level graph alone
+//! (corridor pieces as groups of rooms joining two graph rooms).
 
 use dungeon_core::graph_layout::{GraphConfig, GraphLevel, LevelGraph};
 use dungeon_core::{Cell, DungeonGrid, Rect};
@@ -21,17 +22,26 @@ fn pairs(g: &LevelGraph) -> Vec<(usize, usize)> {
     want
 }
 
-/// A layout with direct doors only: one placement and one room record per
-/// graph room, in graph order, inside the map; no two footprints overlap;
-/// templates carry their rooms' tags; the grid's room graph is exactly the
-/// level graph; door cells only on joins, join `k` realising connection
-/// `k`; start and end in the start and boss rooms.
+/// A layout of `c`: one placement and one room record per graph room, in
+/// graph order, then one per corridor piece in connection order; all
+/// inside the map; no two footprints overlap; templates carry their rooms'
+/// tags; the grid's room graph is exactly `c.room_pairs()` (a corridor
+/// connection as room – piece – room); door cells only on joins, in
+/// connection order; start and end in the start and boss rooms; the
+/// planned graph spans the level graph.
 pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
     let g = &c.graph;
     let grid = &l.grid;
     grid.check().expect("check passes");
-    assert_eq!(l.placements.len(), g.rooms.len());
-    assert_eq!(grid.room_records().len(), g.rooms.len(), "one floor each");
+    let n = g.rooms.len();
+    // Per corridor piece, its connection.
+    let corridor: Vec<usize> = (0..g.edges.len())
+        .filter(|&k| c.through_corridor(g.edges[k].mode))
+        .collect();
+    let all = n + corridor.len();
+    let pieces = c.corridor_pieces();
+    assert_eq!(l.placements.len(), all);
+    assert_eq!(grid.room_records().len(), all, "one floor each");
     for (i, p) in l.placements.iter().enumerate() {
         let r = grid.room_records()[i].rect;
         let f = p.rect();
@@ -44,15 +54,23 @@ pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
         for q in &l.placements[..i] {
             assert!(!overlap(&f, &q.rect()), "placements overlap");
         }
-        // Tags: the template carries the room's tags.
-        let t = &c.templates[p.template];
-        assert!(g.rooms[i].tags.iter().all(|tag| t.has_tag(tag)));
+        if i < n {
+            // Tags: the template carries the room's tags.
+            assert!(!p.corridor && p.edge.is_none());
+            let t = &c.templates[p.template];
+            assert!(g.rooms[i].tags.iter().all(|tag| t.has_tag(tag)));
+        } else {
+            assert!(p.corridor);
+            assert_eq!(p.edge, Some(corridor[i - n]));
+            assert_eq!(pieces[p.template].doors.len(), 2);
+            assert!(p.doors.iter().all(|d| d.join == p.edge));
+        }
     }
-    // The derived room graph is exactly the level graph.
-    let want = pairs(g);
+    // The derived room graph is exactly the level graph, corridors as
+    // room – piece – room.
     let mut got: Vec<(usize, usize)> = grid.connections().iter().map(|k| k.rooms).collect();
     got.sort_unstable();
-    assert_eq!(got, want, "connections");
+    assert_eq!(got, c.room_pairs(), "connections");
     // Doors only on joins: two door cells per unit of door width.
     let door_cells = grid.cells().iter().filter(|&&c| c == Cell::Door).count();
     let joined: i32 = l
@@ -64,12 +82,22 @@ pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
         })
         .sum();
     assert_eq!(door_cells, joined as usize);
-    assert_eq!(l.joins.len(), g.edges.len());
-    for (k, j) in l.joins.iter().enumerate() {
-        let e = g.edges[k];
-        assert_eq!((j.edge, j.a.placement, j.b.placement), (k, e.a, e.b));
-        assert_eq!(l.placements[e.a].doors[j.a.door].join, Some(k));
-        assert_eq!(l.placements[e.b].doors[j.b.door].join, Some(k));
+    assert_eq!(l.joins.len(), g.edges.len() + corridor.len());
+    let mut joins = l.joins.iter();
+    let mut next = n;
+    for (k, e) in g.edges.iter().enumerate() {
+        let halves: Vec<(usize, usize)> = if c.through_corridor(e.mode) {
+            next += 1;
+            vec![(e.a, next - 1), (next - 1, e.b)]
+        } else {
+            vec![(e.a, e.b)]
+        };
+        for (a, b) in halves {
+            let j = joins.next().expect("a join per half");
+            assert_eq!((j.edge, j.a.placement, j.b.placement), (k, a, b));
+            assert_eq!(l.placements[a].doors[j.a.door].join, Some(k));
+            assert_eq!(l.placements[b].doors[j.b.door].join, Some(k));
+        }
     }
     let sealed = l
         .placements
@@ -86,6 +114,13 @@ pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
     if let Some(b) = g.rooms.iter().position(|r| r.tags == ["boss"]) {
         assert_eq!(l.end, b);
     }
+    // The planned graph: the level graph's connections, the main path
+    // from the start to the end.
+    let plan = grid.planned_graph();
+    assert_eq!(plan.tree.len(), n - 1);
+    assert_eq!(plan.tree.len() + plan.extra.len(), g.edges.len());
+    assert_eq!(plan.main_path.first(), Some(&l.start));
+    assert_eq!(plan.main_path.last(), Some(&l.end));
 }
 
 /// Any layout of `g`, corridors included: rooms `0..n` of `grid` are the
