@@ -100,7 +100,8 @@ static func same_default(p: Dictionary, value: Variant, text: String) -> bool:
 
 func test_names_and_lookup(t) -> void:
 	var names := GeneratorRegistry.get_generator_names()
-	t.check_eq(names.size(), 10, "ten generators")
+	t.check_eq(names.size(), 11, "eleven generators")
+	t.check_eq(names[names.size() - 1], "graph", "the level-graph layout generator is listed last")
 	for name in names:
 		t.check(GeneratorRegistry.has_generator(name), "has_generator(%s)" % name)
 		var info := GeneratorRegistry.get_generator(name)

@@ -1,11 +1,5 @@
 //! The graph layout generator's registry entry: a level graph (JSON) laid
 //! out from the built-in demo templates.
-//!
-//! Not in [`super::GENERATORS`] yet: the Godot suite's registry test
-//! (`godot_project/tests/suites/test_registry.gd`) requires a Godot class
-//! for every listed generator, and `GraphLayoutGenerator` does not exist
-//! yet. Listing it there is one line once the class does; the command line
-//! then gets `dungeon graph` from it.
 
 use super::Kind::{Int, Other};
 use super::{Generator, Range, Setting};
