@@ -95,6 +95,10 @@ static func same_default(p: Dictionary, value: Variant, text: String) -> bool:
 		TYPE_DICTIONARY:
 			# TemplateGenerator.tag_rules: "none" is no rules.
 			return value.is_empty() and text == "none"
+		TYPE_NIL:
+			# GraphLayoutGenerator.graph: null stands for the default
+			# preset's graph, which the registry shows as JSON.
+			return p["name"] == "graph" and LevelGraph.from_json(text) != null
 	return false
 
 

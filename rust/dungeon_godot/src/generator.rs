@@ -66,6 +66,11 @@ pub trait Generator: GeneratorKind {
 
     /// Sets the properties from core settings.
     fn load(&mut self, config: &Self::Config);
+
+    /// Called after a setting changed, before `changed` is emitted: a
+    /// class whose settings hold resources follows their `changed` here.
+    /// Does nothing by default.
+    fn settings_changed(&mut self) {}
 }
 
 /// Whether the preset enum constant `constant` (`PRESET_LARGE_ROOMS`) is
@@ -430,6 +435,7 @@ macro_rules! generator_class {
                     _ => return false,
                 };
                 if changed {
+                    <Self as $crate::generator::Generator>::settings_changed(self);
                     self.base_mut().emit_changed();
                 }
                 true
