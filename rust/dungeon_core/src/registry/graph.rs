@@ -18,7 +18,9 @@ pub const GRAPH: Generator<GraphConfig> = Generator {
 
 #[cfg(feature = "serde")]
 fn parse_graph(c: &mut GraphConfig, v: &str) -> Result<(), String> {
-    c.graph = crate::graph_layout::LevelGraph::from_json(v).map_err(|e| e.to_string())?;
+    // The error's value starts with the JSON path (`graph.edges[4]: …`).
+    c.graph = crate::graph_layout::LevelGraph::from_json(v)
+        .map_err(|e| format!("{}: allowed {}", e.value, e.allowed))?;
     Ok(())
 }
 
@@ -48,7 +50,7 @@ pub fn graph() -> Vec<Setting<GraphConfig>> {
     vec![
         F::new(
             "graph",
-            "the level graph as JSON: {\"rooms\": [{\"tags\": [\"start\"]}, ...], \"edges\": [[0, 1], ...]}",
+            "the level graph, a JSON file (the setting takes its text): {\"rooms\": [{\"tags\": [\"start\"]}, ...], \"edges\": [[0, 1], ...]}",
             Other("FILE", parse_graph, show_graph),
         ),
         F::new(
