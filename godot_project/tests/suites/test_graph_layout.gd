@@ -271,3 +271,57 @@ func test_demo_preset(t) -> void:
 	t.check_eq(gen.preset, GraphLayoutGenerator.PRESET_CUSTOM, "an edited graph is Custom")
 	gen.preset = GraphLayoutGenerator.PRESET_DEMO
 	t.check(gen.graph == null, "choosing Demo clears the graph")
+
+
+func test_sample_entry(t) -> void:
+	var main: Node = load("res://main.tscn").instantiate()
+	main.run_seed = 186
+	main.start()
+	var index := -1
+	for i in main.GENERATORS.size():
+		if main.GENERATORS[i]["id"] == "graph":
+			index = i
+	if not t.check(index >= 0, "the sample offers the level graph"):
+		main.free()
+		return
+	main.select_generator(index, 2)
+	var dungeon: Dungeon = main.dungeon
+	var gen: GraphLayoutGenerator = dungeon.generator
+	var graph: LevelGraph = gen.graph
+	if not t.check(graph != null and dungeon.grid != null, "a saved graph, laid out: " + gen.last_error):
+		main.free()
+		return
+	t.check_eq(graph.get_room_count(), 11, "start, fights, hub, shop, treasure, boss: 11 rooms")
+	t.check_eq(graph.get_connection_count(), 12, "12 connections")
+	for tag in ["start", "shop", "treasure", "boss"]:
+		var found := range(graph.get_room_count()).filter(func(i): return tag in graph.get_room_tags(i))
+		t.check_eq(found.size(), 1, "one %s room" % tag)
+	Support.check_grid(t, dungeon.grid, "sample graph level 2")
+	var placements: Array = dungeon.room_graph["placements"]
+	t.check_eq(placements.size(), 11, "one placement per graph room")
+	t.check_eq(dungeon.get_node("TemplateRooms").room_nodes.size(), 11, "a room scene per placement")
+	t.check_eq(dungeon.room_graph["centers"].size(), 11, "the G overlay: a centre per room")
+	t.check_eq(dungeon.room_graph["extra"].size(), 2, "the G overlay: two loops")
+	var want := []
+	for c in graph.connections:
+		want.append(Vector2i(c.x, c.y))
+	var got := []
+	for k in dungeon.grid.get_connection_count():
+		var r := dungeon.grid.get_connection_rooms(k)
+		# Records past 10 are the second floors of L rooms: their own placement.
+		if r.x < 11 and r.y < 11:
+			got.append(r)
+	t.check_eq(pairs(got), pairs(want), "the grid realises the saved graph")
+	# The editor preview follows edits of the graph and of the templates:
+	# they reach the generator's changed, which the Dungeon node watches.
+	var n := [0]
+	gen.changed.connect(func(): n[0] += 1)
+	var name := graph.get_room_name(3)
+	graph.set_room_name(3, "edited")
+	graph.set_room_name(3, name)
+	t.check_eq(n[0], 2, "graph edits reach the generator")
+	var tpl: RoomTemplate = gen.templates[1]
+	tpl.weight = tpl.weight
+	tpl.emit_changed()
+	t.check_eq(n[0], 3, "template edits reach the generator")
+	main.free()
