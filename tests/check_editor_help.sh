@@ -72,7 +72,7 @@ expect ElementaryAutomaton "Elementary (rule 0–255) cellular automata, for dec
 expect TemplateGenerator "Levels grown from hand-made rooms"
 expect RoomTemplate "A room a designer drew"
 expect GraphLayoutGenerator "Levels laid out from a LevelGraph you draw"
-expect GraphLayoutGenerator "the connections of a breadth-first tree of the"
+expect GraphLayoutGenerator "breadth-first tree of the graph from the start"
 expect LevelGraph "A level drawn as a graph"
 expect LevelGraph "A connection mode: through a corridor piece between the rooms."
 expect DungeonTileMapping "Which tile each cell kind of a DungeonGrid gets"

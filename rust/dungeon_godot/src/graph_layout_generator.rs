@@ -6,7 +6,7 @@ use crate::convert::{array_of, seed_bits, vec2i};
 use crate::dungeon_grid::DungeonGrid;
 use crate::generator::{self, Generator, Ints, generator_class};
 use crate::level_graph::LevelGraph;
-use crate::placement::{self, pair};
+use crate::placement;
 use crate::room_template::RoomTemplate;
 
 generator_class! {
@@ -133,53 +133,38 @@ impl Generator for GraphLayoutGenerator {
 #[godot_api(secondary)]
 impl GraphLayoutGenerator {
     /// Lays out level [param level] like [method generate_level] and also
-    /// returns how it was put together, as a [Dictionary] with the keys
-    /// of [method TemplateGenerator.generate_with_graph]:
-    /// [code]"grid"[/code]: the [DungeonGrid];
-    /// [code]"placements"[/code]: one [Dictionary] per graph room, in
-    /// graph order: [code]"template"[/code] (index into the non-empty
-    /// [member templates]), [code]"resource"[/code] (the [RoomTemplate]),
-    /// [code]"scene"[/code], [code]"position"[/code] and [code]"size"[/code]
-    /// ([Vector2i] cells, walls included), [code]"rotation"[/code] (quarter
-    /// turns clockwise, after mirroring), [code]"mirrored"[/code],
-    /// [code]"rooms"[/code] ([PackedInt32Array] of its room numbers in the
-    /// grid, one per floor rectangle; the first is the graph room's own
-    /// number), [code]"doors"[/code] (per door slot: [code]"side"[/code],
-    /// [code]"cell"[/code], [code]"width"[/code], [code]"join"[/code] (the
-    /// connection number, -1 if sealed), [code]"sealed"[/code],
-    /// [code]"node"[/code]), [code]"transform_2d"[/code] and
-    /// [code]"transform_3d"[/code] (put the template's scene in place with
-    /// [member cell_size]);
-    /// [code]"joins"[/code]: per connection, in connection order,
-    /// [code]{"a": Vector2i(placement, door), "b": ..., "edge": k, "loop": bool}[/code];
-    /// [code]"sealed"[/code]: [code]Array[Vector2i][/code] of
-    /// [code](placement, door)[/code] to close;
-    /// [code]"start"[/code], [code]"end"[/code]: room numbers;
-    /// [code]"centers"[/code]: each room's centre cell;
-    /// [code]"mst"[/code]: the connections of a breadth-first tree of the
-    /// graph from the start, [code]"extra"[/code]: the other connections
-    /// (the loops), both [code]Vector2i(a, b)[/code];
-    /// [code]"delaunay"[/code]: empty.
-    /// On failure returns an empty [Dictionary], like [method generate].
+    /// returns how it was put together: the [Dictionary] of
+    /// [method TemplateGenerator.generate_with_graph] ([code]"grid"[/code],
+    /// [code]"placements"[/code] with each template's resource, scene,
+    /// position, turn, doors and ready-made [code]"transform_2d"[/code] /
+    /// [code]"transform_3d"[/code] for [member cell_size],
+    /// [code]"joins"[/code], [code]"sealed"[/code], [code]"start"[/code],
+    /// [code]"end"[/code], [code]"centers"[/code], [code]"mst"[/code],
+    /// [code]"extra"[/code], [code]"delaunay"[/code]), where
+    /// placement [code]i[/code] is graph room [code]i[/code] and its
+    /// [code]"rooms"[/code] is a [PackedInt32Array] of its room numbers in
+    /// the grid (one per floor rectangle, the first being [code]i[/code]);
+    /// a door's [code]"join"[/code] and a join's [code]"edge"[/code] are
+    /// connection numbers; [code]"start"[/code] and [code]"end"[/code] are
+    /// room numbers; [code]"mst"[/code] holds the connections of a
+    /// breadth-first tree of the graph from the start and
+    /// [code]"extra"[/code] the other connections (the loops), both
+    /// [code]Vector2i(a, b)[/code]. On failure returns an empty
+    /// [Dictionary], like [method generate].
     #[func]
     fn generate_with_graph(&mut self, level: i64) -> VarDictionary {
         let seed = self.seed;
         let result = generator::checked_level(self, level)
             .and_then(|(config, level)| graph_layout::layout(&config, seed_bits(seed), level));
-        match generator::deliver(result, &mut self.last_error) {
-            Ok(level) => self.level_dictionary(level),
-            Err(msg) => {
-                self.signals().generation_failed().emit(&msg);
-                VarDictionary::new()
-            }
-        }
+        self.deliver_or_fail(result)
+            .map_or_else(VarDictionary::new, |l| self.level_dictionary(l))
     }
 }
 
 impl GraphLayoutGenerator {
     /// The non-empty entries of `templates`, in order (core indices).
     fn template_list(&self) -> Vec<Gd<RoomTemplate>> {
-        self.templates.iter_shared().flatten().collect()
+        placement::non_empty(&self.templates)
     }
 
     /// Forwards `changed` of the graph and of every template to this
@@ -236,11 +221,9 @@ impl GraphLayoutGenerator {
             .joins
             .iter()
             .map(|j| {
-                let mut d = VarDictionary::new();
-                d.set("a", pair(&j.a));
-                d.set("b", pair(&j.b));
+                let is_loop = !in_tree.get(j.edge).copied().unwrap_or(false);
+                let mut d = placement::join(&j.a, &j.b, is_loop);
                 d.set("edge", j.edge as i64);
-                d.set("loop", !in_tree.get(j.edge).copied().unwrap_or(false));
                 d
             })
             .collect();
@@ -251,27 +234,18 @@ impl GraphLayoutGenerator {
                 .map_or(Vector2i::ZERO, |e| Vector2i::new(e.a as i32, e.b as i32))
         };
         let grid = level.grid;
-        let centers = array_of((0..level.placements.len()).map(|i| {
-            grid.room_rects()
-                .get(i)
-                .map_or(Vector2i::ZERO, |r| vec2i(r.center()))
-        }));
         let n = graph.edges.len();
-        let mut d = VarDictionary::new();
-        d.set("placements", &array_of(placements));
-        d.set("joins", &array_of(joins));
-        d.set("sealed", &array_of(level.sealed.iter().map(pair)));
-        d.set("start", level.start as i64);
-        d.set("end", level.end as i64);
-        d.set("centers", &centers);
-        d.set("mst", &array_of((0..n).filter(|&k| in_tree[k]).map(edge)));
-        d.set(
-            "extra",
-            &array_of((0..n).filter(|&k| !in_tree[k]).map(edge)),
-        );
-        d.set("delaunay", &Array::<Vector2i>::new());
-        d.set("grid", &generator::wrap(grid).to_variant());
-        d
+        let drawn = placement::Drawn {
+            centers: array_of((0..level.placements.len()).map(|i| {
+                grid.room_rects()
+                    .get(i)
+                    .map_or(Vector2i::ZERO, |r| vec2i(r.center()))
+            })),
+            mst: array_of((0..n).filter(|&k| in_tree[k]).map(edge)),
+            extra: array_of((0..n).filter(|&k| !in_tree[k]).map(edge)),
+        };
+        let ends = (level.start, level.end);
+        placement::level(placements, joins, &level.sealed, ends, drawn, grid)
     }
 }
 

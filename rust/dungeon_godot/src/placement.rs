@@ -146,3 +146,55 @@ pub fn dictionary(p: &Placed, list: &[Gd<RoomTemplate>], cs: Vector2) -> VarDict
     d.set("transform_3d", t3);
     d
 }
+
+/// The non-empty entries of a generator's `templates`, in order: the
+/// indices the core's placements use.
+pub fn non_empty(templates: &Array<Option<Gd<RoomTemplate>>>) -> Vec<Gd<RoomTemplate>> {
+    templates.iter_shared().flatten().collect()
+}
+
+/// A join's dictionary: `a` and `b` as `Vector2i(placement, door)`, and
+/// whether it closes a loop.
+pub fn join(a: &DoorRef, b: &DoorRef, is_loop: bool) -> VarDictionary {
+    let mut d = VarDictionary::new();
+    d.set("a", pair(a));
+    d.set("b", pair(b));
+    d.set("loop", is_loop);
+    d
+}
+
+/// The graph a level's overlay draws: a centre per placement, the tree's
+/// and the loops' connections between placements.
+pub struct Drawn {
+    /// Each placement's centre cell.
+    pub centers: Array<Vector2i>,
+    /// Tree connections.
+    pub mst: Array<Vector2i>,
+    /// The other connections.
+    pub extra: Array<Vector2i>,
+}
+
+/// A `generate_with_graph` dictionary: `grid`, `placements`, `joins`,
+/// `sealed`, `start`, `end`, `centers`, `mst`, `extra` and an empty
+/// `delaunay`.
+pub fn level(
+    placements: Vec<VarDictionary>,
+    joins: Vec<VarDictionary>,
+    sealed: &[DoorRef],
+    ends: (usize, usize),
+    drawn: Drawn,
+    grid: dungeon_core::DungeonGrid,
+) -> VarDictionary {
+    let mut d = VarDictionary::new();
+    d.set("placements", &array_of(placements));
+    d.set("joins", &array_of(joins));
+    d.set("sealed", &array_of(sealed.iter().map(pair)));
+    d.set("start", ends.0 as i64);
+    d.set("end", ends.1 as i64);
+    d.set("centers", &drawn.centers);
+    d.set("mst", &drawn.mst);
+    d.set("extra", &drawn.extra);
+    d.set("delaunay", &Array::<Vector2i>::new());
+    d.set("grid", &crate::generator::wrap(grid).to_variant());
+    d
+}

@@ -5,7 +5,7 @@ use godot::prelude::*;
 use crate::convert::{array_of, seed_bits, vec2i};
 use crate::dungeon_grid::DungeonGrid;
 use crate::generator::{self, Generator, Ints, generator_class};
-use crate::placement::{self, pair};
+use crate::placement;
 use crate::room_template::RoomTemplate;
 
 generator_class! {
@@ -221,20 +221,15 @@ impl TemplateGenerator {
         let seed = self.seed;
         let result = generator::checked_level(self, level)
             .and_then(|(config, level)| template::grow(&config, seed_bits(seed), level));
-        match generator::deliver(result, &mut self.last_error) {
-            Ok(level) => self.level_dictionary(level),
-            Err(msg) => {
-                self.signals().generation_failed().emit(&msg);
-                VarDictionary::new()
-            }
-        }
+        self.deliver_or_fail(result)
+            .map_or_else(VarDictionary::new, |l| self.level_dictionary(l))
     }
 }
 
 impl TemplateGenerator {
     /// The non-empty entries of `templates`, in order (core indices).
     fn template_list(&self) -> Vec<Gd<RoomTemplate>> {
-        self.templates.iter_shared().flatten().collect()
+        placement::non_empty(&self.templates)
     }
 
     fn level_dictionary(&self, level: TemplateLevel) -> VarDictionary {
@@ -252,39 +247,27 @@ impl TemplateGenerator {
         let joins: Vec<VarDictionary> = level
             .joins
             .iter()
-            .map(|j| {
-                let mut d = VarDictionary::new();
-                d.set("a", pair(&j.a));
-                d.set("b", pair(&j.b));
-                d.set("loop", j.is_loop);
-                d
-            })
+            .map(|j| placement::join(&j.a, &j.b, j.is_loop))
             .collect();
         let edge = |j: &template::Join| Vector2i::new(j.a.placement as i32, j.b.placement as i32);
         let grid = level.grid;
-        let centers = array_of(
-            level
-                .placements
-                .iter()
-                .map(|p| vec2i(grid.room_rects()[p.rooms.0].center())),
-        );
-        let mut d = VarDictionary::new();
-        d.set("placements", &array_of(placements));
-        d.set("joins", &array_of(joins));
-        d.set("sealed", &array_of(level.sealed.iter().map(pair)));
-        d.set("start", 0);
-        d.set("end", level.end as i64);
-        d.set("centers", &centers);
-        d.set(
-            "mst",
-            &array_of(level.joins.iter().filter(|j| !j.is_loop).map(edge)),
-        );
-        d.set(
-            "extra",
-            &array_of(level.joins.iter().filter(|j| j.is_loop).map(edge)),
-        );
-        d.set("delaunay", &Array::<Vector2i>::new());
-        d.set("grid", &generator::wrap(grid).to_variant());
-        d
+        let drawn = placement::Drawn {
+            centers: array_of(
+                level
+                    .placements
+                    .iter()
+                    .map(|p| vec2i(grid.room_rects()[p.rooms.0].center())),
+            ),
+            mst: array_of(level.joins.iter().filter(|j| !j.is_loop).map(edge)),
+            extra: array_of(level.joins.iter().filter(|j| j.is_loop).map(edge)),
+        };
+        placement::level(
+            placements,
+            joins,
+            &level.sealed,
+            (0, level.end),
+            drawn,
+            grid,
+        )
     }
 }
