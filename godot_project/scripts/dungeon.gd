@@ -50,7 +50,7 @@ const NEIGHBOURS_8: Array[Vector2i] = [
 
 ## The generator to call: any generator class of the addon (IsaacGenerator,
 ## BspGenerator, CaveGenerator, MazeGenerator, TinyKeepGenerator, WalkerGenerator...). Its seed, level and settings decide the editor preview.
-@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator,MazeGenerator,CaveGenerator,TemplateGenerator")
+@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator,MazeGenerator,CaveGenerator,TemplateGenerator,GraphLayoutGenerator")
 var generator: Resource:
 	set(value):
 		if value == generator:

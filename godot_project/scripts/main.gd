@@ -8,7 +8,7 @@ extends Node2D
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
 ##                       PNG of the window to PATH (default out/screenshot.png,
 ##                       git-ignored), check it and quit
-##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave | isaac_large_rooms | minesweeper | templates | huge_cave | huge_walk
+##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave | isaac_large_rooms | minesweeper | templates | graph | huge_cave | huge_walk
 ##                       (huge_*: 1024×1024, generated with generate_async and painted
 ##                       over frames behind a loading bar)
 ##   --seed=N            run seed
@@ -33,6 +33,7 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "isaac_large_rooms", "label": "Isaac · large rooms", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_LARGE_ROOMS},
 	{"id": "minesweeper", "label": "Minesweeper rooms · BSP", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL, "mode": "minesweeper"},
 	{"id": "templates", "label": "Templates · hand-made rooms", "type": "TemplateGenerator", "preset": TemplateGenerator.PRESET_CUSTOM, "resource": "res://templates/template_generator.tres"},
+	{"id": "graph", "label": "Level graph · rooms you connect", "type": "GraphLayoutGenerator", "preset": GraphLayoutGenerator.PRESET_CUSTOM, "resource": "res://graphs/graph_generator.tres"},
 	# Big maps: generated off the main thread (generate_async) and painted
 	# over frames into chunk layers (paint_over_frames), a loading bar meanwhile.
 	{"id": "huge_cave", "label": "Huge cave (1024²)", "type": "CaveGenerator", "preset": CaveGenerator.PRESET_CLASSIC, "size": Vector2i(1024, 1024)},
@@ -115,7 +116,8 @@ static func ensure_input_actions() -> void:
 static func make_generator(index: int) -> Resource:
 	var entry: Dictionary = GENERATORS[index]
 	if entry.has("resource"):
-		# A saved generator (TemplateGenerator: its templates are scenes).
+		# A saved generator (TemplateGenerator, GraphLayoutGenerator: their
+		# templates are scenes).
 		return (load(entry["resource"]) as Resource).duplicate()
 	var gen: Resource = ClassDB.instantiate(entry["type"])
 	gen.preset = entry["preset"]

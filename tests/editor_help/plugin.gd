@@ -8,7 +8,7 @@ const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGene
 		"HilbertGenerator", "TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator", "CaveGenerator",
 		"IsaacRoomRules", "SpecialRoomRule",
 		"MinesweeperBoard", "ElementaryAutomaton",
-		"TemplateGenerator", "RoomTemplate", "GeneratorRegistry",
+		"TemplateGenerator", "RoomTemplate", "GeneratorRegistry", "GraphLayoutGenerator", "LevelGraph",
 		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter"]
 const FRAMES_PER_PAGE := 20
 

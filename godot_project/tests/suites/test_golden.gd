@@ -29,6 +29,7 @@ func test_vectors_match(t) -> void:
 			"maze": gen = MazeGenerator.new()
 			"cave": gen = CaveGenerator.new()
 			"template": gen = TemplateGenerator.new()
+			"graph": gen = GraphLayoutGenerator.new()
 		var preset := _preset_index(gen, cols[1])
 		if not t.check(preset >= 0, "generator %s/%s" % [cols[0], cols[1]]):
 			continue

@@ -1,8 +1,10 @@
 //! Runs a parsed [`Request`] (generate, then print or draw) or [`Show`]
 //! (read saved grids, then print or draw).
 
+use std::fs::File;
 use std::io::{self, Read, Write};
 
+use dungeon_core::registry::Job;
 use dungeon_core::{DungeonGrid, GenError};
 use image::codecs::png::PngEncoder;
 use image::{ImageEncoder, ImageError};
@@ -31,14 +33,15 @@ pub enum Failure {
 /// A [`Failure`]. Output written to stdout before it stays written; a file
 /// is written whole or not at all (an existing one stays as it was).
 pub fn run(req: &Request, stdout: &mut dyn Write) -> Result<(), Failure> {
+    let job = with_files(req)?;
     let mut out = Output::open(&req.out, stdout)?;
     if req.format == Format::Png {
-        let grid = generate(req, req.seed)?;
+        let grid = generate(req, job.as_ref(), req.seed)?;
         png(&grid, req.scale, &mut out)?;
         return out.finish();
     }
     for k in 0..req.count {
-        let grid = generate(req, req.seed_at(k))?;
+        let grid = generate(req, job.as_ref(), req.seed_at(k))?;
         put_text(&mut out, req.format, k > 0, &grid)?;
     }
     out.finish()
@@ -92,9 +95,45 @@ fn put_text(
     out.put(text.as_bytes())
 }
 
-fn generate(req: &Request, seed: u64) -> Result<DungeonGrid, Failure> {
-    req.job.generate(seed, req.level).map_err(|e| match e {
-        GenError::Config(e) => Failure::Failed(req.as_typed(e).to_string()),
+/// The most bytes a setting's file (`--graph FILE`) may hold.
+pub const MAX_SETTING_FILE_BYTES: u64 = 16 << 20;
+
+/// `req`'s job with every setting given as a file set to the file's text.
+///
+/// # Errors
+/// `FILE: ...`: the file cannot be read, is too long or not UTF-8, or the
+/// setting refuses its text.
+fn with_files(req: &Request) -> Result<Box<dyn Job>, Failure> {
+    let mut job = req.job.clone();
+    for (name, path) in &req.files {
+        let fail = |msg: String| Failure::Failed(format!("{}: {msg}", path.display()));
+        let bytes = File::open(path)
+            .and_then(|mut f| load::read_capped(&mut f, MAX_SETTING_FILE_BYTES, 0))
+            .map_err(|e| fail(e.to_string()))?
+            .ok_or_else(|| {
+                fail(format!(
+                    "longer than {} MiB, the most a setting's file may hold",
+                    MAX_SETTING_FILE_BYTES >> 20
+                ))
+            })?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            fail(format!(
+                "not UTF-8 text (byte {})",
+                e.utf8_error().valid_up_to()
+            ))
+        })?;
+        job.set(name, &text).map_err(fail)?;
+    }
+    Ok(job)
+}
+
+fn generate(req: &Request, job: &(dyn Job + 'static), seed: u64) -> Result<DungeonGrid, Failure> {
+    job.generate(seed, req.level).map_err(|e| match e {
+        // A file's text is no value to repeat: name the file instead.
+        GenError::Config(e) => Failure::Failed(match req.file_of(e.field) {
+            Some(path) => format!("{}: {e}", path.display()),
+            None => req.as_typed(e).to_string(),
+        }),
         GenError::Exhausted { .. } if req.count > 1 => {
             Failure::Failed(format!("seed {}: {e}", req.show_seed(seed)))
         }

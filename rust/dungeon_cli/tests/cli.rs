@@ -24,6 +24,8 @@ use output::{files_in, png_stats, scratch_dir};
 mod cave;
 #[path = "cli/dig.rs"]
 mod dig;
+#[path = "cli/graph.rs"]
+mod graph;
 #[path = "cli/hilbert.rs"]
 mod hilbert;
 #[path = "cli/maze.rs"]

@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::cave::{self, CaveConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
+use dungeon_core::graph_layout::{self, GraphConfig};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::maze::{self, MazeConfig};
@@ -73,6 +74,11 @@ fn cases() -> Vec<(&'static str, &'static str, u64, i32)> {
             v.push(("template", p, seed, level));
         }
     }
+    for (seed, level) in [(0, 1), (7, 3), (u64::MAX, 2)] {
+        for p in GraphConfig::PRESETS {
+            v.push(("graph", p, seed, level));
+        }
+    }
     v
 }
 
@@ -107,6 +113,9 @@ pub fn run(generator: &str, preset: &str, seed: u64, level: i32) -> Result<Dunge
             seed,
             level,
         ),
+        "graph" => {
+            graph_layout::generate(&GraphConfig::preset(preset).expect("preset"), seed, level)
+        }
         other => panic!("unknown generator {other}"),
     }
 }

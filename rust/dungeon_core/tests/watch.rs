@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use dungeon_core::watch::Watch;
 use dungeon_core::{DungeonGrid, GenError};
 use dungeon_core::{
-    bsp, cave, drunkard, hilbert, isaac, maze, template, tinykeep, tunneler, walker,
+    bsp, cave, drunkard, graph_layout, hilbert, isaac, maze, template, tinykeep, tunneler, walker,
 };
 
 type Run = fn(u64, i32, &Watch) -> Result<DungeonGrid, GenError>;
@@ -156,6 +156,18 @@ fn cases() -> Vec<Case> {
             },
             big: |w| template::generate_watched(&template::TemplateConfig::corridors(), 3, 10, w),
             levels: 10,
+        },
+        Case {
+            name: "graph",
+            plain: |s, l| graph_layout::generate(&graph_layout::GraphConfig::default(), s, l),
+            watched: |s, l, w| {
+                graph_layout::generate_watched(&graph_layout::GraphConfig::default(), s, l, w)
+            },
+            big: |w| {
+                let c = graph_layout::GraphConfig::demo();
+                graph_layout::generate_watched(&c, 3, 10, w)
+            },
+            levels: 1000,
         },
     ]
 }

@@ -66,6 +66,11 @@ pub trait Generator: GeneratorKind {
 
     /// Sets the properties from core settings.
     fn load(&mut self, config: &Self::Config);
+
+    /// Called after a setting changed, before `changed` is emitted: a
+    /// class whose settings hold resources follows their `changed` here.
+    /// Does nothing by default.
+    fn settings_changed(&mut self) {}
 }
 
 /// Whether the preset enum constant `constant` (`PRESET_LARGE_ROOMS`) is
@@ -384,6 +389,18 @@ macro_rules! generator_class {
             fn report<T>(&mut self, result: Result<T, dungeon_core::GenError>) -> Option<T> {
                 $crate::generator::deliver(result, &mut self.last_error).ok()
             }
+
+            /// A generation's result, or `None` after reporting its error
+            /// as [`Self::report`] does and emitting `generation_failed`.
+            fn deliver_or_fail<T>(&mut self, result: Result<T, dungeon_core::GenError>) -> Option<T> {
+                match $crate::generator::deliver(result, &mut self.last_error) {
+                    Ok(v) => Some(v),
+                    Err(msg) => {
+                        self.signals().generation_failed().emit(&msg);
+                        None
+                    }
+                }
+            }
         }
 
         #[godot_api]
@@ -430,6 +447,7 @@ macro_rules! generator_class {
                     _ => return false,
                 };
                 if changed {
+                    <Self as $crate::generator::Generator>::settings_changed(self);
                     self.base_mut().emit_changed();
                 }
                 true
@@ -476,13 +494,7 @@ macro_rules! generator_class {
             #[func]
             fn generate_level(&mut self, level: i64) -> Option<Gd<DungeonGrid>> {
                 let result = $crate::generator::generate(self, self.seed, level);
-                match $crate::generator::deliver(result, &mut self.last_error) {
-                    Ok(grid) => Some($crate::generator::wrap(grid)),
-                    Err(msg) => {
-                        self.signals().generation_failed().emit(&msg);
-                        None
-                    }
-                }
+                self.deliver_or_fail(result).map($crate::generator::wrap)
             }
 
             /// The fewest and most rooms level [param level] can have, as

@@ -1,10 +1,11 @@
 use dungeon_core::room_grid::RoomCount;
-use dungeon_core::template::{self, Placement, TagRule, TemplateConfig, TemplateLevel};
+use dungeon_core::template::{self, TagRule, TemplateConfig, TemplateLevel};
 use godot::prelude::*;
 
 use crate::convert::{array_of, seed_bits, vec2i};
 use crate::dungeon_grid::DungeonGrid;
 use crate::generator::{self, Generator, Ints, generator_class};
+use crate::placement;
 use crate::room_template::RoomTemplate;
 
 generator_class! {
@@ -220,155 +221,53 @@ impl TemplateGenerator {
         let seed = self.seed;
         let result = generator::checked_level(self, level)
             .and_then(|(config, level)| template::grow(&config, seed_bits(seed), level));
-        match generator::deliver(result, &mut self.last_error) {
-            Ok(level) => self.level_dictionary(level),
-            Err(msg) => {
-                self.signals().generation_failed().emit(&msg);
-                VarDictionary::new()
-            }
-        }
+        self.deliver_or_fail(result)
+            .map_or_else(VarDictionary::new, |l| self.level_dictionary(l))
     }
 }
 
 impl TemplateGenerator {
     /// The non-empty entries of `templates`, in order (core indices).
     fn template_list(&self) -> Vec<Gd<RoomTemplate>> {
-        self.templates.iter_shared().flatten().collect()
+        placement::non_empty(&self.templates)
     }
 
     fn level_dictionary(&self, level: TemplateLevel) -> VarDictionary {
         let list = self.template_list();
-        let cs = self.cell_size;
         let placements: Vec<VarDictionary> = level
             .placements
             .iter()
             .map(|p| {
-                let res = list.get(p.template);
-                let origin = res.map_or(Vector3::ZERO, |t| t.bind().origin());
-                placement_dictionary(p, res, origin, cs)
-            })
-            .collect();
-        let pair = |r: &template::DoorRef| Vector2i::new(r.placement as i32, r.door as i32);
-        let joins: Vec<VarDictionary> = level
-            .joins
-            .iter()
-            .map(|j| {
-                let mut d = VarDictionary::new();
-                d.set("a", pair(&j.a));
-                d.set("b", pair(&j.b));
-                d.set("loop", j.is_loop);
+                let mut d = placement::dictionary(&p.into(), &list, self.cell_size);
+                d.set("rooms", Vector2i::new(p.rooms.0 as i32, p.rooms.1 as i32));
+                d.set("depth", i64::from(p.depth));
                 d
             })
             .collect();
+        let joins: Vec<VarDictionary> = level
+            .joins
+            .iter()
+            .map(|j| placement::join(&j.a, &j.b, j.is_loop))
+            .collect();
         let edge = |j: &template::Join| Vector2i::new(j.a.placement as i32, j.b.placement as i32);
         let grid = level.grid;
-        let centers = array_of(
-            level
-                .placements
-                .iter()
-                .map(|p| vec2i(grid.room_rects()[p.rooms.0].center())),
-        );
-        let mut d = VarDictionary::new();
-        d.set("placements", &array_of(placements));
-        d.set("joins", &array_of(joins));
-        d.set("sealed", &array_of(level.sealed.iter().map(pair)));
-        d.set("start", 0);
-        d.set("end", level.end as i64);
-        d.set("centers", &centers);
-        d.set(
-            "mst",
-            &array_of(level.joins.iter().filter(|j| !j.is_loop).map(edge)),
-        );
-        d.set(
-            "extra",
-            &array_of(level.joins.iter().filter(|j| j.is_loop).map(edge)),
-        );
-        d.set("delaunay", &Array::<Vector2i>::new());
-        d.set("grid", &generator::wrap(grid).to_variant());
-        d
+        let drawn = placement::Drawn {
+            centers: array_of(
+                level
+                    .placements
+                    .iter()
+                    .map(|p| vec2i(grid.room_rects()[p.rooms.0].center())),
+            ),
+            mst: array_of(level.joins.iter().filter(|j| !j.is_loop).map(edge)),
+            extra: array_of(level.joins.iter().filter(|j| j.is_loop).map(edge)),
+        };
+        placement::level(
+            placements,
+            joins,
+            &level.sealed,
+            (0, level.end),
+            drawn,
+            grid,
+        )
     }
-}
-
-/// Where template-local point `u` (pixels from the template's top-left
-/// corner) lands in the level: mirrored, turned, moved to the placement.
-fn place_point(p: &Placement, cs: Vector2, u: Vector2) -> Vector2 {
-    let (w, h) = if p.rotation % 2 == 1 {
-        (p.size.1, p.size.0)
-    } else {
-        p.size
-    };
-    let (mut bw, mut bh) = (w as f32 * cs.x, h as f32 * cs.y);
-    let (mut x, mut y) = (u.x, u.y);
-    if p.mirrored {
-        x = bw - x;
-    }
-    for _ in 0..p.rotation % 4 {
-        // A clockwise quarter turn of a bw × bh box (y down).
-        (x, y) = (bh - y, x);
-        std::mem::swap(&mut bw, &mut bh);
-    }
-    Vector2::new(
-        p.position.0 as f32 * cs.x + x,
-        p.position.1 as f32 * cs.y + y,
-    )
-}
-
-/// The transform that puts a template's scene (whose top-left corner is at
-/// `origin`) in place: 2D, and 3D on the x–z plane.
-fn transforms(p: &Placement, origin: Vector3, cs: Vector2) -> (Transform2D, Transform3D) {
-    let o = Vector2::new(origin.x, origin.z);
-    let at = place_point(p, cs, -o);
-    let a = place_point(p, cs, Vector2::new(1.0, 0.0) - o) - at;
-    let b = place_point(p, cs, Vector2::new(0.0, 1.0) - o) - at;
-    let t2 = Transform2D::from_cols(a, b, at);
-    let basis = Basis::from_cols(
-        Vector3::new(a.x, 0.0, a.y),
-        Vector3::UP,
-        Vector3::new(b.x, 0.0, b.y),
-    );
-    (t2, Transform3D::new(basis, Vector3::new(at.x, 0.0, at.y)))
-}
-
-fn placement_dictionary(
-    p: &Placement,
-    res: Option<&Gd<RoomTemplate>>,
-    origin: Vector3,
-    cs: Vector2,
-) -> VarDictionary {
-    let mut d = VarDictionary::new();
-    d.set("template", p.template as i64);
-    d.set("resource", &res.map(Gd::to_variant).unwrap_or_default());
-    let scene = res.and_then(|t| {
-        t.get("scene")
-            .try_to::<Gd<godot::classes::PackedScene>>()
-            .ok()
-    });
-    d.set("scene", &scene.map(|s| s.to_variant()).unwrap_or_default());
-    d.set("position", vec2i(p.position));
-    d.set("size", Vector2i::new(p.size.0, p.size.1));
-    d.set("rotation", i64::from(p.rotation));
-    d.set("mirrored", p.mirrored);
-    d.set("rooms", Vector2i::new(p.rooms.0 as i32, p.rooms.1 as i32));
-    d.set("depth", i64::from(p.depth));
-    let nodes = |i: usize| res.map(|t| t.bind().door_node(i)).unwrap_or_default();
-    let doors: Vec<VarDictionary> = p
-        .doors
-        .iter()
-        .enumerate()
-        .map(|(i, door)| {
-            let mut e = VarDictionary::new();
-            e.set("side", door.side.index() as i64);
-            e.set("cell", vec2i(door.cell));
-            e.set("width", i64::from(door.width));
-            e.set("join", door.join.map_or(-1, |j| j as i64));
-            e.set("sealed", door.join.is_none());
-            e.set("node", &nodes(i));
-            e
-        })
-        .collect();
-    d.set("doors", &array_of(doors));
-    let (t2, t3) = transforms(p, origin, cs);
-    d.set("transform_2d", t2);
-    d.set("transform_3d", t3);
-    d
 }

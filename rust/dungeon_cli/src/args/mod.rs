@@ -13,6 +13,9 @@
 //! The first word is the command: a generator's name, or `show` (then the
 //! next word is the file, and only the output flags apply: `show.rs`).
 //!
+//! A setting whose placeholder is [`FILE`] takes a path, kept as given:
+//! the run reads the file and sets the setting to its text.
+//!
 //! Parsing never generates or reads anything: it gives a [`Request`], a
 //! [`Show`] or a [`UsageError`], which [`crate::run()`] prints as
 //! `dungeon: <message>` with exit status 2.
@@ -23,6 +26,7 @@ mod show;
 mod usage;
 
 use std::ffi::{OsStr, OsString};
+use std::path::PathBuf;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, value_parser};
@@ -95,6 +99,10 @@ fn command_list() -> String {
     let names: Vec<&str> = registry::GENERATORS.iter().map(|g| g.name()).collect();
     format!("{} or show", names.join(", "))
 }
+
+/// The placeholder of a setting whose flag names a file: the command reads
+/// the file and gives the setting its text (`graph --graph level.json`).
+pub const FILE: &str = "FILE";
 
 /// Flags every generator takes.
 const GLOBAL: [&str; 7] = ["seed", "level", "preset", "format", "out", "scale", "count"];
@@ -290,6 +298,11 @@ fn build(generator: &'static dyn Entry, given: &[Given]) -> Result<Command, Usag
     let mut typed = Vec::new();
     let settings = generator.settings();
     let own: Vec<String> = settings.iter().map(|s| flag_name(s.name)).collect();
+    let files: Vec<String> = settings
+        .iter()
+        .filter(|s| s.placeholder == FILE)
+        .map(|s| flag_name(s.name))
+        .collect();
     for g in given {
         match g.name.as_str() {
             _ if output.take(g)? => {}
@@ -313,6 +326,9 @@ fn build(generator: &'static dyn Entry, given: &[Given]) -> Result<Command, Usag
                     .ok()
                     .filter(|k| (1..=MAX_COUNT).contains(k))
                     .ok_or_else(|| g.err(format!("expected 1..={MAX_COUNT}, got {k}")))?;
+            }
+            name if files.iter().any(|n| n == name) => {
+                // A path: read (and checked) when the command runs.
             }
             name if own.iter().any(|n| n == name) => {
                 // Values are checked here, in command-line order, on a
@@ -344,10 +360,15 @@ fn build(generator: &'static dyn Entry, given: &[Given]) -> Result<Command, Usag
     // The preset (the first one by default), then the given generator flags
     // in settings order.
     let mut job = new_job(generator, preset)?;
+    let mut read = Vec::new();
     for s in &settings {
         let flag = flag_name(s.name);
         if let Some(g) = given.iter().find(|g| g.name == flag) {
-            job.set(s.name, g.text()?).map_err(|e| g.err(e))?;
+            if s.placeholder == FILE {
+                read.push((s.name, PathBuf::from(&g.value)));
+            } else {
+                job.set(s.name, g.text()?).map_err(|e| g.err(e))?;
+            }
         }
     }
     Ok(Command::Run(Box::new(Request {
@@ -360,6 +381,7 @@ fn build(generator: &'static dyn Entry, given: &[Given]) -> Result<Command, Usag
         scale,
         count,
         typed,
+        files: read,
     })))
 }
 

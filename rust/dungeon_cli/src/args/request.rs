@@ -82,6 +82,10 @@ pub struct Request {
     /// Each flag given and its value as typed, so that a generator error
     /// about a field shows the value the way the user wrote it.
     pub typed: Vec<(String, String)>,
+    /// Settings given as a file (placeholder `FILE`), in settings order:
+    /// the setting's name and the path. The run reads each and sets the
+    /// setting to its text.
+    pub files: Vec<(&'static str, PathBuf)>,
 }
 
 // By hand: a derived `PartialEq` cannot compare a `Box<dyn Job>` field.
@@ -93,6 +97,7 @@ impl PartialEq for Request {
             && (self.format, &self.out, self.scale, self.count)
                 == (other.format, &other.out, other.scale, other.count)
             && self.typed == other.typed
+            && self.files == other.files
     }
 }
 
@@ -112,6 +117,15 @@ impl Request {
         } else {
             seed.to_string()
         }
+    }
+
+    /// The file that set field `field`, if a `FILE` flag did.
+    #[must_use]
+    pub fn file_of(&self, field: &str) -> Option<&PathBuf> {
+        self.files
+            .iter()
+            .find(|(name, _)| *name == field)
+            .map(|(_, p)| p)
     }
 
     /// `e` with its value as typed, when a flag set the field it names

@@ -175,7 +175,7 @@ fn double_dash_ends_the_options() {
     assert_eq!(error("isaac -- -h"), r#"unexpected argument "-h""#);
     assert_eq!(
         error("-- --level 2 isaac"),
-        r#"unknown command "--level" (expected isaac, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, template or show)"#
+        r#"unknown command "--level" (expected isaac, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, template, graph or show)"#
     );
 }
 
@@ -198,11 +198,11 @@ fn errors_name_the_argument() {
         ),
         (
             "foo",
-            r#"unknown command "foo" (expected isaac, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, template or show)"#,
+            r#"unknown command "foo" (expected isaac, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, template, graph or show)"#,
         ),
         (
             "",
-            "missing command (expected isaac, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, template or show; see dungeon --help)",
+            "missing command (expected isaac, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, template, graph or show; see dungeon --help)",
         ),
         ("isaac bsp", r#"unexpected argument "bsp""#),
         ("isaac --seed", "--seed: missing value"),

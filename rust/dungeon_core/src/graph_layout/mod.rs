@@ -150,6 +150,8 @@ pub fn layout_watched(
 }
 
 fn run(config: &GraphConfig, seed: u64, level: i32, watch: &Watch) -> Result<GraphLevel, GenError> {
+    // A run cancelled before it starts records no progress.
+    watch.check()?;
     check_level(level)?;
     let checked = config.check()?;
     watch.at(greedy::P_START)?;

@@ -1,11 +1,5 @@
 //! The graph layout generator's registry entry: a level graph (JSON) laid
 //! out from the built-in demo templates.
-//!
-//! Not in [`super::GENERATORS`] yet: the Godot suite's registry test
-//! (`godot_project/tests/suites/test_registry.gd`) requires a Godot class
-//! for every listed generator, and `GraphLayoutGenerator` does not exist
-//! yet. Listing it there is one line once the class does; the command line
-//! then gets `dungeon graph` from it.
 
 use super::Kind::{Bool, Int, Other};
 use super::{Generator, Range, Setting};
@@ -26,7 +20,9 @@ pub const GRAPH: Generator<GraphConfig> = Generator {
 
 #[cfg(feature = "serde")]
 fn parse_graph(c: &mut GraphConfig, v: &str) -> Result<(), String> {
-    c.graph = crate::graph_layout::LevelGraph::from_json(v).map_err(|e| e.to_string())?;
+    // The error's value starts with the JSON path (`graph.edges[4]: …`).
+    c.graph = crate::graph_layout::LevelGraph::from_json(v)
+        .map_err(|e| format!("{}: allowed {}", e.value, e.allowed))?;
     Ok(())
 }
 
@@ -56,7 +52,7 @@ pub fn graph() -> Vec<Setting<GraphConfig>> {
     vec![
         F::new(
             "graph",
-            "the level graph as JSON: {\"rooms\": [{\"tags\": [\"start\"]}, ...], \"edges\": [[0, 1], ...]}",
+            "the level graph, a JSON file (the setting takes its text): {\"rooms\": [{\"tags\": [\"start\"]}, ...], \"edges\": [[0, 1], ...]}",
             Other("FILE", parse_graph, show_graph),
         ),
         F::new(

@@ -40,11 +40,10 @@ pub use tinykeep::TINYKEEP;
 use crate::watch::Watch;
 use crate::{DungeonGrid, GenError};
 
-/// Every generator, in the order the command line lists them. ([`GRAPH`]
-/// is not listed until its Godot class exists: the Godot suite requires a
-/// class for every entry.)
+/// Every generator, in the order the command line lists them.
 pub const GENERATORS: &[&dyn Entry] = &[
     &ISAAC, &DRUNKARD, &BSP, &HILBERT, &TUNNELER, &WALKER, &TINYKEEP, &MAZE, &CAVE, &TEMPLATE,
+    &GRAPH,
 ];
 
 /// The generator called `name` (`"maze"`), if any.

@@ -1,0 +1,284 @@
+use dungeon_core::ConfigError;
+use dungeon_core::graph_layout::{self, GraphConfig, GraphLevel};
+use godot::prelude::*;
+
+use crate::convert::{array_of, seed_bits, vec2i};
+use crate::dungeon_grid::DungeonGrid;
+use crate::generator::{self, Generator, Ints, generator_class};
+use crate::level_graph::LevelGraph;
+use crate::placement;
+use crate::room_template::RoomTemplate;
+
+generator_class! {
+    /// Levels laid out from a [LevelGraph] you draw: which rooms there
+    /// are, what they are (tags such as [code]start[/code],
+    /// [code]shop[/code], [code]boss[/code]) and which connect, loops
+    /// included. The generator picks a [RoomTemplate] for every room (one
+    /// carrying the room's tags, turned or mirrored as the template allows)
+    /// and places them so that every connection is a pair of doors that
+    /// touch, no other doors open, and no two rooms overlap. Room
+    /// [code]i[/code] of the grid is room [code]i[/code] of the graph.
+    ///
+    /// How: configuration spaces between template pairs, loops laid out
+    /// first by simulated annealing and the tree parts greedily, with
+    /// restarts within [member work_budget] (after Ma et al. 2014 and
+    /// Nepožitek's Edgar). A graph that cannot be laid out (a room
+    /// connected to itself, a graph that is not planar, tags no template
+    /// carries, more connections than a room's templates have doors) fails
+    /// at once, naming the rooms or connection at fault.
+    ///
+    /// ```gdscript
+    /// var graph := LevelGraph.new()
+    /// for tags in [["start"], [], [], ["boss"]]:
+    ///     graph.add_room(PackedStringArray(tags))
+    /// graph.connect_rooms(0, 1)
+    /// graph.connect_rooms(1, 2)
+    /// graph.connect_rooms(2, 0)
+    /// graph.connect_rooms(2, 3)
+    /// var gen := GraphLayoutGenerator.new()  # built-in demo templates
+    /// gen.graph = graph
+    /// var level := gen.generate_with_graph(1)
+    /// for p in level["placements"]:
+    ///     print(p["position"], " ", p["resource"].tags)
+    /// ```
+    ///
+    /// The result is a tile grid like [TemplateGenerator]'s, and
+    /// [method generate_with_graph] gives the placements the same way, to
+    /// instance the templates' scenes from. Every property set, and every
+    /// edit of the [member graph] or of a template, emits
+    /// [signal Resource.changed]. Bad settings never crash:
+    /// [method generate] returns [code]null[/code], logs the reason,
+    /// stores it in [member last_error] and emits
+    /// [signal generation_failed].
+    class GraphLayoutGenerator(GraphConfig, dungeon_core::registry::GRAPH, graph_room_count) {
+        /// Starting point for all other settings. [b]Demo[/b]: an 11-room
+        /// graph (start, fights, a hub, a shop and a treasure branch, two
+        /// loops, a boss) on eight built-in templates without scenes.
+        /// Choosing it sets [member graph] to [code]null[/code] (the demo
+        /// graph) and replaces [member templates].
+        preset: GraphPreset { Demo = PRESET_DEMO },
+
+        /// The level to lay out: its rooms, their tags and connections.
+        /// [code]null[/code]: the demo preset's 11-room graph.
+        #[export]
+        graph: Option<Gd<LevelGraph>>,
+        /// The room templates the rooms are drawn from. A room with tags
+        /// may use the templates carrying all of them; a room without tags
+        /// the templates carrying none of the tags the graph's rooms ask
+        /// for. [member RoomTemplate.weight] biases the choice. Empty
+        /// entries are skipped.
+        #[export_group(name = "Templates")]
+        #[export]
+        templates: Array<Option<Gd<RoomTemplate>>>,
+        /// Size of one cell in pixels (2D) or metres along x and z (3D):
+        /// the placements' transforms use it. Use square cells when
+        /// templates may turn.
+        #[export]
+        cell_size: Vector2,
+
+        /// Work units one level may spend (10000 to 100000000): one per
+        /// candidate placement tried. A graph that does not fit within it
+        /// fails naming the part the best attempt could not place.
+        #[export_group(name = "Search")]
+        #[export(range = (10000.0, 10000000.0, 1000.0, or_greater))]
+        work_budget: i64,
+    }
+}
+
+/// A graph's levels all have its rooms.
+fn graph_room_count(c: &GraphConfig, _level: i32) -> Result<(i32, i32), ConfigError> {
+    let n = i32::try_from(c.graph.rooms.len()).unwrap_or(i32::MAX);
+    Ok((n, n))
+}
+
+impl Generator for GraphLayoutGenerator {
+    fn config(&self, ints: &mut Ints) -> GraphConfig {
+        GraphConfig {
+            graph: self
+                .graph
+                .as_ref()
+                .map_or_else(GraphConfig::demo_graph, |g| g.bind().core()),
+            templates: self
+                .template_list()
+                .iter()
+                .enumerate()
+                .map(|(i, t)| t.bind().core(i, ints))
+                .collect(),
+            work_budget: ints.get("work_budget", self.work_budget),
+        }
+    }
+
+    fn load(&mut self, c: &GraphConfig) {
+        // The demo graph is `null` (an object as a property's default
+        // value would make Godot warn whenever it looks the default up).
+        self.graph =
+            (c.graph != GraphConfig::demo_graph()).then(|| LevelGraph::from_core(&c.graph));
+        let list: Vec<Option<Gd<RoomTemplate>>> = c
+            .templates
+            .iter()
+            .map(|t| Some(RoomTemplate::from_core(t)))
+            .collect();
+        self.templates = Array::from(list.as_slice());
+        if self.cell_size == Vector2::ZERO {
+            self.cell_size = Vector2::new(16.0, 16.0);
+        }
+        self.work_budget = i64::from(c.work_budget);
+    }
+
+    fn settings_changed(&mut self) {
+        self.follow_resources();
+    }
+}
+
+#[godot_api(secondary)]
+impl GraphLayoutGenerator {
+    /// Lays out level [param level] like [method generate_level] and also
+    /// returns how it was put together: the [Dictionary] of
+    /// [method TemplateGenerator.generate_with_graph] ([code]"grid"[/code],
+    /// [code]"placements"[/code] with each template's resource, scene,
+    /// position, turn, doors and ready-made [code]"transform_2d"[/code] /
+    /// [code]"transform_3d"[/code] for [member cell_size],
+    /// [code]"joins"[/code], [code]"sealed"[/code], [code]"start"[/code],
+    /// [code]"end"[/code], [code]"centers"[/code], [code]"mst"[/code],
+    /// [code]"extra"[/code], [code]"delaunay"[/code]), where
+    /// placement [code]i[/code] is graph room [code]i[/code] and its
+    /// [code]"rooms"[/code] is a [PackedInt32Array] of its room numbers in
+    /// the grid (one per floor rectangle, the first being [code]i[/code]);
+    /// a door's [code]"join"[/code] and a join's [code]"edge"[/code] are
+    /// connection numbers; [code]"start"[/code] and [code]"end"[/code] are
+    /// room numbers; [code]"mst"[/code] holds the connections of a
+    /// breadth-first tree of the graph from the start and
+    /// [code]"extra"[/code] the other connections (the loops), both
+    /// [code]Vector2i(a, b)[/code]. On failure returns an empty
+    /// [Dictionary], like [method generate].
+    #[func]
+    fn generate_with_graph(&mut self, level: i64) -> VarDictionary {
+        let seed = self.seed;
+        let result = generator::checked_level(self, level)
+            .and_then(|(config, level)| graph_layout::layout(&config, seed_bits(seed), level));
+        self.deliver_or_fail(result)
+            .map_or_else(VarDictionary::new, |l| self.level_dictionary(l))
+    }
+}
+
+impl GraphLayoutGenerator {
+    /// The non-empty entries of `templates`, in order (core indices).
+    fn template_list(&self) -> Vec<Gd<RoomTemplate>> {
+        placement::non_empty(&self.templates)
+    }
+
+    /// Forwards `changed` of the graph and of every template to this
+    /// generator's `changed` (an editor preview follows their edits), and
+    /// stops forwarding from resources no longer used.
+    fn follow_resources(&mut self) {
+        let forward = Callable::from_object_method(&self.to_gd(), "emit_changed");
+        let mut used: Vec<Gd<Resource>> =
+            self.template_list().into_iter().map(Gd::upcast).collect();
+        if let Some(g) = &self.graph {
+            used.push(g.clone().upcast());
+        }
+        let ids: Vec<InstanceId> = used.iter().map(Gd::instance_id).collect();
+        for c in self.base().get_incoming_connections().iter_shared() {
+            let Ok(signal) = c.get("signal").unwrap_or_default().try_to::<Signal>() else {
+                continue;
+            };
+            let callable = c
+                .get("callable")
+                .unwrap_or_default()
+                .try_to::<Callable>()
+                .ok();
+            if signal.name() != "changed" || callable.as_ref() != Some(&forward) {
+                continue;
+            }
+            if let Some(mut source) = signal.object()
+                && !ids.contains(&source.instance_id())
+            {
+                source.disconnect("changed", &forward);
+            }
+        }
+        for mut r in used {
+            if !r.is_connected("changed", &forward) {
+                r.connect("changed", &forward);
+            }
+        }
+    }
+
+    fn level_dictionary(&self, level: GraphLevel) -> VarDictionary {
+        let list = self.template_list();
+        let placements: Vec<VarDictionary> = level
+            .placements
+            .iter()
+            .map(|p| {
+                let mut d = placement::dictionary(&p.into(), &list, self.cell_size);
+                let rooms: Vec<i32> = p.rooms.iter().map(|&r| r as i32).collect();
+                d.set("rooms", &PackedInt32Array::from(rooms.as_slice()));
+                d
+            })
+            .collect();
+        let graph = self.config(&mut Ints::default()).graph;
+        let in_tree = tree_edges(&graph, level.start);
+        let joins: Vec<VarDictionary> = level
+            .joins
+            .iter()
+            .map(|j| {
+                let is_loop = !in_tree.get(j.edge).copied().unwrap_or(false);
+                let mut d = placement::join(&j.a, &j.b, is_loop);
+                d.set("edge", j.edge as i64);
+                d
+            })
+            .collect();
+        let edge = |k: usize| {
+            graph
+                .edges
+                .get(k)
+                .map_or(Vector2i::ZERO, |e| Vector2i::new(e.a as i32, e.b as i32))
+        };
+        let grid = level.grid;
+        let n = graph.edges.len();
+        let drawn = placement::Drawn {
+            centers: array_of((0..level.placements.len()).map(|i| {
+                grid.room_rects()
+                    .get(i)
+                    .map_or(Vector2i::ZERO, |r| vec2i(r.center()))
+            })),
+            mst: array_of((0..n).filter(|&k| in_tree[k]).map(edge)),
+            extra: array_of((0..n).filter(|&k| !in_tree[k]).map(edge)),
+        };
+        let ends = (level.start, level.end);
+        placement::level(placements, joins, &level.sealed, ends, drawn, grid)
+    }
+}
+
+/// Per connection, whether it is in the breadth-first tree of `g` from
+/// room `start` (connections taken in order).
+fn tree_edges(g: &graph_layout::LevelGraph, start: usize) -> Vec<bool> {
+    let n = g.rooms.len();
+    let mut in_tree = vec![false; g.edges.len()];
+    let mut seen = vec![false; n];
+    let Some(s) = seen.get_mut(start) else {
+        return in_tree;
+    };
+    *s = true;
+    let mut queue = vec![start];
+    let mut head = 0;
+    while let Some(&r) = queue.get(head) {
+        head += 1;
+        for (k, e) in g.edges.iter().enumerate() {
+            let other = if e.a == r {
+                e.b
+            } else if e.b == r {
+                e.a
+            } else {
+                continue;
+            };
+            if let Some(flag) = seen.get_mut(other)
+                && !*flag
+            {
+                *flag = true;
+                in_tree[k] = true;
+                queue.push(other);
+            }
+        }
+    }
+    in_tree
+}
