@@ -115,6 +115,62 @@ func test_layout_realises_the_graph(t) -> void:
 		t.check_eq(level["extra"].size(), 1, label + ": one loop")
 
 
+func test_corridors(t) -> void:
+	var g := loop_graph()
+	# Connection 5 (2-5, the shop) stays a door; the others get corridors.
+	g.disconnect_rooms(2, 5)
+	g.connect_rooms(2, 5, LevelGraph.CONNECTION_DIRECT)
+	var gen := GraphLayoutGenerator.new()
+	gen.graph = g
+	gen.corridors = true
+	gen.corridor_min = 4
+	gen.corridor_max = 7
+	var n := g.get_room_count()
+	# Expected room pairs: a direct connection as itself, the k-th corridor
+	# connection as a - piece - b with the piece numbered n + k.
+	var want := []
+	var piece := n
+	var edges := []
+	for c in g.connections:
+		if c.z == LevelGraph.CONNECTION_DIRECT:
+			want.append(Vector2i(c.x, c.y))
+		else:
+			want.append(Vector2i(c.x, piece))
+			want.append(Vector2i(c.y, piece))
+			edges.append(g.connections.find(c))
+			piece += 1
+	want = pairs(want)
+	t.check_eq(gen.room_count_range(1), Vector2i(piece, piece), "rooms plus one piece per corridor connection")
+	for seed in [1, 2, 3]:
+		gen.seed = seed
+		var level := gen.generate_with_graph(1)
+		var label := "corridors, seed %d" % seed
+		if not t.check(not level.is_empty(), label + ": laid out: " + gen.last_error):
+			continue
+		var grid: DungeonGrid = level["grid"]
+		Support.check_grid(t, grid, label)
+		t.check_eq(grid.get_room_count(), piece, label + ": graph rooms, then the pieces")
+		t.check_eq(grid_pairs(grid), want, label + ": every corridor connection is room - piece - room, nothing else")
+		var placements: Array = level["placements"]
+		t.check_eq(placements.size(), piece, label + ": a placement per room and piece")
+		for i in placements.size():
+			var p: Dictionary = placements[i]
+			if i < n:
+				t.check(not p["corridor"] and p["edge"] == -1, label + ": placement %d is a room" % i)
+			else:
+				t.check(p["corridor"], label + ": placement %d is a corridor piece" % i)
+				t.check_eq(p["edge"], edges[i - n], label + ": piece %d carries its connection" % i)
+				t.check_eq(p["resource"], null, label + ": a generated straight piece has no resource")
+				var size: Vector2i = p["size"]
+				t.check(maxi(size.x, size.y) >= 4 and maxi(size.x, size.y) <= 7, label + ": piece %d is 4 to 7 long: %s" % [i, size])
+		t.check_eq(level["joins"].size(), g.get_connection_count() + edges.size(), label + ": two joins per corridor connection")
+	gen.corridor_min = 9
+	gen.corridor_max = 5
+	t.expect_error("corridor_min")
+	t.check(gen.generate_level(1) == null, "corridor_min above corridor_max is refused")
+	t.check(gen.last_error.contains("corridor_min = 9 with corridor_max = 5"), "the message names both: " + gen.last_error)
+
+
 func test_determinism_and_async(t) -> void:
 	var gen := GraphLayoutGenerator.new()
 	gen.graph = loop_graph()

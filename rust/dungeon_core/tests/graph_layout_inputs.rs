@@ -21,29 +21,26 @@ use level_graph_inputs::{all_direct, inputs};
 /// `corridors` setting on when `corridors` and the preset's work budget
 /// unless `budget` says otherwise; `None` when this build refuses the
 /// `corridors` setting.
-fn config(g: &LevelGraph, corridors: bool, budget: Option<i32>) -> Option<GraphConfig> {
+fn config(g: &LevelGraph, corridors: bool, budget: Option<i32>) -> GraphConfig {
     let mut job = GRAPH.job(None).expect("the graph job");
     job.set("graph", &g.to_json()).expect("the graph setting");
     if let Some(b) = budget {
         job.set("work_budget", &b.to_string())
             .expect("the budget setting");
     }
-    if corridors && job.set("corridors", "true").is_err() {
-        return None;
+    if corridors {
+        job.set("corridors", "true").expect("the corridors setting");
     }
-    job.config().downcast_ref::<GraphConfig>().cloned()
+    job.config()
+        .downcast_ref::<GraphConfig>()
+        .cloned()
+        .expect("a graph config")
 }
 
 /// Lays out `g` for `seeds` seeds, checking every layout; how many
 /// succeeded. Every failure must be an exhausted budget.
-fn run(
-    name: &str,
-    g: &LevelGraph,
-    corridors: bool,
-    seeds: u64,
-    budget: Option<i32>,
-) -> Option<u64> {
-    let c = config(g, corridors, budget)?;
+fn run(name: &str, g: &LevelGraph, corridors: bool, seeds: u64, budget: Option<i32>) -> u64 {
+    let c = config(g, corridors, budget);
     c.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
     let mut ok = 0;
     for seed in 0..seeds {
@@ -59,7 +56,7 @@ fn run(
             Err(e) => panic!("{name} seed {seed}: {e}"),
         }
     }
-    Some(ok)
+    ok
 }
 
 #[test]
@@ -75,7 +72,7 @@ fn every_input_loads_and_validates() {
             1,
             "{name}: one start room"
         );
-        let c = config(&all_direct(g), false, None).expect("direct doors");
+        let c = config(&all_direct(g), false, None);
         c.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
     }
 }
@@ -88,22 +85,19 @@ fn a_few_seeds_per_input() {
     for (name, g) in inputs() {
         let ok = run(&name, &all_direct(&g), false, 2, Some(100_000));
         if g.is_tree() {
-            assert_eq!(ok, Some(2), "{name}");
+            assert_eq!(ok, 2, "{name}");
         }
         run(&name, &g, true, 2, Some(100_000));
     }
 }
 
 /// Success over 1000 seeds per input, `(input, laid out)`, direct doors or
-/// as written with corridors (skipped where this build has none).
+/// as written with corridors.
 fn thousand_seeds(corridors: bool) {
     let mut missed = Vec::new();
     for (name, g) in inputs() {
         let g = if corridors { g } else { all_direct(&g) };
-        let Some(ok) = run(&name, &g, corridors, 1000, None) else {
-            eprintln!("corridors: not available in this build");
-            return;
-        };
+        let ok = run(&name, &g, corridors, 1000, None);
         eprintln!("{name}: {ok} of 1000");
         if ok < 1000 {
             missed.push((name, ok));

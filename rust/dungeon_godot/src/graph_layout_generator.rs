@@ -54,9 +54,10 @@ generator_class! {
         /// Starting point for all other settings. [b]Demo[/b]: an 11-room
         /// graph (start, fights, a hub, a shop and a treasure branch, two
         /// loops, a boss) on eight built-in templates without scenes.
-        /// Choosing it sets [member graph] to [code]null[/code] (the demo
+        /// [b]Corridors[/b]: the same with every connection through a
+        /// straight corridor piece. Choosing one sets [member graph] to [code]null[/code] (the demo
         /// graph) and replaces [member templates].
-        preset: GraphPreset { Demo = PRESET_DEMO },
+        preset: GraphPreset { Demo = PRESET_DEMO, Corridors = PRESET_CORRIDORS },
 
         /// The level to lay out: its rooms, their tags and connections.
         /// [code]null[/code]: the demo preset's 11-room graph.
@@ -76,6 +77,31 @@ generator_class! {
         #[export]
         cell_size: Vector2,
 
+        /// Route connections through corridor pieces: every connection
+        /// whose mode is [constant LevelGraph.CONNECTION_DEFAULT] gets a
+        /// corridor piece between its two rooms (connections set to
+        /// [constant LevelGraph.CONNECTION_CORRIDOR] always do, and
+        /// [constant LevelGraph.CONNECTION_DIRECT] never). Corridors give
+        /// loops room to close. Corridor pieces come after the graph's
+        /// rooms in the grid, in connection order.
+        #[export_group(name = "Corridors")]
+        #[export]
+        corridors: bool,
+        /// Your own corridor pieces (bends, for example), each a
+        /// [RoomTemplate] with exactly two doors that do not touch. Tags
+        /// are ignored; pieces with weight 0 are never used.
+        #[export]
+        corridor_templates: Array<Option<Gd<RoomTemplate>>>,
+        /// Shortest generated straight corridor piece, in cells along the
+        /// corridor, its two end walls included (3 to 32).
+        #[export(range = (3.0, 32.0, 1.0))]
+        corridor_min: i64,
+        /// Longest generated straight corridor piece (3 to 32, at least
+        /// [member corridor_min]). One piece is made for every length in
+        /// between and every door width the templates use.
+        #[export(range = (3.0, 32.0, 1.0))]
+        corridor_max: i64,
+
         /// Work units one level may spend (10000 to 100000000): one per
         /// candidate placement tried. A graph that does not fit within it
         /// fails naming the part the best attempt could not place.
@@ -85,9 +111,12 @@ generator_class! {
     }
 }
 
-/// A graph's levels all have its rooms.
+/// A graph's levels all have its rooms, plus a corridor piece per
+/// connection through a corridor.
 fn graph_room_count(c: &GraphConfig, _level: i32) -> Result<(i32, i32), ConfigError> {
-    let n = i32::try_from(c.graph.rooms.len()).unwrap_or(i32::MAX);
+    let pieces = c.graph.edges.iter().filter(|e| c.through_corridor(e.mode));
+    let n = c.graph.rooms.len() + pieces.count();
+    let n = i32::try_from(n).unwrap_or(i32::MAX);
     Ok((n, n))
 }
 
@@ -104,6 +133,14 @@ impl Generator for GraphLayoutGenerator {
                 .enumerate()
                 .map(|(i, t)| t.bind().core(i, ints))
                 .collect(),
+            corridors: self.corridors,
+            corridor_templates: placement::non_empty(&self.corridor_templates)
+                .iter()
+                .enumerate()
+                .map(|(i, t)| t.bind().core(i, ints))
+                .collect(),
+            corridor_min: ints.get("corridor_min", self.corridor_min),
+            corridor_max: ints.get("corridor_max", self.corridor_max),
             work_budget: ints.get("work_budget", self.work_budget),
         }
     }
@@ -122,6 +159,15 @@ impl Generator for GraphLayoutGenerator {
         if self.cell_size == Vector2::ZERO {
             self.cell_size = Vector2::new(16.0, 16.0);
         }
+        self.corridors = c.corridors;
+        let list: Vec<Option<Gd<RoomTemplate>>> = c
+            .corridor_templates
+            .iter()
+            .map(|t| Some(RoomTemplate::from_core(t)))
+            .collect();
+        self.corridor_templates = Array::from(list.as_slice());
+        self.corridor_min = i64::from(c.corridor_min);
+        self.corridor_max = i64::from(c.corridor_max);
         self.work_budget = i64::from(c.work_budget);
     }
 
@@ -144,6 +190,10 @@ impl GraphLayoutGenerator {
     /// placement [code]i[/code] is graph room [code]i[/code] and its
     /// [code]"rooms"[/code] is a [PackedInt32Array] of its room numbers in
     /// the grid (one per floor rectangle, the first being [code]i[/code]);
+    /// corridor pieces follow the graph's rooms, in connection order, with
+    /// [code]"corridor"[/code] true and [code]"edge"[/code] the connection
+    /// they carry (their [code]"resource"[/code] is the corridor template,
+    /// or [code]null[/code] for a generated straight piece);
     /// a door's [code]"join"[/code] and a join's [code]"edge"[/code] are
     /// connection numbers; [code]"start"[/code] and [code]"end"[/code] are
     /// room numbers; [code]"mst"[/code] holds the connections of a
@@ -172,8 +222,12 @@ impl GraphLayoutGenerator {
     /// stops forwarding from resources no longer used.
     fn follow_resources(&mut self) {
         let forward = Callable::from_object_method(&self.to_gd(), "emit_changed");
-        let mut used: Vec<Gd<Resource>> =
-            self.template_list().into_iter().map(Gd::upcast).collect();
+        let mut used: Vec<Gd<Resource>> = self
+            .template_list()
+            .into_iter()
+            .chain(placement::non_empty(&self.corridor_templates))
+            .map(Gd::upcast)
+            .collect();
         if let Some(g) = &self.graph {
             used.push(g.clone().upcast());
         }
@@ -205,18 +259,24 @@ impl GraphLayoutGenerator {
 
     fn level_dictionary(&self, level: GraphLevel) -> VarDictionary {
         let list = self.template_list();
+        // A corridor piece's template indexes the designer's corridor
+        // templates, then the generated straight pieces (no resource).
+        let pieces = placement::non_empty(&self.corridor_templates);
         let placements: Vec<VarDictionary> = level
             .placements
             .iter()
             .map(|p| {
-                let mut d = placement::dictionary(&p.into(), &list, self.cell_size);
+                let from = if p.corridor { &pieces } else { &list };
+                let mut d = placement::dictionary(&p.into(), from, self.cell_size);
                 let rooms: Vec<i32> = p.rooms.iter().map(|&r| r as i32).collect();
                 d.set("rooms", &PackedInt32Array::from(rooms.as_slice()));
+                d.set("corridor", p.corridor);
+                d.set("edge", p.edge.map_or(-1, |k| k as i64));
                 d
             })
             .collect();
         let graph = self.config(&mut Ints::default()).graph;
-        let in_tree = tree_edges(&graph, level.start);
+        let in_tree = graph.tree_connections(level.start);
         let joins: Vec<VarDictionary> = level
             .joins
             .iter()
@@ -247,38 +307,4 @@ impl GraphLayoutGenerator {
         let ends = (level.start, level.end);
         placement::level(placements, joins, &level.sealed, ends, drawn, grid)
     }
-}
-
-/// Per connection, whether it is in the breadth-first tree of `g` from
-/// room `start` (connections taken in order).
-fn tree_edges(g: &graph_layout::LevelGraph, start: usize) -> Vec<bool> {
-    let n = g.rooms.len();
-    let mut in_tree = vec![false; g.edges.len()];
-    let mut seen = vec![false; n];
-    let Some(s) = seen.get_mut(start) else {
-        return in_tree;
-    };
-    *s = true;
-    let mut queue = vec![start];
-    let mut head = 0;
-    while let Some(&r) = queue.get(head) {
-        head += 1;
-        for (k, e) in g.edges.iter().enumerate() {
-            let other = if e.a == r {
-                e.b
-            } else if e.b == r {
-                e.a
-            } else {
-                continue;
-            };
-            if let Some(flag) = seen.get_mut(other)
-                && !*flag
-            {
-                *flag = true;
-                in_tree[k] = true;
-                queue.push(other);
-            }
-        }
-    }
-    in_tree
 }

@@ -268,13 +268,8 @@ fn plan(c: &GraphConfig, ex: &Expanded, start: usize, end: usize) -> PlannedGrap
     let pair = |a: usize, b: usize| (a.min(b), a.max(b));
     let g = &c.graph;
     let (prev, order) = bfs(g, start);
-    let mut in_tree = vec![false; g.edges.len()];
-    let mut tree = Vec::with_capacity(order.len());
-    for &r in order.iter().skip(1) {
-        let (p, k) = prev[r];
-        in_tree[k] = true;
-        tree.push(pair(p, r));
-    }
+    let in_tree = g.tree_connections(start);
+    let tree = order.iter().skip(1).map(|&r| pair(prev[r].0, r)).collect();
     let extra = g
         .edges
         .iter()
@@ -298,6 +293,24 @@ fn plan(c: &GraphConfig, ex: &Expanded, start: usize, end: usize) -> PlannedGrap
         extra,
         main_path: if reached { main_path } else { Vec::new() },
         ..PlannedGraph::default()
+    }
+}
+
+impl super::LevelGraph {
+    /// Per connection, whether it belongs to the breadth-first spanning
+    /// tree from room `from` (neighbours in connection order); the others
+    /// close loops. The planned graph's `tree` and `extra` split the same
+    /// way.
+    #[must_use]
+    pub fn tree_connections(&self, from: usize) -> Vec<bool> {
+        let (prev, order) = bfs(self, from);
+        let mut in_tree = vec![false; self.edges.len()];
+        for &r in order.iter().skip(1) {
+            if let Some(t) = in_tree.get_mut(prev[r].1) {
+                *t = true;
+            }
+        }
+        in_tree
     }
 }
 
