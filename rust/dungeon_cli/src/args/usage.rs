@@ -102,7 +102,13 @@ fn usage_lines(g: &dyn Entry) -> String {
     for s in g.settings() {
         let head = format!("--{} {}", flag_name(s.name), s.placeholder);
         let range = s.range.map(|r| format!("; {r}")).unwrap_or_default();
-        let _ = writeln!(out, "  {head:<31}  {}{range} [{}]", s.doc, s.default);
+        // A file's default is its text (a whole level graph): name it instead.
+        let default = if s.placeholder == super::FILE {
+            "the default preset's"
+        } else {
+            &s.default
+        };
+        let _ = writeln!(out, "  {head:<31}  {}{range} [{default}]", s.doc);
     }
     out
 }

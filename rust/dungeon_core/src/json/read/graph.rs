@@ -41,9 +41,9 @@ impl<'de> Visitor<'de> for Graph<'_> {
         Ok(None)
     }
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        if !matches!(self.generator, "tinykeep" | "hilbert") {
+        if !matches!(self.generator, "tinykeep" | "hilbert" | "graph") {
             return Err(self.ctx.fail(format!(
-                "graph: the {:?} generator plans no graph (only tinykeep and hilbert write one)",
+                "graph: the {:?} generator plans no graph (only tinykeep, hilbert and graph write one)",
                 short(self.generator)
             )));
         }
