@@ -5,7 +5,9 @@
 //! template orientation and a position for it — accepting a worse layout
 //! with probability `exp(−ΔE / (ΔĒ · t))`, `ΔĒ` the running mean of uphill
 //! steps, over 50 cycles of 100 trials as the temperature falls from
-//! `−1/ln 0.2` to `−1/ln 0.01`. The exponential is a table of integers
+//! `−1/ln 0.2` to `−1/ln 0.01`; a run that finds no lower energy in
+//! [`STALL`] trials is abandoned for a fresh start (a stagnating run rarely
+//! recovers), at most [`RUNS`] per chain. The exponential is a table of integers
 //! ([`EXP_NEG`]) so acceptance is the same on every platform.
 //!
 //! While annealing, each connection's doors are the first pair of its
@@ -62,7 +64,10 @@ pub(crate) const EXP_NEG: [u32; 256] = [
 const CYCLES: u32 = 50;
 const TRIALS: u32 = 100;
 /// Annealing runs (each from a fresh insertion) before a chain gives up.
-const RUNS: u32 = 2;
+const RUNS: u32 = 4;
+/// Trials without a new least energy after which a run is abandoned (a
+/// stagnating run rarely recovers; a fresh start is cheaper).
+const STALL: u32 = 2 * TRIALS;
 /// Most variants per room the closure listing tries (a random subset).
 const CLOSE_VARIANTS: usize = 8;
 /// Closure samples drawn per run; the least energy one is annealed.
@@ -396,11 +401,13 @@ impl Greedy<'_> {
                 let mut mean = 0.0f64;
                 let mut ups = 0.0f64;
                 let mut t = t0;
+                let (mut low, mut since) = (e, 0u32);
                 'cycles: for _ in 0..CYCLES {
                     for _ in 0..TRIALS {
-                        if e == 0 {
+                        if e == 0 || since > STALL {
                             break 'cycles;
                         }
+                        since += 1;
                         let r = chain[self.rng.below(chain.len() as u32) as usize];
                         // A move reads every placed room twice and each
                         // connection of the room and its neighbours.
@@ -434,6 +441,9 @@ impl Greedy<'_> {
                         };
                         if accept {
                             e += d;
+                            if e < low {
+                                (low, since) = (e, 0);
+                            }
                         } else {
                             self.put(r, ov, op);
                         }

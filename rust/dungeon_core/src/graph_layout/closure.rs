@@ -76,6 +76,8 @@ pub(crate) struct Dp<'a> {
     reach: i32,
     buf: Vec<Offset>,
     buf2: Vec<Offset>,
+    /// The placed rooms' footprints, side by side for the overlap scan.
+    feet: Vec<Foot>,
 }
 
 impl<'a> Dp<'a> {
@@ -111,6 +113,7 @@ impl<'a> Dp<'a> {
             reach,
             buf: Vec::new(),
             buf2: Vec::new(),
+            feet: state.order.iter().map(|&i| state.foot[i]).collect(),
         }
     }
 
@@ -163,14 +166,6 @@ impl<'a> Dp<'a> {
                 return false;
             }
         }
-        if self.overlaps
-            && self
-                .state
-                .overlap_with(&Foot::at((s.x, s.y), var.width, var.height))
-                != 0
-        {
-            return false;
-        }
         let doors = &var.doors;
         let mut used: Vec<u32> = Vec::with_capacity(4);
         if s.din != NONE {
@@ -193,7 +188,12 @@ impl<'a> Dp<'a> {
                 None => return false,
             }
         }
-        true
+        // The overlap scan reads every placed room: last.
+        !self.overlaps
+            || {
+                let f = Foot::at((s.x, s.y), var.width, var.height);
+                self.feet.iter().all(|g| g.overlap(&f) == 0)
+            }
     }
 
     /// Lists layer `j` from layer `j − 1` (or from the placed rooms).
@@ -301,7 +301,7 @@ impl<'a> Dp<'a> {
             if self.linked(j + 1) {
                 for i in 0..self.layers[j].len() {
                     let p = self.layers[j][i];
-                    let keep = self.successors(j + 1, p).next().is_some();
+                    let keep = self.any_successor(j + 1, p);
                     self.alive[j][i] = keep;
                 }
             } else if !self.alive[j + 1].iter().any(|&a| a) {
@@ -315,6 +315,36 @@ impl<'a> Dp<'a> {
         } else {
             Found::Impossible
         }
+    }
+
+    /// Whether `p` (layer `j − 1`) leads to a kept state of layer `j`
+    /// ([`Dp::successors`] stopping at the first).
+    fn any_successor(&mut self, j: usize, p: St) -> bool {
+        let space = self.space;
+        let pd = &space.vars[p.v as usize].v.doors;
+        for &v in &self.vars[j] {
+            self.buf.clear();
+            self.space.offsets(p.v as usize, v, &mut self.buf);
+            for o in &self.buf {
+                if p.din != NONE
+                    && (o.da as u32 == p.din || slots_touch(&pd[p.din as usize], &pd[o.da]))
+                {
+                    continue;
+                }
+                let s = St {
+                    v: v as u32,
+                    x: p.x + o.dx,
+                    y: p.y + o.dy,
+                    din: o.db as u32,
+                };
+                if let Ok(i) = self.layers[j].binary_search(&s)
+                    && self.alive[j][i]
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The kept states of layer `j` that `p` (layer `j − 1`) leads to.
