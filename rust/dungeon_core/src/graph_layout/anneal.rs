@@ -17,7 +17,7 @@
 //! A chain succeeds at energy 0; its door pairs are then recorded.
 
 use super::closure::{Dp, Found};
-use super::energy::{W_DIST, W_DOOR};
+use super::energy::{Foot, W_DIST, W_DOOR};
 use super::greedy::Greedy;
 use super::space::{Offset, slots_touch};
 use crate::error::GenError;
@@ -72,9 +72,9 @@ const STALL: u32 = 2 * TRIALS;
 const CLOSE_VARIANTS: usize = 8;
 /// Closure samples drawn per run; the least energy one is annealed.
 const SAMPLES: u32 = 8;
-/// Variants of the first room of the first chain tried by the closure
-/// listing before annealing takes over.
-const FIRST_VARIANTS: usize = 4;
+/// Spots (variant and position) of a loop's first room tried by the
+/// closure listing before annealing takes over.
+const FIRST_VARIANTS: usize = 6;
 
 /// How a chain run starts.
 enum Start {
@@ -240,21 +240,63 @@ impl Greedy<'_> {
             .collect()
     }
 
-    /// Places `chain` by the closure listing (`closure.rs`); the first
-    /// chain's first room goes to the origin as one of a few variants.
+    /// Places `chain` by the closure listing (`closure.rs`). A chain whose
+    /// first room must itself close the loop (the first chain, or a loop
+    /// that hangs off the placed rooms at its first room) tries a few
+    /// spots for that room — the origin for the first chain, else points
+    /// of the configuration space of its placed neighbour with the door
+    /// free and no overlap — and lists the rest against each.
     fn close(&mut self, chain: &[usize], until: u64) -> Result<Start, GenError> {
-        if !self.state.order.is_empty() {
-            return self.close_rest(chain, until);
-        }
         let Some(&r0) = chain.first() else {
             return Ok(Start::Unknown);
         };
+        let hangs = chain.len() > 2
+            && chain
+                .last()
+                .is_some_and(|&l| self.adj[l].iter().any(|&(m, _)| m == r0));
+        if !self.state.order.is_empty() && !hangs {
+            return self.close_rest(chain, until);
+        }
+        let mut spots: Vec<(usize, Pos)> = Vec::new();
         let mut vs = self.variants(r0);
         self.rng.shuffle(&mut vs);
-        let all = vs.len() <= FIRST_VARIANTS;
-        vs.truncate(FIRST_VARIANTS);
-        for v in vs {
-            self.put(r0, v, (0, 0));
+        let parent = self.adj[r0]
+            .iter()
+            .map(|&(m, _)| m)
+            .find(|&m| self.state.placed[m]);
+        match parent {
+            None if self.state.order.is_empty() => {
+                spots.extend(vs.iter().map(|&v| (v, (0, 0))));
+            }
+            None => return self.close_rest(chain, until),
+            Some(p) => {
+                let space = &self.k.space;
+                let pp = self.state.pos[p];
+                for &v in &vs {
+                    self.offs.clear();
+                    space.offsets(self.state.var[p], v, &mut self.offs);
+                    let var = &space.vars[v].v;
+                    let from = spots.len();
+                    for o in &self.offs {
+                        let at = (pp.0 + o.dx, pp.1 + o.dy);
+                        if self.state.door_free(space, p, o.da)
+                            && self
+                                .state
+                                .overlap_with(&Foot::at(at, var.width, var.height))
+                                == 0
+                            && !spots[from..].iter().any(|s| s.1 == at)
+                        {
+                            spots.push((v, at));
+                        }
+                    }
+                }
+                self.rng.shuffle(&mut spots);
+            }
+        }
+        let all = spots.len() <= FIRST_VARIANTS;
+        spots.truncate(FIRST_VARIANTS);
+        for (v, at) in spots {
+            self.put(r0, v, at);
             match self.close_rest(&chain[1..], until)? {
                 Start::Impossible => self.state.unplace_last(),
                 Start::Placed => return Ok(Start::Placed),
