@@ -180,7 +180,8 @@ fn main() {
                 continue;
             }
             row(&format!("{n} rooms, {loops} loops"), seeds, |seed| {
-                let mut rng = DungeonRng::new(0x6c00_0000 + seed * 131 + n as u64 * 7 + loops as u64);
+                let mut rng =
+                    DungeonRng::new(0x6c00_0000 + seed * 131 + n as u64 * 7 + loops as u64);
                 let mut c = GraphConfig::demo();
                 c.graph = random_graph(&mut rng, n, loops)?;
                 Some(c)

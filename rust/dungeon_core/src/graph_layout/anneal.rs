@@ -493,8 +493,17 @@ impl Greedy<'_> {
                     t *= ratio;
                 }
                 if e == 0 {
+                    let joins = self.state.join_count();
                     self.record(chain);
-                    return Ok(None);
+                    if self.leaves_room(chain) {
+                        return Ok(None);
+                    }
+                    while self.state.join_count() > joins {
+                        if let Some(k) = self.state.unjoin_last() {
+                            self.joined[k] = false;
+                        }
+                    }
+                    e = 1;
                 }
                 closest = closest.min(e);
             }
@@ -506,6 +515,29 @@ impl Greedy<'_> {
             }
         }
         Ok(Some(closest))
+    }
+
+    /// Whether every room of `chain` and every placed neighbour of them
+    /// keeps a usable door (free, with a free cell outside) for each of
+    /// its connections to rooms not placed yet: a layout that walls in a
+    /// room with connections still to make is refused at once instead of
+    /// failing later in the rooms hanging off it.
+    fn leaves_room(&self, chain: &[usize]) -> bool {
+        let pending = |r: usize| {
+            self.adj[r]
+                .iter()
+                .filter(|&&(m, _)| !self.state.placed[m])
+                .count()
+        };
+        chain.iter().all(|&r| {
+            std::iter::once(r)
+                .chain(self.adj[r].iter().map(|&(m, _)| m))
+                .filter(|&x| self.state.placed[x])
+                .all(|x| {
+                    let want = pending(x);
+                    want == 0 || self.usable_doors(x, usize::MAX, &Foot::default()) >= want
+                })
+        })
     }
 
     /// Records the door pairs of every connection of the chain's rooms

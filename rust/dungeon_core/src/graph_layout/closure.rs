@@ -189,11 +189,10 @@ impl<'a> Dp<'a> {
             }
         }
         // The overlap scan reads every placed room: last.
-        !self.overlaps
-            || {
-                let f = Foot::at((s.x, s.y), var.width, var.height);
-                self.feet.iter().all(|g| g.overlap(&f) == 0)
-            }
+        !self.overlaps || {
+            let f = Foot::at((s.x, s.y), var.width, var.height);
+            self.feet.iter().all(|g| g.overlap(&f) == 0)
+        }
     }
 
     /// Lists layer `j` from layer `j − 1` (or from the placed rooms).

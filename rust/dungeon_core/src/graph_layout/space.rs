@@ -113,10 +113,8 @@ impl Space {
         if slot.0 == 0 {
             let start = arena.len();
             self.list_offsets(a, b, &mut arena);
-            let (Ok(s), Ok(l)) = (
-                u32::try_from(start + 1),
-                u32::try_from(arena.len() - start),
-            ) else {
+            let (Ok(s), Ok(l)) = (u32::try_from(start + 1), u32::try_from(arena.len() - start))
+            else {
                 arena.truncate(start);
                 drop((arena, at));
                 self.list_offsets(a, b, out);
