@@ -230,10 +230,7 @@ impl<'a> Dp<'a> {
                             y: p.y + o.dy,
                             din: o.db as u32,
                         };
-                        self.work += 1;
-                        if self.ok(&fixed, anchor, s) {
-                            next.push(s);
-                        }
+                        next.push(s);
                     }
                     self.buf = offs;
                 }
@@ -251,10 +248,7 @@ impl<'a> Dp<'a> {
                         y: p.1 + o.dy,
                         din: NONE,
                     };
-                    self.work += 1;
-                    if self.ok(&fixed, anchor, s) {
-                        next.push(s);
-                    }
+                    next.push(s);
                 }
                 self.buf = offs;
             }
@@ -262,22 +256,45 @@ impl<'a> Dp<'a> {
         self.vars[j] = vars;
         next.sort_unstable();
         next.dedup();
-        if next.len() > BEAM {
-            match rng {
-                Some(rng) => {
-                    rng.shuffle(&mut next);
-                    next.truncate(BEAM);
-                    next.sort_unstable();
+        // Listing a candidate is cheap, checking it is not: with a stream,
+        // check candidates in random order until the beam is full (a random
+        // beam of the valid states, as shuffling the checked ones would
+        // give); without one, check all.
+        self.work += next.len() as u64 / 8;
+        let mut kept = Vec::with_capacity(next.len().min(BEAM));
+        match rng {
+            Some(rng) => {
+                let len = next.len();
+                let mut k = 0;
+                while k < len && kept.len() < BEAM {
+                    let pick = k + rng.below(u32::try_from(len - k).unwrap_or(u32::MAX)) as usize;
+                    next.swap(k, pick);
+                    self.work += 1;
+                    if self.ok(&fixed, anchor, next[k]) {
+                        kept.push(next[k]);
+                    }
+                    k += 1;
+                }
+                if k < len {
                     self.lossy = true;
                 }
-                None => {
+                kept.sort_unstable();
+            }
+            None => {
+                for &s in &next {
+                    self.work += 1;
+                    if self.ok(&fixed, anchor, s) {
+                        kept.push(s);
+                    }
+                }
+                if kept.len() > BEAM {
                     self.lossy = true;
                     return false;
                 }
             }
         }
-        self.alive.push(vec![true; next.len()]);
-        self.layers.push(next);
+        self.alive.push(vec![true; kept.len()]);
+        self.layers.push(kept);
         true
     }
 
