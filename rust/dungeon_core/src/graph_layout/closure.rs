@@ -254,12 +254,10 @@ impl<'a> Dp<'a> {
             }
         }
         self.vars[j] = vars;
-        next.sort_unstable();
-        next.dedup();
         // Listing a candidate is cheap, checking it is not: with a stream,
         // check candidates in random order until the beam is full (a random
-        // beam of the valid states, as shuffling the checked ones would
-        // give); without one, check all.
+        // beam of the valid states; one reached several ways is a little
+        // likelier); without one, check all.
         self.work += next.len() as u64 / 8;
         let mut kept = Vec::with_capacity(next.len().min(BEAM));
         match rng {
@@ -279,8 +277,11 @@ impl<'a> Dp<'a> {
                     self.lossy = true;
                 }
                 kept.sort_unstable();
+                kept.dedup();
             }
             None => {
+                next.sort_unstable();
+                next.dedup();
                 for &s in &next {
                     self.work += 1;
                     if self.ok(&fixed, anchor, s) {
