@@ -69,7 +69,7 @@ const RUNS: u32 = 4;
 /// stagnating run rarely recovers; a fresh start is cheaper).
 const STALL: u32 = 2 * TRIALS;
 /// Most variants per room the closure listing tries (a random subset).
-const CLOSE_VARIANTS: usize = 8;
+const CLOSE_VARIANTS: usize = 16;
 /// Closure samples drawn per run; the least energy one is annealed.
 const SAMPLES: u32 = 8;
 /// Spots (variant and position) of a loop's first room tried by the
