@@ -9,82 +9,12 @@
 
 use std::time::Instant;
 
-use dungeon_core::graph_layout::{self, EdgeMode, GraphConfig, LevelGraph};
-use dungeon_core::{DungeonRng, GenError};
+#[path = "../tests/support/random_level_graph.rs"]
+mod random_level_graph;
 
-/// A random tree of `n` rooms (each hanging off one of the four rooms made
-/// before it, degree at most 4) plus `loops` connections closing
-/// vertex-disjoint loops of 4–6 rooms, each kept only if the graph stays
-/// planar; `None` when the loops could not be placed.
-fn random_graph(rng: &mut DungeonRng, n: usize, loops: usize) -> Option<LevelGraph> {
-    let mut parent = vec![0usize; n];
-    let mut degree = vec![0usize; n];
-    let mut g = LevelGraph::new();
-    for i in 0..n {
-        let tags: &[&str] = if i == 0 {
-            &["start"]
-        } else if i + 1 == n {
-            &["boss"]
-        } else {
-            &[]
-        };
-        g.add_room(tags);
-    }
-    for i in 1..n {
-        let open: Vec<usize> = (i.saturating_sub(4)..i)
-            .filter(|&p| degree[p] < 3)
-            .collect();
-        let &p = rng.pick(&open)?;
-        parent[i] = p;
-        degree[p] += 1;
-        degree[i] += 1;
-        g.connect(p, i, EdgeMode::Default);
-    }
-    let mut on_loop = vec![false; n];
-    let mut added = 0;
-    for _ in 0..400 {
-        if added == loops {
-            break;
-        }
-        let a = rng.below(n as u32) as usize;
-        // The tree path a → root; pick b at 3–5 steps along a walk.
-        let adj = g.adjacency();
-        let steps = rng.range(3, 5) as usize;
-        let mut path = vec![a];
-        let mut prev = a;
-        let mut b = a;
-        for _ in 0..steps {
-            let next: Vec<usize> = adj[b]
-                .iter()
-                .copied()
-                .filter(|&m| m != prev && !path.contains(&m))
-                .collect();
-            let Some(&m) = rng.pick(&next) else { break };
-            prev = b;
-            b = m;
-            path.push(m);
-        }
-        if path.len() != steps + 1 || path.iter().any(|&r| on_loop[r]) {
-            continue;
-        }
-        if degree[a] >= 4 || degree[b] >= 4 {
-            continue;
-        }
-        g.connect(a, b, EdgeMode::Default);
-        if g.check_planar().is_err() {
-            g.edges.pop();
-            continue;
-        }
-        let _ = parent;
-        degree[a] += 1;
-        degree[b] += 1;
-        for &r in &path {
-            on_loop[r] = true;
-        }
-        added += 1;
-    }
-    (added == loops).then_some(g)
-}
+use dungeon_core::graph_layout::{self, GraphConfig, LevelGraph};
+use dungeon_core::{DungeonRng, GenError};
+use random_level_graph::random_graph;
 
 fn pct(times: &mut [f64], q: f64) -> f64 {
     if times.is_empty() {

@@ -14,7 +14,9 @@
 //! configuration space that the two positions realise; energy is overlap
 //! area, distance to the configuration space and door conflicts (two
 //! connections of one room on one slot or on touching slots), in integers.
-//! A chain succeeds at energy 0; its door pairs are then recorded.
+//! A chain succeeds at energy 0 when every room it touches keeps a usable
+//! door for each connection still to make; its door pairs are then
+//! recorded.
 
 use super::closure::{Dp, Found};
 use super::energy::{Foot, W_DIST, W_DOOR};

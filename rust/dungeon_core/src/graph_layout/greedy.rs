@@ -9,9 +9,11 @@
 //! parent door that is free and touches no joined door, and leaves both
 //! rooms enough doors with free cells outside for the children still to
 //! come (a one-step lookahead). A room with no fitting candidate jumps
-//! back to its parent and tries the parent's next candidate; an attempt
-//! whose work passes its cap starts over (caps follow the Luby sequence) until
-//! the work budget is spent.
+//! back to its parent and tries the parent's next candidate; a room
+//! hanging off a chain that finds none lays that chain (and the later
+//! ones) out again, up to [`RELAYS`] times; an attempt whose work passes
+//! its cap starts over (caps follow the Luby sequence) until the work
+//! budget is spent.
 
 use super::NAME;
 use super::chains::{Chain, cycle_chains};

@@ -1,0 +1,77 @@
+//! Random connected planar level graphs with a given number of
+//! independent loops, for the layout search's measurements and tests.
+
+use dungeon_core::DungeonRng;
+use dungeon_core::graph_layout::{EdgeMode, LevelGraph};
+
+/// Rooms `0..n` (room 0 tagged `start`, the last `boss`): a random tree
+/// (each room hanging off one of the four rooms made before it, at most
+/// three tree connections a room) plus `loops` connections closing
+/// vertex-disjoint loops of 4–6 rooms, each kept only if the graph stays
+/// planar, no room past 4 connections; `None` when the loops could not be placed.
+pub fn random_graph(rng: &mut DungeonRng, n: usize, loops: usize) -> Option<LevelGraph> {
+    let mut degree = vec![0usize; n];
+    let mut g = LevelGraph::new();
+    for i in 0..n {
+        let tags: &[&str] = if i == 0 {
+            &["start"]
+        } else if i + 1 == n {
+            &["boss"]
+        } else {
+            &[]
+        };
+        g.add_room(tags);
+    }
+    for i in 1..n {
+        let open: Vec<usize> = (i.saturating_sub(4)..i)
+            .filter(|&p| degree[p] < 3)
+            .collect();
+        let &p = rng.pick(&open)?;
+        degree[p] += 1;
+        degree[i] += 1;
+        g.connect(p, i, EdgeMode::Default);
+    }
+    let mut on_loop = vec![false; n];
+    let mut added = 0;
+    for _ in 0..400 {
+        if added == loops {
+            break;
+        }
+        let a = rng.below(n as u32) as usize;
+        // Walk 3–5 steps from a without coming back: a loop of 4–6 rooms.
+        let adj = g.adjacency();
+        let steps = rng.range(3, 5) as usize;
+        let mut path = vec![a];
+        let mut prev = a;
+        let mut b = a;
+        for _ in 0..steps {
+            let next: Vec<usize> = adj[b]
+                .iter()
+                .copied()
+                .filter(|&m| m != prev && !path.contains(&m))
+                .collect();
+            let Some(&m) = rng.pick(&next) else { break };
+            prev = b;
+            b = m;
+            path.push(m);
+        }
+        if path.len() != steps + 1 || path.iter().any(|&r| on_loop[r]) {
+            continue;
+        }
+        if degree[a] >= 4 || degree[b] >= 4 {
+            continue;
+        }
+        g.connect(a, b, EdgeMode::Default);
+        if g.check_planar().is_err() {
+            g.edges.pop();
+            continue;
+        }
+        degree[a] += 1;
+        degree[b] += 1;
+        for &r in &path {
+            on_loop[r] = true;
+        }
+        added += 1;
+    }
+    (added == loops).then_some(g)
+}
