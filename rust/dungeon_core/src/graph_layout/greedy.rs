@@ -127,7 +127,7 @@ const LUBY_UNIT: u64 = 8;
 const FIRST_CAP: u64 = 2_000;
 /// Times an attempt lays a chain out again because a room hanging off it
 /// found no spot, before the attempt ends.
-const RELAYS: u32 = 4;
+const RELAYS: u32 = 8;
 
 /// Term `i` (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, …
 fn luby(i: u32) -> u64 {
