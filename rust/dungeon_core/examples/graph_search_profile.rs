@@ -4,7 +4,8 @@
 //! the built-in demo templates (room 0 `start`, the last room `boss`);
 //! per size and loop count the success rate, p50 / p95 / worst time and
 //! the messages of the failures. Extra arguments are level-graph JSON
-//! files, each laid out with the demo templates over the same seeds.
+//! files, each laid out with the demo templates over the same seeds, with
+//! direct doors for every connection.
 //! `cargo run --release -p dungeon_core --example graph_search_profile [seeds] [files…]`
 
 use std::time::Instant;
@@ -12,7 +13,7 @@ use std::time::Instant;
 #[path = "../tests/support/random_level_graph.rs"]
 mod random_level_graph;
 
-use dungeon_core::graph_layout::{self, GraphConfig, LevelGraph};
+use dungeon_core::graph_layout::{self, EdgeMode, GraphConfig, LevelGraph};
 use dungeon_core::{DungeonRng, GenError};
 use random_level_graph::random_graph;
 
@@ -93,6 +94,12 @@ fn main() {
                     continue;
                 }
             };
+            // Corridor connections are laid out as direct doors (the
+            // inputs' direct variant).
+            let mut g = g;
+            for e in &mut g.edges {
+                e.mode = EdgeMode::Default;
+            }
             let name = f.rsplit('/').next().unwrap_or(f);
             row(name, seeds, |_| {
                 let mut c = GraphConfig::demo();
