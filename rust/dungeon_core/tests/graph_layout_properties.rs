@@ -274,13 +274,9 @@ fn random_loopy(rng: &mut DungeonRng) -> LevelGraph {
         if b == a || known || degree[a] >= 4 || degree[b] >= 4 {
             continue;
         }
-        g.connect(a, b, EdgeMode::Default);
-        if g.check_planar().is_err() {
-            g.edges.pop();
+        if !random_level_graph::connect_if_planar(&mut g, a, b, &mut degree) {
             continue;
         }
-        degree[a] += 1;
-        degree[b] += 1;
         added += 1;
     }
     g

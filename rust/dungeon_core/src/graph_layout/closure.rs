@@ -334,42 +334,27 @@ impl<'a> Dp<'a> {
         }
     }
 
-    /// Whether `p` (layer `j − 1`) leads to a kept state of layer `j`
-    /// ([`Dp::successors`] stopping at the first).
+    /// Whether `p` (layer `j − 1`) leads to a kept state of layer `j`.
     fn any_successor(&mut self, j: usize, p: St) -> bool {
-        let space = self.space;
-        let pd = &space.vars[p.v as usize].v.doors;
-        for &v in &self.vars[j] {
-            self.buf.clear();
-            self.space.offsets(p.v as usize, v, &mut self.buf);
-            for o in &self.buf {
-                if p.din != NONE
-                    && (o.da as u32 == p.din || slots_touch(&pd[p.din as usize], &pd[o.da]))
-                {
-                    continue;
-                }
-                let s = St {
-                    v: v as u32,
-                    x: p.x + o.dx,
-                    y: p.y + o.dy,
-                    din: o.db as u32,
-                };
-                if let Ok(i) = self.layers[j].binary_search(&s)
-                    && self.alive[j][i]
-                {
-                    return true;
-                }
-            }
-        }
-        false
+        self.successors_upto(j, p, 1).next().is_some()
     }
 
     /// The kept states of layer `j` that `p` (layer `j − 1`) leads to.
     fn successors(&mut self, j: usize, p: St) -> impl Iterator<Item = usize> + '_ {
+        self.successors_upto(j, p, usize::MAX)
+    }
+
+    /// The first `most` of [`Dp::successors`].
+    fn successors_upto(
+        &mut self,
+        j: usize,
+        p: St,
+        most: usize,
+    ) -> impl Iterator<Item = usize> + '_ {
         let mut out = Vec::new();
         let space = self.space;
         let pd = &space.vars[p.v as usize].v.doors;
-        for &v in &self.vars[j] {
+        'vars: for &v in &self.vars[j] {
             self.buf.clear();
             self.space.offsets(p.v as usize, v, &mut self.buf);
             for o in &self.buf {
@@ -388,6 +373,9 @@ impl<'a> Dp<'a> {
                     && self.alive[j][i]
                 {
                     out.push(i);
+                    if out.len() >= most {
+                        break 'vars;
+                    }
                 }
             }
         }

@@ -61,17 +61,26 @@ pub fn random_graph(rng: &mut DungeonRng, n: usize, loops: usize) -> Option<Leve
         if degree[a] >= 4 || degree[b] >= 4 {
             continue;
         }
-        g.connect(a, b, EdgeMode::Default);
-        if g.check_planar().is_err() {
-            g.edges.pop();
+        if !connect_if_planar(&mut g, a, b, &mut degree) {
             continue;
         }
-        degree[a] += 1;
-        degree[b] += 1;
         for &r in &path {
             on_loop[r] = true;
         }
         added += 1;
     }
     (added == loops).then_some(g)
+}
+
+/// Connects rooms `a` and `b` and counts it in `degree` if the graph stays
+/// planar; whether it did.
+pub fn connect_if_planar(g: &mut LevelGraph, a: usize, b: usize, degree: &mut [usize]) -> bool {
+    g.connect(a, b, EdgeMode::Default);
+    if g.check_planar().is_err() {
+        g.edges.pop();
+        return false;
+    }
+    degree[a] += 1;
+    degree[b] += 1;
+    true
 }
