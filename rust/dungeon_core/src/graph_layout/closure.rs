@@ -32,6 +32,9 @@ pub(crate) const BEAM: usize = 48;
 /// Most states the precheck lists per loop before it gives up (proving
 /// nothing).
 const PRECHECK_STATES: u64 = 5_000;
+/// Most door pairs of a triangle's first room the precheck lists (about a
+/// millisecond) before it gives up, proving nothing.
+const TRIANGLE_PAIRS: u64 = 1_000_000;
 /// Longest loop the precheck examines.
 const PRECHECK_ROOMS: usize = 12;
 
@@ -457,6 +460,14 @@ pub(crate) fn unclosable(g: &LevelGraph, space: &Space, vars: &[Vec<usize>]) -> 
         if !walk {
             continue;
         }
+        if n == 3 {
+            // Three rooms: listed exactly, overlaps included.
+            match triangle_closes(space, [&vars[face[0]], &vars[face[1]], &vars[face[2]]]) {
+                Some(false) if !vars[face[0]].is_empty() => return Some(face),
+                Some(_) => continue,
+                None => {}
+            }
+        }
         let mut spent = 0u64;
         let mut closes = false;
         let mut unknown = false;
@@ -499,4 +510,58 @@ fn loop_adjacency(n: usize, face: &[usize]) -> Vec<Vec<(usize, usize)>> {
         out[b].push((a, k));
     }
     out
+}
+
+/// Whether three rooms using `vars[0]`, `vars[1]`, `vars[2]` can be
+/// joined in a triangle (each to the other two, by distinct doors that do
+/// not touch) with no two of them overlapping; `None` when the listing
+/// passes [`TRIANGLE_PAIRS`] door pairs of the first room.
+fn triangle_closes(space: &Space, vars: [&[usize]; 3]) -> Option<bool> {
+    let mut spent = 0u64;
+    let (mut ab, mut ac, mut bc) = (Vec::new(), Vec::new(), Vec::new());
+    let foot = |v: usize, x: i32, y: i32| {
+        let var = &space.vars[v].v;
+        Foot::at((x, y), var.width, var.height)
+    };
+    let apart = |v: usize, d: usize, e: usize| {
+        let doors = &space.vars[v].v.doors;
+        d != e && !slots_touch(&doors[d], &doors[e])
+    };
+    for &a in vars[0] {
+        for &b in vars[1] {
+            ab.clear();
+            space.offsets(a, b, &mut ab);
+            for &c in vars[2] {
+                ac.clear();
+                space.offsets(a, c, &mut ac);
+                bc.clear();
+                space.offsets(b, c, &mut bc);
+                spent += (ab.len() * ac.len()) as u64 + 1;
+                if spent > TRIANGLE_PAIRS {
+                    return None;
+                }
+                for o1 in &ab {
+                    for o2 in &ac {
+                        if !apart(a, o1.da, o2.da) {
+                            continue;
+                        }
+                        let (fa, fb, fc) =
+                            (foot(a, 0, 0), foot(b, o1.dx, o1.dy), foot(c, o2.dx, o2.dy));
+                        if fa.overlap(&fb) + fa.overlap(&fc) + fb.overlap(&fc) != 0 {
+                            continue;
+                        }
+                        let closes = bc.iter().any(|o3| {
+                            (o1.dx + o3.dx, o1.dy + o3.dy) == (o2.dx, o2.dy)
+                                && apart(b, o1.db, o3.da)
+                                && apart(c, o2.db, o3.db)
+                        });
+                        if closes {
+                            return Some(true);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Some(false)
 }
