@@ -12,14 +12,14 @@
 
 #[path = "support/graph_check.rs"]
 mod graph_check;
-#[path = "support/graph_loops.rs"]
-mod graph_loops;
 #[path = "support/random_door.rs"]
 mod random_door;
+#[path = "support/random_level_graph.rs"]
+mod random_level_graph;
 
 use graph_check::{check_level, check_realised};
-use graph_loops::add_loops;
 use random_door::add_random_door;
+use random_level_graph::add_loops;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -313,13 +313,14 @@ fn random_graphs_with_loops_are_realised_exactly() {
     let (ok, refused, loops) = loopy_cases(0x25_1000, cases, 300_000, Mode::Direct);
     assert!(loops as u64 >= cases, "{loops} loops");
     eprintln!("{ok} of {cases} laid out, {refused} refused, {loops} loops");
-    // Measured with the closure listing (release, 300 000 work units,
-    // loops of 4–5 rooms): 12 of these 24, 50 of the first 100 (41
-    // without the closure listing); over the 1000 seeds of the test below
-    // 477, by number of loops 1: 95 %, 2: 52 %, 3: 22 %, 4: 13 %. Every
-    // other run ends with a message naming the chain or room it could not
-    // place. Far from the 99 % aimed at.
-    assert!(ok * 100 >= cases * 40, "{ok} of {cases} laid out");
+    // Measured (release, 300 000 work units, loops of 4–5 rooms): 16 of
+    // these 24; over the 1000 seeds of the test below 633, by number of
+    // loops 1: 96 %, 2: 72 %, 3: 45 %, 4: 34 %. These random template sets
+    // (doors on two to four sides, some not turnable) leave many loops
+    // without a layout; every other run ends with a message naming the
+    // chain or room it could not place. The demo templates lay out nearly
+    // every such graph (`demo_templates_lay_out_random_graphs_with_four_loops`).
+    assert!(ok * 100 >= cases * 50, "{ok} of {cases} laid out");
 }
 
 /// [`random_graphs_with_loops_are_realised_exactly`] over many more
@@ -330,7 +331,42 @@ fn many_random_graphs_with_loops_are_realised_exactly() {
     let cases = 1000;
     let (ok, refused, loops) = loopy_cases(0x25_8000, cases, 300_000, Mode::Direct);
     eprintln!("{ok} of {cases} laid out, {refused} refused, {loops} loops");
-    assert!(ok * 100 >= cases * 40, "{ok} of {cases} laid out");
+    assert!(ok * 100 >= cases * 58, "{ok} of {cases} laid out");
+}
+
+/// The demo templates (doors on every side, turnable) on random planar
+/// graphs of 40 rooms with 4 independent loops of 4–6 rooms: every level
+/// checked, and the share laid out within the default budget (release:
+/// `cargo test --release -- --ignored`).
+#[test]
+#[ignore = "slow in debug; run in release"]
+fn demo_templates_lay_out_random_graphs_with_four_loops() {
+    let (mut ok, mut tried) = (0u64, 0u64);
+    for case in 0..200u64 {
+        let mut rng = DungeonRng::new(0x25_c000 + case);
+        let Some(graph) = random_level_graph::random_graph(&mut rng, 40, 4) else {
+            continue;
+        };
+        let c = GraphConfig {
+            graph,
+            ..GraphConfig::demo()
+        };
+        tried += 1;
+        match graph_layout::layout(&c, case, 1) {
+            Ok(l) => {
+                ok += 1;
+                check_level(&c, &l);
+            }
+            Err(GenError::Exhausted { reason, .. }) => {
+                assert!(reason.contains("work_budget"), "{reason}");
+            }
+            Err(e) => panic!("case {case}: {e}"),
+        }
+    }
+    eprintln!("{ok} of {tried} laid out");
+    assert!(tried >= 150, "only {tried} graphs made");
+    // Measured: 198 of 199 (the goal is 100 %).
+    assert!(ok * 100 >= tried * 98, "{ok} of {tried} laid out");
 }
 
 #[test]

@@ -5,17 +5,21 @@
 //! template orientation and a position for it — accepting a worse layout
 //! with probability `exp(−ΔE / (ΔĒ · t))`, `ΔĒ` the running mean of uphill
 //! steps, over 50 cycles of 100 trials as the temperature falls from
-//! `−1/ln 0.2` to `−1/ln 0.01`. The exponential is a table of integers
+//! `−1/ln 0.2` to `−1/ln 0.01`; a run that finds no lower energy in
+//! [`STALL`] trials is abandoned for a fresh start (a stagnating run rarely
+//! recovers), at most [`RUNS`] per chain. The exponential is a table of integers
 //! ([`EXP_NEG`]) so acceptance is the same on every platform.
 //!
 //! While annealing, each connection's doors are the first pair of its
 //! configuration space that the two positions realise; energy is overlap
 //! area, distance to the configuration space and door conflicts (two
 //! connections of one room on one slot or on touching slots), in integers.
-//! A chain succeeds at energy 0; its door pairs are then recorded.
+//! A chain succeeds at energy 0 when every room it touches keeps a usable
+//! door for each connection still to make; its door pairs are then
+//! recorded.
 
 use super::closure::{Dp, Found};
-use super::energy::{W_DIST, W_DOOR};
+use super::energy::{Foot, W_DIST, W_DOOR};
 use super::greedy::Greedy;
 use super::space::{Offset, slots_touch};
 use crate::error::GenError;
@@ -62,14 +66,17 @@ pub(crate) const EXP_NEG: [u32; 256] = [
 const CYCLES: u32 = 50;
 const TRIALS: u32 = 100;
 /// Annealing runs (each from a fresh insertion) before a chain gives up.
-const RUNS: u32 = 2;
+const RUNS: u32 = 4;
+/// Trials without a new least energy after which a run is abandoned (a
+/// stagnating run rarely recovers; a fresh start is cheaper).
+const STALL: u32 = 2 * TRIALS;
 /// Most variants per room the closure listing tries (a random subset).
-const CLOSE_VARIANTS: usize = 8;
+const CLOSE_VARIANTS: usize = 16;
 /// Closure samples drawn per run; the least energy one is annealed.
 const SAMPLES: u32 = 8;
-/// Variants of the first room of the first chain tried by the closure
-/// listing before annealing takes over.
-const FIRST_VARIANTS: usize = 4;
+/// Spots (variant and position) of a loop's first room tried by the
+/// closure listing before annealing takes over.
+const FIRST_VARIANTS: usize = 6;
 
 /// How a chain run starts.
 enum Start {
@@ -235,21 +242,63 @@ impl Greedy<'_> {
             .collect()
     }
 
-    /// Places `chain` by the closure listing (`closure.rs`); the first
-    /// chain's first room goes to the origin as one of a few variants.
+    /// Places `chain` by the closure listing (`closure.rs`). A chain whose
+    /// first room must itself close the loop (the first chain, or a loop
+    /// that hangs off the placed rooms at its first room) tries a few
+    /// spots for that room — the origin for the first chain, else points
+    /// of the configuration space of its placed neighbour with the door
+    /// free and no overlap — and lists the rest against each.
     fn close(&mut self, chain: &[usize], until: u64) -> Result<Start, GenError> {
-        if !self.state.order.is_empty() {
-            return self.close_rest(chain, until);
-        }
         let Some(&r0) = chain.first() else {
             return Ok(Start::Unknown);
         };
+        let hangs = chain.len() > 2
+            && chain
+                .last()
+                .is_some_and(|&l| self.adj[l].iter().any(|&(m, _)| m == r0));
+        if !self.state.order.is_empty() && !hangs {
+            return self.close_rest(chain, until);
+        }
+        let mut spots: Vec<(usize, Pos)> = Vec::new();
         let mut vs = self.variants(r0);
         self.rng.shuffle(&mut vs);
-        let all = vs.len() <= FIRST_VARIANTS;
-        vs.truncate(FIRST_VARIANTS);
-        for v in vs {
-            self.put(r0, v, (0, 0));
+        let parent = self.adj[r0]
+            .iter()
+            .map(|&(m, _)| m)
+            .find(|&m| self.state.placed[m]);
+        match parent {
+            None if self.state.order.is_empty() => {
+                spots.extend(vs.iter().map(|&v| (v, (0, 0))));
+            }
+            None => return self.close_rest(chain, until),
+            Some(p) => {
+                let space = &self.k.space;
+                let pp = self.state.pos[p];
+                for &v in &vs {
+                    self.offs.clear();
+                    space.offsets(self.state.var[p], v, &mut self.offs);
+                    let var = &space.vars[v].v;
+                    let from = spots.len();
+                    for o in &self.offs {
+                        let at = (pp.0 + o.dx, pp.1 + o.dy);
+                        if self.state.door_free(space, p, o.da)
+                            && self
+                                .state
+                                .overlap_with(&Foot::at(at, var.width, var.height))
+                                == 0
+                            && !spots[from..].iter().any(|s| s.1 == at)
+                        {
+                            spots.push((v, at));
+                        }
+                    }
+                }
+                self.rng.shuffle(&mut spots);
+            }
+        }
+        let all = spots.len() <= FIRST_VARIANTS;
+        spots.truncate(FIRST_VARIANTS);
+        for (v, at) in spots {
+            self.put(r0, v, at);
             match self.close_rest(&chain[1..], until)? {
                 Start::Impossible => self.state.unplace_last(),
                 Start::Placed => return Ok(Start::Placed),
@@ -396,11 +445,13 @@ impl Greedy<'_> {
                 let mut mean = 0.0f64;
                 let mut ups = 0.0f64;
                 let mut t = t0;
+                let (mut low, mut since) = (e, 0u32);
                 'cycles: for _ in 0..CYCLES {
                     for _ in 0..TRIALS {
-                        if e == 0 {
+                        if e == 0 || since > STALL {
                             break 'cycles;
                         }
+                        since += 1;
                         let r = chain[self.rng.below(chain.len() as u32) as usize];
                         // A move reads every placed room twice and each
                         // connection of the room and its neighbours.
@@ -434,6 +485,9 @@ impl Greedy<'_> {
                         };
                         if accept {
                             e += d;
+                            if e < low {
+                                (low, since) = (e, 0);
+                            }
                         } else {
                             self.put(r, ov, op);
                         }
@@ -441,8 +495,17 @@ impl Greedy<'_> {
                     t *= ratio;
                 }
                 if e == 0 {
+                    let joins = self.state.join_count();
                     self.record(chain);
-                    return Ok(None);
+                    if self.leaves_room(chain) {
+                        return Ok(None);
+                    }
+                    while self.state.join_count() > joins {
+                        if let Some(k) = self.state.unjoin_last() {
+                            self.joined[k] = false;
+                        }
+                    }
+                    e = 1;
                 }
                 closest = closest.min(e);
             }
@@ -454,6 +517,29 @@ impl Greedy<'_> {
             }
         }
         Ok(Some(closest))
+    }
+
+    /// Whether every room of `chain` and every placed neighbour of them
+    /// keeps a usable door (free, with a free cell outside) for each of
+    /// its connections to rooms not placed yet: a layout that walls in a
+    /// room with connections still to make is refused at once instead of
+    /// failing later in the rooms hanging off it.
+    fn leaves_room(&self, chain: &[usize]) -> bool {
+        let pending = |r: usize| {
+            self.adj[r]
+                .iter()
+                .filter(|&&(m, _)| !self.state.placed[m])
+                .count()
+        };
+        chain.iter().all(|&r| {
+            std::iter::once(r)
+                .chain(self.adj[r].iter().map(|&(m, _)| m))
+                .filter(|&x| self.state.placed[x])
+                .all(|x| {
+                    let want = pending(x);
+                    want == 0 || self.usable_doors(x, usize::MAX, &Foot::default()) >= want
+                })
+        })
     }
 
     /// Records the door pairs of every connection of the chain's rooms

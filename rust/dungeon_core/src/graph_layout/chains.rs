@@ -5,7 +5,9 @@
 //! repeatedly, the loop with the fewest rooms not yet covered among those
 //! touching covered rooms, its uncovered rooms in face order (so each run
 //! of them hangs between covered rooms). Loops joined only through tree
-//! parts are reached by the shortest path of uncovered rooms. Rooms left
+//! parts are reached by the shortest path of uncovered rooms, which stops
+//! one room short: the loop's chain then starts at the room it reached
+//! and closes back to it. Rooms left
 //! over hang off covered rooms through bridges: a forest, laid out
 //! greedily.
 
@@ -139,7 +141,12 @@ pub(crate) fn cycle_chains(g: &LevelGraph, start: usize) -> Vec<Chain> {
         let Some(mut x) = hit else {
             return chains;
         };
+        // The path stops short of the loop; the loop's chain starts at the
+        // room the path reaches, so that room's template is chosen with the
+        // loop it must close.
+        let m = x;
         let mut path = Vec::new();
+        x = prev[x];
         while !covered[x] {
             path.push(x);
             x = prev[x];
@@ -148,9 +155,27 @@ pub(crate) fn cycle_chains(g: &LevelGraph, start: usize) -> Vec<Chain> {
         for &r in &path {
             covered[r] = true;
         }
+        if !path.is_empty() {
+            chains.push(Chain {
+                rooms: path,
+                is_cycle: false,
+            });
+        }
+        let Some(f) = faces
+            .iter()
+            .filter(|f| f.contains(&m))
+            .min_by_key(|f| f.len())
+        else {
+            return chains;
+        };
+        let at = f.iter().position(|&r| r == m).unwrap_or(0);
+        let rooms: Vec<usize> = (0..f.len()).map(|k| f[(at + k) % f.len()]).collect();
+        for &r in &rooms {
+            covered[r] = true;
+        }
         chains.push(Chain {
-            rooms: path,
-            is_cycle: false,
+            rooms,
+            is_cycle: true,
         });
     }
 }
@@ -190,11 +215,12 @@ mod tests {
         assert_eq!(
             cs[1],
             Chain {
-                rooms: vec![3, 4],
+                rooms: vec![3],
                 is_cycle: false
             }
         );
-        assert_eq!(cs[2].rooms.len(), 3);
+        assert_eq!(cs[2].rooms.len(), 4, "the square from room 4");
+        assert_eq!(cs[2].rooms[0], 4);
         let mut all: Vec<usize> = cs.iter().flat_map(|c| c.rooms.clone()).collect();
         all.sort_unstable();
         assert_eq!(all, vec![0, 1, 2, 3, 4, 5, 6, 7]);

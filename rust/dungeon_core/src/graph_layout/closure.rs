@@ -42,6 +42,9 @@ const LONG_BEAM: usize = 8 * BEAM;
 /// Most states the precheck lists per loop before it gives up (proving
 /// nothing).
 const PRECHECK_STATES: u64 = 5_000;
+/// Most door pairs of a triangle's first room the precheck lists (about a
+/// millisecond) before it gives up, proving nothing.
+const TRIANGLE_PAIRS: u64 = 1_000_000;
 /// Longest loop the precheck examines.
 const PRECHECK_ROOMS: usize = 12;
 
@@ -88,6 +91,8 @@ pub(crate) struct Dp<'a> {
     beam: usize,
     buf: Vec<Offset>,
     buf2: Vec<Offset>,
+    /// The placed rooms' footprints, side by side for the overlap scan.
+    feet: Vec<Foot>,
 }
 
 impl<'a> Dp<'a> {
@@ -128,6 +133,7 @@ impl<'a> Dp<'a> {
             },
             buf: Vec::new(),
             buf2: Vec::new(),
+            feet: state.order.iter().map(|&i| state.foot[i]).collect(),
         }
     }
 
@@ -180,14 +186,6 @@ impl<'a> Dp<'a> {
                 return false;
             }
         }
-        if self.overlaps
-            && self
-                .state
-                .overlap_with(&Foot::at((s.x, s.y), var.width, var.height))
-                != 0
-        {
-            return false;
-        }
         let doors = &var.doors;
         let mut used: Vec<u32> = Vec::with_capacity(4);
         if s.din != NONE {
@@ -210,7 +208,11 @@ impl<'a> Dp<'a> {
                 None => return false,
             }
         }
-        true
+        // The overlap scan reads every placed room: last.
+        !self.overlaps || {
+            let f = Foot::at((s.x, s.y), var.width, var.height);
+            self.feet.iter().all(|g| g.overlap(&f) == 0)
+        }
     }
 
     /// Lists layer `j` from layer `j − 1` (or from the placed rooms).
@@ -248,10 +250,7 @@ impl<'a> Dp<'a> {
                             y: p.y + o.dy,
                             din: o.db as u32,
                         };
-                        self.work += 1;
-                        if self.ok(&fixed, anchor, s) {
-                            next.push(s);
-                        }
+                        next.push(s);
                     }
                     self.buf = offs;
                 }
@@ -269,33 +268,54 @@ impl<'a> Dp<'a> {
                         y: p.1 + o.dy,
                         din: NONE,
                     };
-                    self.work += 1;
-                    if self.ok(&fixed, anchor, s) {
-                        next.push(s);
-                    }
+                    next.push(s);
                 }
                 self.buf = offs;
             }
         }
         self.vars[j] = vars;
-        next.sort_unstable();
-        next.dedup();
-        if next.len() > self.beam {
-            match rng {
-                Some(rng) => {
-                    rng.shuffle(&mut next);
-                    next.truncate(self.beam);
-                    next.sort_unstable();
+        // Listing a candidate is cheap, checking it is not: with a stream,
+        // check candidates in random order until the beam is full (a random
+        // beam of the valid states; one reached several ways is a little
+        // likelier); without one, check all.
+        self.work += next.len() as u64 / 8;
+        let mut kept = Vec::with_capacity(next.len().min(self.beam));
+        match rng {
+            Some(rng) => {
+                let len = next.len();
+                let mut k = 0;
+                while k < len && kept.len() < self.beam {
+                    let pick = k + rng.below(u32::try_from(len - k).unwrap_or(u32::MAX)) as usize;
+                    next.swap(k, pick);
+                    self.work += 1;
+                    if self.ok(&fixed, anchor, next[k]) {
+                        kept.push(next[k]);
+                    }
+                    k += 1;
+                }
+                if k < len {
                     self.lossy = true;
                 }
-                None => {
+                kept.sort_unstable();
+                kept.dedup();
+            }
+            None => {
+                next.sort_unstable();
+                next.dedup();
+                for &s in &next {
+                    self.work += 1;
+                    if self.ok(&fixed, anchor, s) {
+                        kept.push(s);
+                    }
+                }
+                if kept.len() > BEAM {
                     self.lossy = true;
                     return false;
                 }
             }
         }
-        self.alive.push(vec![true; next.len()]);
-        self.layers.push(next);
+        self.alive.push(vec![true; kept.len()]);
+        self.layers.push(kept);
         true
     }
 
@@ -318,7 +338,7 @@ impl<'a> Dp<'a> {
             if self.linked(j + 1) {
                 for i in 0..self.layers[j].len() {
                     let p = self.layers[j][i];
-                    let keep = self.successors(j + 1, p).next().is_some();
+                    let keep = self.any_successor(j + 1, p);
                     self.alive[j][i] = keep;
                 }
             } else if !self.alive[j + 1].iter().any(|&a| a) {
@@ -334,12 +354,27 @@ impl<'a> Dp<'a> {
         }
     }
 
+    /// Whether `p` (layer `j − 1`) leads to a kept state of layer `j`.
+    fn any_successor(&mut self, j: usize, p: St) -> bool {
+        self.successors_upto(j, p, 1).next().is_some()
+    }
+
     /// The kept states of layer `j` that `p` (layer `j − 1`) leads to.
     fn successors(&mut self, j: usize, p: St) -> impl Iterator<Item = usize> + '_ {
+        self.successors_upto(j, p, usize::MAX)
+    }
+
+    /// The first `most` of [`Dp::successors`].
+    fn successors_upto(
+        &mut self,
+        j: usize,
+        p: St,
+        most: usize,
+    ) -> impl Iterator<Item = usize> + '_ {
         let mut out = Vec::new();
         let space = self.space;
         let pd = &space.vars[p.v as usize].v.doors;
-        for &v in &self.vars[j] {
+        'vars: for &v in &self.vars[j] {
             self.buf.clear();
             self.space.offsets(p.v as usize, v, &mut self.buf);
             for o in &self.buf {
@@ -358,6 +393,9 @@ impl<'a> Dp<'a> {
                     && self.alive[j][i]
                 {
                     out.push(i);
+                    if out.len() >= most {
+                        break 'vars;
+                    }
                 }
             }
         }
@@ -439,6 +477,14 @@ pub(crate) fn unclosable(g: &LevelGraph, space: &Space, vars: &[Vec<usize>]) -> 
         if !walk {
             continue;
         }
+        if n == 3 {
+            // Three rooms: listed exactly, overlaps included.
+            match triangle_closes(space, [&vars[face[0]], &vars[face[1]], &vars[face[2]]]) {
+                Some(false) if !vars[face[0]].is_empty() => return Some(face),
+                Some(_) => continue,
+                None => {}
+            }
+        }
         let mut spent = 0u64;
         let mut closes = false;
         let mut unknown = false;
@@ -481,4 +527,58 @@ fn loop_adjacency(n: usize, face: &[usize]) -> Vec<Vec<(usize, usize)>> {
         out[b].push((a, k));
     }
     out
+}
+
+/// Whether three rooms using `vars[0]`, `vars[1]`, `vars[2]` can be
+/// joined in a triangle (each to the other two, by distinct doors that do
+/// not touch) with no two of them overlapping; `None` when the listing
+/// passes [`TRIANGLE_PAIRS`] door pairs of the first room.
+fn triangle_closes(space: &Space, vars: [&[usize]; 3]) -> Option<bool> {
+    let mut spent = 0u64;
+    let (mut ab, mut ac, mut bc) = (Vec::new(), Vec::new(), Vec::new());
+    let foot = |v: usize, x: i32, y: i32| {
+        let var = &space.vars[v].v;
+        Foot::at((x, y), var.width, var.height)
+    };
+    let apart = |v: usize, d: usize, e: usize| {
+        let doors = &space.vars[v].v.doors;
+        d != e && !slots_touch(&doors[d], &doors[e])
+    };
+    for &a in vars[0] {
+        for &b in vars[1] {
+            ab.clear();
+            space.offsets(a, b, &mut ab);
+            for &c in vars[2] {
+                ac.clear();
+                space.offsets(a, c, &mut ac);
+                bc.clear();
+                space.offsets(b, c, &mut bc);
+                spent += (ab.len() * ac.len()) as u64 + 1;
+                if spent > TRIANGLE_PAIRS {
+                    return None;
+                }
+                for o1 in &ab {
+                    for o2 in &ac {
+                        if !apart(a, o1.da, o2.da) {
+                            continue;
+                        }
+                        let (fa, fb, fc) =
+                            (foot(a, 0, 0), foot(b, o1.dx, o1.dy), foot(c, o2.dx, o2.dy));
+                        if fa.overlap(&fb) + fa.overlap(&fc) + fb.overlap(&fc) != 0 {
+                            continue;
+                        }
+                        let closes = bc.iter().any(|o3| {
+                            (o1.dx + o3.dx, o1.dy + o3.dy) == (o2.dx, o2.dy)
+                                && apart(b, o1.db, o3.da)
+                                && apart(c, o2.db, o3.db)
+                        });
+                        if closes {
+                            return Some(true);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Some(false)
 }

@@ -9,9 +9,11 @@
 //! parent door that is free and touches no joined door, and leaves both
 //! rooms enough doors with free cells outside for the children still to
 //! come (a one-step lookahead). A room with no fitting candidate jumps
-//! back to its parent and tries the parent's next candidate; an attempt
-//! whose work passes its cap starts over (caps follow the Luby sequence) until
-//! the work budget is spent.
+//! back to its parent and tries the parent's next candidate; a room
+//! hanging off a chain that finds none lays that chain (and the later
+//! ones) out again, up to [`RELAYS`] times; an attempt whose work passes
+//! its cap starts over (caps follow the Luby sequence) until the work
+//! budget is spent.
 
 use super::NAME;
 use super::chains::{Chain, cycle_chains};
@@ -123,6 +125,9 @@ type Stuck = (usize, String);
 const LUBY_UNIT: u64 = 8;
 /// See [`LUBY_UNIT`].
 const FIRST_CAP: u64 = 2_000;
+/// Times an attempt lays a chain out again because a room hanging off it
+/// found no spot, before the attempt ends.
+const RELAYS: u32 = 8;
 
 /// Term `i` (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, …
 fn luby(i: u32) -> u64 {
@@ -337,7 +342,7 @@ impl<'a> Greedy<'a> {
     /// Doors of placed room `i` other than `but` (and not touching it)
     /// that are free and have a free cell outside, counting `extra` as
     /// placed too.
-    fn usable_doors(&self, i: usize, but: usize, extra: &Foot) -> usize {
+    pub(super) fn usable_doors(&self, i: usize, but: usize, extra: &Foot) -> usize {
         let space = &self.k.space;
         let v = &space.vars[self.state.var[i]].v;
         let (px, py) = self.state.pos[i];
@@ -410,126 +415,146 @@ impl<'a> Greedy<'a> {
         let mut marks: Vec<(usize, usize)> = Vec::with_capacity(chains.len());
         let mut tries = vec![0u32; chains.len()];
         let mut i = 0;
-        while let Some(ch) = chains.get(i) {
-            marks.truncate(i);
-            marks.push((self.state.order.len(), self.state.join_count()));
-            let Some(e) = self.anneal(&ch.rooms, until)? else {
-                i += 1;
-                continue;
-            };
-            // Re-lay the chain before (three times), then the one before
-            // that, and so on: a bounded depth-first search over chains.
-            let mut back = i;
-            loop {
-                if back == 0 {
-                    break;
-                }
-                tries[back] += 1;
-                if tries[back] <= 3 {
-                    break;
-                }
-                tries[back] = 0;
-                back -= 1;
-            }
-            if back == 0 || self.stats.work >= until {
-                let names: Vec<String> = ch.rooms.iter().map(usize::to_string).collect();
-                let what = if ch.is_cycle {
-                    "the loop through rooms"
-                } else {
-                    "the path through rooms"
+        let mut relays = 0;
+        let mut deepest: Option<Stuck> = None;
+        'chains: loop {
+            while let Some(ch) = chains.get(i) {
+                marks.truncate(i);
+                marks.push((self.state.order.len(), self.state.join_count()));
+                let Some(e) = self.anneal(&ch.rooms, until)? else {
+                    i += 1;
+                    continue;
                 };
-                return Ok(Some((
-                    self.state.order.len(),
-                    if e == i64::MAX {
-                        format!(
-                            "chain {} ({what} {}) did not fit: no layout of its rooms was found \
+                // Re-lay the chain before (three times), then the one before
+                // that, and so on: a bounded depth-first search over chains.
+                let mut back = i;
+                loop {
+                    if back == 0 {
+                        break;
+                    }
+                    tries[back] += 1;
+                    if tries[back] <= 3 {
+                        break;
+                    }
+                    tries[back] = 0;
+                    back -= 1;
+                }
+                if back == 0 || self.stats.work >= until {
+                    let names: Vec<String> = ch.rooms.iter().map(usize::to_string).collect();
+                    let what = if ch.is_cycle {
+                        "the loop through rooms"
+                    } else {
+                        "the path through rooms"
+                    };
+                    return Ok(Some((
+                        self.state.order.len(),
+                        if e == i64::MAX {
+                            format!(
+                                "chain {} ({what} {}) did not fit: no layout of its rooms was found \
                              that joins them to each other and to the placed rooms without \
                              overlap; raise work_budget, or give these rooms templates with more \
                              doors",
-                            i + 1,
-                            names.join("–")
-                        )
-                    } else {
-                        format!(
-                            "chain {} ({what} {}) did not fit: its closest layout left energy \
+                                i + 1,
+                                names.join("–")
+                            )
+                        } else {
+                            format!(
+                                "chain {} ({what} {}) did not fit: its closest layout left energy \
                              {e} (overlapping cells + {W_DIST} per cell a connection is off + \
                              {W_DOOR} per door conflict); raise work_budget, or give these rooms \
                              templates with more doors",
-                            i + 1,
-                            names.join("–")
-                        )
-                    },
-                )));
-            }
-            i = back - 1;
-            let (rooms, joins) = marks[i];
-            while self.state.join_count() > joins {
-                if let Some(k) = self.state.unjoin_last() {
-                    self.joined[k] = false;
+                                i + 1,
+                                names.join("–")
+                            )
+                        },
+                    )));
                 }
+                i = back - 1;
+                self.undo_to(marks[i]);
             }
-            while self.state.order.len() > rooms {
-                self.state.unplace_last();
+            let n = tree.order.len();
+            let m = tree.roots;
+            // stack[k]: the frame of the room at position m + k, whose
+            // candidate `next − 1` is placed.
+            let mut stack: Vec<Frame> = Vec::with_capacity(n);
+            let mut resume: Option<Frame> = None;
+            loop {
+                let idx = stack.len() + m;
+                if idx >= n {
+                    return Ok(None);
+                }
+                let c = tree.order[idx];
+                let p = tree.parent[c];
+                let mut f = match resume.take() {
+                    Some(f) => f,
+                    None => self.frame(tree, c),
+                };
+                let mut placed = false;
+                while let Some(&(v, o)) = f.cands.get(f.next) {
+                    f.next += 1;
+                    let units = 2 + self.state.order.len() as u64 / 16;
+                    if !self.spend(units, idx, until)? {
+                        let cap = (idx, "the attempt's work cap was reached".to_string());
+                        return Ok(Some(deepest.unwrap_or(cap)));
+                    }
+                    if self.fits(tree, idx, v, o) {
+                        let pp = self.state.pos[p];
+                        self.state.place(space, c, v, (pp.0 + o.dx, pp.1 + o.dy));
+                        self.state.join(p, o.da, c, o.db, tree.parent_edge[c]);
+                        placed = true;
+                        break;
+                    }
+                }
+                if placed {
+                    stack.push(f);
+                    continue;
+                }
+                if deepest.as_ref().is_none_or(|d| idx > d.0) {
+                    deepest = Some((idx, self.no_spot(c, p)));
+                }
+                // Backjump to the parent (the room `c` must fit against): undo
+                // every room placed since, and go on with the parent's frame.
+                // A root has no frame: the attempt ends.
+                let target = tree.position[p];
+                if target < m {
+                    // A room hanging off a chain found no spot: lay that chain
+                    // (and the ones after it) out again, a few times, before
+                    // the attempt gives up.
+                    let Some(ci) = chains.iter().position(|ch| ch.rooms.contains(&p)) else {
+                        return Ok(deepest);
+                    };
+                    if relays >= RELAYS || self.stats.work >= until {
+                        return Ok(deepest);
+                    }
+                    relays += 1;
+                    self.undo_to(marks[ci]);
+                    i = ci;
+                    continue 'chains;
+                }
+                let mut prev = None;
+                while stack.len() + m > target {
+                    prev = stack.pop();
+                    let _ = self.state.unjoin_last();
+                    self.state.unplace_last();
+                }
+                let Some(prev) = prev else {
+                    return Ok(deepest);
+                };
+                resume = Some(prev);
             }
         }
-        let n = tree.order.len();
-        let m = tree.roots;
-        // stack[k]: the frame of the room at position m + k, whose
-        // candidate `next − 1` is placed.
-        let mut stack: Vec<Frame> = Vec::with_capacity(n);
-        let mut resume: Option<Frame> = None;
-        let mut deepest: Option<Stuck> = None;
-        loop {
-            let idx = stack.len() + m;
-            if idx >= n {
-                return Ok(None);
+    }
+
+    /// Removes the rooms and joins made after `mark` (rooms placed, joins
+    /// made).
+    fn undo_to(&mut self, (rooms, joins): (usize, usize)) {
+        while self.state.join_count() > joins {
+            if let Some(k) = self.state.unjoin_last() {
+                self.joined[k] = false;
             }
-            let c = tree.order[idx];
-            let p = tree.parent[c];
-            let mut f = match resume.take() {
-                Some(f) => f,
-                None => self.frame(tree, c),
-            };
-            let mut placed = false;
-            while let Some(&(v, o)) = f.cands.get(f.next) {
-                f.next += 1;
-                let units = 2 + self.state.order.len() as u64 / 16;
-                if !self.spend(units, idx, until)? {
-                    let cap = (idx, "the attempt's work cap was reached".to_string());
-                    return Ok(Some(deepest.unwrap_or(cap)));
-                }
-                if self.fits(tree, idx, v, o) {
-                    let pp = self.state.pos[p];
-                    self.state.place(space, c, v, (pp.0 + o.dx, pp.1 + o.dy));
-                    self.state.join(p, o.da, c, o.db, tree.parent_edge[c]);
-                    placed = true;
-                    break;
-                }
-            }
-            if placed {
-                stack.push(f);
-                continue;
-            }
-            if deepest.as_ref().is_none_or(|d| idx > d.0) {
-                deepest = Some((idx, self.no_spot(c, p)));
-            }
-            // Backjump to the parent (the room `c` must fit against): undo
-            // every room placed since, and go on with the parent's frame.
-            // A root has no frame: the attempt ends.
-            let target = tree.position[p];
-            if target < m {
-                return Ok(deepest);
-            }
-            let mut prev = None;
-            while stack.len() + m > target {
-                prev = stack.pop();
-                let _ = self.state.unjoin_last();
-                self.state.unplace_last();
-            }
-            let Some(prev) = prev else {
-                return Ok(deepest);
-            };
-            resume = Some(prev);
+        }
+        while self.state.order.len() > rooms {
+            self.state.unplace_last();
         }
     }
 }

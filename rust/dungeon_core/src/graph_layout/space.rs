@@ -39,6 +39,22 @@ pub(crate) struct Space {
     pub(crate) vars: Vec<VarInfo>,
     /// Variant ids of template `t`: `by_template[t].0..by_template[t].1`.
     pub(crate) by_template: Vec<(usize, usize)>,
+    /// The configuration spaces listed so far, filled on first use (the
+    /// search asks for the same few pairs millions of times).
+    memo: Memo,
+}
+
+/// Most variants for which [`Space`] keeps listed configuration spaces
+/// (the pair table grows with the square).
+const MEMO_VARIANTS: usize = 256;
+
+/// Listed configuration spaces: per variant pair `a · n + b`, `0` when
+/// not listed yet, else `1 + start` with the entries at
+/// `arena[start..start + len]`.
+#[derive(Default)]
+struct Memo {
+    at: std::cell::RefCell<Vec<(u32, u32)>>,
+    arena: std::cell::RefCell<Vec<Offset>>,
 }
 
 impl Space {
@@ -65,7 +81,15 @@ impl Space {
             }
             by_template.push((first, vars.len()));
         }
-        Self { vars, by_template }
+        let memo = Memo::default();
+        if vars.len() <= MEMO_VARIANTS {
+            *memo.at.borrow_mut() = vec![(0, 0); vars.len() * vars.len()];
+        }
+        Self {
+            vars,
+            by_template,
+            memo,
+        }
     }
 
     /// The variant ids of template `t`.
@@ -75,8 +99,36 @@ impl Space {
     }
 
     /// The configuration space of variants `a` and `b`, appended to `out`
-    /// in door order of `a`, then of `b`.
+    /// in door order of `a`, then of `b` (as [`Space::list_offsets`]
+    /// lists it; remembered after the first call).
     pub(crate) fn offsets(&self, a: usize, b: usize, out: &mut Vec<Offset>) {
+        let n = self.vars.len();
+        let mut at = self.memo.at.borrow_mut();
+        let Some(slot) = at.get_mut(a * n + b).filter(|_| a < n && b < n) else {
+            drop(at);
+            self.list_offsets(a, b, out);
+            return;
+        };
+        let mut arena = self.memo.arena.borrow_mut();
+        if slot.0 == 0 {
+            let start = arena.len();
+            self.list_offsets(a, b, &mut arena);
+            let (Ok(s), Ok(l)) = (u32::try_from(start + 1), u32::try_from(arena.len() - start))
+            else {
+                arena.truncate(start);
+                drop((arena, at));
+                self.list_offsets(a, b, out);
+                return;
+            };
+            *slot = (s, l);
+        }
+        let start = slot.0 as usize - 1;
+        out.extend_from_slice(&arena[start..start + slot.1 as usize]);
+    }
+
+    /// The configuration space of variants `a` and `b`, listed from the
+    /// door tables: appended to `out` in door order of `a`, then of `b`.
+    pub(crate) fn list_offsets(&self, a: usize, b: usize, out: &mut Vec<Offset>) {
         let (va, vb) = (&self.vars[a], &self.vars[b]);
         for (da, slot) in va.v.doors.iter().enumerate() {
             let want = key(slot.side.opposite(), slot.width);
@@ -164,6 +216,36 @@ mod tests {
         out.clear();
         s.offsets(0, 0, &mut out);
         assert!(out.is_empty(), "east never faces east");
+    }
+
+    #[test]
+    fn remembered_offsets_are_the_listed_ones() {
+        let t = |n: &str, w, h| {
+            let mut t = RoomTemplate::new(
+                n,
+                w,
+                h,
+                vec![
+                    DoorSlot::new(Side::East, 2, 1),
+                    DoorSlot::new(Side::North, 1, 1),
+                    DoorSlot::new(Side::North, 3, 1),
+                ],
+            );
+            t.rotations = true;
+            t
+        };
+        let s = Space::new(&[t("a", 5, 6), t("b", 7, 5)]);
+        let n = s.vars.len();
+        for round in 0..2 {
+            for a in 0..n {
+                for b in 0..n {
+                    let (mut memo, mut plain) = (vec![], vec![]);
+                    s.offsets(a, b, &mut memo);
+                    s.list_offsets(a, b, &mut plain);
+                    assert_eq!(memo, plain, "round {round}, {a} → {b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -200,7 +200,8 @@ impl GraphConfig {
             "graph",
             format!(
                 "the loop {} cannot close: no choice of its rooms' templates, in any allowed \
-                 orientation, joins each room to the next by facing doors (distinct, not touching)",
+                 orientation, joins each room to the next by facing doors (distinct, not touching) \
+                 with no two rooms overlapping",
                 names.join(" – ")
             ),
             "loops whose rooms' templates have doors that can close them (more doors, other \

@@ -52,18 +52,30 @@ impl<'de> Visitor<'de> for Graph<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let ctx = self.ctx;
         let rooms = self.g.room_records().len();
-        let tinykeep = self.generator == "tinykeep";
+        let generator = self.generator;
+        let hilbert = generator == "hilbert";
         let mut seen = [false; 4];
         let mut plan = PlannedGraph::default();
         while let Some(k) = map.next_key_seed(Key(GRAPH_FIELDS))? {
             let i = k.map_err(|name| unknown::<A::Error>(&name, GRAPH_FIELDS))?;
             once(&mut seen, i, GRAPH_FIELDS)?;
             let name = GRAPH_FIELDS[i];
-            if tinykeep == (i == 3) {
-                return Err(ctx.fail(if tinykeep {
-                    "graph.main_path: the tinykeep generator plans no main path".to_owned()
-                } else {
-                    format!("graph.{name}: the hilbert generator plans only a main path")
+            // TinyKeep plans no main path, Hilbert only one, the level
+            // graph layout no Delaunay triangulation.
+            let planned = match generator {
+                "tinykeep" => i != 3,
+                "hilbert" => i == 3,
+                _ => i != 0,
+            };
+            if !planned {
+                return Err(ctx.fail(match generator {
+                    "tinykeep" => {
+                        "graph.main_path: the tinykeep generator plans no main path".to_owned()
+                    }
+                    "hilbert" => {
+                        format!("graph.{name}: the hilbert generator plans only a main path")
+                    }
+                    _ => format!("graph.{name}: the {generator} generator plans no triangulation"),
                 }));
             }
             // A planar triangulation has fewer than 3 edges a room; a tree
@@ -94,7 +106,14 @@ impl<'de> Visitor<'de> for Graph<'_> {
                     read: |r: Whole<u64>, place| {
                         let r = usize::try_from(r.0).unwrap_or(usize::MAX);
                         // Hilbert numbers the path's rooms first, in order.
-                        if r == place {
+                        if !hilbert && r < rooms {
+                            Ok(r)
+                        } else if !hilbert {
+                            Err(format!(
+                                "graph.main_path: room {r} at place {place}: the grid has \
+                                 {rooms} rooms"
+                            ))
+                        } else if r == place {
                             Ok(r)
                         } else {
                             Err(format!(
