@@ -116,7 +116,7 @@ impl GraphConfig {
     /// every side (no two door slots adjacent), all turnable — `start`,
     /// `small` (7×7, a door a side), `medium` (9×7), `large` (11×9), `hall`
     /// (13×11, two doors a side), `shop` (7×7), `treasure` (5×5, two
-    /// doors) and `boss` (13×13, a door a side).
+    /// doors) and `boss` (13×13, two doors a side, so it can close a loop of three).
     #[must_use]
     pub fn demo_templates() -> Vec<RoomTemplate> {
         use Side::{East, North, South, West};
@@ -173,7 +173,22 @@ impl GraphConfig {
             hall,
             room("shop", 7, 7, &four(7, 7), &["shop"]),
             room("treasure", 5, 5, &[(North, 2), (South, 2)], &["treasure"]),
-            room("boss", 13, 13, &four(13, 13), &["boss"]),
+            room(
+                "boss",
+                13,
+                13,
+                &[
+                    (North, 3),
+                    (North, 9),
+                    (East, 3),
+                    (East, 9),
+                    (South, 3),
+                    (South, 9),
+                    (West, 3),
+                    (West, 9),
+                ],
+                &["boss"],
+            ),
         ]
     }
 
