@@ -208,14 +208,20 @@ fn main() {
             if cycles == 4 {
                 p95_4.push((n, pct(&times, 0.95)));
             }
+            if times.is_empty() {
+                row.push_str(&format!(
+                    " no graph of {n} rooms with {cycles} such loops |"
+                ));
+                continue;
+            }
             let note = if short > 0 {
-                format!(" ({short} with fewer cycles)")
+                format!(" ({short} of {} not made)", a.scaling_seeds)
             } else {
                 String::new()
             };
             row.push_str(&format!(
                 " {:.0} %, {:.1} / {:.1} / {:.1}{note} |",
-                100.0 * ok as f64 / a.scaling_seeds as f64,
+                100.0 * ok as f64 / times.len() as f64,
                 pct(&times, 0.5),
                 pct(&times, 0.95),
                 times.last().copied().unwrap_or(0.0)

@@ -18,6 +18,7 @@ use std::time::Instant;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::cave::{self, CaveConfig, CavePhase, Regions};
 use dungeon_core::drunkard::{self, DrunkardConfig, OffGrid};
+use dungeon_core::graph_layout::{self, EdgeMode, GraphConfig, LevelGraph, MAX_GRAPH_ROOMS};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};
 use dungeon_core::maze::{self, MazeConfig};
@@ -228,6 +229,42 @@ fn every_generator_ends_at_its_worst_settings() {
         timed("template, failing fast", || template::generate(&c, 0, 1)),
         "",
     );
+    // graph --graph grid20.json --work-budget 100000000: the most rooms
+    // (400), as a 20 × 20 grid of rooms, each joined to its four
+    // neighbours (760 connections, 361 loops of four), at the largest
+    // budget: laid out or the budget named (about 7 s in release).
+    let side = 20;
+    assert_eq!(side * side, MAX_GRAPH_ROOMS);
+    let mut g = LevelGraph::new();
+    for i in 0..MAX_GRAPH_ROOMS {
+        let tags: &[&str] = match i {
+            0 => &["start"],
+            i if i + 1 == MAX_GRAPH_ROOMS => &["boss"],
+            _ => &[],
+        };
+        g.add_room(tags);
+    }
+    for i in 0..MAX_GRAPH_ROOMS {
+        if i % side + 1 < side {
+            g.connect(i, i + 1, EdgeMode::Default);
+        }
+        if i + side < MAX_GRAPH_ROOMS {
+            g.connect(i, i + side, EdgeMode::Default);
+        }
+    }
+    let c = GraphConfig {
+        graph: g,
+        work_budget: graph_layout::MAX_WORK_BUDGET,
+        ..GraphConfig::demo()
+    };
+    match timed("graph, 400 rooms in a grid", || {
+        graph_layout::generate(&c, 0, 1)
+    }) {
+        Ok(grid) => assert_eq!(grid.room_records().len(), MAX_GRAPH_ROOMS),
+        out => {
+            exhausted(out, "work_budget");
+        }
+    }
 }
 
 /// The tester's walker (item 3): 12.8 s before the cap, and 2048² ran for

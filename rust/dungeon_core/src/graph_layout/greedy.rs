@@ -441,30 +441,32 @@ impl<'a> Greedy<'a> {
                 }
                 if back == 0 || self.stats.work >= until {
                     let names: Vec<String> = ch.rooms.iter().map(usize::to_string).collect();
-                    let what = if ch.is_cycle {
-                        "the loop through rooms"
-                    } else {
-                        "the path through rooms"
+                    // The chain's rooms not placed before it: one room may
+                    // close a loop on its own.
+                    let what = match (ch.is_cycle, names.len()) {
+                        (true, 1) => "room {} closing a loop",
+                        (true, _) => "the loop through rooms {}",
+                        (false, 1) => "room {}",
+                        (false, _) => "the path through rooms {}",
                     };
+                    let what = what.replace("{}", &names.join("–"));
                     return Ok(Some((
                         self.state.order.len(),
                         if e == i64::MAX {
                             format!(
-                                "chain {} ({what} {}) did not fit: no layout of its rooms was found \
+                                "chain {} ({what}) did not fit: no layout of its rooms was found \
                              that joins them to each other and to the placed rooms without \
                              overlap; raise work_budget, or give these rooms templates with more \
                              doors",
                                 i + 1,
-                                names.join("–")
                             )
                         } else {
                             format!(
-                                "chain {} ({what} {}) did not fit: its closest layout left energy \
+                                "chain {} ({what}) did not fit: its closest layout left energy \
                              {e} (overlapping cells + {W_DIST} per cell a connection is off + \
                              {W_DOOR} per door conflict); raise work_budget, or give these rooms \
                              templates with more doors",
                                 i + 1,
-                                names.join("–")
                             )
                         },
                     )));

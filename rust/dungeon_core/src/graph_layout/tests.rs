@@ -329,22 +329,28 @@ fn a_loop_no_template_closes_is_named_and_a_square_closes() {
         assert!(m.contains(r), "{m}");
     }
     assert!(!m.contains("room 1 "), "{m}");
-    // A triangle of demo rooms with the boss room (13 × 13, one door a
-    // side, in the middle) joins door to door only with two rooms
-    // overlapping: refused, naming it; without the boss it closes.
+    // A triangle of demo rooms with a boss room of 13 × 13 with one door
+    // a side, in the middle, joins door to door only with two rooms
+    // overlapping: refused, naming it; with the demo boss room (two doors
+    // a side) it closes.
     let mut d = GraphConfig::demo();
     let mut g = LevelGraph::path(4);
     g.rooms[0].tags = vec!["start".into()];
     g.rooms[3].tags = vec!["boss".into()];
     g.connect(1, 3, EdgeMode::Default);
     d.graph = g;
+    let boss = d.templates.iter_mut().find(|t| t.has_tag("boss")).unwrap();
+    boss.doors = Side::ALL
+        .iter()
+        .map(|&side| DoorSlot::new(side, 6, 1))
+        .collect();
     let m = message(&d);
     assert!(
         m.contains("cannot close") && m.contains("overlapping"),
         "{m}"
     );
     assert!(m.contains("room 3 (boss)") || m.contains("room 3"), "{m}");
-    d.graph.rooms[3].tags.clear();
+    d.templates = GraphConfig::demo_templates();
     assert!(d.validate().is_ok(), "{:?}", d.validate());
     // A square of the same rooms closes, and its doors are the graph's.
     let mut g = LevelGraph::path(4);
