@@ -193,7 +193,7 @@ impl GraphLayoutGenerator {
     /// corridor pieces follow the graph's rooms, in connection order, with
     /// [code]"corridor"[/code] true and [code]"edge"[/code] the connection
     /// they carry (their [code]"resource"[/code] is the corridor template,
-    /// or [code]null[/code] for a generated straight piece);
+    /// or [code]null[/code] for a generated straight piece or bend);
     /// a door's [code]"join"[/code] and a join's [code]"edge"[/code] are
     /// connection numbers; [code]"start"[/code] and [code]"end"[/code] are
     /// room numbers; [code]"mst"[/code] holds the connections of a
@@ -260,7 +260,8 @@ impl GraphLayoutGenerator {
     fn level_dictionary(&self, level: GraphLevel) -> VarDictionary {
         let list = self.template_list();
         // A corridor piece's template indexes the designer's corridor
-        // templates, then the generated straight pieces (no resource).
+        // templates, then the generated straight pieces and bends (no
+        // resource).
         let pieces = placement::non_empty(&self.corridor_templates);
         let placements: Vec<VarDictionary> = level
             .placements

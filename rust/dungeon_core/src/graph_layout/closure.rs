@@ -106,14 +106,18 @@ impl<'a> Dp<'a> {
         vars: Vec<Vec<usize>>,
         overlaps: bool,
     ) -> Self {
-        let reach = space
-            .vars
-            .iter()
-            .map(|v| v.v.width + v.v.height)
-            .max()
-            .unwrap_or(0)
-            .saturating_mul(2)
-            .saturating_add(4);
+        // Two joined rooms' doors touch, each door cell inside its room's
+        // footprint: their corners differ by less than the wider room's
+        // width across and the taller one's height along, plus the one
+        // step from door to door, so `|dx| + |dy| ≤ W + H − 1` over the
+        // widest and tallest variants. A loose bound only wastes the beam
+        // on states that cannot reach the placed room.
+        let most =
+            |f: fn(&super::space::VarInfo) -> i32| space.vars.iter().map(f).max().unwrap_or(0);
+        let reach = most(|v| v.v.width)
+            .saturating_add(most(|v| v.v.height))
+            .saturating_sub(1)
+            .max(1);
         Self {
             space,
             state,

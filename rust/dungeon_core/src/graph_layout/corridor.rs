@@ -35,23 +35,16 @@ impl GraphConfig {
     /// `length` cells along (walls included), a door as wide filling each
     /// short end, weight 1, first running north–south (named `straight
     /// W×L` after its footprint, doors north then south), then west–east
-    /// (`straight L×W`, doors west then east); not turned further. [`super::GraphPlacement::template`] of a corridor piece
-    /// indexes this list.
+    /// (`straight L×W`, doors west then east); not turned further — then,
+    /// only when a corridor connection lies on a loop of three rooms, the
+    /// generated bends ([`GraphConfig::bend_pieces`]).
+    /// [`super::GraphPlacement::template`] of a corridor piece indexes this
+    /// list.
     #[must_use]
     pub fn corridor_pieces(&self) -> Vec<RoomTemplate> {
-        let mut widths: Vec<i32> = self
-            .templates
-            .iter()
-            .flat_map(|t| t.doors.iter().map(|d| d.width))
-            .filter(|&w| w >= 1 && w + 2 <= crate::template::MAX_TEMPLATE_SIDE)
-            .collect();
-        widths.sort_unstable();
-        widths.dedup();
-        let lengths =
-            self.corridor_min.max(MIN_CORRIDOR_LENGTH)..=self.corridor_max.min(MAX_CORRIDOR_LENGTH);
         let mut out = self.corridor_templates.clone();
-        for &w in &widths {
-            for len in lengths.clone() {
+        for w in self.corridor_widths() {
+            for len in self.corridor_lengths() {
                 // Both ways round as two fixed templates rather than one
                 // turnable one: its half turn is the same piece, and a
                 // duplicate variant only dilutes the search.
@@ -75,7 +68,83 @@ impl GraphConfig {
                 ));
             }
         }
+        out.extend(self.bend_pieces());
         out
+    }
+
+    /// The generated bends, empty unless a corridor connection lies on a
+    /// loop of three rooms (straight pieces cannot close one: each of the
+    /// three rooms would need two doors on one side further apart than
+    /// the demo rooms have). For each door width the room templates use
+    /// (ascending), each length `corridor_min..=corridor_max` of at least
+    /// `width + 3`: a `length × length` square (walls included) named
+    /// `bend L×L`, a door on its north side at the west end and one on its
+    /// east side at the south end, so its two rooms sit diagonally apart
+    /// without overlapping; turnable, weight 1. Only connections on a loop
+    /// of three rooms may use them.
+    #[must_use]
+    pub fn bend_pieces(&self) -> Vec<RoomTemplate> {
+        let g = &self.graph;
+        let needed = (0..g.edges.len())
+            .any(|k| self.through_corridor(g.edges[k].mode) && self.on_triangle(k));
+        let mut out = Vec::new();
+        if !needed {
+            return out;
+        }
+        for w in self.corridor_widths() {
+            for len in self.corridor_lengths().filter(|&len| len >= w + 3) {
+                let mut t = RoomTemplate::new(
+                    &format!("bend {len}×{len}"),
+                    len,
+                    len,
+                    vec![
+                        DoorSlot::new(Side::North, 1, w),
+                        DoorSlot::new(Side::East, len - 1 - w, w),
+                    ],
+                );
+                t.rotations = true;
+                out.push(t);
+            }
+        }
+        out
+    }
+
+    /// The door widths the room templates use that fit a piece, ascending.
+    fn corridor_widths(&self) -> Vec<i32> {
+        let mut widths: Vec<i32> = self
+            .templates
+            .iter()
+            .flat_map(|t| t.doors.iter().map(|d| d.width))
+            .filter(|&w| w >= 1 && w + 2 <= crate::template::MAX_TEMPLATE_SIDE)
+            .collect();
+        widths.sort_unstable();
+        widths.dedup();
+        widths
+    }
+
+    /// The generated pieces' lengths.
+    fn corridor_lengths(&self) -> std::ops::RangeInclusive<i32> {
+        self.corridor_min.max(MIN_CORRIDOR_LENGTH)..=self.corridor_max.min(MAX_CORRIDOR_LENGTH)
+    }
+
+    /// Whether connection `k`'s rooms share a neighbour (a loop of three).
+    fn on_triangle(&self, k: usize) -> bool {
+        let g = &self.graph;
+        let Some(e) = g.edges.get(k) else {
+            return false;
+        };
+        let next = |r: usize| {
+            g.edges.iter().filter_map(move |f| {
+                if f.a == r {
+                    Some(f.b)
+                } else if f.b == r {
+                    Some(f.a)
+                } else {
+                    None
+                }
+            })
+        };
+        next(e.a).any(|c| c != e.b && next(e.b).any(|d| d == c))
     }
 
     /// The room pairs a layout's grid connects (`(a, b)`, `a < b`, sorted,
@@ -164,6 +233,9 @@ pub(crate) struct Expanded {
     pub(crate) corridor_of: Vec<usize>,
     /// How many room templates come before the corridor pieces.
     pub(crate) room_templates: usize,
+    /// Where the generated bends start among the templates (only
+    /// connections on a loop of three rooms may use them).
+    pub(crate) bends_from: usize,
 }
 
 impl Expanded {
@@ -198,8 +270,10 @@ impl Expanded {
             }
         }
         let mut templates = c.templates.clone();
+        let mut bends_from = templates.len();
         if !corridor_of.is_empty() {
             templates.extend(c.corridor_pieces());
+            bends_from = templates.len() - c.bend_pieces().len();
         }
         Self {
             config: GraphConfig {
@@ -214,6 +288,7 @@ impl Expanded {
             edge_of,
             corridor_of,
             room_templates: c.templates.len(),
+            bends_from,
         }
     }
 
@@ -223,16 +298,19 @@ impl Expanded {
     /// an error naming the first corridor connection none fits.
     pub(crate) fn pieces_for(
         &self,
-        designer: &LevelGraph,
+        c: &GraphConfig,
         space: &Space,
         keys: &[Vec<(Side, i32)>],
     ) -> Result<Vec<Vec<usize>>, ConfigError> {
         let fits = |ks: &[(Side, i32)], d: &DoorSlot| ks.contains(&(d.side.opposite(), d.width));
+        let designer = &c.graph;
         let mut out = Vec::with_capacity(self.corridor_of.len());
         for &k in &self.corridor_of {
             let e = designer.edges[k];
             let (ka, kb) = (&keys[e.a], &keys[e.b]);
+            let triangle = c.on_triangle(k);
             let ok: Vec<usize> = (self.room_templates..self.config.templates.len())
+                .filter(|&t| triangle || t < self.bends_from)
                 .filter(|&t| self.config.templates[t].weight > 0.0)
                 .filter(|&t| {
                     space.variants_of(t).any(|v| {

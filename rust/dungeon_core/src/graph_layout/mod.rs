@@ -18,10 +18,12 @@
 //! are the corridor pieces: the designer's
 //! [`GraphConfig::corridor_templates`] (two doors each, bends and the like)
 //! and generated straight pieces, `corridor_min..=corridor_max` cells long
-//! for every door width the room templates use
-//! ([`GraphConfig::corridor_pieces`]). Graph rooms never use corridor
-//! pieces. The search lays out this subdivided graph; the corridor pieces
-//! come after the graph's rooms, in connection order, as placements
+//! for every door width the room templates use, and, for the corridor
+//! connections on a loop of three rooms (which straight pieces cannot
+//! close), generated bends ([`GraphConfig::corridor_pieces`],
+//! [`GraphConfig::bend_pieces`]). Graph rooms never use corridor pieces.
+//! The search lays out this subdivided graph; the corridor pieces come
+//! after the graph's rooms, in connection order, as placements
 //! ([`GraphPlacement::edge`] names the connection) and as room records, so
 //! the grid's room graph has `a – c` and `c – b` for a corridor connection
 //! and `a – b` for a direct one, and nothing else. Edgar lays out the rooms

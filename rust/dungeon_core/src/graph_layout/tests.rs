@@ -376,3 +376,32 @@ fn room_pairs_put_corridor_pieces_after_the_rooms() {
     c.corridors = true;
     assert_eq!(c.room_pairs(), vec![(0, 4), (1, 2), (1, 4), (2, 5), (3, 5)]);
 }
+
+#[test]
+fn a_loop_of_three_through_corridors_closes_with_bends_on_it_only() {
+    // Straight pieces cannot close a triangle of demo rooms; the generated
+    // bends can, and only the triangle's connections may use them.
+    assert!(GraphConfig::corridors().bend_pieces().is_empty());
+    let mut c = GraphConfig::corridors();
+    let mut g = LevelGraph::path(4);
+    g.rooms[0].tags = vec!["start".into()];
+    g.connect(1, 3, EdgeMode::Default);
+    c.graph = g;
+    let pieces = c.corridor_pieces();
+    let bends = c.bend_pieces();
+    // Door width 1 only, lengths 4 to 8.
+    assert_eq!(bends.len(), 5);
+    assert_eq!(pieces[pieces.len() - bends.len()..], bends[..]);
+    let mut used = 0;
+    for seed in 0..10 {
+        let l = layout(&c, seed, 1).unwrap();
+        assert_eq!(l.placements.len(), 8);
+        for p in l.placements.iter().filter(|p| p.corridor) {
+            if p.template >= pieces.len() - bends.len() {
+                used += 1;
+                assert_ne!(p.edge, Some(0), "the bridge 0–1 uses a straight piece");
+            }
+        }
+    }
+    assert!(used >= 10, "every triangle needs a bend: {used}");
+}

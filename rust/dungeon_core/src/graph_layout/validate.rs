@@ -57,7 +57,7 @@ impl GraphConfig {
         self.check_degrees(&allowed)?;
         let keys: Vec<_> = allowed.iter().map(|ts| space.keys_of(ts)).collect();
         self.check_edges(&keys)?;
-        allowed.extend(ex.pieces_for(g, &space, &keys)?);
+        allowed.extend(ex.pieces_for(self, &space, &keys)?);
         g.check_planar()?;
         ex.config.check_loops(&allowed, &space)?;
         Ok(Checked { allowed, space, ex })
