@@ -1,6 +1,7 @@
 //! The generator's failure messages and the demo preset.
 
 use super::*;
+use crate::grid::Rect;
 use crate::template::{DoorSlot, RoomTemplate, Side};
 
 fn message(c: &GraphConfig) -> String {
@@ -369,4 +370,31 @@ fn room_pairs_put_corridor_pieces_after_the_rooms() {
     assert_eq!(c.room_pairs(), vec![(0, 4), (1, 2), (1, 4), (2, 3)]);
     c.corridors = true;
     assert_eq!(c.room_pairs(), vec![(0, 4), (1, 2), (1, 4), (2, 5), (3, 5)]);
+}
+
+#[test]
+fn two_floor_templates_keep_a_main_path_the_grid_walks() {
+    // Every demo template's inside as a top and a bottom floor: a door may
+    // open from the second floor, a later room record, so the grid joins
+    // that record, not the placement's first, to the next room.
+    let mut c = GraphConfig::demo();
+    for t in &mut c.templates {
+        let top = (t.height - 2) / 2;
+        t.floors = vec![
+            Rect::new(1, 1, t.width - 2, top),
+            Rect::new(1, 1 + top, t.width - 2, t.height - 2 - top),
+        ];
+    }
+    let mut later = 0;
+    for seed in 0..10 {
+        let l = layout(&c, seed, 3).unwrap();
+        let g = &l.grid;
+        assert_eq!(g.room_records().len(), 2 * l.placements.len());
+        let path = &g.planned_graph().main_path;
+        assert_eq!((path.first(), path.last()), (Some(&l.start), Some(&l.end)));
+        later += usize::from(path.iter().any(|&r| r >= l.placements.len()));
+        let back = DungeonGrid::from_json(&g.to_json()).unwrap();
+        assert!(back == *g, "seed {seed}: the saved grid reads back");
+    }
+    assert!(later > 0, "no main path went through a second floor");
 }
