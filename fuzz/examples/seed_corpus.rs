@@ -62,6 +62,30 @@ fn main() {
         }
     }
 
+    // graph_config: seed 7, level 3 (the knobs above), then the settings
+    // (0 = as in the demo), the graph last; the empty input is an 8-room
+    // path from a start to a boss on the demo templates. `corridors` is
+    // the second settings byte, one bend corridor piece the third (and the
+    // four after it, 0 = its defaults), the demo graph the last byte.
+    let level3 = [1u8, 7, 3, 2];
+    let settings: [(&str, &[u8]); 4] = [
+        ("path", &[0, 0, 0, 0, 0, 0, 0]),
+        ("corridors", &[0, 1, 0, 0, 0, 0, 0]),
+        ("demo", &[0, 0, 0, 0, 0, 0, 1]),
+        (
+            "demo-corridors-bend",
+            &[0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+        ),
+    ];
+    write("graph_config", "seed-empty", &[]);
+    for (name, rest) in settings {
+        write(
+            "graph_config",
+            &format!("seed-{name}"),
+            &[&level3[..], rest].concat(),
+        );
+    }
+
     // JSON targets: real grids of every generator.
     let grids = [
         ("isaac-l1", isaac::generate(&IsaacConfig::default(), 1, 1)),

@@ -1,21 +1,22 @@
 //! Decodes config-target inputs and times them without instrumentation:
 //! `cargo run --release --example time_input -- <target> <file>...`
-//! (target: isaac_config, drunkard_config, bsp_config or any_generator,
-//! which runs the job unwatched, without the budget; grid_json_mutate
+//! (target: isaac_config, drunkard_config, bsp_config, graph_config (which
+//! times `layout`) or any_generator, which runs the job unwatched, without
+//! the budget; grid_json_mutate
 //! prints the JSON the input makes and nothing else). Prints the decoded
 //! config (before generating, so a hang still shows what it is), how long
 //! `generate` took and how long the whole target with its checks took.
 
 use std::time::Instant;
 
-use dungeon_core::{GenError, bsp, drunkard, isaac};
+use dungeon_core::{GenError, bsp, drunkard, graph_layout, isaac};
 use dungeon_fuzz::{bsp as bsp_in, room_grid};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((target, files)) = args.split_first() else {
         eprintln!(
-            "usage: time_input <isaac_config|drunkard_config|bsp_config|any_generator> <file>..."
+            "usage: time_input <isaac_config|drunkard_config|bsp_config|graph_config|any_generator> <file>..."
         );
         std::process::exit(2);
     };
@@ -45,6 +46,11 @@ fn main() {
                 eprintln!("{f}: {c:?} seed {s} level {l}");
                 Box::new(move || drunkard::generate(&c, s, l).map(|_| ()))
             }
+            "graph_config" => {
+                let (c, s, l) = dungeon_fuzz::graph::graph_input(&data);
+                eprintln!("{f}: {c:?} seed {s} level {l}");
+                Box::new(move || graph_layout::layout(&c, s, l).map(|_| ()))
+            }
             "bsp_config" => {
                 let (c, s, l) = bsp_in::bsp_input(&data);
                 eprintln!("{f}: {c:?} seed {s} level {l}");
@@ -60,6 +66,7 @@ fn main() {
             "isaac_config" => room_grid::isaac_config(&data),
             "drunkard_config" => room_grid::drunkard_config(&data),
             "any_generator" => dungeon_fuzz::any::any_generator(&data),
+            "graph_config" => dungeon_fuzz::graph::graph_config(&data),
             _ => bsp_in::bsp_config(&data),
         }
         eprintln!(

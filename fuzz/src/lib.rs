@@ -1,7 +1,7 @@
 //! What the fuzz targets in `fuzz_targets/` share: turning fuzz bytes into
 //! settings ([`knobs`]), the properties every result must have ([`checks`]),
 //! one module per generator (or input kind) holding its targets' functions
-//! ([`room_grid`], [`bsp`], [`json`], [`maze`]...) and a global allocator
+//! ([`room_grid`], [`bsp`], [`json`], [`maze`], [`graph`]...) and a global allocator
 //! that stops the run on any allocation over 1 GiB ([`alloc_guard`]).
 //!
 //! A target fails when it panics (a bug in `dungeon_core`, or a property
@@ -15,6 +15,7 @@ pub mod cancel;
 pub mod cave;
 pub mod checks;
 pub mod cli;
+pub mod graph;
 pub mod hilbert;
 pub mod json;
 pub mod knobs;

@@ -248,6 +248,12 @@ pub(crate) fn build(
     let (a, b) = (centre(start), centre(end));
     grid.set_ends(a, b);
     grid.plan = plan(c, ex, start, end);
+    // A template with several floors may realise a connection from a floor
+    // past its first (its own later record): the main path then walks the
+    // grid's room graph, which goes through that floor.
+    if grid.plan.problem(&grid).is_some() {
+        grid.plan.main_path = grid.room_path(start, end).unwrap_or_default();
+    }
     Ok(GraphLevel {
         grid,
         placements,
@@ -263,7 +269,9 @@ pub(crate) fn build(
 /// spanning tree from `start` (in the order reached) and the others (in
 /// connection order), each `(a, b)` with `a < b`; the main path is the
 /// shortest path from `start` to `end` in the laid-out room graph (through
-/// corridor pieces, each step one grid connection).
+/// corridor pieces, each step one grid connection; [`build`] replaces it by
+/// the grid's own room path when a multi-floor template makes a step go
+/// through one of its later floors).
 fn plan(c: &GraphConfig, ex: &Expanded, start: usize, end: usize) -> PlannedGraph {
     let pair = |a: usize, b: usize| (a.min(b), a.max(b));
     let g = &c.graph;

@@ -150,8 +150,10 @@ impl GraphConfig {
     /// The room pairs a layout's grid connects (`(a, b)`, `a < b`, sorted,
     /// in room records): `a – b` for a direct connection, `a – p` and
     /// `p – b` for one through corridor piece `p` (numbered after the
-    /// graph's rooms, in connection order). Templates with several floor
-    /// rectangles add pairs of their own records besides.
+    /// graph's rooms, in connection order). With templates of several floor
+    /// rectangles this holds of placements ([`super::GraphPlacement::rooms`]
+    /// lists each one's records): a connection may start from any floor of
+    /// its placement, and floors of one placement join each other.
     #[must_use]
     pub fn room_pairs(&self) -> Vec<(usize, usize)> {
         let pair = |a: usize, b: usize| (a.min(b), a.max(b));

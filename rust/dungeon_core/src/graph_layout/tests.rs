@@ -1,6 +1,7 @@
 //! The generator's failure messages and the demo preset.
 
 use super::*;
+use crate::grid::Rect;
 use crate::template::{DoorSlot, RoomTemplate, Side};
 
 fn message(c: &GraphConfig) -> String {
@@ -404,4 +405,31 @@ fn a_loop_of_three_through_corridors_closes_with_bends_on_it_only() {
         }
     }
     assert!(used >= 10, "every triangle needs a bend: {used}");
+}
+
+#[test]
+fn two_floor_templates_keep_a_main_path_the_grid_walks() {
+    // Every demo template's inside as a top and a bottom floor: a door may
+    // open from the second floor, a later room record, so the grid joins
+    // that record, not the placement's first, to the next room.
+    let mut c = GraphConfig::demo();
+    for t in &mut c.templates {
+        let top = (t.height - 2) / 2;
+        t.floors = vec![
+            Rect::new(1, 1, t.width - 2, top),
+            Rect::new(1, 1 + top, t.width - 2, t.height - 2 - top),
+        ];
+    }
+    let mut later = 0;
+    for seed in 0..10 {
+        let l = layout(&c, seed, 3).unwrap();
+        let g = &l.grid;
+        assert_eq!(g.room_records().len(), 2 * l.placements.len());
+        let path = &g.planned_graph().main_path;
+        assert_eq!((path.first(), path.last()), (Some(&l.start), Some(&l.end)));
+        later += usize::from(path.iter().any(|&r| r >= l.placements.len()));
+        let back = DungeonGrid::from_json(&g.to_json()).unwrap();
+        assert!(back == *g, "seed {seed}: the saved grid reads back");
+    }
+    assert!(later > 0, "no main path went through a second floor");
 }
