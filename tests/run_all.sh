@@ -23,6 +23,9 @@ step "the issues' full seed counts, in release (tests marked #[ignore] in debug)
 # every generator at its worst accepted settings: each ends, with a grid or
 # the error its work cap names (times are printed, never asserted).
 cargo test --release -p dungeon_core --test isaac_floors --test minesweeper_properties -- --ignored
+# Level graphs laid out over 1000-5000 random graphs each (trees and loops,
+# direct doors and corridors), every layout checked; about 2 minutes.
+cargo test --release -p dungeon_core --test graph_layout_properties -- --ignored
 cargo test --release -p dungeon_core --test worst_settings -- --ignored --nocapture
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
