@@ -123,10 +123,7 @@ fn graph_room_count(c: &GraphConfig, _level: i32) -> Result<(i32, i32), ConfigEr
 impl Generator for GraphLayoutGenerator {
     fn config(&self, ints: &mut Ints) -> GraphConfig {
         GraphConfig {
-            graph: self
-                .graph
-                .as_ref()
-                .map_or_else(GraphConfig::demo_graph, |g| g.bind().core()),
+            graph: self.core_graph(),
             templates: self
                 .template_list()
                 .iter()
@@ -212,6 +209,13 @@ impl GraphLayoutGenerator {
 }
 
 impl GraphLayoutGenerator {
+    /// The core's level graph: [member graph], or the demo graph when null.
+    fn core_graph(&self) -> graph_layout::LevelGraph {
+        self.graph
+            .as_ref()
+            .map_or_else(GraphConfig::demo_graph, |g| g.bind().core())
+    }
+
     /// The non-empty entries of `templates`, in order (core indices).
     fn template_list(&self) -> Vec<Gd<RoomTemplate>> {
         placement::non_empty(&self.templates)
@@ -276,7 +280,7 @@ impl GraphLayoutGenerator {
                 d
             })
             .collect();
-        let graph = self.config(&mut Ints::default()).graph;
+        let graph = self.core_graph();
         let in_tree = graph.tree_connections(level.start);
         let joins: Vec<VarDictionary> = level
             .joins
