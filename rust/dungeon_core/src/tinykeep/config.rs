@@ -214,13 +214,6 @@ impl TinyKeepConfig {
         }
     }
 
-    /// The old name of [`TinyKeepConfig::winding_halls`].
-    #[deprecated(note = "renamed winding_halls")]
-    #[must_use]
-    pub const fn seed003() -> Self {
-        Self::winding_halls()
-    }
-
     /// A preset by name: `"tinykeep"`, `"winding_halls"` or `"small"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
