@@ -21,7 +21,10 @@
 #   2. every golden picture rust/dungeon_core/tests/golden/GEN_PRESET.txt is
 #      rebuilt from `--format ascii` runs and must equal the file;
 #   3. bulk: per preset, `--count K --format json` from a fixed seed, and one
-#      `--format png`, must give the native build's bytes.
+#      `--format png`, must give the native build's bytes;
+#   4. every line of rust/dungeon_core/tests/golden/hashes.tsv: `dungeon GEN
+#      --preset P --seed S --level L --format hash` must print the line's
+#      layout hash (`GEN P S L HASH`).
 set -euo pipefail
 
 PROG=cross_check.sh
@@ -79,7 +82,7 @@ inner_check() {
   export WINEPREFIX="$WORK/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" XDG_RUNTIME_DIR="$out/xdg"
   wineserver -p 2>/dev/null || true   # one server for all runs: each run starts fast
   local fails=0 plat gen preset seed level json
-  local -A vectors=() pictures=() bulk=()
+  local -A vectors=() pictures=() bulk=() hashes=()
   for plat in native arm64 windows; do
     local p0=$SECONDS
     mkdir -p -- "$out/$plat"
@@ -134,6 +137,20 @@ inner_check() {
         >"$out/$plat/${gen}_${preset}.png" 2>>"$out/$plat/stderr.log" || true
     done < <(grep -v '^#' "$golden/vectors.tsv" | cut -f1,2 | sort -u)
     bulk[$plat]=$dungeons
+    # 4. golden layout hashes
+    local hn=0 hbad=0 hash
+    while IFS=$'\t' read -r gen preset seed level hash; do
+      [[ -n $gen && $gen != \#* ]] || continue
+      hn=$((hn + 1))
+      local line
+      line="$(run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format hash 2>>"$out/$plat/stderr.log")" || true
+      if [[ $line != "$gen $preset $seed $level $hash" ]]; then
+        hbad=$((hbad + 1))
+        (( hbad <= 3 )) && msg "$plat: hash $gen $preset seed $seed level $level: got '${line:0:80}', want $hash"
+      fi
+    done <"$golden/hashes.tsv"
+    hashes[$plat]="$((hn - hbad))/$hn"
+    fails=$((fails + hbad))
     msg "$plat: ran in $((SECONDS - p0)) s"
   done
   local b
@@ -162,11 +179,11 @@ inner_check() {
   done
   bulk[native]="${bulk[native]} dungeons"
   wineserver -k 2>/dev/null || true
-  printf '\n| platform | how it ran here | golden vectors | golden pictures | bulk (--count %s per preset) |\n' "$count"
-  printf '| --- | --- | --- | --- | --- |\n'
-  printf '| Linux x86_64 | native | %s | %s | %s (reference) |\n' "${vectors[native]}" "${pictures[native]}" "${bulk[native]}"
-  printf '| Linux arm64 | qemu-aarch64 | %s | %s | %s |\n' "${vectors[arm64]}" "${pictures[arm64]}" "${bulk[arm64]}"
-  printf '| Windows x86_64 | wine | %s | %s | %s |\n' "${vectors[windows]}" "${pictures[windows]}" "${bulk[windows]}"
+  printf '\n| platform | how it ran here | golden vectors | golden pictures | bulk (--count %s per preset) | layout hashes |\n' "$count"
+  printf '| --- | --- | --- | --- | --- | --- |\n'
+  printf '| Linux x86_64 | native | %s | %s | %s (reference) | %s |\n' "${vectors[native]}" "${pictures[native]}" "${bulk[native]}" "${hashes[native]}"
+  printf '| Linux arm64 | qemu-aarch64 | %s | %s | %s | %s |\n' "${vectors[arm64]}" "${pictures[arm64]}" "${bulk[arm64]}" "${hashes[arm64]}"
+  printf '| Windows x86_64 | wine | %s | %s | %s | %s |\n' "${vectors[windows]}" "${pictures[windows]}" "${bulk[windows]}" "${hashes[windows]}"
   printf '\n'
   if [[ -s $out/windows/retries.log ]]; then
     msg "windows: $(wc -l <"$out/windows/retries.log") Wine runs failed and were rerun (Wine's own errors; the bytes compared are from runs that exited 0):"
@@ -204,7 +221,7 @@ main() {
     case $1 in
       --require) require=1; shift ;;
       --count) count=$2; shift 2 ;;
-      -h | --help) sed -n '2,24p' "$SELF" | sed 's/^# \{0,1\}//'; exit 0 ;;
+      -h | --help) sed -n '2,27p' "$SELF" | sed 's/^# \{0,1\}//'; exit 0 ;;
       *) msg "unknown argument $1 (see --help)"; exit 2 ;;
     esac
   done
