@@ -73,6 +73,26 @@ run_wine() {
   return "$rc"
 }
 
+# check_lines PLATFORM FILE FORMAT: runs every case of a golden file (lines
+# GEN PRESET SEED LEVEL WANT, tab-separated) with --format FORMAT, which must
+# print WANT (json) or `GEN PRESET SEED LEVEL WANT` (hash). Sets `checked` to
+# "same/all" and adds the differences to inner_check's `fails`.
+check_lines() {
+  local plat=$1 file=$2 format=$3 n=0 bad=0 gen preset seed level want got
+  while IFS=$'\t' read -r gen preset seed level want; do
+    [[ -n $gen && $gen != \#* ]] || continue
+    n=$((n + 1))
+    [[ $format == hash ]] && want="$gen $preset $seed $level $want"
+    got="$(run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format "$format" 2>>"$out/$plat/stderr.log")" || true
+    if [[ $got != "$want" ]]; then
+      bad=$((bad + 1))
+      (( bad <= 3 )) && msg "$plat: --format $format $gen $preset seed $seed level $level differs: ${got:0:120}"
+    fi
+  done <"$file"
+  checked="$((n - bad))/$n"
+  fails=$((fails + bad))
+}
+
 inner_check() {
   local count=$1 golden="$REPO_TOP/rust/dungeon_core/tests/golden"
   local out="$WORK/check" t0=$SECONDS
@@ -81,25 +101,14 @@ inner_check() {
   mkdir -m 700 -- "$out/xdg"
   export WINEPREFIX="$WORK/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" XDG_RUNTIME_DIR="$out/xdg"
   wineserver -p 2>/dev/null || true   # one server for all runs: each run starts fast
-  local fails=0 plat gen preset seed level json
+  local fails=0 checked="" plat gen preset seed level
   local -A vectors=() pictures=() bulk=() hashes=()
   for plat in native arm64 windows; do
     local p0=$SECONDS
     mkdir -p -- "$out/$plat"
     # 1. golden vectors
-    local n=0 bad=0
-    while IFS=$'\t' read -r gen preset seed level json; do
-      [[ -n $gen && $gen != \#* ]] || continue
-      n=$((n + 1))
-      local got
-      got="$(run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format json 2>>"$out/$plat/stderr.log")" || true
-      if [[ $got != "$json" ]]; then
-        bad=$((bad + 1))
-        (( bad <= 3 )) && msg "$plat: vector $gen $preset seed $seed level $level differs: ${got:0:120}"
-      fi
-    done <"$golden/vectors.tsv"
-    vectors[$plat]="$((n - bad))/$n"
-    fails=$((fails + bad))
+    check_lines "$plat" "$golden/vectors.tsv" json
+    vectors[$plat]=$checked
     # 2. golden pictures, rebuilt file by file
     local files=0 pbad=0 cases=0 f hdr
     while IFS=$'\t' read -r gen preset; do
@@ -138,19 +147,8 @@ inner_check() {
     done < <(grep -v '^#' "$golden/vectors.tsv" | cut -f1,2 | sort -u)
     bulk[$plat]=$dungeons
     # 4. golden layout hashes
-    local hn=0 hbad=0 hash
-    while IFS=$'\t' read -r gen preset seed level hash; do
-      [[ -n $gen && $gen != \#* ]] || continue
-      hn=$((hn + 1))
-      local line
-      line="$(run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format hash 2>>"$out/$plat/stderr.log")" || true
-      if [[ $line != "$gen $preset $seed $level $hash" ]]; then
-        hbad=$((hbad + 1))
-        (( hbad <= 3 )) && msg "$plat: hash $gen $preset seed $seed level $level: got '${line:0:80}', want $hash"
-      fi
-    done <"$golden/hashes.tsv"
-    hashes[$plat]="$((hn - hbad))/$hn"
-    fails=$((fails + hbad))
+    check_lines "$plat" "$golden/hashes.tsv" hash
+    hashes[$plat]=$checked
     msg "$plat: ran in $((SECONDS - p0)) s"
   done
   local b
