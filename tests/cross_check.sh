@@ -21,7 +21,10 @@
 #   2. every golden picture rust/dungeon_core/tests/golden/GEN_PRESET.txt is
 #      rebuilt from `--format ascii` runs and must equal the file;
 #   3. bulk: per preset, `--count K --format json` from a fixed seed, and one
-#      `--format png`, must give the native build's bytes.
+#      `--format png`, must give the native build's bytes;
+#   4. every line of rust/dungeon_core/tests/golden/hashes.tsv: `dungeon GEN
+#      --preset P --seed S --level L --format hash` must print the line's
+#      layout hash (`GEN P S L HASH`).
 set -euo pipefail
 
 PROG=cross_check.sh
@@ -70,6 +73,26 @@ run_wine() {
   return "$rc"
 }
 
+# check_lines PLATFORM FILE FORMAT: runs every case of a golden file (lines
+# GEN PRESET SEED LEVEL WANT, tab-separated) with --format FORMAT, which must
+# print WANT (json) or `GEN PRESET SEED LEVEL WANT` (hash). Sets `checked` to
+# "same/all" and adds the differences to inner_check's `fails`.
+check_lines() {
+  local plat=$1 file=$2 format=$3 n=0 bad=0 gen preset seed level want got
+  while IFS=$'\t' read -r gen preset seed level want; do
+    [[ -n $gen && $gen != \#* ]] || continue
+    n=$((n + 1))
+    [[ $format == hash ]] && want="$gen $preset $seed $level $want"
+    got="$(run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format "$format" 2>>"$out/$plat/stderr.log")" || true
+    if [[ $got != "$want" ]]; then
+      bad=$((bad + 1))
+      (( bad <= 3 )) && msg "$plat: --format $format $gen $preset seed $seed level $level differs: ${got:0:120}"
+    fi
+  done <"$file"
+  checked="$((n - bad))/$n"
+  fails=$((fails + bad))
+}
+
 inner_check() {
   local count=$1 golden="$REPO_TOP/rust/dungeon_core/tests/golden"
   local out="$WORK/check" t0=$SECONDS
@@ -78,25 +101,14 @@ inner_check() {
   mkdir -m 700 -- "$out/xdg"
   export WINEPREFIX="$WORK/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" XDG_RUNTIME_DIR="$out/xdg"
   wineserver -p 2>/dev/null || true   # one server for all runs: each run starts fast
-  local fails=0 plat gen preset seed level json
-  local -A vectors=() pictures=() bulk=()
+  local fails=0 checked="" plat gen preset seed level
+  local -A vectors=() pictures=() bulk=() hashes=()
   for plat in native arm64 windows; do
     local p0=$SECONDS
     mkdir -p -- "$out/$plat"
     # 1. golden vectors
-    local n=0 bad=0
-    while IFS=$'\t' read -r gen preset seed level json; do
-      [[ -n $gen && $gen != \#* ]] || continue
-      n=$((n + 1))
-      local got
-      got="$(run_cli "$plat" "$gen" --preset "$preset" --seed "$seed" --level "$level" --format json 2>>"$out/$plat/stderr.log")" || true
-      if [[ $got != "$json" ]]; then
-        bad=$((bad + 1))
-        (( bad <= 3 )) && msg "$plat: vector $gen $preset seed $seed level $level differs: ${got:0:120}"
-      fi
-    done <"$golden/vectors.tsv"
-    vectors[$plat]="$((n - bad))/$n"
-    fails=$((fails + bad))
+    check_lines "$plat" "$golden/vectors.tsv" json
+    vectors[$plat]=$checked
     # 2. golden pictures, rebuilt file by file
     local files=0 pbad=0 cases=0 f hdr
     while IFS=$'\t' read -r gen preset; do
@@ -134,6 +146,9 @@ inner_check() {
         >"$out/$plat/${gen}_${preset}.png" 2>>"$out/$plat/stderr.log" || true
     done < <(grep -v '^#' "$golden/vectors.tsv" | cut -f1,2 | sort -u)
     bulk[$plat]=$dungeons
+    # 4. golden layout hashes
+    check_lines "$plat" "$golden/hashes.tsv" hash
+    hashes[$plat]=$checked
     msg "$plat: ran in $((SECONDS - p0)) s"
   done
   local b
@@ -162,11 +177,11 @@ inner_check() {
   done
   bulk[native]="${bulk[native]} dungeons"
   wineserver -k 2>/dev/null || true
-  printf '\n| platform | how it ran here | golden vectors | golden pictures | bulk (--count %s per preset) |\n' "$count"
-  printf '| --- | --- | --- | --- | --- |\n'
-  printf '| Linux x86_64 | native | %s | %s | %s (reference) |\n' "${vectors[native]}" "${pictures[native]}" "${bulk[native]}"
-  printf '| Linux arm64 | qemu-aarch64 | %s | %s | %s |\n' "${vectors[arm64]}" "${pictures[arm64]}" "${bulk[arm64]}"
-  printf '| Windows x86_64 | wine | %s | %s | %s |\n' "${vectors[windows]}" "${pictures[windows]}" "${bulk[windows]}"
+  printf '\n| platform | how it ran here | golden vectors | golden pictures | bulk (--count %s per preset) | layout hashes |\n' "$count"
+  printf '| --- | --- | --- | --- | --- | --- |\n'
+  printf '| Linux x86_64 | native | %s | %s | %s (reference) | %s |\n' "${vectors[native]}" "${pictures[native]}" "${bulk[native]}" "${hashes[native]}"
+  printf '| Linux arm64 | qemu-aarch64 | %s | %s | %s | %s |\n' "${vectors[arm64]}" "${pictures[arm64]}" "${bulk[arm64]}" "${hashes[arm64]}"
+  printf '| Windows x86_64 | wine | %s | %s | %s | %s |\n' "${vectors[windows]}" "${pictures[windows]}" "${bulk[windows]}" "${hashes[windows]}"
   printf '\n'
   if [[ -s $out/windows/retries.log ]]; then
     msg "windows: $(wc -l <"$out/windows/retries.log") Wine runs failed and were rerun (Wine's own errors; the bytes compared are from runs that exited 0):"
@@ -204,7 +219,7 @@ main() {
     case $1 in
       --require) require=1; shift ;;
       --count) count=$2; shift 2 ;;
-      -h | --help) sed -n '2,24p' "$SELF" | sed 's/^# \{0,1\}//'; exit 0 ;;
+      -h | --help) sed -n '2,27p' "$SELF" | sed 's/^# \{0,1\}//'; exit 0 ;;
       *) msg "unknown argument $1 (see --help)"; exit 2 ;;
     esac
   done

@@ -102,6 +102,7 @@ pub const TOKENS: &[&str] = &[
     "-9223372036854775808",
     "18446744073709551615",
     "18446744073709551616",
+    "hash",
 ];
 
 /// The largest `--count` kept (a bigger one becomes this).

@@ -2,9 +2,9 @@
 //!
 //! ```text
 //! dungeon <generator> [--seed N] [--level L] [--preset NAME]
-//!         [generator flags] [--format ascii|emoji|json|png] [--out FILE]
+//!         [generator flags] [--format ascii|emoji|json|png|hash] [--out FILE]
 //!         [--scale PX] [--count K]
-//! dungeon show FILE [--format ascii|emoji|json|png] [--out FILE] [--scale PX]
+//! dungeon show FILE [--format ascii|emoji|json|png|hash] [--out FILE] [--scale PX]
 //! ```
 //!
 //! The generators, their presets and their settings come from the core's
@@ -26,7 +26,9 @@
 //! - `--format ascii` (default) prints `to_ascii()`, `emoji` `to_emoji()`,
 //!   `json` one `to_json()` line; `png` draws the grid at `--scale` pixels
 //!   per cell (24 by default, less for big maps; pictures are at most
-//!   8192 px a side) and needs `--out`.
+//!   8192 px a side) and needs `--out`. `hash` prints one line per
+//!   dungeon, `GEN PRESET SEED LEVEL HASH`, the hash being
+//!   `layout_hash()` as 16 hex digits (`show`: preset `-`).
 //! - `--out FILE` writes to a file instead of standard output; `--out -` is
 //!   standard output (PNG bytes too). The file is written whole or not at
 //!   all: the output is held in memory (past 32 MiB, in a temporary file

@@ -41,8 +41,13 @@ pub fn run(req: &Request, stdout: &mut dyn Write) -> Result<(), Failure> {
         return out.finish();
     }
     for k in 0..req.count {
-        let grid = generate(req, job.as_ref(), req.seed_at(k))?;
-        put_text(&mut out, req.format, k > 0, &grid)?;
+        let seed = req.seed_at(k);
+        let grid = generate(req, job.as_ref(), seed)?;
+        let label = Label {
+            preset: req.preset,
+            seed: req.show_seed(seed),
+        };
+        put_text(&mut out, req.format, k > 0, &grid, &label)?;
     }
     out.finish()
 }
@@ -71,23 +76,46 @@ pub fn show(req: &Show, stdin: &mut dyn Read, stdout: &mut dyn Write) -> Result<
         };
     }
     for (k, grid) in grids.iter().enumerate() {
-        put_text(&mut out, req.format, k > 0, grid)?;
+        // A saved grid does not say which preset made it.
+        let label = Label {
+            preset: "-",
+            seed: grid.seed.to_string(),
+        };
+        put_text(&mut out, req.format, k > 0, grid, &label)?;
     }
     out.finish()
 }
 
+/// How a `--format hash` line names a grid besides its generator and level.
+struct Label {
+    /// The preset, or `-` when unknown.
+    preset: &'static str,
+    /// The seed as the user wrote it.
+    seed: String,
+}
+
 /// Writes one grid as text; pictures after the first get a blank line
-/// before them, JSON is one object per line.
+/// before them, JSON is one object per line, hashes one line
+/// `GEN PRESET SEED LEVEL HASH`.
 fn put_text(
     out: &mut Output<'_>,
     format: Format,
     after_first: bool,
     grid: &DungeonGrid,
+    label: &Label,
 ) -> Result<(), Failure> {
     let text = match format {
         Format::Ascii => grid.to_ascii(),
         Format::Emoji => grid.to_emoji(),
         Format::Json | Format::Png => grid.to_json() + "\n",
+        Format::Hash => format!(
+            "{} {} {} {} {:016x}\n",
+            grid.generator,
+            label.preset,
+            label.seed,
+            grid.level,
+            grid.layout_hash()
+        ),
     };
     if after_first && matches!(format, Format::Ascii | Format::Emoji) {
         out.put(b"\n")?;

@@ -26,6 +26,8 @@ mod cave;
 mod dig;
 #[path = "cli/graph.rs"]
 mod graph;
+#[path = "cli/hash.rs"]
+mod hash;
 #[path = "cli/hilbert.rs"]
 mod hilbert;
 #[path = "cli/maze.rs"]

@@ -1,4 +1,5 @@
-//! Criterion benchmarks: one valid dungeon per iteration, retries included.
+//! Criterion benchmarks: one valid dungeon per iteration, retries included;
+//! the `layout_hash` group hashes a grid made once per iteration instead.
 //!
 //! `cargo bench -p dungeon_core --bench generators`. Each iteration uses the
 //! next seed, so the figure is an average over many layouts rather than one
@@ -8,6 +9,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dungeon_core::bsp::{self, BspConfig};
+use dungeon_core::cave::{self, CaveConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
 
@@ -87,5 +89,39 @@ fn bsp_sizes(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, room_grids, bsp_sizes);
+/// `layout_hash()` on grids made once: a hash streams two bytes a cell
+/// (code and door mask) plus the rooms, so the figure is per cell.
+fn layout_hashes(c: &mut Criterion) {
+    let mut group = c.benchmark_group("layout_hash");
+    let cave_cfg = |side| CaveConfig {
+        width: side,
+        height: side,
+        ..CaveConfig::default()
+    };
+    let bsp_cfg = BspConfig {
+        width: 1024,
+        height: 1024,
+        iterations: 12,
+        ..BspConfig::default()
+    };
+    let grids = [
+        (
+            "isaac_branching_l10",
+            isaac::generate(&IsaacConfig::branching(), 1, 10),
+        ),
+        ("cave_256x256", cave::generate(&cave_cfg(256), 1, 1)),
+        ("cave_1024x1024", cave::generate(&cave_cfg(1024), 1, 1)),
+        ("bsp_1024x1024", bsp::generate(&bsp_cfg, 1, 1)),
+    ];
+    for (name, grid) in grids {
+        let Ok(grid) = grid else {
+            continue;
+        };
+        group.throughput(Throughput::Elements(grid.cells().len() as u64));
+        group.bench_function(name, |b| b.iter(|| black_box(&grid).layout_hash()));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, room_grids, bsp_sizes, layout_hashes);
 criterion_main!(benches);

@@ -178,6 +178,47 @@ fn golden_pictures_and_vectors() {
     }
 }
 
+/// `golden/hashes.tsv`: every vector's `layout_hash()`, as 16 hex digits,
+/// pinned for the cross-platform check (`tests/cross_check.sh`, step 4) and
+/// the Godot suite. The grid read back from its vector's JSON and the grid
+/// generated now must both give the pinned hash.
+#[test]
+fn golden_layout_hashes() {
+    let vectors = std::fs::read_to_string(golden_dir().join("vectors.tsv")).unwrap();
+    let jsons: Vec<&str> = vectors
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.splitn(5, '\t').nth(4))
+        .collect();
+    let cases = cases();
+    assert_eq!(
+        jsons.len(),
+        cases.len(),
+        "vectors.tsv has one line per case"
+    );
+    let mut hashes = String::from(
+        "# generator\tpreset\tseed as i64 (Godot's int)\tlevel\tlayout_hash (16 hex digits)\n",
+    );
+    for ((generator, preset, seed, level), json) in cases.into_iter().zip(jsons) {
+        let hash = run(generator, preset, seed, level).unwrap().layout_hash();
+        // Not the JSON in the message: a vector's line is far too long.
+        let read = DungeonGrid::from_json(json)
+            .unwrap_or_else(|e| panic!("{generator} {preset} {seed} {level}: {e}"));
+        assert_eq!(
+            read.layout_hash(),
+            hash,
+            "{generator} {preset} seed {seed} level {level}: the grid read from vectors.tsv hashes differently"
+        );
+        writeln!(
+            hashes,
+            "{generator}\t{preset}\t{}\t{level}\t{hash:016x}",
+            seed as i64
+        )
+        .unwrap();
+    }
+    compare_or_update("hashes.tsv", &hashes);
+}
+
 #[test]
 fn same_inputs_same_grid_different_seeds_differ() {
     for (generator, preset, seed, level) in cases() {

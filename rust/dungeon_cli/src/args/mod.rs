@@ -360,6 +360,7 @@ fn build(generator: &'static dyn Entry, given: &[Given]) -> Result<Command, Usag
     // The preset (the first one by default), then the given generator flags
     // in settings order.
     let mut job = new_job(generator, preset)?;
+    let preset = preset_name(generator, preset);
     let mut read = Vec::new();
     for s in &settings {
         let flag = flag_name(s.name);
@@ -373,6 +374,7 @@ fn build(generator: &'static dyn Entry, given: &[Given]) -> Result<Command, Usag
     }
     Ok(Command::Run(Box::new(Request {
         job,
+        preset,
         seed: seed.0,
         seed_as_int: seed.1,
         level,
@@ -395,6 +397,16 @@ fn new_job(generator: &dyn Entry, preset: Option<&str>) -> Result<Box<dyn Job>, 
             preset.unwrap_or("at all")
         ))
     })
+}
+
+/// The registry's name of `preset` (the first preset when `None`; `-` for
+/// a generator without presets).
+fn preset_name(generator: &dyn Entry, preset: Option<&str>) -> &'static str {
+    let presets = generator.presets();
+    presets
+        .iter()
+        .find(|p| preset.is_none_or(|name| p.name == name))
+        .map_or("-", |p| p.name)
 }
 
 /// A run seed: `0..=u64::MAX`, or a negative Godot `int` seed, which means

@@ -32,6 +32,7 @@ impl OutputFlags {
                             ("emoji", Format::Emoji),
                             ("json", Format::Json),
                             ("png", Format::Png),
+                            ("hash", Format::Hash),
                         ],
                     )
                     .map_err(|e| g.err(e))?,

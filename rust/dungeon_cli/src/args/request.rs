@@ -16,6 +16,9 @@ pub enum Format {
     Json,
     /// A picture (`--out` required).
     Png,
+    /// One line per grid, `GEN PRESET SEED LEVEL HASH`: the grid's
+    /// `DungeonGrid::layout_hash` as 16 hex digits.
+    Hash,
 }
 
 /// Where the output goes.
@@ -65,6 +68,9 @@ pub struct Show {
 pub struct Request {
     /// Generator and config, from the registry.
     pub job: Box<dyn Job>,
+    /// The preset the config started from (the generator's first unless
+    /// `--preset` named one).
+    pub preset: &'static str,
     /// First run seed.
     pub seed: u64,
     /// The seed was typed as a negative Godot `int`: messages show seeds so.
@@ -92,6 +98,7 @@ pub struct Request {
 impl PartialEq for Request {
     fn eq(&self, other: &Self) -> bool {
         *self.job == *other.job
+            && self.preset == other.preset
             && (self.seed, self.seed_as_int, self.level)
                 == (other.seed, other.seed_as_int, other.level)
             && (self.format, &self.out, self.scale, self.count)

@@ -89,6 +89,14 @@ fn switches_alone_or_with_a_value() {
 }
 
 #[test]
+fn hash_format_and_the_preset_it_names() {
+    let r = request("isaac --format hash --count 2");
+    assert_eq!((r.format, r.preset, r.count), (Format::Hash, "compact", 2));
+    assert_eq!(request("isaac --preset branching").preset, "branching");
+    assert_eq!(request("bsp --preset large --width 90").preset, "large");
+}
+
+#[test]
 fn seeds_and_counts() {
     assert_eq!(request("bsp --seed -1").seed, u64::MAX);
     assert!(request("bsp --seed -1").seed_as_int);
@@ -214,7 +222,7 @@ fn errors_name_the_argument() {
         ("isaac --seed 1 --seed 2", "--seed: given more than once"),
         (
             "isaac --format gif",
-            r#"--format: expected ascii or emoji or json or png, got "gif""#,
+            r#"--format: expected ascii or emoji or json or png or hash, got "gif""#,
         ),
         (
             "isaac --format png",

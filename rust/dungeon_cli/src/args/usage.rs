@@ -40,7 +40,7 @@ pub fn usage() -> String {
 dungeon: print or draw seeded dungeons
 
 Usage: dungeon <{commands}> [options] [generator flags]
-       dungeon show FILE [--format ascii|emoji|json|png] [--out FILE] [--scale PX]
+       dungeon show FILE [--format ascii|emoji|json|png|hash] [--out FILE] [--scale PX]
 
 The same generator, settings, seed and level give the same grid as the Godot
 generator classes:
@@ -52,7 +52,10 @@ Options:
   --level L                        level to generate; room grids get more rooms per level [1]
   --preset NAME                    load a preset first; the other flags then override it
 {preset_lines}                                   [the first of each]
-  --format ascii|emoji|json|png    what to print; png needs --out [ascii; json with --count]
+  --format ascii|emoji|json|png|hash
+                                   what to print; png needs --out [ascii; json with --count];
+                                   hash: GEN PRESET SEED LEVEL and the layout hash (16 hex
+                                   digits) per dungeon, to compare across machines
   --out FILE                       write to FILE; - is standard output (png too) [-].
                                    FILE is replaced only once all is made: a run that fails
                                    leaves it as it was, and no partial file

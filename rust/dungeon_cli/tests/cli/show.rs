@@ -391,7 +391,7 @@ fn the_library_reads_stdin_only_when_given_a_reader() {
 fn help_documents_show() {
     let help = ok(&["--help"]);
     assert!(
-        help.contains("dungeon show FILE [--format ascii|emoji|json|png]"),
+        help.contains("dungeon show FILE [--format ascii|emoji|json|png|hash]"),
         "{help}"
     );
     assert!(help.contains("show FILE: read saved grids back; FILE - is standard input"));

@@ -17,6 +17,7 @@ mod ascii;
 mod cell;
 pub(crate) mod check;
 mod connections;
+mod hash;
 mod plan;
 mod rooms;
 mod shape;
