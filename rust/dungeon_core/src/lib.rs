@@ -41,6 +41,7 @@ pub mod paint;
 pub mod poi;
 
 pub mod preset;
+pub mod progression;
 pub mod registry;
 pub mod rng;
 pub mod room_grid;
