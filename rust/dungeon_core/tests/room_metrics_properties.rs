@@ -80,6 +80,7 @@ fn check(g: &DungeonGrid, ctx: &str) {
     assert_eq!(path.first(), Some(&s), "{ctx}");
     assert_eq!(path.last(), Some(&e), "{ctx}");
     assert_eq!(path.len() as i32 - 1, m.distance_rooms[e], "{ctx}");
+    assert_eq!(&g.critical_path(), path, "{ctx}");
     for w in path.windows(2) {
         assert!(adj[w[0]].contains(&w[1]), "{ctx}: {w:?} not connected");
     }

@@ -132,15 +132,11 @@ impl RoomMetrics {
     ) -> RoomMetrics {
         let n = visible.len();
         let is_secret = |r: usize| secret.get(r).copied().unwrap_or(false);
-        let start = start.filter(|&s| s < n && !is_secret(s));
-        let end = end.filter(|&e| e < n && !is_secret(e));
+        let (start, end) = ends(n, start, end, secret);
         let starts: Vec<usize> = start.into_iter().collect();
 
         // Distances in rooms and the critical path.
-        let (dist, parent) = bfs_tree(visible, &starts);
-        let critical_path = end
-            .and_then(|e| tree_path(&dist, &parent, e))
-            .unwrap_or_default();
+        let (dist, critical_path) = walk_to_end(visible, start, end);
         let distance_rooms = with_secret(&dist, secret, || bfs_tree(all, &starts).0);
         let (depth, _) = bfs_tree(visible, &critical_path);
         let branch_depth = with_secret(&depth, secret, || bfs_tree(all, &critical_path).0);
@@ -214,14 +210,8 @@ impl DungeonGrid {
         if self.room_records().is_empty() {
             return RoomMetrics::default();
         }
-        let secret: Vec<bool> = self
-            .room_records()
-            .iter()
-            .map(|r| r.role.is_secret())
-            .collect();
+        let (secret, visible) = self.visible_graph();
         let has_secret = secret.contains(&true);
-        let is_secret = |r: usize| secret.get(r).copied().unwrap_or(false);
-        let visible = self.room_adjacency(|c| !is_secret(c.rooms.0) && !is_secret(c.rooms.1));
         // The whole graph only matters for secret rooms' values.
         let all = if has_secret {
             self.room_adjacency(|_| true)
@@ -233,6 +223,33 @@ impl DungeonGrid {
         let mut metrics = RoomMetrics::of_graph(&visible, &all, start, end, &secret);
         metrics.distance_tiles = self.tile_distances(has_secret, &secret);
         metrics
+    }
+
+    /// The critical path alone: [`RoomMetrics::critical_path`] without
+    /// the other metrics (no search over the tiles).
+    #[must_use]
+    pub fn critical_path(&self) -> Vec<usize> {
+        let (secret, visible) = self.visible_graph();
+        let (start, end) = ends(
+            visible.len(),
+            self.room_at(self.start),
+            self.room_at(self.end),
+            &secret,
+        );
+        walk_to_end(&visible, start, end).1
+    }
+
+    /// Which rooms are secret, and the visible graph: the room graph
+    /// without the connections that touch a secret room.
+    fn visible_graph(&self) -> (Vec<bool>, Vec<Vec<usize>>) {
+        let secret: Vec<bool> = self
+            .room_records()
+            .iter()
+            .map(|r| r.role.is_secret())
+            .collect();
+        let is_secret = |r: usize| secret.get(r).copied().unwrap_or(false);
+        let visible = self.room_adjacency(|c| !is_secret(c.rooms.0) && !is_secret(c.rooms.1));
+        (secret, visible)
     }
 
     /// Per room, the fewest steps from the start cell to its floor: with
@@ -266,6 +283,35 @@ impl DungeonGrid {
         }
         out
     }
+}
+
+/// The start and end rooms the metrics measure from and to: rooms that
+/// exist and are not secret.
+fn ends(
+    n: usize,
+    start: Option<usize>,
+    end: Option<usize>,
+    secret: &[bool],
+) -> (Option<usize>, Option<usize>) {
+    let ok = |r: &usize| *r < n && !secret.get(*r).copied().unwrap_or(false);
+    (start.filter(ok), end.filter(ok))
+}
+
+/// Hop counts from the start room over the visible graph, and the
+/// critical path (empty when the end cannot be reached): the search tree's
+/// branch to the end, neighbours in room order, as
+/// [`DungeonGrid::room_path`] finds it.
+fn walk_to_end(
+    visible: &[Vec<usize>],
+    start: Option<usize>,
+    end: Option<usize>,
+) -> (Vec<u32>, Vec<usize>) {
+    let starts: Vec<usize> = start.into_iter().collect();
+    let (dist, parent) = bfs_tree(visible, &starts);
+    let path = end
+        .and_then(|e| tree_path(&dist, &parent, e))
+        .unwrap_or_default();
+    (dist, path)
 }
 
 /// Hop counts as metrics (`-1` where unreachable): `visible` for ordinary

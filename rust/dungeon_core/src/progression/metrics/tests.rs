@@ -103,6 +103,7 @@ fn the_critical_path_avoids_a_secret_shortcut() {
     assert_eq!(g.room_path(0, 5), Some(vec![0, 3, 5]));
     let m = g.room_metrics();
     assert_eq!(m.critical_path, vec![0, 1, 2, 4, 7, 6, 5]);
+    assert_eq!(g.critical_path(), m.critical_path);
     assert_eq!(m.distance_rooms, vec![0, 1, 2, 1, 3, 6, 5, 4]);
     assert_eq!(m.distance_tiles, m.distance_rooms);
     assert_eq!(m.flags[3], SECRET);
