@@ -10,6 +10,10 @@ use dungeon_core::progression::{
 use dungeon_core::registry::GENERATORS;
 use dungeon_core::{DungeonGrid, RoomRole};
 
+#[path = "support/graph_reach.rs"]
+mod graph_reach;
+use graph_reach::reach;
+
 /// Seeds per preset (debug builds are slow; release runs more).
 const SEEDS: u64 = if cfg!(debug_assertions) { 50 } else { 500 };
 
@@ -25,32 +29,6 @@ fn visible_graph(g: &DungeonGrid) -> Vec<Vec<usize>> {
         }
     }
     adj
-}
-
-/// Rooms reachable from `from` without entering `cut_room` or crossing the
-/// connection `cut_edge`.
-fn reach(
-    adj: &[Vec<usize>],
-    from: usize,
-    cut_room: Option<usize>,
-    cut_edge: Option<(usize, usize)>,
-) -> Vec<bool> {
-    let mut seen = vec![false; adj.len()];
-    if cut_room == Some(from) {
-        return seen;
-    }
-    let mut stack = vec![from];
-    seen[from] = true;
-    while let Some(a) = stack.pop() {
-        for &b in &adj[a] {
-            let cut = cut_edge == Some((a.min(b), a.max(b)));
-            if !seen[b] && Some(b) != cut_room && !cut {
-                seen[b] = true;
-                stack.push(b);
-            }
-        }
-    }
-    seen
 }
 
 fn check(g: &DungeonGrid, ctx: &str) {

@@ -2,6 +2,10 @@ use super::*;
 use crate::rng::DungeonRng;
 use crate::{DungeonGrid, RoomRole};
 
+#[path = "../../../tests/support/graph_reach.rs"]
+mod graph_reach;
+use graph_reach::reach;
+
 fn picture(s: &str) -> DungeonGrid {
     DungeonGrid::from_ascii(s).unwrap()
 }
@@ -213,35 +217,6 @@ fn random_graph(rng: &mut DungeonRng) -> Graph {
         end,
         secret,
     }
-}
-
-/// Rooms reachable from `from` without entering `cut_room` or crossing
-/// `cut_edge` (a plain flood, repeated until nothing changes).
-fn reach(
-    adj: &[Vec<usize>],
-    from: usize,
-    cut_room: Option<usize>,
-    cut_edge: Option<(usize, usize)>,
-) -> Vec<bool> {
-    let mut seen = vec![false; adj.len()];
-    if Some(from) == cut_room {
-        return seen;
-    }
-    seen[from] = true;
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for a in 0..adj.len() {
-            for &b in &adj[a] {
-                let cut = cut_edge.is_some_and(|(x, y)| (x, y) == (a.min(b), a.max(b)));
-                if seen[a] && !seen[b] && Some(b) != cut_room && !cut {
-                    seen[b] = true;
-                    changed = true;
-                }
-            }
-        }
-    }
-    seen
 }
 
 /// Hop counts from `sources` by relaxing every edge until nothing
