@@ -195,7 +195,8 @@ impl RoomMetrics {
 
     /// The spans of `order` behind room `v`.
     fn spans_of(&self, v: usize) -> &[(u32, u32)] {
-        match (self.span_starts.get(v), self.span_starts.get(v + 1)) {
+        let next = v.checked_add(1).and_then(|w| self.span_starts.get(w));
+        match (self.span_starts.get(v), next) {
             (Some(&a), Some(&b)) => self.spans.get(a as usize..b as usize).unwrap_or(&[]),
             _ => &[],
         }

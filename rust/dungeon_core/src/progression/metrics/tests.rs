@@ -326,6 +326,8 @@ fn broken_inputs_give_empty_values_not_panics() {
     assert_eq!(m.distance_rooms, vec![-1, -1]);
     assert_eq!(m.bridges, vec![(0, 1)]);
     assert_eq!(m.behind(0).count(), 0);
+    assert_eq!(m.behind(usize::MAX).count(), 0);
+    assert!(!m.is_behind(usize::MAX, usize::MAX) && !m.has(usize::MAX, 0));
     let m = RoomMetrics::of_graph(&[vec![5, 0]], &[], Some(0), Some(0), &[]);
     assert_eq!(m.critical_path, vec![0]);
     assert!(m.has(0, ON_CRITICAL_PATH | CHOKEPOINT));
