@@ -5,12 +5,7 @@ use dungeon_core::progression::{self, RoomMetrics};
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
-
-/// Numbers as a packed array.
-fn packed(values: impl IntoIterator<Item = i32>) -> PackedInt32Array {
-    let values: Vec<i32> = values.into_iter().collect();
-    PackedInt32Array::from(values.as_slice())
-}
+use crate::dungeon_grid_rooms::room_list;
 
 #[godot_api(secondary)]
 impl DungeonGrid {
@@ -79,8 +74,7 @@ impl DungeonGrid {
         ] {
             out.set(key, &PackedInt32Array::from(values.as_slice()));
         }
-        let path = packed(m.critical_path.iter().map(|&r| r as i32));
-        out.set("critical_path", &path);
+        out.set("critical_path", &room_list(m.critical_path.iter().copied()));
         out.set("flags", &PackedByteArray::from(m.flags.as_slice()));
         out
     }
@@ -92,8 +86,7 @@ impl DungeonGrid {
     /// without rooms.
     #[func]
     fn get_critical_path(&self) -> PackedInt32Array {
-        self.valid().map_or_else(PackedInt32Array::new, |g| {
-            packed(g.critical_path().into_iter().map(|r| r as i32))
-        })
+        self.valid()
+            .map_or_else(PackedInt32Array::new, |g| room_list(g.critical_path()))
     }
 }
