@@ -7,7 +7,7 @@ use crate::convert::{cell_array, pos, rect2i, vec2i};
 use crate::dungeon_grid::DungeonGrid;
 
 /// A list of room numbers as a packed array.
-fn room_list(rooms: impl IntoIterator<Item = usize>) -> PackedInt32Array {
+pub(crate) fn room_list(rooms: impl IntoIterator<Item = usize>) -> PackedInt32Array {
     rooms.into_iter().map(|r| r as i32).collect()
 }
 

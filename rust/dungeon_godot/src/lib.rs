@@ -16,6 +16,7 @@ mod convert;
 mod drunkard_generator;
 mod dungeon_grid;
 mod dungeon_grid_hash;
+mod dungeon_grid_metrics;
 mod dungeon_grid_poi;
 mod dungeon_grid_rooms;
 mod dungeon_grid_shapes;

@@ -411,43 +411,33 @@ impl DungeonGrid {
 
     /// The fewest rooms to walk through from room `from` to room `to`, both
     /// included; `None` when either is not a room or there is no way.
+    /// Neighbours are searched in room order, so ties between equally short
+    /// ways go the same way on every run.
     #[must_use]
     pub fn room_path(&self, from: usize, to: usize) -> Option<Vec<usize>> {
-        let n = self.room_records().len();
-        if from >= n || to >= n {
+        let adjacent = self.room_adjacency(|_| true);
+        if from >= adjacent.len() {
             return None;
         }
-        let mut adjacent = vec![Vec::new(); n];
-        for c in self.connections() {
-            adjacent[c.rooms.0].push(c.rooms.1);
-            adjacent[c.rooms.1].push(c.rooms.0);
+        let (dist, parent) = crate::analysis::bfs_tree(&adjacent, &[from]);
+        crate::analysis::tree_path(&dist, &parent, to)
+    }
+
+    /// The room graph as adjacency lists, one per room, each in room
+    /// order, over the connections `keep` accepts.
+    pub(crate) fn room_adjacency(&self, keep: impl Fn(&Connection) -> bool) -> Vec<Vec<usize>> {
+        let mut adjacent = vec![Vec::new(); self.room_records().len()];
+        for c in self.connections().iter().filter(|c| keep(c)) {
+            let (a, b) = c.rooms;
+            if a != b && a < adjacent.len() && b < adjacent.len() {
+                adjacent[a].push(b);
+                adjacent[b].push(a);
+            }
         }
-        // Neighbours in room order keep the path deterministic.
         for list in &mut adjacent {
             list.sort_unstable();
         }
-        let mut parent = vec![usize::MAX; n];
-        parent[from] = from;
-        let mut queue = std::collections::VecDeque::from([from]);
-        while let Some(r) = queue.pop_front() {
-            if r == to {
-                let mut path = vec![to];
-                let mut at = to;
-                while at != from {
-                    at = parent[at];
-                    path.push(at);
-                }
-                path.reverse();
-                return Some(path);
-            }
-            for &s in &adjacent[r] {
-                if parent[s] == usize::MAX {
-                    parent[s] = r;
-                    queue.push_back(s);
-                }
-            }
-        }
-        None
+        adjacent
     }
 
     /// The open sides of `p` that lead out of its room: its doors (N=1,

@@ -1,5 +1,18 @@
-//! Levels a player can finish: what the progression planner is asked for.
+//! Levels a player can finish: what a game (and the lock-and-key planner)
+//! needs to know about a finished layout's rooms, and what the planner is
+//! asked for.
+//!
+//! [`metrics`]: per room, its distance from the start in rooms and in
+//! tiles, whether it lies on the critical path (the fewest-rooms way from
+//! the start room to the end room), how deep a branch off that path it
+//! sits in, and whether it is a dead end, on a loop, or a chokepoint every
+//! way to the end must cross ([`DungeonGrid::room_metrics`]).
+//! [`settings`]: how many locks and one-way doors, and where they may go.
+//!
+//! [`DungeonGrid::room_metrics`]: crate::DungeonGrid::room_metrics
 
+pub mod metrics;
 pub mod settings;
 
+pub use metrics::{CHOKEPOINT, DEAD_END, IN_CYCLE, ON_CRITICAL_PATH, RoomMetrics, SECRET};
 pub use settings::{LockGuard, ProgressionSettings, SecretRooms};

@@ -1,0 +1,191 @@
+//! Room metrics timing: `DungeonGrid::room_metrics` per generator (default
+//! preset) and on settings that make about 100 rooms.
+//!
+//! ```sh
+//! cargo run --release -p dungeon_core --example metrics_bench             # 200 seeds per row
+//! cargo run --release -p dungeon_core --example metrics_bench -- --seeds 50
+//! ```
+//!
+//! Prints a markdown table. Per row, seeds 0 to N−1 at level 1, wall-clock
+//! time of each call (the best of three, to keep scheduler noise out), p50
+//! and p95 over the seeds:
+//!
+//! - **connections**: the first `connections()` call on a grid fresh from
+//!   its generator (the room graph is derived once and cached; writing and
+//!   reading JSON pay for it too), room records and index included;
+//! - **metrics**: `room_metrics()` with the room graph already derived;
+//! - **tile BFS**: one `analysis::bfs` over the door masks from the start
+//!   cell, the part of the metrics that grows with the map's tiles.
+
+use std::time::Instant;
+
+use dungeon_core::analysis;
+use dungeon_core::registry::{GENERATORS, Job, find};
+
+/// One row: a label, a job, and its grids.
+struct Row {
+    label: String,
+    job: Box<dyn Job>,
+}
+
+/// Setting overrides, `(name, value)`.
+type Settings = &'static [(&'static str, &'static str)];
+
+/// Settings that make about 100 rooms, `(generator, preset, settings)`.
+const HUNDRED: &[(&str, &str, Settings)] = &[
+    (
+        "bsp",
+        "large",
+        &[("width", "150"), ("height", "100"), ("iterations", "7")],
+    ),
+    (
+        "tinykeep",
+        "tinykeep",
+        &[("cell_count", "320"), ("radius", "30"), ("radius_y", "15")],
+    ),
+    (
+        "maze",
+        "labyrinth",
+        &[("width", "65"), ("height", "65"), ("room_attempts", "400")],
+    ),
+    (
+        "isaac",
+        "large_rooms",
+        &[
+            ("width", "20"),
+            ("height", "20"),
+            ("base_rooms", "100"),
+            ("rooms_per_level", "0"),
+            ("room_variance", "0"),
+        ],
+    ),
+    (
+        "template",
+        "demo",
+        &[
+            ("width", "200"),
+            ("height", "200"),
+            ("base_rooms", "60"),
+            ("rooms_per_level", "0"),
+            ("room_variance", "0"),
+        ],
+    ),
+];
+
+/// The shortest of three runs of `f`, in milliseconds.
+fn best_of_three(mut f: impl FnMut()) -> f64 {
+    (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64() * 1000.0
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The `q` quantile of `v` (sorted in place).
+fn quantile(v: &mut [f64], q: f64) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(((v.len() as f64 - 1.0) * q).round() as usize)
+        .copied()
+        .unwrap_or(f64::NAN)
+}
+
+fn measure(row: &Row, seeds: u64) {
+    let (mut conn, mut metrics, mut bfs) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut rooms, mut tiles, mut failed) = (0usize, 0usize, 0);
+    for seed in 0..seeds {
+        let grid = match row.job.generate(seed, 1) {
+            Ok(g) => g,
+            Err(e) => {
+                if failed == 0 {
+                    eprintln!("{}: {e}", row.label);
+                }
+                failed += 1;
+                continue;
+            }
+        };
+        // A grid fresh from its generator has derived nothing yet (a
+        // loaded one has: reading JSON checks its connections): time the
+        // first call on three fresh copies.
+        let first_call = (0..3).filter_map(|_| {
+            let fresh = row.job.generate(seed, 1).ok()?;
+            let t = Instant::now();
+            std::hint::black_box(fresh.connections());
+            Some(t.elapsed().as_secs_f64() * 1000.0)
+        });
+        conn.push(first_call.fold(f64::INFINITY, f64::min));
+        std::hint::black_box(grid.connections());
+        metrics.push(best_of_three(|| {
+            std::hint::black_box(grid.room_metrics());
+        }));
+        let from = grid.index(grid.start()).unwrap_or(0);
+        let (mut dist, mut queue) = (Vec::new(), Vec::new());
+        bfs.push(best_of_three(|| {
+            analysis::bfs(grid.width(), grid.door_masks(), from, &mut dist, &mut queue);
+        }));
+        rooms += grid.room_count();
+        tiles += grid.cells().len();
+    }
+    let n = conn.len().max(1);
+    println!(
+        "| {} | {} | {:.1} | {} | {:.4} / {:.4} | {:.4} / {:.4} | {:.4} / {:.4} |{}",
+        row.label,
+        conn.len(),
+        rooms as f64 / n as f64,
+        tiles / n,
+        quantile(&mut conn, 0.5),
+        quantile(&mut conn, 0.95),
+        quantile(&mut metrics, 0.5),
+        quantile(&mut metrics, 0.95),
+        quantile(&mut bfs, 0.5),
+        quantile(&mut bfs, 0.95),
+        if failed > 0 {
+            format!(" ({failed} seeds failed)")
+        } else {
+            String::new()
+        },
+    );
+}
+
+fn main() {
+    let list: Vec<String> = std::env::args().skip(1).collect();
+    let seeds = list
+        .iter()
+        .position(|a| a == "--seeds")
+        .and_then(|i| list.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200);
+    let mut rows = Vec::new();
+    for entry in GENERATORS {
+        if let Some(job) = entry.job(None) {
+            let preset = entry.presets().first().map_or("", |p| p.name);
+            rows.push(Row {
+                label: format!("{} {preset}", entry.name()),
+                job,
+            });
+        }
+    }
+    for &(name, preset, settings) in HUNDRED {
+        let Some(mut job) = find(name).and_then(|e| e.job(Some(preset))) else {
+            eprintln!("no preset {name} {preset}");
+            continue;
+        };
+        let mut label = format!("{name} {preset}");
+        for &(k, v) in settings {
+            if let Err(e) = job.set(k, v) {
+                eprintln!("{name}: {e}");
+            }
+            label.push_str(&format!(" {k}={v}"));
+        }
+        rows.push(Row { label, job });
+    }
+    println!("Room metrics, {seeds} seeds per row, level 1, times in ms (p50 / p95).\n");
+    println!(
+        "| grid | grids | rooms (mean) | tiles (mean) | connections (first call) | room_metrics | tile BFS |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for row in &rows {
+        measure(row, seeds);
+    }
+}
