@@ -41,6 +41,7 @@ pub mod paint;
 pub mod poi;
 
 pub mod preset;
+pub mod progression;
 pub mod registry;
 pub mod rng;
 pub mod room_grid;
@@ -52,8 +53,8 @@ pub mod watch;
 
 pub use error::{ConfigError, GenError};
 pub use grid::{
-    Cell, Connection, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, ParseError, Pos,
-    Rect, Room, RoomRole, RoomShape,
+    Cell, Connection, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, Lock, LockError,
+    LockKind, ParseError, Pos, Rect, Room, RoomRole, RoomShape,
 };
 pub use rng::DungeonRng;
 pub use watch::Watch;
