@@ -54,7 +54,7 @@ pub mod watch;
 pub use error::{ConfigError, GenError};
 pub use grid::{
     Cell, Connection, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, Lock, LockError,
-    LockKind, ParseError, Pos, Rect, Room, RoomRole, RoomShape,
+    LockKind, MAX_LOCKS, ParseError, Pos, Rect, Room, RoomRole, RoomShape,
 };
 pub use rng::DungeonRng;
 pub use watch::Watch;

@@ -14,6 +14,11 @@ use std::fmt;
 use super::{DungeonGrid, Pos};
 use crate::progression::{self, Proof};
 
+/// The most locks a grid holds: the proof's cost grows with the square of
+/// the locks, and a level with more locked doors than this is not one a
+/// player wants.
+pub const MAX_LOCKS: usize = 64;
+
 /// What a lock asks of the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LockKind {
@@ -130,7 +135,7 @@ impl DungeonGrid {
     }
 
     /// This grid with `locks` (in canonical order, [`Lock::sort_canonical`];
-    /// an empty list removes every lock), once [`DungeonGrid::check_locks`]
+    /// at most [`MAX_LOCKS`]; an empty list removes every lock), once [`DungeonGrid::check_locks`]
     /// proves the level can be finished with them.
     ///
     /// # Errors

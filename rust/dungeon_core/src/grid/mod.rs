@@ -23,7 +23,7 @@ mod rooms;
 mod shape;
 
 pub use cell::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, NEIGHBOURS_4, ParseError, Pos, Rect};
-pub use locks::{Lock, LockError, LockKind};
+pub use locks::{Lock, LockError, LockKind, MAX_LOCKS};
 pub use plan::PlannedGraph;
 use rooms::Derived;
 pub use rooms::{Connection, Room, RoomRole};

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::gates::{Side, across, gate, key_tile};
 use super::regions::{Regions, closed_masks, label};
-use crate::grid::{DungeonGrid, Lock, LockError, LockKind, Pos};
+use crate::grid::{DungeonGrid, Lock, LockError, LockKind, MAX_LOCKS, Pos};
 
 /// What [`DungeonGrid::check_locks`] proves: the order the key locks open
 /// in (indices into [`DungeonGrid::locks`], each key lock once: the
@@ -125,6 +125,15 @@ impl Setup<'_> {
 /// The shape rules: rooms, connections, secret rooms, keys, no connection
 /// or door locked twice, canonical order. Returns each lock's gate.
 fn gates(g: &DungeonGrid, locks: &[Lock]) -> Result<Vec<Vec<Side>>, LockError> {
+    if locks.len() > MAX_LOCKS {
+        return fail(
+            Some(MAX_LOCKS),
+            format!(
+                "locks: {} locks, more than the {MAX_LOCKS} a grid may hold",
+                locks.len()
+            ),
+        );
+    }
     let n = g.room_count();
     let secret = |r: usize| g.room_role(r).is_some_and(|role| role.is_secret());
     let mut pairs: BTreeMap<(usize, usize), usize> = BTreeMap::new();

@@ -1,6 +1,9 @@
 //! Picture tests: hand-drawn grids with hand-written locks.
 
-use crate::grid::{DOOR_E, DOOR_S, DOOR_W, DungeonGrid, GridKind, Lock, LockKind, Rect, RoomRole};
+use crate::grid::{
+    DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, Lock, LockKind, Rect, RoomRole,
+    RoomShape,
+};
 
 fn grid(picture: &str) -> DungeonGrid {
     DungeonGrid::from_ascii(picture).unwrap()
@@ -145,6 +148,33 @@ fn a_second_corridor_bypasses_a_lock_and_the_proof_allows_it() {
     let back = g.clone().with_locks(vec![key(1, 0, 0)]).unwrap();
     assert_eq!(back.locked_side_mask((2, 0)), DOOR_W);
     assert_eq!(back.locked_side_mask((1, 0)), DOOR_E);
+}
+
+#[test]
+fn a_lock_between_large_rooms_closes_every_side_they_share() {
+    // S(0), a 2×2 room (1), and a 2×1 end room (2) beneath it: rooms 1 and
+    // 2 share two sides, and one lock closes both.
+    let mut g = grid(
+        "
+        S##
+        .##
+        .E#
+        ",
+    );
+    g.large_rooms = vec![(1, RoomShape::Square), (2, RoomShape::Wide)];
+    assert_eq!(g.room_count(), 3);
+    assert_eq!(g.check(), Ok(()));
+    let g = g.with_locks(vec![key(1, 2, 0)]).unwrap();
+    assert_eq!(g.locked_side_mask((1, 1)), DOOR_S);
+    assert_eq!(g.locked_side_mask((2, 1)), DOOR_S);
+    assert_eq!(g.locked_side_mask((2, 2)), DOOR_N);
+    // The sides inside a large room are never a gate.
+    assert_eq!(g.locked_side_mask((1, 0)), 0);
+    // A key room's key tile is its first cell; the key in the end room
+    // lies behind the lock.
+    assert_eq!(g.key_tile(1), Some((1, 0)));
+    assert_eq!(g.key_tile(2), Some((1, 2)));
+    assert!(refusal(&g, vec![key(1, 2, 2)]).contains("which lies behind it"));
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The locks, read in the third pass ([`Locks`]): a list bounded by the
-//! grid's connections, each element `{"rooms": [from, into], "key": k}` or
+//! grid's connections and [`MAX_LOCKS`], each element `{"rooms": [from, into], "key": k}` or
 //! `{"rooms": [from, into], "kind": "one_way"}`, every message naming the
 //! element as `locks[i]`. What the locks mean (rooms, connections, order,
 //! the proof) is checked afterwards by [`DungeonGrid::check_locks`].
@@ -10,7 +10,7 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess,
 
 use super::ctx::{Ctx, short};
 use super::values::{Key, Text};
-use crate::grid::{DungeonGrid, Lock, LockKind};
+use crate::grid::{DungeonGrid, Lock, LockKind, MAX_LOCKS};
 use crate::json::number::{Fixed, Whole};
 
 /// The `locks` list, at most one lock per connection of `g`.
@@ -32,14 +32,20 @@ impl<'de> Visitor<'de> for Locks<'_> {
         f.write_str("a list of locks")
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Lock>, A::Error> {
-        let max = self.g.connections().len();
+        let conns = self.g.connections().len();
+        let max = conns.min(MAX_LOCKS);
         let mut out = Vec::new();
         loop {
             if out.len() == max {
                 if seq.next_element::<IgnoredAny>()?.is_some() {
-                    return Err(self.ctx.fail(format!(
-                        "locks[{max}]: more than {max} locks, one for each connection the grid has"
-                    )));
+                    let why = if max == conns {
+                        "one for each connection the grid has"
+                    } else {
+                        "the most a grid may hold"
+                    };
+                    return Err(self
+                        .ctx
+                        .fail(format!("locks[{max}]: more than {max} locks, {why}")));
                 }
                 return Ok(out);
             }
