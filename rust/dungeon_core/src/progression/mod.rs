@@ -9,7 +9,7 @@
 //! keys are never used up, and one key opens every lock naming its room.
 //! A one-way door is passable from `from` into `into` only.
 //!
-//! **The gate** (what a lock physically closes, [`gates`]):
+//! **The gate** (what a lock physically closes, `gates.rs`):
 //! - rooms that open into each other (every connection of a room grid, and
 //!   tile-map rooms whose floors touch): every open side between a floor
 //!   cell of `from` and a floor cell of `into`;
@@ -22,10 +22,10 @@
 //! room, no key lies in one, and the proof runs with their secret doors
 //! closed, so a level never needs a secret to be found.
 //!
-//! # The proof ([`solve`])
+//! # The proof (`solve.rs`)
 //!
 //! The walkable tiles are split into *regions*: the pieces left with every
-//! gate and every secret door closed ([`regions`]). From the start's region
+//! gate and every secret door closed (`regions.rs`). From the start's region
 //! the solver opens, until nothing changes, every key lock whose key tile
 //! lies in a region reached and one of whose gate sides borders one, and
 //! follows one-way doors out of the regions reached. The level is accepted
