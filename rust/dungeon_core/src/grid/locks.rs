@@ -1,13 +1,12 @@
 //! Locks as data: locked doors and one-way doors on the room graph, the
 //! tiles their keys lie on, and the check that a player can finish the
 //! level with them ([`DungeonGrid::check_locks`], the proof in
-//! [`crate::progression`]).
+//! [`Proof`]).
 //!
 //! A lock sits on a connection ([`DungeonGrid::connections`]), oriented
 //! from the room the player comes from into the room it guards. What it
 //! physically closes (its *gate*, a few open sides of the door masks) is a
-//! function of the grid and the lock, documented in
-//! [`crate::progression`].
+//! function of the grid and the lock, documented at [`Lock`].
 
 use std::fmt;
 
@@ -35,6 +34,18 @@ pub enum LockKind {
 
 /// A locked or one-way door on the connection between rooms `from` and
 /// `into` (in either order of [`super::Connection::rooms`]).
+///
+/// **The gate** (what a lock physically closes):
+/// - rooms that open into each other (every connection of a room grid, and
+///   tile-map rooms whose floors touch): every open side between a floor
+///   cell of `from` and a floor cell of `into`;
+/// - otherwise (tile maps): the connection's run of tiles, walked from
+///   `from` to `into`, ends on a tile opening into `into`; the gate is the
+///   open sides between that tile and `into`'s floor. The tile itself stays
+///   walkable: the player stands at the locked door.
+///
+/// No lock touches a secret or super secret room and no key lies in one:
+/// secret rooms stay optional.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Lock {
     /// The room on the near side (the player's side before opening it).
@@ -148,7 +159,7 @@ impl DungeonGrid {
     }
 
     /// The proof that the level can be finished with its locks (see
-    /// [`crate::progression`]): the rooms the player reaches and the order
+    /// [`Proof`]): the rooms the player reaches and the order
     /// in which the key locks open. On a grid without locks it is the
     /// plain reachability of the rooms.
     ///

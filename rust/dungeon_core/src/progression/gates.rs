@@ -1,4 +1,4 @@
-//! What a lock physically closes (its gate, see [`super`]) and the tile a
+//! What a lock physically closes (its gate, see [`Lock`]) and the tile a
 //! key lies on.
 
 use crate::grid::{DIRS, DungeonGrid, GridKind, Lock, LockKind, Pos};

@@ -1,6 +1,6 @@
 //! The proof ([`prove`]): checks a lock list's shape, splits the tiles into
 //! regions with every gate closed, applies the one-way rule and runs the
-//! greedy fixpoint described in [`super`]; a refusal names the lock to
+//! greedy fixpoint described at [`Proof`]; a refusal names the lock to
 //! blame as `locks[i]`.
 
 use std::collections::BTreeMap;
@@ -13,6 +13,24 @@ use crate::grid::{DungeonGrid, Lock, LockError, LockKind, MAX_LOCKS, Pos};
 /// in (indices into [`DungeonGrid::locks`], each key lock once: the
 /// witness that every key is reached before its lock) and the rooms the
 /// player reaches (sorted; every room but the secret ones).
+///
+/// **The proof.** The walkable tiles are split into *regions*: the pieces
+/// left with every gate ([`Lock`]) and every secret door closed. From the
+/// start's region the solver opens, until nothing changes, every key lock
+/// whose key tile lies in a region reached and one of whose gate sides
+/// borders one, and follows one-way doors out of the regions reached. The
+/// level is accepted when the end is reached, every key lock opens and
+/// every room but the secret ones is reached; each one-way door must join
+/// two rooms that stay joined without it with every lock shut.
+///
+/// **The guarantee.** With keys never used up (or one door per key), every
+/// sequence of moves from the start leaves the end reachable: the one-way
+/// rule makes one-way doors irrelevant to what can be reached, so a player
+/// can always walk back to any tile reached, and everything the player
+/// holds (tiles reached, keys, locks opened) only grows, so the fixpoint
+/// from any reachable state holds the end. Finding a secret door only adds
+/// open sides. Keys used up on doors that share a key are not covered: one
+/// key, two doors, one of them into a dead end, strands the player.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Proof {
     /// Key locks in the order the solver opened them.
