@@ -27,7 +27,7 @@ func _grids() -> Array[DungeonGrid]:
 		var g := HilbertGenerator.new()
 		g.preset = p
 		makers.append(g)
-	for p in [TinyKeepGenerator.PRESET_SMALL, TinyKeepGenerator.PRESET_SEED003]:
+	for p in [TinyKeepGenerator.PRESET_SMALL, TinyKeepGenerator.PRESET_WINDING_HALLS]:
 		var g := TinyKeepGenerator.new()
 		g.preset = p
 		makers.append(g)

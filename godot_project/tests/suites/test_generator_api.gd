@@ -174,7 +174,7 @@ func test_enums_are_typed_with_named_constants(t) -> void:
 			"off_grid": ["EDGE_RETURN_TO_START", "EDGE_STAY"], "start_rule": ["START_ORIGIN", "START_RANDOM_ROOM"]},
 		"BspGenerator": {"preset": ["PRESET_SMALL", "PRESET_LARGE", "PRESET_CUSTOM"]},
 		"HilbertGenerator": {"preset": ["PRESET_WINDING", "PRESET_SPRAWLING", "PRESET_CUSTOM"]},
-		"TinyKeepGenerator": {"preset": ["PRESET_TINYKEEP", "PRESET_SEED003", "PRESET_SMALL", "PRESET_CUSTOM"],
+		"TinyKeepGenerator": {"preset": ["PRESET_TINYKEEP", "PRESET_WINDING_HALLS", "PRESET_SMALL", "PRESET_CUSTOM"],
 			"shape": ["SHAPE_CIRCLE", "SHAPE_ELLIPSE"], "size_distribution": ["SIZES_UNIFORM", "SIZES_NORMAL"],
 			"separation": ["SEPARATION_SQUARE", "SEPARATION_CIRCLE"], "hallway_style": ["HALLWAY_L_SHAPED", "HALLWAY_A_STAR"]},
 	}

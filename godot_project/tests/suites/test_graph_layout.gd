@@ -75,6 +75,12 @@ func test_graph_api(t) -> void:
 			or g.check().contains("room 2 cannot be reached"), "check names the unreachable room: " + g.check())
 	g.connect_rooms(1, 2)
 	t.check_eq(g.check(), "", "a path is a valid graph")
+	# A connection typed in the Inspector with a negative room number is
+	# named with the number as given.
+	var typed := g.duplicate() as LevelGraph
+	typed.connections = [Vector3i(0, 1, 0), Vector3i(1, -3, 0)]
+	t.check(typed.check().contains("connection #1 [1, -3] names a room that does not exist"),
+			"a negative room number is shown as given: " + typed.check())
 
 
 func test_layout_realises_the_graph(t) -> void:

@@ -5,8 +5,8 @@
 //!
 //! `cargo run --release -p dungeon_core --example bsp_fidelity`
 
-#[path = "../tests/support/seed_001.rs"]
-mod seed_001;
+#[path = "../tests/support/cpp_bsp.rs"]
+mod cpp_bsp;
 
 use dungeon_core::bsp::BspConfig;
 
@@ -18,7 +18,7 @@ fn main() {
     println!("|---|---:|---|---|---:|---|");
     for name in BspConfig::PRESETS {
         let c = BspConfig::preset(name).expect("known preset");
-        let f = seed_001::measure(&c, 1..seeds + 1);
+        let f = cpp_bsp::measure(&c, 1..seeds + 1);
         let counts: Vec<String> = f.counts.iter().map(|(k, n)| format!("{k}: {n}")).collect();
         println!(
             "| {name} | {} | {:.3}, {:.3} | {:.2}, {:.2} | {:.3} | {} |",

@@ -6,10 +6,10 @@
 use dungeon_core::cave::{self, CaveConfig, Regions};
 
 /// The survey's example picture (`#` wall, `.` floor), 60×30.
-const SEED_004: &str = include_str!("cave_seed_004.txt");
+const SURVEY_PICTURE: &str = include_str!("cave_survey_picture.txt");
 
 fn main() {
-    let rows: Vec<&str> = SEED_004.lines().filter(|l| !l.is_empty()).collect();
+    let rows: Vec<&str> = SURVEY_PICTURE.lines().filter(|l| !l.is_empty()).collect();
     let seed_floor = rows
         .iter()
         .flat_map(|r| r.chars())

@@ -23,9 +23,9 @@ fn ours(config: &IsaacConfig, level: i32) -> Stats {
     Stats::of(&floors)
 }
 
-fn seed_002(level: i32, repeats: bool) -> Stats {
+fn script(level: i32, repeats: bool) -> Stats {
     let floors: Vec<Floor> = (0..SEEDS)
-        .filter_map(|s| reference::seed_002(s, level, repeats))
+        .filter_map(|s| reference::room_grid_script(s, level, repeats))
         .collect();
     assert_eq!(floors.len() as u64, SEEDS, "level {level}");
     Stats::of(&floors)
@@ -57,7 +57,7 @@ fn main() {
     header("compact (ours) / the script as it was / the script without repeated cells");
     for level in 1..=10 {
         let a = ours(&IsaacConfig::compact(), level);
-        row(level, &[a, seed_002(level, true), seed_002(level, false)]);
+        row(level, &[a, script(level, true), script(level, false)]);
     }
     println!();
     header("branching (ours) / Binding of Isaac as published");

@@ -82,8 +82,8 @@ impl DrunkardConfig {
             grid: RoomGridConfig::new(
                 8,
                 8,
-                RoomCount::SEED_002,
-                EndRules::seed_002(StartRule::RandomRoom),
+                RoomCount::THREE_PER_LEVEL,
+                EndRules::far_apart(StartRule::RandomRoom),
                 FILL_LIMIT,
             ),
             diagonal: false,

@@ -189,8 +189,8 @@ impl IsaacConfig {
             grid: RoomGridConfig::new(
                 8,
                 8,
-                RoomCount::SEED_002,
-                EndRules::seed_002(StartRule::RandomRoom),
+                RoomCount::THREE_PER_LEVEL,
+                EndRules::far_apart(StartRule::RandomRoom),
                 0.65,
             ),
             origin: None,

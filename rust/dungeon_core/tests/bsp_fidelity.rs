@@ -1,8 +1,8 @@
 //! The `small` preset against the original C++ BSP program: 16 rooms at 4
 //! iterations on 40×40, and rooms the size its rule gives on the same parts.
 
-#[path = "support/seed_001.rs"]
-mod seed_001;
+#[path = "support/cpp_bsp.rs"]
+mod cpp_bsp;
 
 use dungeon_core::bsp::BspConfig;
 
@@ -10,7 +10,7 @@ use dungeon_core::bsp::BspConfig;
 fn small_always_has_16_rooms_sized_as_the_original() {
     let c = BspConfig::small();
     assert_eq!((c.width, c.height, c.iterations), (40, 40, 4));
-    let f = seed_001::measure(&c, 1..2001);
+    let f = cpp_bsp::measure(&c, 1..2001);
     assert_eq!(
         f.counts.iter().map(|(&k, &n)| (k, n)).collect::<Vec<_>>(),
         [(16, 2000)],
@@ -30,7 +30,7 @@ fn small_always_has_16_rooms_sized_as_the_original() {
 
 #[test]
 fn large_rooms_are_sized_as_the_original_too() {
-    let f = seed_001::measure(&BspConfig::large(), 1..301);
+    let f = cpp_bsp::measure(&BspConfig::large(), 1..301);
     assert_eq!(f.misplaced, 0);
     let ratio = f.ours.mean_area() / f.seed.mean_area();
     assert!(

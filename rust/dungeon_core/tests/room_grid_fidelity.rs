@@ -63,7 +63,7 @@ fn the_comparison_catches_the_script_end_rules_on_isaac_floors() {
     // The growth and end rules alone, without special rooms.
     let mut old = IsaacConfig::branching();
     old.room_rules = None;
-    old.grid.ends = EndRules::seed_002(StartRule::Origin);
+    old.grid.ends = EndRules::far_apart(StartRule::Origin);
     let (a, b) = (ours(&old, 1), published(1));
     println!("the script's end rules {a:?}\npublished {b:?}");
     assert!(!agrees(&a, &b), "ours {a:?}, published {b:?}");
@@ -73,7 +73,7 @@ fn the_comparison_catches_the_script_end_rules_on_isaac_floors() {
 #[test]
 fn the_room_grid_script_reference_keeps_its_rules() {
     for seed in 0..300 {
-        let f = reference::seed_002(seed, 2, true).expect("a valid room-grid script floor");
+        let f = reference::room_grid_script(seed, 2, true).expect("a valid room-grid script floor");
         let (s, e) = (f.start, f.end);
         assert!(s.0 != e.0 && s.1 != e.1);
         assert!(f.room_neighbours(e) == 1 && f.is_room(s));
@@ -90,7 +90,9 @@ fn compact_grows_like_the_room_grid_script() {
     for level in 1..=3 {
         let a = ours(&IsaacConfig::compact(), level);
         let floors: Vec<Floor> = (0..SEEDS)
-            .map(|s| reference::seed_002(s, level, false).expect("a room-grid script floor"))
+            .map(|s| {
+                reference::room_grid_script(s, level, false).expect("a room-grid script floor")
+            })
             .collect();
         let b = Stats::of(&floors);
         println!("level {level}: ours {a:?}\nscript {b:?}");

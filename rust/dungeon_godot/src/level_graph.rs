@@ -281,8 +281,9 @@ impl LevelGraph {
         })
     }
 
-    /// The core graph. A negative room number becomes one past any room,
-    /// which the core's checks refuse naming the connection.
+    /// The core graph. A negative room number lies past any room, so the
+    /// core's checks refuse it, naming the connection and the number as
+    /// given.
     pub fn core(&self) -> CoreGraph {
         let names = self.room_names.as_slice();
         let rooms = self
@@ -294,7 +295,9 @@ impl LevelGraph {
                 name: names.get(i).map(ToString::to_string).unwrap_or_default(),
             })
             .collect();
-        let index = |v: i32| usize::try_from(v).unwrap_or(usize::MAX);
+        // A negative number keeps its value by two's complement (far past
+        // any room), so the core's error prints it as given.
+        let index = |v: i32| v as isize as usize;
         let edges = self
             .connections
             .iter_shared()

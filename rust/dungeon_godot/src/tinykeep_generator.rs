@@ -37,10 +37,10 @@ generator_class! {
     class TinyKeepGenerator(TinyKeepConfig, dungeon_core::registry::TINYKEEP, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_TINYKEEP]…).
         /// [b]Tinykeep[/b] (Phi Dinh's TinyKeep dungeons): 150 cells, normal sizes, L-shaped
-        /// hallways, 15 % loops. [b]Seed003[/b] (a name only): uniform sizes, rooms by
-        /// area, A* corridors, 10 % loops. [b]Small[/b]: 40 cells in a
+        /// hallways, 15 % loops. [b]Winding Halls[/b]: hallways that wind around the
+        /// rooms (A*), rooms by area, uniform sizes, 10 % loops. [b]Small[/b]: 40 cells in a
         /// wide ellipse, two-tile hallways, for quick play.
-        preset: TinyKeepPreset { Tinykeep = PRESET_TINYKEEP, Seed003 = PRESET_SEED003, Small = PRESET_SMALL },
+        preset: TinyKeepPreset { Tinykeep = PRESET_TINYKEEP, WindingHalls = PRESET_WINDING_HALLS, Small = PRESET_SMALL },
 
         /// How many cells are scattered (2 to 5000). Only the biggest become
         /// rooms, so more cells mean more rooms and a bigger map.
@@ -210,6 +210,11 @@ fn room_count_range(
 
 #[godot_api(secondary)]
 impl TinyKeepGenerator {
+    /// The old name of [constant PRESET_WINDING_HALLS] (the same value).
+    /// @deprecated Use [constant PRESET_WINDING_HALLS].
+    #[constant]
+    const PRESET_SEED003: i64 = 1;
+
     /// Generates level [param level] like [method generate_level] and also
     /// returns the room graph it was built on, as a [Dictionary]:
     /// [code]"grid"[/code]: the [DungeonGrid];

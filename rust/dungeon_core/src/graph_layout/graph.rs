@@ -119,7 +119,7 @@ impl LevelGraph {
     #[must_use]
     pub fn edge_label(&self, k: usize) -> String {
         match self.edges.get(k) {
-            Some(e) => format!("connection #{k} [{}, {}]", e.a, e.b),
+            Some(e) => format!("connection #{k} [{}, {}]", signed(e.a), signed(e.b)),
             None => format!("connection #{k}"),
         }
     }
@@ -257,6 +257,17 @@ pub(crate) fn graph(n: usize, edges: &[(usize, usize)]) -> LevelGraph {
     g
 }
 
+/// A room number as a caller with signed numbers gave it: a negative
+/// number stored by two's complement (as Godot's `LevelGraph` stores one)
+/// prints as that negative number, so an error shows the value given.
+fn signed(room: usize) -> i128 {
+    // `usize` is at most 64 bits: both branches are exact.
+    match isize::try_from(room) {
+        Ok(r) => r as i128,
+        Err(_) => room as i128 - (1_i128 << usize::BITS),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,6 +282,11 @@ mod tests {
         let m = message(&graph(3, &[(0, 1), (1, 5)]));
         assert!(m.contains("connection #1 [1, 5] names a room"), "{m}");
         assert!(graph(3, &[(0, 1), (1, 2)]).validate().is_ok());
+        // A negative number from a signed caller (Godot) prints as given.
+        let mut g = graph(3, &[(0, 1)]);
+        g.edges[0].b = -2_isize as usize;
+        let m = message(&g);
+        assert!(m.contains("connection #0 [0, -2] names a room"), "{m}");
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub const BSP: Generator<BspConfig> = Generator {
     presets: &crate::bsp::PRESET_LIST,
     settings: bsp,
     generate: crate::bsp::generate_watched,
+    rooms: true,
 };
 
 /// BSP's settings, in the order they are applied.

@@ -15,6 +15,7 @@ pub const CAVE: Generator<CaveConfig> = Generator {
     presets: &crate::cave::PRESET_LIST,
     settings: cave,
     generate: crate::cave::generate_watched,
+    rooms: false,
 };
 
 const REGIONS: [(&str, Regions); 3] = [

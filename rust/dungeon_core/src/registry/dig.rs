@@ -18,6 +18,7 @@ pub const TUNNELER: Generator<TunnelerConfig> = Generator {
     presets: &crate::tunneler::PRESET_LIST,
     settings: tunneler,
     generate: crate::tunneler::generate_watched,
+    rooms: false,
 };
 
 /// The walker.
@@ -29,6 +30,7 @@ pub const WALKER: Generator<WalkerConfig> = Generator {
     presets: &crate::walker::PRESET_LIST,
     settings: walker,
     generate: crate::walker::generate_watched,
+    rooms: false,
 };
 
 const DIRECTIONS: [(&str, Directions); 2] = [("4", Directions::Four), ("8", Directions::Eight)];

@@ -16,6 +16,7 @@ pub const GRAPH: Generator<GraphConfig> = Generator {
     presets: &crate::graph_layout::PRESET_LIST,
     settings: graph,
     generate: crate::graph_layout::generate_watched,
+    rooms: true,
 };
 
 #[cfg(feature = "serde")]

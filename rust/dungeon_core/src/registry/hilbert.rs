@@ -14,6 +14,7 @@ pub const HILBERT: Generator<HilbertConfig> = Generator {
     presets: &crate::hilbert::PRESET_LIST,
     settings: hilbert,
     generate: crate::hilbert::generate_watched,
+    rooms: true,
 };
 
 /// The Hilbert backbone's settings, in the order they are applied.

@@ -14,6 +14,7 @@ pub const MAZE: Generator<MazeConfig> = Generator {
     presets: &crate::maze::PRESET_LIST,
     settings: maze,
     generate: crate::maze::generate_watched,
+    rooms: true,
 };
 
 /// The maze's settings, in the order they are applied.

@@ -16,6 +16,7 @@ mod dig;
 mod graph;
 mod hilbert;
 mod maze;
+mod progression;
 mod room_grid;
 mod setting;
 mod template;
@@ -33,6 +34,7 @@ pub use dig::{TUNNELER, WALKER};
 pub use graph::GRAPH;
 pub use hilbert::HILBERT;
 pub use maze::MAZE;
+pub use progression::progression;
 pub use room_grid::{DRUNKARD, ISAAC};
 pub use template::TEMPLATE;
 pub use tinykeep::TINYKEEP;
@@ -69,6 +71,9 @@ pub struct Generator<C: 'static> {
     pub settings: fn() -> Vec<Setting<C>>,
     /// Generates level `level` of run `seed` under a [`Watch`].
     pub generate: fn(&C, u64, i32, &Watch) -> Result<DungeonGrid, GenError>,
+    /// Whether its grids have rooms, so the progression planner's settings
+    /// ([`progression()`]) apply to it.
+    pub rooms: bool,
 }
 
 /// A preset as the schema lists it.
@@ -111,6 +116,8 @@ pub trait Entry: Sync {
     fn presets(&self) -> Vec<PresetInfo>;
     /// Its settings schema, in the order settings are applied.
     fn settings(&self) -> Vec<SettingInfo>;
+    /// Whether its grids have rooms (the progression settings apply).
+    fn has_rooms(&self) -> bool;
     /// A job holding the config of preset `name` (`None`: the default), or
     /// `None` for an unknown preset.
     fn job(&self, preset: Option<&str>) -> Option<Box<dyn Job>>;
@@ -222,6 +229,10 @@ where
                 range: s.range,
             })
             .collect()
+    }
+
+    fn has_rooms(&self) -> bool {
+        self.rooms
     }
 
     fn job(&self, preset: Option<&str>) -> Option<Box<dyn Job>> {

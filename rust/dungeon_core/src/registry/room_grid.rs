@@ -19,6 +19,7 @@ pub const ISAAC: Generator<IsaacConfig> = Generator {
     presets: &crate::isaac::PRESET_LIST,
     settings: isaac,
     generate: crate::isaac::generate_watched,
+    rooms: true,
 };
 
 /// The drunkard walk on a room grid.
@@ -30,6 +31,7 @@ pub const DRUNKARD: Generator<DrunkardConfig> = Generator {
     presets: &crate::drunkard::PRESET_LIST,
     settings: drunkard,
     generate: crate::drunkard::generate_watched,
+    rooms: true,
 };
 
 const STARTS: [(&str, StartRule); 3] = [

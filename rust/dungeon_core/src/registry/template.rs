@@ -16,6 +16,7 @@ pub const TEMPLATE: Generator<TemplateConfig> = Generator {
     presets: &crate::template::PRESET_LIST,
     settings: template,
     generate: crate::template::generate_watched,
+    rooms: true,
 };
 
 /// `tag:min:max` rules, comma-separated (`max` -1: no limit); `none` for none.

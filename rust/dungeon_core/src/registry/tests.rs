@@ -468,6 +468,7 @@ const ROW: Generator<Row> = Generator {
     presets: &ROW_PRESETS,
     settings: row_settings,
     generate: row_generate,
+    rooms: false,
 };
 
 #[test]
@@ -490,4 +491,57 @@ fn a_toy_generator_needs_only_its_description() {
     job.set("rooms", "10").unwrap();
     assert!(matches!(job.generate(1, 1), Err(GenError::Config(e)) if e.field == "rooms"));
     assert_eq!(ROW.preset("short"), Some(Row { rooms: 3 }));
+}
+
+#[test]
+fn has_rooms_says_whether_every_preset_makes_rooms() {
+    for g in GENERATORS {
+        for p in g.presets() {
+            let Some(job) = g.job(Some(p.name)) else {
+                panic!("{}: preset {} has no job", g.name(), p.name);
+            };
+            for seed in 0..3 {
+                let Ok(grid) = job.generate(seed, 1) else {
+                    continue;
+                };
+                assert_eq!(
+                    grid.room_count() > 0,
+                    g.has_rooms(),
+                    "{} {} seed {seed}: {} rooms",
+                    g.name(),
+                    p.name,
+                    grid.room_count()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn progression_settings_read_and_show_back() {
+    let mut s = crate::progression::ProgressionSettings::default();
+    for (name, value) in [
+        ("locks", "3"),
+        ("lock_guard", "branches-only"),
+        ("max_doors_per_key", "1"),
+        ("one_way", "2"),
+        ("secret_rooms", "open"),
+        ("flat_keys", "true"),
+    ] {
+        let setting = progression().into_iter().find(|x| x.name == name);
+        let Some(setting) = setting else {
+            panic!("no progression setting {name}");
+        };
+        assert_eq!(setting.set(&mut s, value), Ok(()), "{name}");
+        assert_eq!(setting.show(&s), value.replace('-', "_"), "{name}");
+    }
+    assert_eq!(s.validate(), Ok(()));
+    let guard = progression().into_iter().find(|x| x.name == "lock_guard");
+    let err = guard.map(|g| g.set(&mut s, "boss"));
+    assert_eq!(
+        err,
+        Some(Err(
+            "expected any or branches_only, got \"boss\"".to_string()
+        ))
+    );
 }

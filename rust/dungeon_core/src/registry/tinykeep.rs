@@ -18,6 +18,7 @@ pub const TINYKEEP: Generator<TinyKeepConfig> = Generator {
     presets: &crate::tinykeep::PRESET_LIST,
     settings: tinykeep,
     generate: crate::tinykeep::generate_watched,
+    rooms: true,
 };
 
 const SHAPES: [(&str, ScatterShape); 2] = [

@@ -190,8 +190,8 @@ mod tests {
             ..RoomGridConfig::new(
                 8,
                 8,
-                RoomCount::SEED_002,
-                EndRules::seed_002(StartRule::RandomRoom),
+                RoomCount::THREE_PER_LEVEL,
+                EndRules::far_apart(StartRule::RandomRoom),
                 0.5,
             )
         }

@@ -8,7 +8,7 @@ use crate::rng::{DungeonRng, stage};
 /// The per-level room count: `base + floor(per_level × level) + randint(0, variance)`.
 ///
 /// The room-grid script behind `compact` and `winding` uses
-/// `randint(0, 3) + 7 + level * 3` ([`RoomCount::SEED_002`]);
+/// `randint(0, 3) + 7 + level * 3` ([`RoomCount::THREE_PER_LEVEL`]);
 /// Binding of Isaac uses `random(2) + 5 + level * 2.6` ([`RoomCount::ISAAC`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RoomCount {
@@ -23,7 +23,7 @@ pub struct RoomCount {
 impl RoomCount {
     /// The room-grid script's `randint(0, 3) + 7 + level * 3` (10–13 rooms
     /// at level 1).
-    pub const SEED_002: RoomCount = RoomCount {
+    pub const THREE_PER_LEVEL: RoomCount = RoomCount {
         base: 7,
         per_level: 3.0,
         variance: 3,
@@ -78,10 +78,10 @@ mod tests {
     #[test]
     fn counts_match_the_sources() {
         for (count, level, want) in [
-            (RoomCount::SEED_002, 1, (10, 13)),
-            (RoomCount::SEED_002, 2, (13, 16)),
-            (RoomCount::SEED_002, 3, (16, 19)),
-            (RoomCount::SEED_002, 10, (37, 40)),
+            (RoomCount::THREE_PER_LEVEL, 1, (10, 13)),
+            (RoomCount::THREE_PER_LEVEL, 2, (13, 16)),
+            (RoomCount::THREE_PER_LEVEL, 3, (16, 19)),
+            (RoomCount::THREE_PER_LEVEL, 10, (37, 40)),
             (RoomCount::ISAAC, 1, (7, 8)),
             (RoomCount::ISAAC, 5, (18, 19)),
             (RoomCount::ISAAC, 10, (31, 32)),
@@ -92,7 +92,7 @@ mod tests {
 
     #[test]
     fn draws_are_in_range_and_seeded() {
-        let c = RoomCount::SEED_002;
+        let c = RoomCount::THREE_PER_LEVEL;
         for seed in 0..200 {
             for level in 1..=10 {
                 let n = c.draw(seed, level).unwrap();
@@ -106,7 +106,7 @@ mod tests {
     #[test]
     fn invalid_levels_are_errors_not_answers() {
         for level in [i32::MIN, -2, 0, crate::level::MAX_LEVEL + 1, i32::MAX] {
-            let e = RoomCount::SEED_002.range(level).unwrap_err();
+            let e = RoomCount::THREE_PER_LEVEL.range(level).unwrap_err();
             assert_eq!(e, ConfigError::new("level", level, "1..=1000"));
             assert_eq!(RoomCount::ISAAC.draw(1, level), Err(e));
         }

@@ -54,7 +54,7 @@ impl EndRules {
     /// end at least 3 cells from the start in a straight line and off its
     /// axes.
     #[must_use]
-    pub const fn seed_002(start: StartRule) -> Self {
+    pub const fn far_apart(start: StartRule) -> Self {
         Self {
             start,
             end: EndRule::FarthestApart {
@@ -247,7 +247,7 @@ mod tests {
 
     #[test]
     fn room_grid_script_pairs() {
-        let r = EndRules::seed_002(StartRule::Origin);
+        let r = EndRules::far_apart(StartRule::Origin);
         let ok = |s, e| r.apart(s, e).is_some_and(|d| d + 1e-9 >= r.min_distance());
         assert!(ok((0, 0), (2, 3)));
         assert!(!ok((0, 0), (0, 5)));
@@ -259,7 +259,7 @@ mod tests {
 
     #[test]
     fn impossible_rules_are_refused_up_front() {
-        let r = EndRules::seed_002(StartRule::RandomRoom);
+        let r = EndRules::far_apart(StartRule::RandomRoom);
         let e = EndRules {
             min_dead_ends: 4097,
             ..r

@@ -66,7 +66,7 @@ pub enum HallwayStyle {
 }
 
 /// Settings for [`super::generate`]. Start from a preset
-/// ([`TinyKeepConfig::tinykeep`], [`TinyKeepConfig::seed003`],
+/// ([`TinyKeepConfig::tinykeep`], [`TinyKeepConfig::winding_halls`],
 /// [`TinyKeepConfig::small`]) and change fields; [`TinyKeepConfig::validate`]
 /// says which combinations work.
 #[derive(Clone, Debug, PartialEq)]
@@ -134,9 +134,9 @@ pub const PRESET_LIST: [Preset<TinyKeepConfig>; 3] = [
         TinyKeepConfig::tinykeep,
     ),
     Preset::new(
-        "seed003",
-        "uniform cell sizes, rooms chosen by area, A* corridors, 10 % loops",
-        TinyKeepConfig::seed003,
+        "winding_halls",
+        "hallways that wind around the rooms (A*), rooms chosen by area, uniform cell sizes, 10 % loops",
+        TinyKeepConfig::winding_halls,
     ),
     Preset::new(
         "small",
@@ -173,11 +173,12 @@ impl TinyKeepConfig {
         }
     }
 
-    /// TinyKeepIsh, a TinyKeep-style implementation: uniform sides (1–9),
-    /// box separation, rooms by area (`largeCutoff` 30), A* corridors
-    /// without diagonal steps, 10 % extra edges (`treeCutOff` 10).
+    /// Hallways that wind around the rooms: uniform sides (1–9), box
+    /// separation, rooms by area (at least 30 tiles), A* hallways without
+    /// diagonal steps, 10 % extra edges. Follows TinyKeepIsh, a
+    /// TinyKeep-style implementation (`largeCutoff` 30, `treeCutOff` 10).
     #[must_use]
-    pub const fn seed003() -> Self {
+    pub const fn winding_halls() -> Self {
         Self {
             cell_count: 100,
             radius: 16,
@@ -213,7 +214,7 @@ impl TinyKeepConfig {
         }
     }
 
-    /// A preset by name: `"tinykeep"`, `"seed003"` or `"small"`.
+    /// A preset by name: `"tinykeep"`, `"winding_halls"` or `"small"`.
     #[must_use]
     pub fn preset(name: &str) -> Option<Self> {
         crate::preset::find(name, &PRESET_LIST)

@@ -74,7 +74,7 @@
 //! | preset | separated within budget | main rooms / cells | Delaunay edges / room | tree edges | extra / non-tree edges (chance) | crossed cells joined / map |
 //! |---|---|---|---|---|---|---|
 //! | `tinykeep` | 500/500 (41.0 passes) | 24.2 / 150 (16.1 %) | 2.44 | rooms − 1 in 500/500 | 0.150 (0.15) | 22.8 |
-//! | `seed003` | 500/500 (32.4 passes) | 34.5 / 100 (34.5 %) | 2.60 | rooms − 1 in 500/500 | 0.097 (0.10) | 14.2 |
+//! | `winding_halls` | 500/500 (32.4 passes) | 34.5 / 100 (34.5 %) | 2.60 | rooms − 1 in 500/500 | 0.097 (0.10) | 14.2 |
 //! | `small` | 500/500 (12.2 passes) | 20.4 / 40 (51.0 %) | 2.42 | rooms − 1 in 500/500 | 0.195 (0.25) | 6.9 |
 //!
 //! TinyKeepIsh puts its corridor count between n and 3n rooms by `treeCutOff`;

@@ -2,7 +2,7 @@
 //! be obviously right rather than fast, to measure our presets against:
 //! - [`isaac`]: the Binding of Isaac floorplan as Boris the Brave described
 //!   it (2020);
-//! - [`seed_002`]: the neighbour generator of the original room-grid script
+//! - [`room_grid_script`]: the neighbour generator of the original room-grid script
 //!   that `compact` reproduces, and its regenerate-until-valid rules, bugs
 //!   included, with its endless loops bounded.
 //!
@@ -189,7 +189,7 @@ pub fn isaac(seed: u64, level: i32) -> Floor {
 }
 
 /// The room-grid script's room count: `randint(0, 3) + 7 + level * 3`.
-fn seed_002_count(rng: &mut DungeonRng, level: i32) -> usize {
+fn script_room_count(rng: &mut DungeonRng, level: i32) -> usize {
     (rng.range(0, 3) + 7 + level * 3) as usize
 }
 
@@ -213,9 +213,9 @@ fn seed_002_count(rng: &mut DungeonRng, level: i32) -> usize {
 ///
 /// With `repeats` false, a candidate that is already a room is passed over
 /// (before any draw), which isolates the effect of the script's repeats.
-pub fn seed_002(seed: u64, level: i32, repeats: bool) -> Option<Floor> {
+pub fn room_grid_script(seed: u64, level: i32, repeats: bool) -> Option<Floor> {
     let mut rng = DungeonRng::new(seed ^ 0x5EED_0002);
-    let target = seed_002_count(&mut rng, level);
+    let target = script_room_count(&mut rng, level);
     for attempt in 1..=10_000 {
         let mut f = Floor {
             width: 8,

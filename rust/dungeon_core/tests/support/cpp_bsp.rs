@@ -10,7 +10,7 @@ use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::{DungeonRng, Rect};
 
 /// One side of a room in a part `part_side` tiles long, by the original's rule.
-pub fn seed_side(part_side: i32, rng: &mut DungeonRng) -> i32 {
+pub fn original_side(part_side: i32, rng: &mut DungeonRng) -> i32 {
     (rng.uniform(0.6, 0.7) * f64::from(part_side)).round() as i32
 }
 
@@ -72,8 +72,8 @@ pub fn measure(c: &BspConfig, seeds: Range<u64>) -> Fidelity {
             f.misplaced += usize::from(!inside);
             f.ours.add(room.w, room.h, part);
             f.seed.add(
-                seed_side(part.w, &mut rng),
-                seed_side(part.h, &mut rng),
+                original_side(part.w, &mut rng),
+                original_side(part.h, &mut rng),
                 part,
             );
         }
