@@ -10,7 +10,7 @@ use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::maze::{self, MazeConfig};
 use dungeon_core::tinykeep::{self, TinyKeepConfig};
 use dungeon_core::{DungeonGrid, DungeonRng, Lock, LockKind, RoomRole, bsp};
-use progression_check::check;
+use progression_check::{Play, check};
 
 fn key(from: usize, into: usize, key: usize) -> Lock {
     Lock {
@@ -137,10 +137,14 @@ fn keys_used_up_can_strand_a_player_the_proof_assumes_they_are_not() {
     // the dead end's door and the way to the end.
     let g = DungeonGrid::from_ascii(".#..\nS##E").unwrap();
     let g = g.with_locks(vec![key(2, 0, 1), key(3, 4, 1)]).unwrap();
-    let kept = check(&g, g.locks(), false);
+    let kept = check(&g, g.locks(), Play::default());
     assert!(kept.finishable && kept.no_soft_lock, "{kept:?}");
     // Used up on the dead end's door, the key is gone: soft-locked.
-    let used = check(&g, g.locks(), true);
+    let consume = Play {
+        consume: true,
+        ..Play::default()
+    };
+    let used = check(&g, g.locks(), consume);
     assert!(used.finishable && !used.no_soft_lock, "{used:?}");
 }
 
@@ -184,13 +188,13 @@ struct Tally {
 }
 
 /// Judges random lock sets on `g` by the proof and by the search: a set
-/// the proof accepts cannot soft-lock (with keys kept, and with keys used
-/// up when each key opens one door), and a set the search finds
-/// unfinishable is refused.
+/// the proof accepts cannot soft-lock (with keys kept, with keys used up
+/// when each key opens one door, with the secret doors found), and a set
+/// the search finds unfinishable is refused.
 fn judge(g: &DungeonGrid, rng: &mut DungeonRng, tally: &mut Tally, what: &str) {
     for _ in 0..6 {
         let locks = random_locks(g, rng);
-        let kept = check(g, &locks, false);
+        let kept = check(g, &locks, Play::default());
         match g.clone().with_locks(locks.clone()) {
             Ok(locked) => {
                 tally.accepted += 1;
@@ -200,9 +204,20 @@ fn judge(g: &DungeonGrid, rng: &mut DungeonRng, tally: &mut Tally, what: &str) {
                 );
                 let keys: Vec<usize> = locks.iter().filter_map(Lock::key).collect();
                 if keys.windows(2).all(|w| w[0] != w[1]) {
-                    let used = check(g, &locks, true);
+                    let consume = Play {
+                        consume: true,
+                        ..Play::default()
+                    };
+                    let used = check(g, &locks, consume);
                     assert!(used.no_soft_lock, "{what} {locks:?}: {used:?}");
                 }
+                // Finding the secret doors only adds ways.
+                let found = Play {
+                    secrets_found: true,
+                    ..Play::default()
+                };
+                let found = check(g, &locks, found);
+                assert!(found.no_soft_lock, "{what} {locks:?}: {found:?}");
                 // One JSON round trip a grid (big maps read slowly in debug).
                 if tally.accepted % 6 == 1 {
                     let back = DungeonGrid::from_json(&locked.to_json()).unwrap();

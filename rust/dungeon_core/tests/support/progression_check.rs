@@ -57,8 +57,9 @@ fn gate(g: &DungeonGrid, from: usize, into: usize) -> Vec<(Pos, Pos)> {
 }
 
 /// Region labels of every cell (`usize::MAX` off the walkable cells) with
-/// the sides in `closed` and every secret door shut.
-fn regions(g: &DungeonGrid, closed: &[(Pos, Pos)]) -> Vec<usize> {
+/// the sides in `closed` shut, and every secret door unless
+/// `secrets_found`.
+fn regions(g: &DungeonGrid, closed: &[(Pos, Pos)], secrets_found: bool) -> Vec<usize> {
     let w = g.width();
     let n = (g.width() * g.height()) as usize;
     let at = |p: Pos| (p.1 * w + p.0) as usize;
@@ -72,7 +73,12 @@ fn regions(g: &DungeonGrid, closed: &[(Pos, Pos)]) -> Vec<usize> {
         label[i] = next;
         let mut queue = VecDeque::from([p]);
         while let Some(p) = queue.pop_front() {
-            let open = g.door_mask(p) & !g.secret_door_mask(p);
+            let secret = if secrets_found {
+                0
+            } else {
+                g.secret_door_mask(p)
+            };
+            let open = g.door_mask(p) & !secret;
             for d in DIRS {
                 let q = (p.0 + d.0, p.1 + d.1);
                 if open & d.2 == 0 || closed.contains(&(p, q)) || closed.contains(&(q, p)) {
@@ -93,13 +99,22 @@ fn regions(g: &DungeonGrid, closed: &[(Pos, Pos)]) -> Vec<usize> {
 /// sets over the key rooms and the locks).
 type State = (usize, u32, u32, u32);
 
+/// How the player plays.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Play {
+    /// Opening a lock uses the key up (a game with small keys).
+    pub consume: bool,
+    /// Every secret door has been found (open from the start).
+    pub secrets_found: bool,
+}
+
 /// Searches every play of `g` with `locks` (distinct connections of `g`,
-/// whether or not the library accepts them). `consume`: opening a lock
-/// uses the key up (a game with small keys).
-pub fn check(g: &DungeonGrid, locks: &[Lock], consume: bool) -> Verdict {
+/// whether or not the library accepts them).
+pub fn check(g: &DungeonGrid, locks: &[Lock], play: Play) -> Verdict {
+    let consume = play.consume;
     let gates: Vec<Vec<(Pos, Pos)>> = locks.iter().map(|l| gate(g, l.from, l.into)).collect();
     let all: Vec<(Pos, Pos)> = gates.iter().flatten().copied().collect();
-    let label = regions(g, &all);
+    let label = regions(g, &all, play.secrets_found);
     let w = g.width();
     let region = |p: Pos| label[(p.1 * w + p.0) as usize];
     // The key rooms, each one bit.
