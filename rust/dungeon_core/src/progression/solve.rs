@@ -303,8 +303,10 @@ pub(crate) fn prove(g: &DungeonGrid, locks: &[Lock]) -> Result<Proof, LockError>
     let why = |i: usize| {
         let l = &locks[i];
         let k = key_room(l);
+        if reach.has(setup.key_region[i]) {
+            return "its door is never reached".to_owned();
+        }
         match setup.guard(&reach, setup.key_region[i], i) {
-            _ if reach.has(setup.key_region[i]) => "its door is never reached".to_owned(),
             Some(j) => format!("key in room {k}, behind locks[{j}]"),
             None => format!("key in room {k}, out of reach"),
         }

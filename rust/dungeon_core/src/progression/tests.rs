@@ -76,6 +76,21 @@ fn a_key_behind_its_own_lock_is_refused() {
 }
 
 #[test]
+fn two_keys_each_behind_the_other_lock_are_refused() {
+    // X(0) L(1) S(2) R(3) E(4): the way right needs X's key, behind the
+    // left lock, whose key lies in E: opening the first lock is what it
+    // would take to reach its own key.
+    let g = grid("##S#E");
+    assert_eq!(
+        refusal(&g, vec![key(2, 3, 0), key(1, 0, 4)]),
+        "locks[0] [2, 3] can never be opened: its key is in room 0, which lies behind it"
+    );
+    // With the left lock's key at the start, both open, left first.
+    let g = g.with_locks(vec![key(2, 3, 0), key(1, 0, 2)]).unwrap();
+    assert_eq!(g.check_locks().unwrap().order, [1, 0]);
+}
+
+#[test]
 fn shapes_and_order_are_checked() {
     let g = grid(CHAIN);
     let cases = [
