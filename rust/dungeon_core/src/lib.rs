@@ -53,8 +53,8 @@ pub mod watch;
 
 pub use error::{ConfigError, GenError};
 pub use grid::{
-    Cell, Connection, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, ParseError, Pos,
-    Rect, Room, RoomRole, RoomShape,
+    Cell, Connection, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, Lock, LockError,
+    LockKind, MAX_LOCKS, ParseError, Pos, Rect, Room, RoomRole, RoomShape,
 };
 pub use rng::DungeonRng;
 pub use watch::Watch;

@@ -26,7 +26,7 @@
 //! | start, end | `i32 x, i32 y` each |
 //! | rooms | count `u32`; per room: role `u8` ([`RoomRole`](super::RoomRole) code), shape `u8` ([`RoomShape`](super::RoomShape) code), rect `i32 x, y, w, h` |
 //! | planned graph | four lists, each count `u32` then its items: Delaunay edges, tree edges, extra edges (`u32` pairs), main path (`u32` rooms) |
-//! | locks | count `u32`, then each lock (see `encode_locks`) |
+//! | locks | count `u32`; per lock, in canonical order: kind `u8` (0 key, 1 one-way), from `u32`, into `u32`, key room `u32` (`u32::MAX` for one-way) |
 //!
 //! The room records carry everything the generator stored about rooms: the
 //! room rectangles of a tile map, a room grid's room cells and large-room
@@ -35,7 +35,7 @@
 //! same), and whatever is derived from the fields above (connections, room
 //! index, caches).
 
-use super::{DungeonGrid, GridKind, PlannedGraph};
+use super::{DungeonGrid, GridKind, LockKind, PlannedGraph};
 
 /// The key's first half: `b"dungeon:"` read little-endian.
 const K0: u64 = u64::from_le_bytes(*b"dungeon:");
@@ -109,9 +109,21 @@ fn encode_plan(h: &mut SipHasher24, plan: &PlannedGraph) {
 /// The locks section: a count `u32`, then per lock, in the grid's
 /// canonical lock order, kind `u8`, the room it is entered from `u32`, the
 /// room it opens into `u32`, and the key's room `u32` (`u32::MAX` for a
-/// one-way door). Grids hold no locks yet, so the section is the count 0.
-fn encode_locks(h: &mut SipHasher24, _grid: &DungeonGrid) {
-    h.write_u32(0);
+/// one-way door). Kind: 0 a key lock, 1 a one-way door. A grid without
+/// locks writes the count 0.
+fn encode_locks(h: &mut SipHasher24, grid: &DungeonGrid) {
+    let locks = grid.locks();
+    h.write_len(locks.len());
+    for lock in locks {
+        let (kind, key) = match lock.kind {
+            LockKind::Key { key } => (0, u32::try_from(key).unwrap_or(u32::MAX)),
+            LockKind::OneWay => (1, u32::MAX),
+        };
+        h.write(&[kind]);
+        h.write_len(lock.from);
+        h.write_len(lock.into);
+        h.write_u32(key);
+    }
 }
 
 /// SipHash-2-4 over a byte stream, fed in pieces of any size.
@@ -426,6 +438,43 @@ mod tests {
         bytes.extend([0u8; 4 + 4 * 4 + 4]);
         h.write(&bytes);
         assert_eq!(g.layout_hash(), h.finish());
+    }
+
+    #[test]
+    fn every_lock_field_counts() {
+        use crate::grid::{Lock, LockKind};
+        let g = isaac_floor("branching");
+        let h = g.layout_hash();
+        let start = g.room_at(g.start).unwrap();
+        let lock = |from: usize, into: usize, key: Option<usize>| Lock {
+            from,
+            into,
+            kind: key.map_or(LockKind::OneWay, |key| LockKind::Key { key }),
+        };
+        // The first connection that takes a lock whose key lies in the
+        // start room, then the same lock changed field by field.
+        let locked = g
+            .connections()
+            .iter()
+            .flat_map(|c| [(c.rooms.0, c.rooms.1), (c.rooms.1, c.rooms.0)])
+            .find_map(|(a, b)| {
+                let l = lock(a, b, Some(start));
+                g.clone().with_locks(vec![l]).ok().map(|locked| (locked, l))
+            });
+        let Some((locked, l)) = locked else {
+            panic!("no connection takes a lock");
+        };
+        let with = locked.layout_hash();
+        assert_ne!(with, h, "a lock");
+        let mut other = g.clone();
+        other.locks = vec![lock(l.into, l.from, Some(start))];
+        assert_ne!(other.layout_hash(), with, "its direction");
+        other.locks = vec![lock(l.from, l.into, Some(start + 1))];
+        assert_ne!(other.layout_hash(), with, "its key room");
+        other.locks = vec![lock(l.from, l.into, None)];
+        assert_ne!(other.layout_hash(), with, "its kind");
+        let back = DungeonGrid::from_json(&locked.to_json()).unwrap();
+        assert_eq!(back.layout_hash(), with, "JSON round trip");
     }
 
     #[test]

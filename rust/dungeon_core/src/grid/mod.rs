@@ -18,11 +18,13 @@ mod cell;
 pub(crate) mod check;
 mod connections;
 mod hash;
+mod locks;
 mod plan;
 mod rooms;
 mod shape;
 
 pub use cell::{Cell, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, NEIGHBOURS_4, ParseError, Pos, Rect};
+pub use locks::{Lock, LockError, LockKind, MAX_LOCKS};
 pub use plan::PlannedGraph;
 use rooms::Derived;
 pub use rooms::{Connection, Room, RoomRole};
@@ -84,6 +86,10 @@ pub struct DungeonGrid {
     pub(crate) large_rooms: Vec<(usize, RoomShape)>,
     /// The room graph the generator planned (empty for most generators).
     pub(crate) plan: PlannedGraph,
+    /// Locked and one-way doors, in canonical order ([`Lock::order_key`]);
+    /// empty unless set ([`DungeonGrid::with_locks`]), so grids without
+    /// locks compare, print and save as before.
+    pub(crate) locks: Vec<Lock>,
     derived: Derived,
     pub(crate) start: Pos,
     pub(crate) end: Pos,
@@ -113,6 +119,7 @@ impl DungeonGrid {
             specials: Vec::new(),
             large_rooms: Vec::new(),
             plan: PlannedGraph::default(),
+            locks: Vec::new(),
             derived: Derived::default(),
             start: (0, 0),
             end: (0, 0),

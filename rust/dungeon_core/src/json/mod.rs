@@ -14,6 +14,7 @@
 //! | `rooms` | room records in room order: `{"role": "normal"\|"start"\|"end"\|a special role, "rect": [x, y, w, h]}`, plus `"shape"` on a room grid's large rooms (`"1x2"`, `"2x1"`, `"2x2"`, `"l_no_top_left"`, `"l_no_top_right"`, `"l_no_bottom_left"`, `"l_no_bottom_right"`; the rect is the shape's bounding box) |
 //! | `connections` | the room graph, sorted by room pair: `{"rooms": [a, b], "tiles": [[x, y], ...]}`, see below |
 //! | `graph` | optional: the room graph the generator planned the map from ([`crate::grid::PlannedGraph`]), each list left out when empty: `"delaunay"`, `"mst"`, `"extra"` (TinyKeep: `[[a, b], ...]` room pairs, the Delaunay edges sorted, tree and extra edges in carving order) and `"main_path"` (Hilbert: room numbers from the start room to the end room; the other rooms are side rooms) |
+//! | `locks` | optional (left out when there are none): locked and one-way doors in canonical order, `{"rooms": [from, into], "key": k}` (a door from room `from` into room `into` opened by the key lying in room `k`) or `{"rooms": [from, into], "kind": "one_way"}` (passable from `from` into `into` only); see below |
 //!
 //! **Connections.** Two rooms are connected when a door opens from one
 //! straight into the other (`tiles` empty; every connection of a room
@@ -44,6 +45,14 @@
 //! (`main_path` only, its rooms numbered first: `0, 1, 2, …`). Secret doors need no field of their own: a door is
 //! secret when it opens into a secret or super secret room
 //! ([`DungeonGrid::secret_door_mask`]), so the roles carry them.
+//!
+//! **Locks** ([`crate::grid::Lock`]) may be written for any grid with
+//! rooms. They must name a connection each (no connection twice, none
+//! touching a secret room, keys in rooms that are not secret), be sorted
+//! (key locks by key room, then `from`, `into`; then one-way doors by
+//! `from`, `into`) and leave a level that can be finished
+//! ([`DungeonGrid::check_locks`]); every refusal names the lock as
+//! `locks[i]`. A file without `locks` has none.
 //!
 //! Version 1 (no `version` field; `rooms` listed room cells as `[x, y]` and
 //! `room_rects` the tile map's rectangles) still loads.
@@ -120,6 +129,19 @@ struct GridOut<'a> {
     connections: Vec<ConnectionOut<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     graph: Option<GraphOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    locks: Vec<LockOut>,
+}
+
+/// One lock: `{"rooms": [from, into], "key": k}` or
+/// `{"rooms": [from, into], "kind": "one_way"}`.
+#[derive(Serialize)]
+struct LockOut {
+    rooms: [usize; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    key: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
 }
 
 fn bad(msg: impl Into<String>) -> ParseError {
@@ -183,6 +205,15 @@ impl DungeonGrid {
                     main_path: self.plan.main_path.clone(),
                 }
             }),
+            locks: self
+                .locks
+                .iter()
+                .map(|l| LockOut {
+                    rooms: [l.from, l.into],
+                    key: l.key(),
+                    kind: l.key().is_none().then_some("one_way"),
+                })
+                .collect(),
         }
     }
 
@@ -295,11 +326,17 @@ impl DungeonGrid {
         drop(records);
         // The connections are checked against the grid's own as they are
         // read, and the planned graph against the generator.
-        if let Some(plan) = read::read_tail(text, &g, &g.generator)? {
+        let (plan, locks) = read::read_tail(text, &g, &g.generator)?;
+        if let Some(plan) = plan {
             if let Some(problem) = plan.problem(&g) {
                 return Err(bad(problem));
             }
             g.plan = plan;
+        }
+        // The locks must be in canonical order and the level finishable
+        // with them (the proof, `check_locks`).
+        if !locks.is_empty() {
+            g = g.with_locks(locks).map_err(|e| bad(e.message))?;
         }
         Ok(g)
     }

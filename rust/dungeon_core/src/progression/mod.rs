@@ -1,18 +1,30 @@
 //! Levels a player can finish: what a game (and the lock-and-key planner)
-//! needs to know about a finished layout's rooms, and what the planner is
-//! asked for.
+//! needs to know about a finished layout's rooms, what the planner is
+//! asked for, and the proof that a level with locks can be finished.
 //!
-//! [`metrics`]: per room, its distance from the start in rooms and in
-//! tiles, whether it lies on the critical path (the fewest-rooms way from
-//! the start room to the end room), how deep a branch off that path it
-//! sits in, and whether it is a dead end, on a loop, or a chokepoint every
-//! way to the end must cross ([`DungeonGrid::room_metrics`]).
-//! [`settings`]: how many locks and one-way doors, and where they may go.
+//! - [`metrics`]: per room, its distance from the start in rooms and in
+//!   tiles, whether it lies on the critical path (the fewest-rooms way from
+//!   the start room to the end room), how deep a branch off that path it
+//!   sits in, and whether it is a dead end, on a loop, or a chokepoint every
+//!   way to the end must cross ([`DungeonGrid::room_metrics`]).
+//! - [`settings`]: how many locks and one-way doors, and where they may go.
+//! - What a lock closes (`gates.rs`), the regions the tiles fall into with
+//!   every lock shut (`regions.rs`) and the proof that a player can finish
+//!   the level ([`Proof`], `solve.rs`).
 //!
 //! [`DungeonGrid::room_metrics`]: crate::DungeonGrid::room_metrics
 
+mod gates;
 pub mod metrics;
+mod regions;
 pub mod settings;
+mod solve;
 
+pub(crate) use gates::{key_tile, side_mask};
 pub use metrics::{CHOKEPOINT, DEAD_END, IN_CYCLE, ON_CRITICAL_PATH, RoomMetrics, SECRET};
 pub use settings::{LockGuard, ProgressionSettings, SecretRooms};
+pub use solve::Proof;
+pub(crate) use solve::prove;
+
+#[cfg(test)]
+mod tests;

@@ -51,6 +51,7 @@ const V2_FIELDS: &[&str] = &[
     "rooms",
     "connections",
     "graph",
+    "locks",
     "generator",
     "seed",
     "level",
@@ -234,7 +235,7 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
             }
         }
         for (i, f) in fields.iter().enumerate() {
-            let optional = matches!(*f, "graph" | "room_rects");
+            let optional = matches!(*f, "graph" | "locks" | "room_rects");
             if !seen[i] && !optional {
                 return Err(de::Error::missing_field(f));
             }

@@ -30,11 +30,13 @@
 //! - [`probe`](mod@probe): pass 1;
 //! - [`body`]: pass 2, with the cell and door rows, and [`rooms`], its room
 //!   records;
-//! - [`tail`]: pass 3, the connections, and [`graph`], the planned graph.
+//! - [`tail`]: pass 3, the connections, [`graph`], the planned graph, and
+//!   [`locks`], the locks.
 
 mod body;
 mod ctx;
 mod graph;
+mod locks;
 mod probe;
 mod rooms;
 mod tail;

@@ -2,7 +2,8 @@
 //! [`read_tail`] compares the listed connections, one by one and tile by
 //! tile, with the grid's own, keeping nothing of them but the room pairs a
 //! file in the older format lists beyond the grid's own graph, and hands
-//! the planned graph to [`super::graph`].
+//! the planned graph to [`super::graph`] and the locks to
+//! [`super::locks`].
 
 use std::fmt;
 
@@ -10,19 +11,24 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 
 use super::ctx::{Ctx, run};
 use super::graph::Graph;
+use super::locks::Locks;
 use super::values::{Key, once, unknown, xy};
-use crate::grid::{Connection, DIRS, DungeonGrid, GridKind, ParseError, PlannedGraph, Pos};
+use crate::grid::{Connection, DIRS, DungeonGrid, GridKind, Lock, ParseError, PlannedGraph, Pos};
 use crate::json::number::Fixed;
 
-/// Version 2's `connections` and `graph`, read against the built grid `g`:
-/// the connections must be the grid's own (on tile maps, or the older
-/// listing of walks, see [`Listed`]), the graph one the grid's
-/// generator plans. Returns the planned graph, if there is one.
+/// What the third pass returns: the planned graph, if there is one, and
+/// the locks as listed (checked by [`DungeonGrid::check_locks`] next).
+pub(in crate::json) type TailOut = (Option<PlannedGraph>, Vec<Lock>);
+
+/// Version 2's `connections`, `graph` and `locks`, read against the built
+/// grid `g`: the connections must be the grid's own (on tile maps, or the
+/// older listing of walks, see [`Listed`]), the graph one the grid's
+/// generator plans, the locks well-formed ([`Locks`]).
 pub(in crate::json) fn read_tail(
     text: &str,
     g: &DungeonGrid,
     generator: &str,
-) -> Result<Option<PlannedGraph>, ParseError> {
+) -> Result<TailOut, ParseError> {
     let ctx = Ctx::default();
     run(
         &ctx,
@@ -41,28 +47,35 @@ struct Tail<'a> {
     generator: &'a str,
 }
 
-const TAIL_KEYS: &[&str] = &["connections", "graph"];
+const TAIL_KEYS: &[&str] = &["connections", "graph", "locks"];
 
 impl<'de> DeserializeSeed<'de> for Tail<'_> {
-    type Value = Option<PlannedGraph>;
+    type Value = TailOut;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_map(self)
     }
 }
 
 impl<'de> Visitor<'de> for Tail<'_> {
-    type Value = Option<PlannedGraph>;
+    type Value = TailOut;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("struct V2")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut plan = None;
+        let mut locks = Vec::new();
         while let Some(k) = map.next_key_seed(Key(TAIL_KEYS))? {
             match k {
                 Ok(0) => map.next_value_seed(Connections {
                     ctx: self.ctx,
                     g: self.g,
                 })?,
+                Ok(2) => {
+                    locks = map.next_value_seed(Locks {
+                        ctx: self.ctx,
+                        g: self.g,
+                    })?;
+                }
                 Ok(_) => {
                     plan = map.next_value_seed(Graph {
                         ctx: self.ctx,
@@ -75,7 +88,7 @@ impl<'de> Visitor<'de> for Tail<'_> {
                 }
             }
         }
-        Ok(plan)
+        Ok((plan, locks))
     }
 }
 

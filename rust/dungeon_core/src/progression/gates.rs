@@ -1,0 +1,97 @@
+//! What a lock physically closes (its gate, see [`Lock`]) and the tile a
+//! key lies on.
+
+use crate::grid::{DIRS, DungeonGrid, GridKind, Lock, LockKind, Pos};
+
+/// One closed side: a cell on the lock's `from` side and the door bit of
+/// its side that leads toward `into`.
+pub(crate) type Side = (Pos, u8);
+
+/// The cell through side `bit` of `p`, and the bit of the same side seen
+/// from there.
+pub(crate) fn across(p: Pos, bit: u8) -> (Pos, u8) {
+    DIRS.iter()
+        .find(|d| d.2 == bit)
+        .map_or((p, bit), |&(dx, dy, _, back)| ((p.0 + dx, p.1 + dy), back))
+}
+
+/// The gate of `lock`: the open sides it closes, each from its `from`
+/// side. `None` when `from` or `into` is not a room or the two rooms are
+/// not a connection.
+pub(crate) fn gate(g: &DungeonGrid, lock: &Lock) -> Option<Vec<Side>> {
+    let rooms = g.room_records();
+    let (from, into) = (rooms.get(lock.from)?, rooms.get(lock.into)?);
+    let pair = (lock.from.min(lock.into), lock.from.max(lock.into));
+    let conns = g.connections();
+    let conn = &conns[conns.binary_search_by_key(&pair, |c| c.rooms).ok()?];
+    let open_into = |p: Pos| {
+        let mask = g.door_mask(p);
+        DIRS.iter()
+            .filter(move |&&(dx, dy, bit, _)| {
+                mask & bit != 0 && into.contains((p.0 + dx, p.1 + dy))
+            })
+            .map(move |d| (p, d.2))
+    };
+    let last = if lock.from == conn.rooms.0 {
+        conn.tiles.last()
+    } else {
+        conn.tiles.first()
+    };
+    Some(match last {
+        None => from.cells().flat_map(open_into).collect(),
+        Some(&t) => open_into(t).collect(),
+    })
+}
+
+/// The door-mask overlay of the grid's locks at `p`: key locks' gates on
+/// both cells of each side (`key`), one-way doors' on their `from` side
+/// only (`one_way`).
+pub(crate) fn side_mask(g: &DungeonGrid, p: Pos, one_way: bool, key: bool) -> u8 {
+    let mut mask = 0;
+    for lock in g.locks() {
+        let wanted = match lock.kind {
+            LockKind::Key { .. } => key,
+            LockKind::OneWay => one_way,
+        };
+        if !wanted {
+            continue;
+        }
+        for (c, bit) in gate(g, lock).unwrap_or_default() {
+            let (q, back) = across(c, bit);
+            if c == p {
+                mask |= bit;
+            } else if key && q == p && matches!(lock.kind, LockKind::Key { .. }) {
+                mask |= back;
+            }
+        }
+    }
+    mask
+}
+
+/// The key tile of `room` (see [`DungeonGrid::key_tile`]).
+pub(crate) fn key_tile(g: &DungeonGrid, room: usize) -> Option<Pos> {
+    let r = g.room_records().get(room)?;
+    if g.kind() == GridKind::RoomGrid {
+        return r.cells().next();
+    }
+    let ends = |p: Pos| p == g.start() || p == g.end();
+    let by_doorway = |p: Pos| {
+        DIRS.iter().any(|&(dx, dy, _, _)| {
+            let q = (p.0 + dx, p.1 + dy);
+            g.cell(q).is_walkable() && !r.contains(q)
+        })
+    };
+    // Twice the offset from the rectangle's centre, squared: exact integers.
+    let off = |p: Pos| {
+        let dx = 2 * i64::from(p.0) + 1 - 2 * i64::from(r.rect.x) - i64::from(r.rect.w);
+        let dy = 2 * i64::from(p.1) + 1 - 2 * i64::from(r.rect.y) - i64::from(r.rect.h);
+        dx * dx + dy * dy
+    };
+    // `min_by_key` keeps the first of equal cells: row by row.
+    let best = |safe: bool| {
+        r.cells()
+            .filter(|&p| !ends(p) && (!safe || !by_doorway(p)))
+            .min_by_key(|&p| off(p))
+    };
+    best(true).or_else(|| best(false))
+}
