@@ -210,11 +210,6 @@ fn room_count_range(
 
 #[godot_api(secondary)]
 impl TinyKeepGenerator {
-    /// The old name of [constant PRESET_WINDING_HALLS] (the same value).
-    /// @deprecated Use [constant PRESET_WINDING_HALLS].
-    #[constant]
-    const PRESET_SEED003: i64 = 1;
-
     /// Generates level [param level] like [method generate_level] and also
     /// returns the room graph it was built on, as a [Dictionary]:
     /// [code]"grid"[/code]: the [DungeonGrid];
