@@ -137,6 +137,19 @@ impl DungeonGrid {
         progression::side_mask(self, p, false, true)
     }
 
+    /// The gate of lock `i` (its index in [`DungeonGrid::locks`]): the open
+    /// sides it closes, each as a cell on the lock's `from` side and the
+    /// door bit (`DOOR_N`, …) of its side facing `into` (see [`Lock`]).
+    /// Empty past the last lock. What a picture of the level draws as the
+    /// locked or one-way door.
+    #[must_use]
+    pub fn lock_gate(&self, i: usize) -> Vec<(Pos, u8)> {
+        self.locks
+            .get(i)
+            .and_then(|lock| progression::gate(self, lock))
+            .unwrap_or_default()
+    }
+
     /// The sides of cell `p` that are one-way doors passable only outward:
     /// a walker may leave `p` through them but not enter `p` through them
     /// (set on the cell on a one-way door's `from` side only).
