@@ -81,6 +81,7 @@
 mod args;
 
 mod load;
+mod locks;
 mod outfile;
 mod render;
 mod run;
