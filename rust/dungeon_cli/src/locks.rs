@@ -237,12 +237,20 @@ fn at(p: Pos) -> String {
 pub fn legend(g: &DungeonGrid, locks: &Locks) -> String {
     let mut out = String::new();
     for (k, key) in locks.keys.iter().enumerate() {
+        // Each door with its cell; doors into the same cell (a room grid's
+        // locked room) name it once, after the last of them.
+        let cells: Vec<String> = key
+            .doors
+            .iter()
+            .map(|d| door_cells(g, d).first().map(|&p| at(p)).unwrap_or_default())
+            .collect();
         let doors: Vec<String> = key
             .doors
             .iter()
-            .map(|d| {
-                let cell = door_cells(g, d).first().map(|&p| at(p)).unwrap_or_default();
-                format!("{}→{} {cell}", d.from, d.into)
+            .enumerate()
+            .map(|(i, d)| match cells.get(i + 1) {
+                Some(next) if *next == cells[i] => format!("{}→{}", d.from, d.into),
+                _ => format!("{}→{} {}", d.from, d.into, cells[i]),
             })
             .collect();
         let (many, list) = match doors.as_slice() {

@@ -271,7 +271,7 @@ fn help_wherever_a_flag_may_stand() {
     // Not where a value or a word stands.
     assert!(parse_str("isaac --bogus --help").is_err());
     let u = usage();
-    let bsp = flags(registry::find("bsp").unwrap());
+    let bsp = as_flags(settings_of(registry::find("bsp").unwrap()));
     for name in GLOBAL
         .iter()
         .map(|n| (*n).to_owned())
@@ -281,6 +281,11 @@ fn help_wherever_a_flag_may_stand() {
     }
     assert!(u.contains("--rule branching|crowding") && u.contains("--off-grid"));
     assert!(u.contains("(defaults: compact)") && u.contains("(defaults: small)"));
+    // The progression settings are listed once, for the generators with rooms.
+    assert_eq!(u.matches("--locks N").count(), 1, "{u}");
+    assert!(u.contains("progression settings (generators with rooms: isaac, drunkard,"));
+    assert!(u.contains("--lock-guard any|branches_only"));
+    assert!(u.contains("--flat-keys [true|false]"));
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use dungeon_core::progression::{ON_CRITICAL_PATH, SECRET};
 use dungeon_core::{Cell, DIRS, DungeonGrid, GridKind, Lock, LockKind, Pos};
 
-use super::{ok, scratch};
+use super::{grid_from_json, ok, scratch};
 
 /// `g` with up to `keys` key locks on its critical path (from the end
 /// back; each key in the deepest side room the proof accepts) and up to
@@ -310,4 +310,104 @@ fn png_draws_locked_doors_and_keys_in_the_key_colours() {
     check_png(&locked(bsp(8), 2, 0), "png_bsp_8", 12);
     check_png(&locked(isaac(11, 4), 2, 1), "png_isaac_11", 48);
     check_png(&locked(isaac(7, 4), 2, 0), "png_isaac_7", 24);
+}
+
+/// What the library makes for `generator` with `flags` (setting name,
+/// value) set on its default job: the call the CLI makes.
+fn lib(generator: &str, flags: &[(&str, &str)], seed: u64, level: i32) -> DungeonGrid {
+    let mut job = dungeon_core::registry::find(generator)
+        .unwrap()
+        .job(None)
+        .unwrap();
+    for (name, value) in flags {
+        job.set(name, value).unwrap();
+    }
+    job.generate(seed, level).unwrap()
+}
+
+#[test]
+fn locks_flags_plan_locks_that_load_back() {
+    for (generator, locks) in [("isaac", "2"), ("bsp", "3"), ("tinykeep", "2")] {
+        for seed in [1u64, 5] {
+            let s = seed.to_string();
+            let args = [generator, "--seed", &s, "--locks", locks];
+            let json = ok(&[&args[..], &["--format", "json"]].concat());
+            // The core reads it back and proves it again.
+            let g = grid_from_json(json.trim_end());
+            assert!(!g.key_rooms().is_empty(), "{args:?}");
+            let want = lib(generator, &[("locks", locks)], seed, 1);
+            assert_eq!(g, want, "{args:?}");
+            assert!(g.check_locks().is_ok());
+            // The ASCII shows them; the hash covers them.
+            check_overlay(&g, &ok(&args));
+            let hash = ok(&[&args[..], &["--format", "hash"]].concat());
+            assert!(
+                hash.ends_with(&format!(" {:016x}\n", g.layout_hash())),
+                "{hash}"
+            );
+            let plain = ok(&[generator, "--seed", &s, "--format", "hash"]);
+            assert_ne!(hash, plain);
+        }
+    }
+    // Every planner setting is a flag; the same settings, the same grid.
+    let all = [
+        ("locks", "3"),
+        ("lock_guard", "branches-only"),
+        ("max_doors_per_key", "1"),
+        ("one_way", "1"),
+        ("secret_rooms", "open"),
+        ("flat_keys", "true"),
+    ];
+    let mut args = vec!["isaac", "--level", "4", "--format", "json"];
+    let flags: Vec<String> = all
+        .iter()
+        .map(|(n, _)| format!("--{}", n.replace('_', "-")))
+        .collect();
+    for ((_, v), f) in all.iter().zip(&flags) {
+        args.extend([f.as_str(), v]);
+    }
+    let g = grid_from_json(ok(&args).trim_end());
+    assert_eq!(g, lib("isaac", &all, 0, 4));
+    assert_eq!(ok(&args), ok(&args));
+}
+
+#[test]
+fn progression_flags_are_refused_where_they_cannot_apply() {
+    for (args, code, want) in [
+        (
+            &["cave", "--locks", "3"][..],
+            2,
+            "dungeon: --locks: the cave generator makes no rooms\n",
+        ),
+        (
+            &["walker", "--flat-keys"],
+            2,
+            "dungeon: --flat-keys: the walker generator makes no rooms\n",
+        ),
+        (
+            &["isaac", "--locks", "-1"],
+            1,
+            "dungeon: invalid locks = -1: allowed 0..=32\n",
+        ),
+        (
+            &["bsp", "--max-doors-per-key", "9"],
+            1,
+            "dungeon: invalid max_doors_per_key = 9: allowed 1..=4\n",
+        ),
+        (
+            &["isaac", "--lock-guard", "boss"],
+            2,
+            "dungeon: --lock-guard: expected any or branches_only, got \"boss\"\n",
+        ),
+        (
+            &["show", "x.json", "--locks", "1"],
+            2,
+            "dungeon: --locks: not a flag for show (it takes --format, --out and --scale)\n",
+        ),
+    ] {
+        let o = super::dungeon(args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}");
+        assert_eq!(super::stderr(&o), want, "{args:?}");
+        assert!(o.stdout.is_empty());
+    }
 }

@@ -34,7 +34,7 @@ pub use dig::{TUNNELER, WALKER};
 pub use graph::GRAPH;
 pub use hilbert::HILBERT;
 pub use maze::MAZE;
-pub use progression::progression;
+pub use progression::{progression, progression_info};
 pub use room_grid::{DRUNKARD, ISAAC};
 pub use template::TEMPLATE;
 pub use tinykeep::TINYKEEP;
@@ -231,15 +231,8 @@ where
     fn settings(&self) -> Vec<SettingInfo> {
         let default = self.presets.first().map(|p| (p.make)());
         (self.settings)()
-            .into_iter()
-            .map(|s| SettingInfo {
-                name: s.name,
-                doc: s.doc,
-                ty: s.ty(),
-                placeholder: s.value(),
-                default: default.as_ref().map(|c| s.show(c)).unwrap_or_default(),
-                range: s.range,
-            })
+            .iter()
+            .map(|s| s.info(default.as_ref()))
             .collect()
     }
 
