@@ -411,3 +411,13 @@ fn progression_flags_are_refused_where_they_cannot_apply() {
         assert!(o.stdout.is_empty());
     }
 }
+
+#[test]
+fn the_example_in_the_docs_is_what_the_cli_prints() {
+    let doc = include_str!("../../../../docs/cli.md");
+    let cmd = "$ dungeon isaac --level 3 --seed 7 --locks 2\n";
+    let start = doc.find(cmd).unwrap() + cmd.len();
+    let shown = &doc[start..start + doc[start..].find("```").unwrap()];
+    let args = ["isaac", "--level", "3", "--seed", "7", "--locks", "2"];
+    assert_eq!(ok(&args), shown, "docs/cli.md: update the example's output");
+}
