@@ -49,9 +49,10 @@ pub(super) fn draw(c: &mut Canvas, g: &DungeonGrid, room_grid: bool) {
     }
     for (k, key) in locks.keys.iter().enumerate() {
         if let Some(p) = key.tile {
-            // On a tile map the key spreads over the floor around its tile.
+            // Inside its room on a room grid, clear of the doors; on a tile
+            // map it spreads over the floor around its tile.
             let s = c.s;
-            let size = if room_grid { s } else { 2 * s };
+            let size = if room_grid { s * 3 / 4 } else { 2 * s };
             let (cx, cy) = (i64::from(p.0) * s + s / 2, i64::from(p.1) * s + s / 2);
             key_glyph(c, cx, cy, size, key_color(k));
         }

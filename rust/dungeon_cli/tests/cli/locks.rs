@@ -246,20 +246,20 @@ fn near(img: &image::RgbImage, (x, y): (i64, i64), r: i64, colour: [u8; 3]) -> u
 /// its key's colour: around the middle of each closed side and the centre
 /// of each key tile.
 fn check_png(g: &DungeonGrid, name: &str, scale: u32) {
-    let json = saved(g, &format!("{name}.json"));
-    let png = scratch(&format!("{name}.png"));
-    let s = scale.to_string();
-    ok(&[
-        "show",
-        json.to_str().unwrap(),
-        "--format",
-        "png",
-        "--out",
-        png.to_str().unwrap(),
-        "--scale",
-        &s,
-    ]);
-    let img = image::open(&png).unwrap().to_rgb8();
+    let draw = |g: &DungeonGrid, name: &str| {
+        let json = saved(g, &format!("{name}.json"));
+        let png = scratch(&format!("{name}.png"));
+        let (json, png_path, s) = (
+            json.to_str().unwrap(),
+            png.to_str().unwrap(),
+            scale.to_string(),
+        );
+        ok(&[
+            "show", json, "--format", "png", "--out", png_path, "--scale", &s,
+        ]);
+        image::open(&png).unwrap().to_rgb8()
+    };
+    let img = draw(g, name);
     let s = i64::from(scale);
     assert_eq!(
         img.dimensions(),
@@ -291,16 +291,7 @@ fn check_png(g: &DungeonGrid, name: &str, scale: u32) {
     }
     // Without its locks the same grid has none of the key colours.
     let plain = g.clone().with_locks(Vec::new()).unwrap();
-    let json = saved(&plain, &format!("{name}_plain.json"));
-    ok(&[
-        "show",
-        json.to_str().unwrap(),
-        "--format",
-        "png",
-        "--out",
-        png.to_str().unwrap(),
-    ]);
-    let img = image::open(&png).unwrap().to_rgb8();
+    let img = draw(&plain, &format!("{name}_plain"));
     assert!(img.pixels().all(|p| !KEY_COLOURS.contains(&p.0)), "{name}");
 }
 
