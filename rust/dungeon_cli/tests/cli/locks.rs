@@ -318,15 +318,22 @@ fn lib(generator: &str, flags: &[(&str, &str)], seed: u64, level: i32) -> Dungeo
 
 #[test]
 fn locks_flags_plan_locks_that_load_back() {
-    for (generator, locks) in [("isaac", "2"), ("bsp", "3"), ("tinykeep", "2")] {
+    let mut one_way_seen = 0;
+    for (generator, locks) in [
+        ("isaac", "2"),
+        ("bsp", "3"),
+        ("tinykeep", "2"),
+        ("maze", "2"),
+    ] {
         for seed in [1u64, 5] {
             let s = seed.to_string();
-            let args = [generator, "--seed", &s, "--locks", locks];
+            let args = [generator, "--seed", &s, "--locks", locks, "--one-way", "2"];
             let json = ok(&[&args[..], &["--format", "json"]].concat());
             // The core reads it back and proves it again.
             let g = grid_from_json(json.trim_end());
             assert!(!g.key_rooms().is_empty(), "{args:?}");
-            let want = lib(generator, &[("locks", locks)], seed, 1);
+            one_way_seen += g.locks().iter().filter(|l| l.key().is_none()).count();
+            let want = lib(generator, &[("locks", locks), ("one_way", "2")], seed, 1);
             assert_eq!(g, want, "{args:?}");
             assert!(g.check_locks().is_ok());
             // The ASCII shows them; the hash covers them.
@@ -340,6 +347,7 @@ fn locks_flags_plan_locks_that_load_back() {
             assert_ne!(hash, plain);
         }
     }
+    assert!(one_way_seen >= 4, "{one_way_seen} one-way doors");
     // Every planner setting is a flag; the same settings, the same grid.
     let all = [
         ("locks", "3"),
