@@ -347,3 +347,31 @@ fn show_takes_a_file_and_the_output_flags() {
         "show: missing FILE (a saved grid as JSON, or - for standard input)"
     );
 }
+
+#[test]
+fn progression_flags_set_the_job_on_generators_with_rooms_only() {
+    let r = request("bsp --locks 3 --lock-guard branches-only --flat-keys --one-way=1");
+    let job = &*r.job;
+    assert_eq!(job.get("locks").as_deref(), Some("3"));
+    assert_eq!(job.get("lock_guard").as_deref(), Some("branches_only"));
+    assert_eq!(job.get("flat_keys").as_deref(), Some("true"));
+    assert_eq!(job.get("one_way").as_deref(), Some("1"));
+    assert_eq!(job.get("max_doors_per_key").as_deref(), Some("2"));
+    // A switch before the command still names it.
+    let r = request("--flat-keys isaac");
+    assert_eq!(r.job.get("flat_keys").as_deref(), Some("true"));
+    for (line, want) in [
+        (
+            "cave --locks 3",
+            "--locks: the cave generator makes no rooms",
+        ),
+        (
+            "tunneler --secret-rooms open",
+            "--secret-rooms: the tunneler generator makes no rooms",
+        ),
+        ("isaac --locks x", "--locks: expected an integer, got \"x\""),
+        ("isaac --locks 1 --locks 2", "--locks: given more than once"),
+    ] {
+        assert_eq!(error(line), want, "{line}");
+    }
+}
