@@ -16,6 +16,11 @@
 //! give the same grid in both. `dungeon --help` lists every flag with its
 //! range and default.
 //!
+//! - Every generator with rooms also takes the progression planner's
+//!   settings (`registry::progression_info`: `--locks N`, `--lock-guard`,
+//!   `--max-doors-per-key`, `--one-way`, `--secret-rooms`, `--flat-keys`);
+//!   on a generator without rooms they are usage errors
+//!   (`--locks: the cave generator makes no rooms`).
 //! - `--seed N` (default 0) is the run seed; a negative number is read as a
 //!   Godot `int` seed, i.e. the same 64 bits. `--level L` defaults to 1.
 //! - `--preset NAME` loads one of the generator's presets first (the
@@ -23,7 +28,9 @@
 //!   overrides one field. Each config field has a flag
 //!   (`--width`, `--rule`, `--diagonal`, `--min-partition-size`, ...); a flag
 //!   of another generator is an error.
-//! - `--format ascii` (default) prints `to_ascii()`, `emoji` `to_emoji()`,
+//! - `--format ascii` (default) prints `to_ascii()`, `emoji` `to_emoji()`
+//!   (a grid with locks gets its keys, locked and one-way doors drawn over
+//!   it and a legend after it, see `locks.rs`; the PNG draws them too),
 //!   `json` one `to_json()` line; `png` draws the grid at `--scale` pixels
 //!   per cell (24 by default, less for big maps; pictures are at most
 //!   8192 px a side) and needs `--out`. `hash` prints one line per
@@ -81,6 +88,7 @@
 mod args;
 
 mod load;
+mod locks;
 mod outfile;
 mod render;
 mod run;

@@ -11,7 +11,7 @@ use image::{ImageEncoder, ImageError};
 
 use crate::args::{Dest, Format, Request, Show};
 use crate::outfile::{self, OutFile};
-use crate::{load, render};
+use crate::{load, locks, render};
 
 /// Why a run stopped early.
 #[derive(Debug, PartialEq, Eq)]
@@ -105,8 +105,8 @@ fn put_text(
     label: &Label,
 ) -> Result<(), Failure> {
     let text = match format {
-        Format::Ascii => grid.to_ascii(),
-        Format::Emoji => grid.to_emoji(),
+        Format::Ascii => locks::picture(grid, false),
+        Format::Emoji => locks::picture(grid, true),
         Format::Json | Format::Png => grid.to_json() + "\n",
         Format::Hash => format!(
             "{} {} {} {} {:016x}\n",

@@ -30,6 +30,8 @@ mod graph;
 mod hash;
 #[path = "cli/hilbert.rs"]
 mod hilbert;
+#[path = "cli/locks.rs"]
+mod locks;
 #[path = "cli/maze.rs"]
 mod maze;
 #[path = "cli/template.rs"]

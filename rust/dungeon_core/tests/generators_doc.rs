@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use dungeon_core::registry::{GENERATORS, Range, SettingInfo, Type};
+use dungeon_core::registry::{GENERATORS, Range, SettingInfo, Type, progression_info};
 
 fn path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/generators.md")
@@ -55,22 +55,43 @@ fn render() -> String {
         for p in g.presets() {
             let _ = writeln!(out, "| `{}` | {} |", p.name, cell(p.doc));
         }
-        out.push_str(
-            "\n| setting | type | default | range | what it does |\n|---|---|---|---|---|\n",
-        );
-        for s in g.settings() {
-            let _ = writeln!(
-                out,
-                "| `{}` | {} | `{}` | {} | {} |",
-                s.name,
-                cell(&ty(&s)),
-                cell(&s.default),
-                range(s.range),
-                cell(s.doc)
-            );
+        table(&mut out, &g.settings());
+        if g.has_rooms() {
+            out.push_str("\nAlso takes the [progression settings](#progression-settings).\n");
         }
     }
+    let rooms: Vec<String> = GENERATORS
+        .iter()
+        .filter(|g| g.has_rooms())
+        .map(|g| format!("`{}`", g.name()))
+        .collect();
+    let _ = write!(
+        out,
+        "\n## Progression settings\n\n\
+         Every generator with rooms ({}) also takes these: after generating, the\n\
+         progression planner places up to `locks` locked doors with their keys and\n\
+         up to `one_way` one-way doors, and proves the level can be finished. By\n\
+         default it places nothing.\n",
+        rooms.join(", ")
+    );
+    table(&mut out, &progression_info());
     out
+}
+
+/// A settings table.
+fn table(out: &mut String, settings: &[SettingInfo]) {
+    out.push_str("\n| setting | type | default | range | what it does |\n|---|---|---|---|---|\n");
+    for s in settings {
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | `{}` | {} | {} |",
+            s.name,
+            cell(&ty(s)),
+            cell(&s.default),
+            range(s.range),
+            cell(s.doc)
+        );
+    }
 }
 
 fn capitalise(s: &str) -> String {

@@ -9,7 +9,7 @@ mod progression_check;
 use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::maze::{self, MazeConfig};
 use dungeon_core::tinykeep::{self, TinyKeepConfig};
-use dungeon_core::{DungeonGrid, DungeonRng, Lock, LockKind, RoomRole, bsp};
+use dungeon_core::{DOOR_E, DungeonGrid, DungeonRng, Lock, LockKind, RoomRole, bsp};
 use progression_check::{Play, check};
 
 fn key(from: usize, into: usize, key: usize) -> Lock {
@@ -42,6 +42,42 @@ fn locked_ring() -> DungeonGrid {
         kind: LockKind::OneWay,
     };
     ring().with_locks(vec![key(7, 8, 1), one_way]).unwrap()
+}
+
+#[test]
+fn a_gate_is_the_sides_its_lock_closes() {
+    let g = locked_ring();
+    // The key lock 7 → 8 closes the east side of room 7's cell (2, 2); the
+    // one-way door 0 → 1 the east side of the start (0, 0).
+    assert_eq!(g.lock_gate(0), vec![((2, 2), DOOR_E)]);
+    assert_eq!(g.lock_gate(1), vec![((0, 0), DOOR_E)]);
+    assert!(g.lock_gate(2).is_empty());
+    assert_eq!(g.locked_side_mask((2, 2)), DOOR_E);
+    assert_eq!(g.one_way_mask((0, 0)), DOOR_E);
+    // A tile map: the gate is the corridor's last tile, facing `into`.
+    let map = bsp::generate(&bsp::BspConfig::default(), 3, 1).unwrap();
+    let conn = map
+        .connections()
+        .iter()
+        .find(|c| c.tiles.len() > 1)
+        .unwrap();
+    // Locked from the room nearer the start, with the key there.
+    let near = map.room_metrics().distance_rooms;
+    let (a, b) = conn.rooms;
+    let (from, into, tile) = if near[a] <= near[b] {
+        (a, b, *conn.tiles.last().unwrap())
+    } else {
+        (b, a, conn.tiles[0])
+    };
+    let g = map.with_locks(vec![key(from, into, from)]).unwrap();
+    let gate = g.lock_gate(0);
+    assert!(!gate.is_empty());
+    for (p, bit) in gate {
+        assert_eq!(p, tile);
+        let &(dx, dy, _, _) = dungeon_core::DIRS.iter().find(|d| d.2 == bit).unwrap();
+        assert!(g.room_records()[into].contains((p.0 + dx, p.1 + dy)));
+        assert_ne!(g.locked_side_mask(p) & bit, 0);
+    }
 }
 
 #[test]

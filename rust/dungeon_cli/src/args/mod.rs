@@ -30,7 +30,7 @@ use std::path::PathBuf;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, value_parser};
-use dungeon_core::registry::{self, Entry, Job};
+use dungeon_core::registry::{self, Entry, Job, SettingInfo};
 
 pub use request::{Dest, Format, Input, Request, Show};
 pub use usage::usage;
@@ -81,17 +81,37 @@ fn flag_name(setting: &str) -> String {
     setting.replace('_', "-")
 }
 
-/// A generator's flags: (name, is a switch).
-fn flags(g: &dyn Entry) -> Vec<(String, bool)> {
-    g.settings()
-        .into_iter()
-        .map(|s| (flag_name(s.name), s.ty == registry::Type::Bool))
-        .collect()
+/// A generator's settings in the order they are applied: its own, then,
+/// for a generator with rooms, the progression planner's
+/// ([`registry::progression_info`]).
+fn settings_of(g: &dyn Entry) -> Vec<SettingInfo> {
+    let mut settings = g.settings();
+    if g.has_rooms() {
+        settings.extend(registry::progression_info());
+    }
+    settings
 }
 
-/// Every generator's flags.
+/// Settings as flags: (name, is a switch).
+fn as_flags(settings: Vec<SettingInfo>) -> impl Iterator<Item = (String, bool)> {
+    settings
+        .into_iter()
+        .map(|s| (flag_name(s.name), s.ty == registry::Type::Bool))
+}
+
+/// Every generator's flags, the progression settings' among them.
 fn all_flags() -> impl Iterator<Item = (String, bool)> {
-    registry::GENERATORS.iter().flat_map(|g| flags(*g))
+    let own = registry::GENERATORS
+        .iter()
+        .flat_map(|g| as_flags(g.settings()));
+    own.chain(as_flags(registry::progression_info()))
+}
+
+/// Whether `flag` sets one of the progression planner's settings.
+fn is_progression(flag: &str) -> bool {
+    registry::progression_info()
+        .iter()
+        .any(|s| flag_name(s.name) == flag)
 }
 
 /// The commands, as error messages list them: "isaac, drunkard, … or show".
@@ -296,7 +316,7 @@ fn build(generator: &'static dyn Entry, given: &[Given]) -> Result<Command, Usag
     let mut output = OutputFlags::default();
     let mut count = 1;
     let mut typed = Vec::new();
-    let settings = generator.settings();
+    let settings = settings_of(generator);
     let own: Vec<String> = settings.iter().map(|s| flag_name(s.name)).collect();
     let files: Vec<String> = settings
         .iter()
@@ -337,6 +357,9 @@ fn build(generator: &'static dyn Entry, given: &[Given]) -> Result<Command, Usag
                 scratch
                     .set(&name.replace('-', "_"), g.text()?)
                     .map_err(|e| g.err(e))?;
+            }
+            name if is_progression(name) => {
+                return Err(g.err(format!("the {} generator makes no rooms", generator.name())));
             }
             _ => return Err(g.err(format!("not a flag for {}", generator.name()))),
         }

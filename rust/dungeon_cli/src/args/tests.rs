@@ -271,7 +271,7 @@ fn help_wherever_a_flag_may_stand() {
     // Not where a value or a word stands.
     assert!(parse_str("isaac --bogus --help").is_err());
     let u = usage();
-    let bsp = flags(registry::find("bsp").unwrap());
+    let bsp = as_flags(settings_of(registry::find("bsp").unwrap()));
     for name in GLOBAL
         .iter()
         .map(|n| (*n).to_owned())
@@ -281,6 +281,11 @@ fn help_wherever_a_flag_may_stand() {
     }
     assert!(u.contains("--rule branching|crowding") && u.contains("--off-grid"));
     assert!(u.contains("(defaults: compact)") && u.contains("(defaults: small)"));
+    // The progression settings are listed once, for the generators with rooms.
+    assert_eq!(u.matches("--locks N").count(), 1, "{u}");
+    assert!(u.contains("progression settings (generators with rooms: isaac, drunkard,"));
+    assert!(u.contains("--lock-guard any|branches_only"));
+    assert!(u.contains("--flat-keys [true|false]"));
 }
 
 #[test]
@@ -341,4 +346,32 @@ fn show_takes_a_file_and_the_output_flags() {
         error("show"),
         "show: missing FILE (a saved grid as JSON, or - for standard input)"
     );
+}
+
+#[test]
+fn progression_flags_set_the_job_on_generators_with_rooms_only() {
+    let r = request("bsp --locks 3 --lock-guard branches-only --flat-keys --one-way=1");
+    let job = &*r.job;
+    assert_eq!(job.get("locks").as_deref(), Some("3"));
+    assert_eq!(job.get("lock_guard").as_deref(), Some("branches_only"));
+    assert_eq!(job.get("flat_keys").as_deref(), Some("true"));
+    assert_eq!(job.get("one_way").as_deref(), Some("1"));
+    assert_eq!(job.get("max_doors_per_key").as_deref(), Some("2"));
+    // A switch before the command still names it.
+    let r = request("--flat-keys isaac");
+    assert_eq!(r.job.get("flat_keys").as_deref(), Some("true"));
+    for (line, want) in [
+        (
+            "cave --locks 3",
+            "--locks: the cave generator makes no rooms",
+        ),
+        (
+            "tunneler --secret-rooms open",
+            "--secret-rooms: the tunneler generator makes no rooms",
+        ),
+        ("isaac --locks x", "--locks: expected an integer, got \"x\""),
+        ("isaac --locks 1 --locks 2", "--locks: given more than once"),
+    ] {
+        assert_eq!(error(line), want, "{line}");
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use dungeon_core::registry::{self, Entry};
+use dungeon_core::registry::{self, SettingInfo};
 
 use super::{MAX_COUNT, flag_name};
 use crate::{load, render};
@@ -16,6 +16,11 @@ pub fn usage() -> String {
     let mut preset_lines = String::new();
     let mut generator_flags = String::new();
     let mut examples = String::new();
+    let with_rooms: Vec<&str> = gens
+        .iter()
+        .filter(|g| g.has_rooms())
+        .map(|g| g.name())
+        .collect();
     for &g in gens {
         let presets: Vec<&str> = g.presets().iter().map(|p| p.name).collect();
         let _ = writeln!(
@@ -31,7 +36,7 @@ pub fn usage() -> String {
             g.name(),
             g.summary(),
             presets.first().copied().unwrap_or_default(),
-            usage_lines(g)
+            usage_lines(&g.settings())
         );
         let _ = writeln!(examples, "  dungeon {}", g.example());
     }
@@ -67,7 +72,8 @@ Options:
                                    pictures separated by a blank line [1]
   -h, --help                       print this help
 
-{generator_flags}show FILE: read saved grids back; FILE - is standard input. FILE holds one grid as
+{generator_flags}{progression_head}
+{progression}show FILE: read saved grids back; FILE - is standard input. FILE holds one grid as
 JSON (version 2 or 1, as --format json or DungeonGrid.to_json() writes it) or JSON
 lines as --count writes them (every non-empty line one grid), at most {max_mib} MiB.
 Every grid is checked as DungeonGrid.from_json() checks it, then written with
@@ -78,6 +84,8 @@ are errors here.
 Values: --flag VALUE or --flag=VALUE; a value may start with - (--out -h is a file
 named -h). [true|false] flags alone mean true. -- ends the options.
 ASCII: . empty  # room  S start  E end  = corridor  + door  , open floor
+       with locks: A locked door (on a room grid the room behind it),
+       a its key, < > ^ v one-way door (the way it may be passed); a legend follows
 Exit status: 0 done, 1 the generator rejected the settings or gave up, or show's
 FILE did not load (FILE: why, or FILE line N: why), 2 bad arguments.
 Generator errors name config fields: max_fill is --max-fill.
@@ -88,6 +96,18 @@ Examples:
   dungeon show floors.jsonl --format ascii
 ",
         commands = names.join("|"),
+        progression_head = wrap(
+            &format!(
+                "progression settings (generators with rooms: {}): after generating, \
+                 place locked doors, their keys and one-way doors, proven finishable \
+                 (json writes them as \"locks\"; ascii, emoji and png draw them, see \
+                 ASCII below)",
+                with_rooms.join(", ")
+            ),
+            0,
+            80
+        ),
+        progression = usage_lines(&registry::progression_info()),
         classes = wrap(&classes.join(", "), 2, 80),
         max_scale = render::MAX_SCALE,
         max_px = render::MAX_SIDE_PX,
@@ -98,11 +118,11 @@ Examples:
     )
 }
 
-/// A generator's flag lines: `--name VALUE  doc; range [default]`, the
+/// Flag lines for `settings`: `--name VALUE  doc; range [default]`, the
 /// default being the default preset's value.
-fn usage_lines(g: &dyn Entry) -> String {
+fn usage_lines(settings: &[SettingInfo]) -> String {
     let mut out = String::new();
-    for s in g.settings() {
+    for s in settings {
         let head = format!("--{} {}", flag_name(s.name), s.placeholder);
         let range = s.range.map(|r| format!("; {r}")).unwrap_or_default();
         // A file's default is its text (a whole level graph): name it instead.

@@ -44,8 +44,9 @@ pub enum LockKind {
 ///   open sides between that tile and `into`'s floor. The tile itself stays
 ///   walkable: the player stands at the locked door.
 ///
-/// No lock touches a secret or super secret room and no key lies in one:
-/// secret rooms stay optional.
+/// No lock touches a secret or super secret room. No key lies in one
+/// either, unless the level treats secret rooms as ordinary rooms: then
+/// the proof runs with the secret doors open ([`Proof`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Lock {
     /// The room on the near side (the player's side before opening it).
@@ -135,6 +136,19 @@ impl DungeonGrid {
     #[must_use]
     pub fn locked_side_mask(&self, p: Pos) -> u8 {
         progression::side_mask(self, p, false, true)
+    }
+
+    /// The gate of lock `i` (its index in [`DungeonGrid::locks`]): the open
+    /// sides it closes, each as a cell on the lock's `from` side and the
+    /// door bit (`DOOR_N`, …) of its side facing `into` (see [`Lock`]).
+    /// Empty past the last lock. What a picture of the level draws as the
+    /// locked or one-way door.
+    #[must_use]
+    pub fn lock_gate(&self, i: usize) -> Vec<(Pos, u8)> {
+        self.locks
+            .get(i)
+            .and_then(|lock| progression::gate(self, lock))
+            .unwrap_or_default()
     }
 
     /// The sides of cell `p` that are one-way doors passable only outward:

@@ -34,11 +34,12 @@ pub use dig::{TUNNELER, WALKER};
 pub use graph::GRAPH;
 pub use hilbert::HILBERT;
 pub use maze::MAZE;
-pub use progression::progression;
+pub use progression::{progression, progression_info};
 pub use room_grid::{DRUNKARD, ISAAC};
 pub use template::TEMPLATE;
 pub use tinykeep::TINYKEEP;
 
+use crate::progression::ProgressionSettings;
 use crate::watch::Watch;
 use crate::{DungeonGrid, GenError};
 
@@ -128,17 +129,28 @@ pub trait Entry: Sync {
 pub trait Job: fmt::Debug + Send + Sync {
     /// The generator's command-line name.
     fn generator(&self) -> &'static str;
-    /// Sets setting `name` from text.
+    /// Sets setting `name` from text: one of the generator's own settings
+    /// or, for a generator with rooms, one of the progression planner's
+    /// ([`progression()`]).
     ///
     /// # Errors
-    /// What was expected, naming the value; or that no setting has `name`.
+    /// What was expected, naming the value; that no setting has `name`; or,
+    /// for a planner setting on a generator without rooms, that it makes
+    /// no rooms ("the cave generator makes no rooms").
     fn set(&mut self, name: &str, value: &str) -> Result<(), String>;
-    /// Setting `name`'s value as text, if there is such a setting.
+    /// Setting `name`'s value as text, if there is such a setting (a
+    /// planner setting on a generator with rooms included).
     fn get(&self, name: &str) -> Option<String>;
-    /// Runs the generator under `watch`.
+    /// The planner settings the job applies after generating; `None` for a
+    /// generator without rooms.
+    fn progression(&self) -> Option<&ProgressionSettings>;
+    /// Runs the generator under `watch`, then, when the planner settings
+    /// ask for locks or one-way doors, the planner
+    /// ([`crate::progression::plan`]) on the grid.
     ///
     /// # Errors
-    /// The generator's [`GenError`].
+    /// The generator's [`GenError`], or the planner's (a
+    /// [`GenError::Config`] naming a planner setting).
     fn generate_watched(
         &self,
         seed: u64,
@@ -219,15 +231,8 @@ where
     fn settings(&self) -> Vec<SettingInfo> {
         let default = self.presets.first().map(|p| (p.make)());
         (self.settings)()
-            .into_iter()
-            .map(|s| SettingInfo {
-                name: s.name,
-                doc: s.doc,
-                ty: s.ty(),
-                placeholder: s.value(),
-                default: default.as_ref().map(|c| s.show(c)).unwrap_or_default(),
-                range: s.range,
-            })
+            .iter()
+            .map(|s| s.info(default.as_ref()))
             .collect()
     }
 
@@ -245,6 +250,8 @@ where
             settings: self.settings,
             generate: self.generate,
             config: (p.make)(),
+            rooms: self.rooms,
+            progression: ProgressionSettings::default(),
         }))
     }
 }
@@ -255,13 +262,20 @@ struct Configured<C: 'static> {
     settings: fn() -> Vec<Setting<C>>,
     generate: fn(&C, u64, i32, &Watch) -> Result<DungeonGrid, GenError>,
     config: C,
+    /// Whether the generator makes rooms (the planner settings apply).
+    rooms: bool,
+    /// The planner settings (the default asks for nothing).
+    progression: ProgressionSettings,
 }
 
 impl<C: fmt::Debug> fmt::Debug for Configured<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct(self.name)
-            .field("config", &self.config)
-            .finish()
+        let mut d = f.debug_struct(self.name);
+        d.field("config", &self.config);
+        if self.rooms {
+            d.field("progression", &self.progression);
+        }
+        d.finish()
     }
 }
 
@@ -275,17 +289,38 @@ where
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let settings = (self.settings)();
-        let s = settings
+        if let Some(s) = settings.iter().find(|s| s.name == name) {
+            return s.set(&mut self.config, value);
+        }
+        let planner = progression();
+        let s = planner
             .iter()
             .find(|s| s.name == name)
             .ok_or_else(|| format!("{} has no setting {name:?}", self.name))?;
-        s.set(&mut self.config, value)
+        if !self.rooms {
+            return Err(format!(
+                "{name}: the {} generator makes no rooms",
+                self.name
+            ));
+        }
+        s.set(&mut self.progression, value)
     }
 
     fn get(&self, name: &str) -> Option<String> {
         let settings = (self.settings)();
-        let s = settings.iter().find(|s| s.name == name)?;
-        Some(s.show(&self.config))
+        if let Some(s) = settings.iter().find(|s| s.name == name) {
+            return Some(s.show(&self.config));
+        }
+        if !self.rooms {
+            return None;
+        }
+        let planner = progression();
+        let s = planner.iter().find(|s| s.name == name)?;
+        Some(s.show(&self.progression))
+    }
+
+    fn progression(&self) -> Option<&ProgressionSettings> {
+        self.rooms.then_some(&self.progression)
     }
 
     fn generate_watched(
@@ -294,7 +329,14 @@ where
         level: i32,
         watch: &Watch,
     ) -> Result<DungeonGrid, GenError> {
-        (self.generate)(&self.config, seed, level, watch)
+        if self.rooms {
+            self.progression.validate().map_err(GenError::Config)?;
+        }
+        let mut grid = (self.generate)(&self.config, seed, level, watch)?;
+        if self.rooms && self.progression.is_active() {
+            crate::progression::plan(&mut grid, &self.progression, watch)?;
+        }
+        Ok(grid)
     }
 
     fn config(&self) -> &dyn Any {
@@ -310,6 +352,7 @@ where
 
     fn same(&self, other: &dyn Job) -> bool {
         other.generator() == self.name
+            && other.progression() == self.progression()
             && other
                 .config()
                 .downcast_ref::<C>()

@@ -140,6 +140,20 @@ impl<C: Clone> Setting<C> {
         self.ty() == Type::Bool
     }
 
+    /// The setting as the schema lists it, its default being its value in
+    /// `default` (empty text without one).
+    #[must_use]
+    pub fn info(&self, default: Option<&C>) -> super::SettingInfo {
+        super::SettingInfo {
+            name: self.name,
+            doc: self.doc,
+            ty: self.ty(),
+            placeholder: self.value(),
+            default: default.map(|c| self.show(c)).unwrap_or_default(),
+            range: self.range,
+        }
+    }
+
     /// Parses `v` into the config.
     ///
     /// # Errors

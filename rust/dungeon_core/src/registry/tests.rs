@@ -536,6 +536,21 @@ fn progression_settings_read_and_show_back() {
         assert_eq!(setting.show(&s), value.replace('-', "_"), "{name}");
     }
     assert_eq!(s.validate(), Ok(()));
+    let info: Vec<(&str, String, Type)> = super::progression_info()
+        .into_iter()
+        .map(|i| (i.name, i.default, i.ty))
+        .collect();
+    assert_eq!(
+        info,
+        [
+            ("locks", "0".to_owned(), Type::Int),
+            ("lock_guard", "any".to_owned(), Type::Text),
+            ("max_doors_per_key", "2".to_owned(), Type::Int),
+            ("one_way", "0".to_owned(), Type::Int),
+            ("secret_rooms", "optional".to_owned(), Type::Text),
+            ("flat_keys", "false".to_owned(), Type::Bool),
+        ]
+    );
     let guard = progression().into_iter().find(|x| x.name == "lock_guard");
     let err = guard.map(|g| g.set(&mut s, "boss"));
     assert_eq!(

@@ -15,7 +15,9 @@
 //! small dark notch. Each cell is `scale × scale` pixels and nothing else is
 //! added, so the picture is exactly `width × scale` by `height × scale`.
 
-use dungeon_core::{Cell, DOOR_E, DOOR_S, DungeonGrid, GridKind, Pos, Rect};
+use dungeon_core::{Cell, DOOR_E, DOOR_S, DOOR_W, DungeonGrid, GridKind, Pos, Rect};
+
+mod locks;
 use image::{Rgb, RgbImage};
 
 /// Pixels per cell unless the map is big.
@@ -119,6 +121,7 @@ pub fn draw(grid: &DungeonGrid, scale: u32) -> RgbImage {
     } else {
         draw_tile_map(&mut c, grid);
     }
+    locks::draw(&mut c, grid, room_grid);
     c.img
 }
 
@@ -184,9 +187,7 @@ fn room_colors(cell: Cell) -> (Color, Color, Color) {
 /// Room grids: slots, bevelled rooms, door bridges, dead-end notches.
 fn draw_room_grid(c: &mut Canvas, g: &DungeonGrid) {
     let s = c.s;
-    // Margin around each room: 2 px at the default scale, more on big
-    // pictures, none when tiny.
-    let m = if s >= 6 { (s / 12).max(1) } else { 0 };
+    let m = margin(s);
     for y in 0..g.height() {
         for x in 0..g.width() {
             let p = (x, y);
@@ -202,17 +203,14 @@ fn draw_room_grid(c: &mut Canvas, g: &DungeonGrid) {
         }
     }
     // Doors: a bridge across the gap between two rooms, over both edges.
-    let d = (s / 3).max(1);
-    let reach = m + (s / 16).max(1) + 1;
     for y in 0..g.height() {
         for x in 0..g.width() {
             let mask = g.door_mask((x, y));
-            let (px, py) = (i64::from(x) * s, i64::from(y) * s);
-            if mask & DOOR_E != 0 {
-                door_bridge(c, px + s - reach, py + (s - d) / 2, 2 * reach, d);
-            }
-            if mask & DOOR_S != 0 {
-                door_bridge(c, px + (s - d) / 2, py + s - reach, d, 2 * reach);
+            for bit in [DOOR_E, DOOR_S] {
+                if mask & bit != 0 {
+                    let (x, y, w, h) = bridge(s, (x, y), bit);
+                    door_bridge(c, x, y, w, h);
+                }
             }
         }
     }
@@ -235,6 +233,27 @@ fn draw_room_grid(c: &mut Canvas, g: &DungeonGrid) {
                 c.fill(px + (s - k) / 2, py + (s - k) / 2, k, k, palette::DEAD_END);
             }
         }
+    }
+}
+
+/// Room grids: the margin around each room, 2 px at the default scale,
+/// more on big pictures, none when tiny.
+fn margin(s: i64) -> i64 {
+    if s >= 6 { (s / 12).max(1) } else { 0 }
+}
+
+/// Room grids: the pixel rectangle `x, y, w, h` of the door bridge on side
+/// `bit` of cell `p` (`DOOR_E` or `DOOR_S`; the others are the bridges of
+/// the cells west and north): across the gap, over both rooms' edges.
+fn bridge(s: i64, p: Pos, bit: u8) -> (i64, i64, i64, i64) {
+    let d = (s / 3).max(1);
+    let reach = margin(s) + (s / 16).max(1) + 1;
+    let (px, py) = (i64::from(p.0) * s, i64::from(p.1) * s);
+    match bit {
+        DOOR_E => (px + s - reach, py + (s - d) / 2, 2 * reach, d),
+        DOOR_S => (px + (s - d) / 2, py + s - reach, d, 2 * reach),
+        DOOR_W => bridge(s, (p.0 - 1, p.1), DOOR_E),
+        _ => bridge(s, (p.0, p.1 - 1), DOOR_S),
     }
 }
 
