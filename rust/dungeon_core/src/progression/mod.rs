@@ -20,7 +20,7 @@ mod regions;
 pub mod settings;
 mod solve;
 
-pub(crate) use gates::{key_tile, side_mask};
+pub(crate) use gates::{key_tile, side_mask, walk_masks};
 pub use metrics::{CHOKEPOINT, DEAD_END, IN_CYCLE, ON_CRITICAL_PATH, RoomMetrics, SECRET};
 pub use settings::{LockGuard, ProgressionSettings, SecretRooms};
 pub use solve::Proof;
