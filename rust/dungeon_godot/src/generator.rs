@@ -130,7 +130,7 @@ impl Ints {
 
     /// `result` with the value of a narrowed field written back as given;
     /// an error for a value that did not fit even if the core took it.
-    fn restore<T>(&self, result: Result<T, GenError>) -> Result<T, GenError> {
+    pub fn restore<T>(&self, result: Result<T, GenError>) -> Result<T, GenError> {
         let result = result.and_then(|v| self.check().map(|()| v).map_err(GenError::from));
         result.map_err(|e| match e {
             GenError::Config(mut e) => {

@@ -34,7 +34,7 @@ pub use dig::{TUNNELER, WALKER};
 pub use graph::GRAPH;
 pub use hilbert::HILBERT;
 pub use maze::MAZE;
-pub use progression::progression;
+pub use progression::{progression, progression_info};
 pub use room_grid::{DRUNKARD, ISAAC};
 pub use template::TEMPLATE;
 pub use tinykeep::TINYKEEP;
@@ -100,6 +100,25 @@ pub struct SettingInfo {
     pub default: String,
     /// The values accepted, when a fixed range says it.
     pub range: Option<Range>,
+}
+
+impl SettingInfo {
+    /// The schema of `settings`, each default shown from `default` (empty
+    /// without one).
+    #[must_use]
+    pub fn list<C: Clone>(settings: Vec<Setting<C>>, default: Option<&C>) -> Vec<SettingInfo> {
+        settings
+            .into_iter()
+            .map(|s| SettingInfo {
+                name: s.name,
+                doc: s.doc,
+                ty: s.ty(),
+                placeholder: s.value(),
+                default: default.map(|c| s.show(c)).unwrap_or_default(),
+                range: s.range,
+            })
+            .collect()
+    }
 }
 
 /// A generator of any config type: what [`GENERATORS`] holds.
@@ -218,17 +237,7 @@ where
 
     fn settings(&self) -> Vec<SettingInfo> {
         let default = self.presets.first().map(|p| (p.make)());
-        (self.settings)()
-            .into_iter()
-            .map(|s| SettingInfo {
-                name: s.name,
-                doc: s.doc,
-                ty: s.ty(),
-                placeholder: s.value(),
-                default: default.as_ref().map(|c| s.show(c)).unwrap_or_default(),
-                range: s.range,
-            })
-            .collect()
+        SettingInfo::list((self.settings)(), default.as_ref())
     }
 
     fn has_rooms(&self) -> bool {

@@ -3,7 +3,7 @@
 
 use super::Kind::{Bool, Int, Other};
 use super::setting::{choice, name_of, put};
-use super::{Range, Setting};
+use super::{Range, Setting, SettingInfo};
 use crate::progression::settings::{MAX_DOORS_PER_KEY, MAX_LOCKS, MAX_ONE_WAY};
 use crate::progression::{LockGuard, ProgressionSettings, SecretRooms};
 
@@ -64,4 +64,12 @@ pub fn progression() -> Vec<Setting<ProgressionSettings>> {
             Bool(|c| &mut c.flat_keys),
         ),
     ]
+}
+
+/// The planner's settings schema, with the defaults of
+/// [`ProgressionSettings::default`] (what front ends list next to a
+/// generator's own settings).
+#[must_use]
+pub fn progression_info() -> Vec<SettingInfo> {
+    SettingInfo::list(progression(), Some(&ProgressionSettings::default()))
 }
