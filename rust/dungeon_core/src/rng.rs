@@ -29,6 +29,8 @@ pub mod stage {
     pub const MINES: u64 = 0x31_7E5;
     /// Elementary cellular automaton start rows (room decorations).
     pub const ELEMENTARY: u64 = 0xECA_030;
+    /// The progression planner (locks, keys, one-way doors).
+    pub const PROGRESSION: u64 = 0x90C4_3E55;
 }
 
 /// SplitMix64 finaliser: a bijective mix used to derive seeds and streams.

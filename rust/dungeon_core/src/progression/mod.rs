@@ -11,17 +11,21 @@
 //! - What a lock closes (`gates.rs`), the regions the tiles fall into with
 //!   every lock shut (`regions.rs`) and the proof that a player can finish
 //!   the level ([`Proof`], `solve.rs`).
+//! - [`plan`]: the planner that chooses locks, keys and one-way doors for
+//!   a finished layout and stores them in it, proven (`place.rs`).
 //!
 //! [`DungeonGrid::room_metrics`]: crate::DungeonGrid::room_metrics
 
 mod gates;
 pub mod metrics;
+mod place;
 mod regions;
 pub mod settings;
 mod solve;
 
 pub(crate) use gates::{key_tile, side_mask, walk_masks};
 pub use metrics::{CHOKEPOINT, DEAD_END, IN_CYCLE, ON_CRITICAL_PATH, RoomMetrics, SECRET};
+pub use place::{Plan, plan};
 pub use settings::{LockGuard, ProgressionSettings, SecretRooms};
 pub use solve::Proof;
 pub(crate) use solve::prove;

@@ -39,6 +39,7 @@ pub use room_grid::{DRUNKARD, ISAAC};
 pub use template::TEMPLATE;
 pub use tinykeep::TINYKEEP;
 
+use crate::progression::ProgressionSettings;
 use crate::watch::Watch;
 use crate::{DungeonGrid, GenError};
 
@@ -147,17 +148,28 @@ pub trait Entry: Sync {
 pub trait Job: fmt::Debug + Send + Sync {
     /// The generator's command-line name.
     fn generator(&self) -> &'static str;
-    /// Sets setting `name` from text.
+    /// Sets setting `name` from text: one of the generator's own settings
+    /// or, for a generator with rooms, one of the progression planner's
+    /// ([`progression()`]).
     ///
     /// # Errors
-    /// What was expected, naming the value; or that no setting has `name`.
+    /// What was expected, naming the value; that no setting has `name`; or,
+    /// for a planner setting on a generator without rooms, that it makes
+    /// no rooms ("the cave generator makes no rooms").
     fn set(&mut self, name: &str, value: &str) -> Result<(), String>;
-    /// Setting `name`'s value as text, if there is such a setting.
+    /// Setting `name`'s value as text, if there is such a setting (a
+    /// planner setting on a generator with rooms included).
     fn get(&self, name: &str) -> Option<String>;
-    /// Runs the generator under `watch`.
+    /// The planner settings the job applies after generating; `None` for a
+    /// generator without rooms.
+    fn progression(&self) -> Option<&ProgressionSettings>;
+    /// Runs the generator under `watch`, then, when the planner settings
+    /// ask for locks or one-way doors, the planner
+    /// ([`crate::progression::plan`]) on the grid.
     ///
     /// # Errors
-    /// The generator's [`GenError`].
+    /// The generator's [`GenError`], or the planner's (a
+    /// [`GenError::Config`] naming a planner setting).
     fn generate_watched(
         &self,
         seed: u64,
@@ -254,6 +266,8 @@ where
             settings: self.settings,
             generate: self.generate,
             config: (p.make)(),
+            rooms: self.rooms,
+            progression: ProgressionSettings::default(),
         }))
     }
 }
@@ -264,13 +278,20 @@ struct Configured<C: 'static> {
     settings: fn() -> Vec<Setting<C>>,
     generate: fn(&C, u64, i32, &Watch) -> Result<DungeonGrid, GenError>,
     config: C,
+    /// Whether the generator makes rooms (the planner settings apply).
+    rooms: bool,
+    /// The planner settings (the default asks for nothing).
+    progression: ProgressionSettings,
 }
 
 impl<C: fmt::Debug> fmt::Debug for Configured<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct(self.name)
-            .field("config", &self.config)
-            .finish()
+        let mut d = f.debug_struct(self.name);
+        d.field("config", &self.config);
+        if self.rooms {
+            d.field("progression", &self.progression);
+        }
+        d.finish()
     }
 }
 
@@ -284,17 +305,38 @@ where
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let settings = (self.settings)();
-        let s = settings
+        if let Some(s) = settings.iter().find(|s| s.name == name) {
+            return s.set(&mut self.config, value);
+        }
+        let planner = progression();
+        let s = planner
             .iter()
             .find(|s| s.name == name)
             .ok_or_else(|| format!("{} has no setting {name:?}", self.name))?;
-        s.set(&mut self.config, value)
+        if !self.rooms {
+            return Err(format!(
+                "{name}: the {} generator makes no rooms",
+                self.name
+            ));
+        }
+        s.set(&mut self.progression, value)
     }
 
     fn get(&self, name: &str) -> Option<String> {
         let settings = (self.settings)();
-        let s = settings.iter().find(|s| s.name == name)?;
-        Some(s.show(&self.config))
+        if let Some(s) = settings.iter().find(|s| s.name == name) {
+            return Some(s.show(&self.config));
+        }
+        if !self.rooms {
+            return None;
+        }
+        let planner = progression();
+        let s = planner.iter().find(|s| s.name == name)?;
+        Some(s.show(&self.progression))
+    }
+
+    fn progression(&self) -> Option<&ProgressionSettings> {
+        self.rooms.then_some(&self.progression)
     }
 
     fn generate_watched(
@@ -303,7 +345,14 @@ where
         level: i32,
         watch: &Watch,
     ) -> Result<DungeonGrid, GenError> {
-        (self.generate)(&self.config, seed, level, watch)
+        if self.rooms {
+            self.progression.validate().map_err(GenError::Config)?;
+        }
+        let mut grid = (self.generate)(&self.config, seed, level, watch)?;
+        if self.rooms && self.progression.is_active() {
+            crate::progression::plan(&mut grid, &self.progression, watch)?;
+        }
+        Ok(grid)
     }
 
     fn config(&self) -> &dyn Any {
@@ -319,6 +368,7 @@ where
 
     fn same(&self, other: &dyn Job) -> bool {
         other.generator() == self.name
+            && other.progression() == self.progression()
             && other
                 .config()
                 .downcast_ref::<C>()
