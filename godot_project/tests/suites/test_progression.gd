@@ -255,3 +255,167 @@ func test_progression_saves_and_loads(t) -> void:
 	for key in ["locks", "lock_guard", "max_doors_per_key", "one_way", "secret_rooms", "flat_keys"]:
 		t.check_eq(back.get(key), p.get(key), key + " kept")
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
+
+
+## A generator of `cls` planning `locks` locks on every level.
+static func _locked(cls: String, locks: int) -> Resource:
+	var gen: Resource = ClassDB.instantiate(cls)
+	var p := DungeonProgression.new()
+	p.locks = locks
+	gen.progression = p
+	return gen
+
+
+## Walks the level as the solution says: to each lock's key with the locks
+## opened so far, then the next lock opens; last to the end. True when every
+## leg has a walk, and the end cannot be reached with no lock open when a
+## lock guards the way.
+static func _play(grid: DungeonGrid) -> bool:
+	var locks := grid.get_locks_packed()
+	var open := PackedInt32Array()
+	var at := grid.start_cell
+	for i in grid.get_solution():
+		var key := grid.get_key_cell(locks["key_rooms"][i])
+		var leg := grid.get_path_with_keys(at, key, open)
+		if leg.is_empty() or leg[0] != at or leg[leg.size() - 1] != key:
+			return false
+		at = key
+		open.append(i)
+	return not grid.get_path_with_keys(at, grid.end_cell, open).is_empty()
+
+
+func test_generators_plan_locks(t) -> void:
+	for cls in ["IsaacGenerator", "BspGenerator", "TemplateGenerator"]:
+		var gen := _locked(cls, 2)
+		var with_locks := 0
+		var guarded := 0
+		var seeds := 12
+		for s in seeds:
+			gen.seed = s + 1
+			var label := "%s seed %d" % [cls, s + 1]
+			var grid: DungeonGrid = gen.generate_level(1 + s % 3)
+			if not t.check(grid != null, label + ": generated"):
+				continue
+			t.check(grid.is_finishable(), label + ": finishable")
+			var n := grid.get_lock_count()
+			t.check(n <= 2 * 4, label + ": at most 2 locks of up to 4 doors each")
+			if n > 0:
+				with_locks += 1
+			var packed := _check_packed_shape(t, grid, label)
+			var solution := grid.get_solution()
+			var key_locks := 0
+			for i in n:
+				if packed["kinds"][i] == DungeonGrid.LOCK_KEY:
+					key_locks += 1
+					var cell := Vector2i(packed["key_cells"][2 * i], packed["key_cells"][2 * i + 1])
+					t.check(grid.is_walkable(cell), "%s: key %d on a walkable cell" % [label, i])
+					t.check_eq(cell, grid.get_key_cell(packed["key_rooms"][i]), "%s: key cell %d" % [label, i])
+			t.check_eq(solution.size(), key_locks, label + ": every locked door in the solution")
+			t.check(_play(grid), label + ": following the solution reaches the end")
+			if grid.get_path_with_keys(grid.start_cell, grid.end_cell, PackedInt32Array()).is_empty():
+				guarded += 1
+			# The same grid from a worker thread, and through JSON.
+			var got := []
+			gen.generated.connect(func(g): got.append(g), CONNECT_ONE_SHOT)
+			gen.generate_async(1 + s % 3)
+			gen.wait_async()
+			t.check(got.size() == 1 and got[0] != null and got[0].layout_hash() == grid.layout_hash(),
+					label + ": generate_async gives the same hash")
+			var back := DungeonGrid.from_json(grid.to_json())
+			t.check(back != null and back.get_locks_packed() == packed and back.layout_hash() == grid.layout_hash(),
+					label + ": the JSON round trip keeps the locks")
+		t.check(with_locks >= seeds * 3 / 4, "%s: locks on %d of %d levels" % [cls, with_locks, seeds])
+		t.check(guarded > 0, "%s: a lock guards the way to the end on %d levels" % [cls, guarded])
+
+
+func test_generate_with_graph_gives_the_planned_grid(t) -> void:
+	for cls in ["TemplateGenerator", "GraphLayoutGenerator"]:
+		var gen := _locked(cls, 2)
+		gen.seed = 5
+		var grid: DungeonGrid = gen.generate_level(1)
+		var level: Dictionary = gen.generate_with_graph(1)
+		if not t.check(grid != null and level.has("grid"), cls + ": generated"):
+			continue
+		t.check(grid.get_lock_count() > 0, cls + ": locks planned")
+		t.check_eq(level["grid"].layout_hash(), grid.layout_hash(), cls + ": generate_with_graph's grid, locks included")
+
+
+func test_with_progression_plans_a_copy(t) -> void:
+	var gen := BspGenerator.new()
+	gen.seed = 9
+	var plain := gen.generate_level(2)
+	var p := DungeonProgression.new()
+	p.locks = 2
+	var locked := plain.with_progression(p)
+	if not t.check(locked != null, "planned"):
+		return
+	t.check_eq(plain.get_lock_count(), 0, "the original is unchanged")
+	t.check(locked.get_lock_count() > 0 and locked.is_finishable(), "the copy has locks, finishable")
+	gen.progression = p
+	t.check_eq(locked.layout_hash(), gen.generate_level(2).layout_hash(), "the same as the generator's")
+	t.check_eq(locked.with_progression(p).layout_hash(), locked.layout_hash(), "planning again: the same")
+	p.locks = 0
+	t.check_eq(locked.with_progression(p).get_lock_count(), 0, "locks = 0 removes them")
+	t.expect_error("DungeonGrid.with_progression: settings is null")
+	t.check(plain.with_progression(null) == null, "null settings")
+	p.locks = -1
+	t.expect_error("DungeonGrid.with_progression: invalid locks = -1: allowed 0..=32")
+	t.check(plain.with_progression(p) == null, "bad settings")
+	p.locks = 1 << 33
+	t.expect_error("invalid locks = 8589934592")
+	t.check(plain.with_progression(p) == null, "a value past 32 bits")
+	p.locks = 1
+	t.expect_error("the cave generator makes no rooms")
+	t.check(CaveGenerator.new().generate_level(1).with_progression(p) == null, "a cave")
+
+
+func test_generators_without_rooms_refuse_locks(t) -> void:
+	for name in ["cave", "tunneler", "walker"]:
+		var cls: String = GeneratorRegistry.get_generator(name)["class"]
+		var gen := _locked(cls, 1)
+		var message := "the %s generator makes no rooms" % name
+		var failed := []
+		gen.generation_failed.connect(func(m: String) -> void: failed.append(m))
+		t.expect_error(message)
+		t.check(gen.generate_level(1) == null, cls + ": no grid")
+		t.check(gen.last_error.contains(message), cls + ": last_error: " + gen.last_error)
+		t.check(failed.size() == 1 and String(failed[0]).contains(message), cls + ": generation_failed")
+		t.expect_error(message)
+		gen.generate_async(1)
+		gen.wait_async()
+		t.check(failed.size() == 2 and failed[1] == failed[0], cls + ": async fails the same way")
+		# Without locks asked for, the property changes nothing.
+		gen.progression.locks = 0
+		t.check(gen.generate_level(1) != null and gen.last_error == "", cls + ": locks = 0 generates")
+	var bad := _locked("BspGenerator", 40)
+	t.expect_error("invalid locks = 40: allowed 0..=32")
+	t.check(bad.generate_level(1) == null, "locks = 40: refused before generating")
+
+
+func test_generators_follow_their_progression(t) -> void:
+	var gen := IsaacGenerator.new()
+	var seen := [0]
+	gen.changed.connect(func() -> void: seen[0] += 1)
+	var p := DungeonProgression.new()
+	gen.progression = p
+	t.check_eq(seen[0], 1, "setting progression emits changed")
+	p.locks = 3
+	t.check_eq(seen[0], 2, "an edit of the resource emits the generator's changed")
+	var other := DungeonProgression.new()
+	gen.progression = other
+	p.locks = 4
+	t.check_eq(seen[0], 3, "the old resource is no longer followed")
+	other.one_way = 1
+	t.check_eq(seen[0], 4, "the new one is")
+	gen.progression = null
+	other.one_way = 2
+	t.check_eq(seen[0], 5, "null: nothing followed")
+	# The level graph generator follows its graph and its progression.
+	var graph_gen := GraphLayoutGenerator.new()
+	var graph_seen := [0]
+	graph_gen.changed.connect(func() -> void: graph_seen[0] += 1)
+	graph_gen.graph = LevelGraph.new()
+	graph_gen.progression = p
+	graph_gen.graph.add_room(PackedStringArray())
+	p.locks = 1
+	t.check_eq(graph_seen[0], 4, "graph and progression both followed")

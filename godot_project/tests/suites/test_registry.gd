@@ -174,6 +174,13 @@ func test_progression_settings_match_properties(t) -> void:
 			with_rooms.append(name)
 	t.check_eq(with_rooms, ["isaac", "drunkard", "bsp", "hilbert", "tinykeep", "maze", "template", "graph"],
 			"the generators with rooms")
+	# Every generator class takes a DungeonProgression (those without rooms
+	# refuse one that asks for locks when they generate).
+	for name in GeneratorRegistry.get_generator_names():
+		var cls: String = GeneratorRegistry.get_generator(name)["class"]
+		var p: Dictionary = properties(cls).get("progression", {})
+		t.check(p.get("hint_string") == "DungeonProgression" and p.get("type") == TYPE_OBJECT,
+				"%s.progression: a DungeonProgression property (%s)" % [cls, p])
 
 
 ## Each registry setting of `settings` is a property of class `cls` (or

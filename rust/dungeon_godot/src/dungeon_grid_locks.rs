@@ -2,13 +2,15 @@
 //! reading what the progression planner placed (or a file held), the proof
 //! that the level can be finished, and walks with some locks open.
 
-use dungeon_core::{Lock, LockKind as CoreKind};
+use dungeon_core::progression;
+use dungeon_core::{Lock, LockKind as CoreKind, Watch};
 use godot::prelude::*;
 
 use crate::convert::{cell_array, pos, vec2i};
 use crate::dungeon_grid::DungeonGrid;
 use crate::dungeon_grid_rooms::room_list;
-use crate::generator::inspector_enum;
+use crate::dungeon_progression::DungeonProgression;
+use crate::generator::{Ints, inspector_enum};
 
 inspector_enum! {
     /// What a lock of a [DungeonGrid] asks of the player.
@@ -156,6 +158,45 @@ impl DungeonGrid {
     #[func]
     fn is_finishable(&self) -> bool {
         self.valid().is_some_and(|g| g.check_locks().is_ok())
+    }
+
+    /// A copy of this level with locked doors, keys and one-way doors
+    /// planned as [param settings] asks (replacing any it has), proven
+    /// finishable; this grid is unchanged. The choice follows the grid's
+    /// own seed and level, so the same grid and settings always give the
+    /// same locks: the same as a generator whose
+    /// [code]progression[/code] is [param settings] makes. The planner
+    /// places [i]up to[/i] [member DungeonProgression.locks] locks: compare
+    /// [method get_lock_count]. Returns [code]null[/code] and logs the
+    /// reason for [code]null[/code] settings, values out of range, more
+    /// locks than the level has connections, or a level without rooms.
+    /// [codeblock]
+    /// var settings := DungeonProgression.new()
+    /// settings.locks = 3
+    /// var locked := grid.with_progression(settings)
+    /// [/codeblock]
+    #[func]
+    fn with_progression(
+        &self,
+        settings: Option<Gd<DungeonProgression>>,
+    ) -> Option<Gd<DungeonGrid>> {
+        let g = self.valid()?;
+        let Some(settings) = settings else {
+            godot_error!(
+                "DungeonGrid.with_progression: settings is null; pass a DungeonProgression"
+            );
+            return None;
+        };
+        let mut ints = Ints::default();
+        let settings = settings.bind().core(&mut ints);
+        let mut grid = g.clone();
+        match ints.restore(progression::plan(&mut grid, &settings, &Watch::new())) {
+            Ok(_) => Some(DungeonGrid::wrap(grid)),
+            Err(e) => {
+                godot_error!("DungeonGrid.with_progression: {e}");
+                None
+            }
+        }
     }
 
     /// A shortest walk from [param from] to [param to], both included, for
