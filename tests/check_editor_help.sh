@@ -89,6 +89,7 @@ expect DungeonProgression "lock_guard: locks guard branches only; the end never"
 expect DungeonGrid "Lock kind: a one-way door, passable from its"
 expect DungeonGrid "A shortest walk from from to to, both included, for"
 expect GeneratorRegistry "The settings of the lock-and-key planner"
+expect BspGenerator "Locked doors, keys and one-way doors planned on every level"
 if [ "$fail" != 0 ]; then
   echo "--- editor output (HELP lines) ---"
   grep -F "HELP[" <<<"$out" | cut -c1-400 || echo "(none)"
