@@ -44,8 +44,9 @@ pub enum LockKind {
 ///   open sides between that tile and `into`'s floor. The tile itself stays
 ///   walkable: the player stands at the locked door.
 ///
-/// No lock touches a secret or super secret room and no key lies in one:
-/// secret rooms stay optional.
+/// No lock touches a secret or super secret room. No key lies in one
+/// either, unless the level treats secret rooms as ordinary rooms: then
+/// the proof runs with the secret doors open ([`Proof`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Lock {
     /// The room on the near side (the player's side before opening it).

@@ -48,7 +48,8 @@
 //!
 //! **Locks** ([`crate::grid::Lock`]) may be written for any grid with
 //! rooms. They must name a connection each (no connection twice, none
-//! touching a secret room, keys in rooms that are not secret), be sorted
+//! touching a secret room; a key in a secret room makes the secret doors
+//! count as open doors), be sorted
 //! (key locks by key room, then `from`, `into`; then one-way doors by
 //! `from`, `into`) and leave a level that can be finished
 //! ([`DungeonGrid::check_locks`]); every refusal names the lock as

@@ -25,10 +25,18 @@ impl Regions {
     }
 }
 
-/// The grid's door masks without its secret doors and without `sides`
-/// (closed from both cells).
-pub(crate) fn closed_masks<'a>(g: &DungeonGrid, sides: impl Iterator<Item = &'a Side>) -> Vec<u8> {
-    let mut masks = g.masks_without_secret_doors();
+/// The grid's door masks without `sides` (closed from both cells) and,
+/// unless `secrets_open`, without its secret doors.
+pub(crate) fn closed_masks<'a>(
+    g: &DungeonGrid,
+    sides: impl Iterator<Item = &'a Side>,
+    secrets_open: bool,
+) -> Vec<u8> {
+    let mut masks = if secrets_open {
+        g.door_masks().to_vec()
+    } else {
+        g.masks_without_secret_doors()
+    };
     for &(p, bit) in sides {
         let (q, back) = across(p, bit);
         for (cell, b) in [(p, bit), (q, back)] {

@@ -15,7 +15,9 @@ use crate::grid::{DungeonGrid, Lock, LockError, LockKind, MAX_LOCKS, Pos};
 /// player reaches (sorted; every room but the secret ones).
 ///
 /// **The proof.** The walkable tiles are split into *regions*: the pieces
-/// left with every gate ([`Lock`]) and every secret door closed. From the
+/// left with every gate ([`Lock`]) and every secret door closed (secret
+/// doors stay open when a key lies in a secret room: the secret rooms then
+/// count as ordinary rooms, [`super::SecretRooms::Open`]). From the
 /// start's region the solver opens, until nothing changes, every key lock
 /// whose key tile lies in a region reached and one of whose gate sides
 /// borders one, and follows one-way doors out of the regions reached. The
@@ -178,11 +180,6 @@ fn gates(g: &DungeonGrid, locks: &[Lock]) -> Result<Vec<Vec<Side>>, LockError> {
             if k >= n {
                 return blame(format!("key room {k} is not a room (0..={})", n - 1));
             }
-            if secret(k) {
-                return blame(format!(
-                    "its key is in room {k}, a secret room, where keys never lie"
-                ));
-            }
             if key_tile(g, k).is_none() {
                 return blame(format!("room {k} has no tile a key can lie on"));
             }
@@ -226,10 +223,19 @@ fn gates(g: &DungeonGrid, locks: &[Lock]) -> Result<Vec<Vec<Side>>, LockError> {
     Ok(out)
 }
 
+/// Whether the secret rooms count as ordinary rooms: a key lies in one
+/// (the planner's [`super::SecretRooms::Open`]).
+pub(crate) fn secrets_open(g: &DungeonGrid, locks: &[Lock]) -> bool {
+    locks
+        .iter()
+        .filter_map(Lock::key)
+        .any(|k| g.room_role(k).is_some_and(|role| role.is_secret()))
+}
+
 /// The proof behind [`DungeonGrid::check_locks`] (see [`super`]).
 pub(crate) fn prove(g: &DungeonGrid, locks: &[Lock]) -> Result<Proof, LockError> {
     let gates = gates(g, locks)?;
-    let masks = closed_masks(g, gates.iter().flatten());
+    let masks = closed_masks(g, gates.iter().flatten(), secrets_open(g, locks));
     let regions = label(g, &masks);
     let region = |p: Pos| regions.of(g, p);
     let room_region = |r: usize| {

@@ -255,15 +255,22 @@ fn a_secret_room_never_opens_a_lock() {
         .check_locks()
         .unwrap();
     assert_eq!(proof.reached_rooms, [0, 1, 3, 4, 5]);
-    // No lock touches a secret room, and no key lies in one.
+    // No lock touches a secret room.
     assert_eq!(
         refusal(&g, vec![key(1, 2, 0)]),
         "locks[0] [1, 2]: room 2 is a secret room, which no lock may touch"
     );
-    assert_eq!(
-        refusal(&g, vec![key(3, 4, 2)]),
-        "locks[0] [3, 4]: its key is in room 2, a secret room, where keys never lie"
-    );
+}
+
+#[test]
+fn a_key_in_a_secret_room_opens_the_secret_doors() {
+    let g = secret_floor();
+    // The key of B→C in X: the secret rooms count as ordinary rooms, so the
+    // proof walks through their doors and reaches X too.
+    let g = g.with_locks(vec![key(3, 4, 2)]).unwrap();
+    let proof = g.check_locks().unwrap();
+    assert_eq!(proof.order, [0]);
+    assert_eq!(proof.reached_rooms, [0, 1, 2, 3, 4, 5]);
 }
 
 #[test]
