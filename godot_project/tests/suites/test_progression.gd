@@ -419,3 +419,20 @@ func test_generators_follow_their_progression(t) -> void:
 	graph_gen.graph.add_room(PackedStringArray())
 	p.locks = 1
 	t.check_eq(graph_seen[0], 4, "graph and progression both followed")
+
+
+func test_a_saved_generator_keeps_its_progression(t) -> void:
+	var gen := _locked("BspGenerator", 2)
+	gen.seed = 4
+	var path := "user://test_progression_bsp.tres"
+	t.check_eq(ResourceSaver.save(gen, path), OK, "saved")
+	var back: Resource = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
+	if not t.check(back is BspGenerator and back.progression is DungeonProgression, "loaded with its progression"):
+		return
+	t.check_eq(back.progression.locks, 2, "locks kept")
+	t.check_eq(back.generate_level(1).layout_hash(), gen.generate_level(1).layout_hash(), "the same locked level")
+	var seen := [0]
+	back.changed.connect(func() -> void: seen[0] += 1)
+	back.progression.locks = 3
+	t.check_eq(seen[0], 1, "the loaded generator follows its progression")
