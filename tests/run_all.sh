@@ -27,6 +27,11 @@ cargo test --release -p dungeon_core --test isaac_floors --test minesweeper_prop
 # direct doors and corridors), every layout checked; about 2 minutes.
 cargo test --release -p dungeon_core --test graph_layout_properties -- --ignored
 cargo test --release -p dungeon_core --test worst_settings -- --ignored --nocapture
+# The progression planner on 10 000 seeds per generator with rooms (the
+# presets in turn, varied settings): every plan proven, searched for
+# soft-locks by the independent checker, round-tripped through JSON with
+# the same layout hash, and planned again the same (prints its figures).
+cargo test --release -p dungeon_core --test progression_properties -- --ignored --nocapture
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 

@@ -51,6 +51,16 @@ fn main() {
             write("any_generator", &format!("seed-{name}-{p}"), &[g, p]);
             let data = [g, p, 1, 7, 3, 2];
             write("any_generator", &format!("seed-{name}-{p}-level3"), &data);
+            // progression_settings: the same, no setting of its own, then
+            // one planner pair: `locks` (setting 0) = 0 + 3.
+            if entry.has_rooms() {
+                let data = [g, p, 1, 7, 3, 2, 0, 1, 0, 1, 3];
+                write(
+                    "progression_settings",
+                    &format!("seed-{name}-{p}-locks3"),
+                    &data,
+                );
+            }
             for stop in [0u8, 3, 40] {
                 let data = [g, stop, p, 1, 7, 3, 2];
                 write(

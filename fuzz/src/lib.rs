@@ -23,6 +23,7 @@ pub mod maze;
 pub mod minesweeper;
 pub mod mutate;
 pub mod open_floor;
+pub mod progression;
 pub mod room_grid;
 pub mod template;
 pub mod tinykeep;

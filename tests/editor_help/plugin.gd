@@ -9,6 +9,7 @@ const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGene
 		"IsaacRoomRules", "SpecialRoomRule",
 		"MinesweeperBoard", "ElementaryAutomaton",
 		"TemplateGenerator", "RoomTemplate", "GeneratorRegistry", "GraphLayoutGenerator", "LevelGraph",
+		"DungeonProgression",
 		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter"]
 const FRAMES_PER_PAGE := 20
 

@@ -33,6 +33,13 @@ func _grids() -> Array[DungeonGrid]:
 		makers.append(g)
 	makers.append_array([BspGenerator.new(), TunnelerGenerator.new(), WalkerGenerator.new(),
 			MazeGenerator.new(), CaveGenerator.new(), TemplateGenerator.new()])
+	# Locked doors and one-way doors, so the file's `locks` is written.
+	var locked := IsaacGenerator.new()
+	locked.preset = IsaacGenerator.PRESET_LARGE_ROOMS
+	locked.progression = DungeonProgression.new()
+	locked.progression.locks = 2
+	locked.progression.one_way = 1
+	makers.append(locked)
 	for gen in makers:
 		for s in 3:
 			gen.seed = s

@@ -3,7 +3,8 @@ extends RefCounted
 ## classes: every generator's class exists, its PRESET_* constants are the
 ## registry's presets in order, and each registry setting is a property
 ## whose default is the registry's and whose Inspector slider offers only
-## values the core accepts.
+## values the core accepts; the same for the lock-and-key planner's settings
+## and DungeonProgression.
 
 ## Registry settings that the class shows under another property name:
 ## generator -> {setting: property}. Checked like same-name settings.
@@ -114,6 +115,7 @@ func test_names_and_lookup(t) -> void:
 			t.check(info.get(key) is String and info[key] != "", "%s: %s is a non-empty String" % [name, key])
 		t.check(info.get("presets") is Array and not info["presets"].is_empty(), name + ": presets")
 		t.check(info.get("settings") is Array and not info["settings"].is_empty(), name + ": settings")
+		t.check(info.get("has_rooms") is bool, name + ": has_rooms is a bool")
 		for s in info["settings"]:
 			t.check(s["type"] in [TYPE_INT, TYPE_FLOAT, TYPE_BOOL, TYPE_STRING],
 					"%s.%s: type %s is int, float, bool or String" % [name, s["name"], s["type"]])
@@ -154,37 +156,66 @@ func test_settings_match_properties(t) -> void:
 	for name in GeneratorRegistry.get_generator_names():
 		var info := GeneratorRegistry.get_generator(name)
 		var cls: String = info["class"]
-		var props := properties(cls)
-		var gen: Object = ClassDB.instantiate(cls)
-		var renamed: Dictionary = RENAMED.get(name, {})
-		var skipped: Dictionary = NOT_PROPERTIES.get(name, {})
-		var seen := {}
-		for s in info["settings"]:
-			var setting: String = s["name"]
-			seen[setting] = true
-			var label := "%s.%s" % [cls, setting]
-			var prop: String = renamed.get(setting, setting)
-			if not props.has(prop):
-				t.check(skipped.has(setting), "%s: registry setting %s is no property and not in NOT_PROPERTIES" % [cls, setting])
-				continue
-			t.check(not skipped.has(setting), label + ": is a property, yet listed in NOT_PROPERTIES")
-			var p: Dictionary = props[prop]
-			match int(s["type"]):
-				TYPE_INT:
-					t.check_eq(p["type"], TYPE_INT, label + ": an int property")
-				TYPE_FLOAT:
-					t.check_eq(p["type"], TYPE_FLOAT, label + ": a float property")
-				TYPE_BOOL:
-					t.check_eq(p["type"], TYPE_BOOL, label + ": a bool property")
-			var value: Variant = gen.get(prop)
-			t.check(same_default(p, value, s["default"]),
-					"%s: default %s, registry %s" % [label, var_to_str(value), s["default"]])
-			if s.has("min") and p["hint"] == PROPERTY_HINT_RANGE:
-				check_slider(t, label, hint_range(p), s)
-			elif p["hint"] == PROPERTY_HINT_RANGE:
-				check_slider_min_accepted(t, cls, prop, hint_range(p))
-		for setting in renamed.keys() + skipped.keys():
-			t.check(seen.has(setting), "%s: %s in the test's tables is no registry setting" % [cls, setting])
+		check_settings(t, cls, info["settings"], RENAMED.get(name, {}), NOT_PROPERTIES.get(name, {}))
+
+
+## The lock-and-key planner's settings are DungeonProgression's properties,
+## with the same names, defaults and ranges; they apply to the generators
+## with rooms.
+func test_progression_settings_match_properties(t) -> void:
+	var settings := GeneratorRegistry.get_progression_settings()
+	var names := settings.map(func(s: Dictionary) -> String: return s["name"])
+	t.check_eq(names, ["locks", "lock_guard", "max_doors_per_key", "one_way", "secret_rooms", "flat_keys"],
+			"the planner's settings, in order")
+	check_settings(t, "DungeonProgression", settings, {}, {})
+	var with_rooms: Array[String] = []
+	for name in GeneratorRegistry.get_generator_names():
+		if GeneratorRegistry.get_generator(name)["has_rooms"]:
+			with_rooms.append(name)
+	t.check_eq(with_rooms, ["isaac", "drunkard", "bsp", "hilbert", "tinykeep", "maze", "template", "graph"],
+			"the generators with rooms")
+	# Every generator class takes a DungeonProgression (those without rooms
+	# refuse one that asks for locks when they generate).
+	for name in GeneratorRegistry.get_generator_names():
+		var cls: String = GeneratorRegistry.get_generator(name)["class"]
+		var p: Dictionary = properties(cls).get("progression", {})
+		t.check(p.get("hint_string") == "DungeonProgression" and p.get("type") == TYPE_OBJECT,
+				"%s.progression: a DungeonProgression property (%s)" % [cls, p])
+
+
+## Each registry setting of `settings` is a property of class `cls` (or
+## listed in `renamed` / `skipped`) of its type and default, with an
+## Inspector slider that offers only values the core accepts.
+func check_settings(t, cls: String, settings: Array, renamed: Dictionary, skipped: Dictionary) -> void:
+	var props := properties(cls)
+	var gen: Object = ClassDB.instantiate(cls)
+	var seen := {}
+	for s in settings:
+		var setting: String = s["name"]
+		seen[setting] = true
+		var label := "%s.%s" % [cls, setting]
+		var prop: String = renamed.get(setting, setting)
+		if not props.has(prop):
+			t.check(skipped.has(setting), "%s: registry setting %s is no property and not in NOT_PROPERTIES" % [cls, setting])
+			continue
+		t.check(not skipped.has(setting), label + ": is a property, yet listed in NOT_PROPERTIES")
+		var p: Dictionary = props[prop]
+		match int(s["type"]):
+			TYPE_INT:
+				t.check_eq(p["type"], TYPE_INT, label + ": an int property")
+			TYPE_FLOAT:
+				t.check_eq(p["type"], TYPE_FLOAT, label + ": a float property")
+			TYPE_BOOL:
+				t.check_eq(p["type"], TYPE_BOOL, label + ": a bool property")
+		var value: Variant = gen.get(prop)
+		t.check(same_default(p, value, s["default"]),
+				"%s: default %s, registry %s" % [label, var_to_str(value), s["default"]])
+		if s.has("min") and p["hint"] == PROPERTY_HINT_RANGE:
+			check_slider(t, label, hint_range(p), s)
+		elif p["hint"] == PROPERTY_HINT_RANGE:
+			check_slider_min_accepted(t, cls, prop, hint_range(p))
+	for setting in renamed.keys() + skipped.keys():
+		t.check(seen.has(setting), "%s: %s in the test's tables is no registry setting" % [cls, setting])
 
 
 ## The slider `h` offers only values the core accepts (range `s`): the same

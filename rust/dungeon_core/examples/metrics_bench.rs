@@ -17,60 +17,20 @@
 //! - **tile BFS**: one `analysis::bfs` over the door masks from the start
 //!   cell, the part of the metrics that grows with the map's tiles.
 
+#[path = "common/hundred.rs"]
+mod hundred;
+
 use std::time::Instant;
 
 use dungeon_core::analysis;
 use dungeon_core::registry::{GENERATORS, Job, find};
+use hundred::{HUNDRED, quantile};
 
 /// One row: a label, a job, and its grids.
 struct Row {
     label: String,
     job: Box<dyn Job>,
 }
-
-/// Setting overrides, `(name, value)`.
-type Settings = &'static [(&'static str, &'static str)];
-
-/// Settings that make about 100 rooms, `(generator, preset, settings)`.
-const HUNDRED: &[(&str, &str, Settings)] = &[
-    (
-        "bsp",
-        "large",
-        &[("width", "150"), ("height", "100"), ("iterations", "7")],
-    ),
-    (
-        "tinykeep",
-        "tinykeep",
-        &[("cell_count", "320"), ("radius", "30"), ("radius_y", "15")],
-    ),
-    (
-        "maze",
-        "labyrinth",
-        &[("width", "65"), ("height", "65"), ("room_attempts", "400")],
-    ),
-    (
-        "isaac",
-        "large_rooms",
-        &[
-            ("width", "20"),
-            ("height", "20"),
-            ("base_rooms", "100"),
-            ("rooms_per_level", "0"),
-            ("room_variance", "0"),
-        ],
-    ),
-    (
-        "template",
-        "demo",
-        &[
-            ("width", "200"),
-            ("height", "200"),
-            ("base_rooms", "60"),
-            ("rooms_per_level", "0"),
-            ("room_variance", "0"),
-        ],
-    ),
-];
 
 /// The shortest of three runs of `f`, in milliseconds.
 fn best_of_three(mut f: impl FnMut()) -> f64 {
@@ -81,14 +41,6 @@ fn best_of_three(mut f: impl FnMut()) -> f64 {
             t.elapsed().as_secs_f64() * 1000.0
         })
         .fold(f64::INFINITY, f64::min)
-}
-
-/// The `q` quantile of `v` (sorted in place).
-fn quantile(v: &mut [f64], q: f64) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v.get(((v.len() as f64 - 1.0) * q).round() as usize)
-        .copied()
-        .unwrap_or(f64::NAN)
 }
 
 fn measure(row: &Row, seeds: u64) {

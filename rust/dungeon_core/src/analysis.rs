@@ -157,28 +157,63 @@ impl DungeonGrid {
     /// `None` when there is none (or either end is outside or not walkable).
     #[must_use]
     pub fn path(&self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
+        self.path_on(&self.doors, &self.doors, from, to)
+    }
+
+    /// [`DungeonGrid::path`] over the door masks `forward` (per cell, the
+    /// sides a walker may leave it through; one-way sides allowed), given
+    /// with `backward`, the same sides seen from the cell they lead to
+    /// (`forward` itself when every side opens both ways). Either end
+    /// outside, not walkable or unreachable gives `None`.
+    pub(crate) fn path_on(
+        &self,
+        forward: &[u8],
+        backward: &[u8],
+        from: Pos,
+        to: Pos,
+    ) -> Option<Vec<Pos>> {
         let (fi, ti) = (self.index(from)?, self.index(to)?);
         if !self.cells[fi].is_walkable() || !self.cells[ti].is_walkable() {
             return None;
         }
-        // BFS from the goal, then walk downhill from the source.
-        let dist = self.distances_from(to);
-        if dist[fi] == UNREACHABLE {
-            return None;
-        }
-        let mut path = Vec::with_capacity(dist[fi] as usize + 1);
+        // BFS back from the goal, then walk downhill from the source.
+        let mut dist = Vec::new();
+        bfs(self.width, backward, ti, &mut dist, &mut Vec::new());
+        let steps = *dist.get(fi).filter(|&&d| d != UNREACHABLE)?;
+        let mut path = Vec::with_capacity(steps as usize + 1);
         let mut p = from;
         path.push(p);
-        while p != to {
-            let d = dist[self.index(p)?];
-            let mask = self.door_mask(p);
+        // Each step lowers the distance by one: `steps` steps reach `to`.
+        for _ in 0..steps {
+            let i = self.index(p)?;
+            let (d, mask) = (*dist.get(i)?, *forward.get(i)?);
             p = DIRS.iter().find_map(|&(dx, dy, bit, _)| {
                 let q = (p.0 + dx, p.1 + dy);
-                (mask & bit != 0 && self.index(q).is_some_and(|j| dist[j] == d - 1)).then_some(q)
+                let nearer = self.index(q).and_then(|j| dist.get(j)) == Some(&(d - 1));
+                (mask & bit != 0 && nearer).then_some(q)
             })?;
             path.push(p);
         }
         Some(path)
+    }
+
+    /// Door masks `masks` seen from the other side: a cell gets the side
+    /// toward each neighbour that may step into it.
+    pub(crate) fn reversed_masks(&self, masks: &[u8]) -> Vec<u8> {
+        let mut out = vec![0; masks.len()];
+        for (i, &m) in masks.iter().enumerate() {
+            let p = self.pos(i);
+            for &(dx, dy, bit, back) in &DIRS {
+                if m & bit != 0
+                    && let Some(o) = self
+                        .index((p.0 + dx, p.1 + dy))
+                        .and_then(|j| out.get_mut(j))
+                {
+                    *o |= back;
+                }
+            }
+        }
+        out
     }
 
     /// Whether every walkable cell can reach every other through doors.

@@ -7,10 +7,11 @@
 #[path = "support/progression_check.rs"]
 mod progression_check;
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use dungeon_core::progression::{LockGuard, ProgressionSettings, SecretRooms, plan};
-use dungeon_core::registry::{Entry, GENERATORS};
+use dungeon_core::registry::{Entry, GENERATORS, Job};
 use dungeon_core::{DungeonGrid, GenError, LockKind, Watch};
 use progression_check::{Play, check};
 
@@ -142,7 +143,9 @@ fn check_plan(g: &DungeonGrid, s: &ProgressionSettings, what: &str, json: bool) 
     };
     let v = check(&planned, &locks, play);
     assert!(v.finishable && v.no_soft_lock, "{what} {locks:?}: {v:?}");
-    if !open {
+    let has_secret = (0..planned.room_count())
+        .any(|r| planned.room_role(r).is_some_and(|role| role.is_secret()));
+    if !open && has_secret {
         let found = Play {
             secrets_found: true,
             ..Play::default()
@@ -193,34 +196,26 @@ fn visible_connections(g: &DungeonGrid) -> usize {
         .count()
 }
 
-/// Every seed in `seeds` of `entry`, the presets taking turns.
-fn run_generator(entry: &dyn Entry, seeds: std::ops::Range<u64>) -> Tally {
-    let mut tally = Tally::default();
-    let jobs: Vec<_> = entry
-        .presets()
-        .into_iter()
-        .map(|p| (p.name, entry.job(Some(p.name)).expect("preset")))
-        .collect();
-    for seed in seeds {
-        let Some((preset, job)) = jobs.get((seed % jobs.len() as u64) as usize) else {
-            continue;
-        };
-        let level = 1 + (seed / jobs.len() as u64 % 5) as i32;
-        let Ok(g) = job.generate(seed, level) else {
-            continue;
-        };
-        let s = settings(seed);
-        let what = format!(
-            "{} --preset {preset} --seed {seed} --level {level} {s:?}",
-            entry.name()
-        );
-        tally.add(&check_plan(&g, &s, &what, seed % JSON_EVERY == 0));
-    }
-    tally
+/// Seed `seed` of `entry` (its presets take turns), planned and checked;
+/// `None` when the generator gave no grid.
+fn run_seed(entry: &dyn Entry, jobs: &[(&str, Box<dyn Job>)], seed: u64) -> Option<Tally> {
+    let (preset, job) = jobs.get((seed % jobs.len() as u64) as usize)?;
+    let level = 1 + (seed / jobs.len() as u64 % 5) as i32;
+    let g = job.generate(seed, level).ok()?;
+    let s = settings(seed);
+    let what = format!(
+        "{} --preset {preset} --seed {seed} --level {level} {s:?}",
+        entry.name()
+    );
+    Some(check_plan(&g, &s, &what, seed.is_multiple_of(JSON_EVERY)))
 }
 
-/// Runs every generator with rooms over `seeds` on scoped worker threads
-/// and prints the tallies.
+/// Seeds a worker takes at a time.
+const CHUNK: u64 = 25;
+
+/// Runs every generator with rooms over `seeds` on `workers` scoped
+/// threads sharing one queue of (generator, seeds) chunks, and prints the
+/// tallies.
 fn run_all(seeds: std::ops::Range<u64>, workers: usize) {
     let started = Instant::now();
     let rooms: Vec<&dyn Entry> = GENERATORS
@@ -229,34 +224,59 @@ fn run_all(seeds: std::ops::Range<u64>, workers: usize) {
         .filter(|e| e.has_rooms())
         .collect();
     assert!(rooms.iter().any(|e| e.name() == "graph"));
-    let mut tallies: Vec<(&str, Tally)> = Vec::new();
-    for entry in &rooms {
-        let chunk = (seeds.end - seeds.start).div_ceil(workers as u64).max(1);
-        let parts: Vec<Tally> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..workers as u64)
-                .map(|w| {
-                    let lo = (seeds.start + w * chunk).min(seeds.end);
-                    let hi = (lo + chunk).min(seeds.end);
-                    scope.spawn(move || run_generator(*entry, lo..hi))
+    let chunks = (seeds.end - seeds.start).div_ceil(CHUNK);
+    let tasks = rooms.len() as u64 * chunks;
+    let next = AtomicU64::new(0);
+    let parts: Vec<Vec<Tally>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                let (rooms, next, seeds) = (&rooms, &next, seeds.clone());
+                scope.spawn(move || {
+                    let mut tallies = vec![Tally::default(); rooms.len()];
+                    let jobs: Vec<Vec<(&str, Box<dyn Job>)>> = rooms
+                        .iter()
+                        .map(|e| {
+                            e.presets()
+                                .into_iter()
+                                .map(|p| (p.name, e.job(Some(p.name)).expect("preset")))
+                                .collect()
+                        })
+                        .collect();
+                    loop {
+                        let task = next.fetch_add(1, Ordering::Relaxed);
+                        if task >= tasks {
+                            break tallies;
+                        }
+                        let (e, chunk) = (
+                            (task % rooms.len() as u64) as usize,
+                            task / rooms.len() as u64,
+                        );
+                        let lo = seeds.start + chunk * CHUNK;
+                        for seed in lo..(lo + CHUNK).min(seeds.end) {
+                            if let Some(t) = run_seed(rooms[e], &jobs[e], seed) {
+                                tallies[e].add(&t);
+                            }
+                        }
+                    }
                 })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("worker"))
-                .collect()
-        });
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("worker"))
+            .collect()
+    });
+    for (i, entry) in rooms.iter().enumerate() {
         let mut t = Tally::default();
         for p in &parts {
-            t.add(p);
+            t.add(&p[i]);
         }
         assert!(t.grids > 0, "{}: no grid", entry.name());
-        tallies.push((entry.name(), t));
-    }
-    for (name, t) in &tallies {
         let share = |x: usize| 100.0 * x as f64 / t.grids.max(1) as f64;
         println!(
-            "{name:9} grids {:6}  all locks placed {:5.1} %  lock on the critical path {:5.1} %  \
+            "{:9} grids {:6}  all locks placed {:5.1} %  lock on the critical path {:5.1} %  \
              mean key depth {:.2}  one-way placed {}/{}",
+            entry.name(),
             t.grids,
             share(t.all_placed),
             share(t.critical),
@@ -266,7 +286,7 @@ fn run_all(seeds: std::ops::Range<u64>, workers: usize) {
         );
     }
     println!(
-        "{} seeds: {:.1} s",
+        "{} seeds per generator, {workers} workers: {:.1} s",
         seeds.end - seeds.start,
         started.elapsed().as_secs_f64()
     );

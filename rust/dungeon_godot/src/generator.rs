@@ -10,6 +10,7 @@
 //! uses; see `bsp_generator.rs`.
 
 use dungeon_core::level::MAX_LEVEL;
+use dungeon_core::progression::{self, ProgressionSettings};
 use dungeon_core::registry;
 use dungeon_core::watch::Watch;
 use dungeon_core::{ConfigError, DungeonGrid as CoreGrid, GenError};
@@ -50,6 +51,10 @@ pub trait GeneratorKind {
     /// The fewest and most rooms `level` can have.
     fn count_range(config: &Self::Config, level: i32) -> Result<(i32, i32), ConfigError>;
 
+    /// The planner settings of the `progression` property; `None` when it
+    /// is empty.
+    fn progression(&self, ints: &mut Ints) -> Option<ProgressionSettings>;
+
     /// The presets, in the order of the class's preset enum (whose last
     /// value, after these, is `Custom`): the registry's preset table.
     fn presets() -> Vec<Self::Config> {
@@ -67,10 +72,12 @@ pub trait Generator: GeneratorKind {
     /// Sets the properties from core settings.
     fn load(&mut self, config: &Self::Config);
 
-    /// Called after a setting changed, before `changed` is emitted: a
-    /// class whose settings hold resources follows their `changed` here.
-    /// Does nothing by default.
-    fn settings_changed(&mut self) {}
+    /// The resources among the settings whose edits change the result
+    /// (besides `progression`): their `changed` is forwarded to the
+    /// generator's. None by default.
+    fn followed(&self) -> Vec<Gd<Resource>> {
+        Vec::new()
+    }
 }
 
 /// Whether the preset enum constant `constant` (`PRESET_LARGE_ROOMS`) is
@@ -130,7 +137,7 @@ impl Ints {
 
     /// `result` with the value of a narrowed field written back as given;
     /// an error for a value that did not fit even if the core took it.
-    fn restore<T>(&self, result: Result<T, GenError>) -> Result<T, GenError> {
+    pub fn restore<T>(&self, result: Result<T, GenError>) -> Result<T, GenError> {
         let result = result.and_then(|v| self.check().map(|()| v).map_err(GenError::from));
         result.map_err(|e| match e {
             GenError::Config(mut e) => {
@@ -193,8 +200,44 @@ pub fn prepare<G: Generator>(
 ) -> impl FnOnce(&Watch) -> Result<CoreGrid, GenError> + Send + 'static {
     let mut ints = Ints::default();
     let config = this.config(&mut ints);
+    let progression = this.progression(&mut ints);
     let level = ints.get("level", level);
-    move |watch| ints.restore(G::run(&config, seed_bits(seed), level, watch))
+    move |watch| {
+        let run = || {
+            if let Some(s) = &progression {
+                s.validate()?;
+            }
+            let mut grid = G::run(&config, seed_bits(seed), level, watch)?;
+            apply_progression(progression.as_ref(), &mut grid, watch)?;
+            Ok(grid)
+        };
+        ints.restore(run())
+    }
+}
+
+/// The settings of `this` generator's `progression` property, checked;
+/// `None` when it is empty.
+pub fn checked_progression<G: GeneratorKind>(
+    this: &G,
+) -> Result<Option<ProgressionSettings>, GenError> {
+    let mut ints = Ints::default();
+    let settings = this.progression(&mut ints);
+    let checked = settings.map(|s| s.validate().map(|()| s)).transpose();
+    ints.restore(checked.map_err(GenError::from))
+}
+
+/// Plans `settings` (a generator's `progression`, if any) on `grid`: the
+/// planner's locks, keys and one-way doors, or nothing when they ask for
+/// none.
+pub fn apply_progression(
+    settings: Option<&ProgressionSettings>,
+    grid: &mut CoreGrid,
+    watch: &Watch,
+) -> Result<(), GenError> {
+    if let Some(s) = settings {
+        progression::plan(grid, s, watch)?;
+    }
+    Ok(())
 }
 
 /// The async job for `level` of `seed`: [`prepare`]'s closure with the
@@ -273,6 +316,38 @@ where
     }
 }
 
+/// Forwards `changed` of every resource in `used` to `this` generator's
+/// `changed` (an editor preview follows their edits), and stops forwarding
+/// from resources no longer used.
+pub fn follow_resources(this: &Gd<Resource>, used: &[Gd<Resource>]) {
+    let forward = Callable::from_object_method(this, "emit_changed");
+    let ids: Vec<InstanceId> = used.iter().map(Gd::instance_id).collect();
+    for c in this.get_incoming_connections().iter_shared() {
+        let Ok(signal) = c.get("signal").unwrap_or_default().try_to::<Signal>() else {
+            continue;
+        };
+        let callable = c
+            .get("callable")
+            .unwrap_or_default()
+            .try_to::<Callable>()
+            .ok();
+        if signal.name() != "changed" || callable.as_ref() != Some(&forward) {
+            continue;
+        }
+        if let Some(mut source) = signal.object()
+            && !ids.contains(&source.instance_id())
+        {
+            source.disconnect("changed", &forward);
+        }
+    }
+    for r in used {
+        let mut r = r.clone();
+        if !r.is_connected("changed", &forward) {
+            r.connect("changed", &forward);
+        }
+    }
+}
+
 /// Godot's name of a Variant type (`int`, `String`…).
 fn type_string(t: VariantType) -> GString {
     godot::global::type_string(t.ord().into())
@@ -342,6 +417,13 @@ macro_rules! generator_class {
             ) -> Result<(i32, i32), dungeon_core::ConfigError> {
                 ($count_range)(config, level)
             }
+
+            fn progression(
+                &self,
+                ints: &mut $crate::generator::Ints,
+            ) -> Option<dungeon_core::progression::ProgressionSettings> {
+                self.progression.as_ref().map(|p| p.bind().core(ints))
+            }
         }
 
         $(#[$($class_doc)*])*
@@ -368,6 +450,17 @@ macro_rules! generator_class {
             /// The level [method generate] makes (1 to 1000).
             #[export(range = (1.0, 1000.0, 1.0))]
             level: i64,
+            /// Locked doors, keys and one-way doors planned on every level
+            /// made (a [DungeonProgression]: how many, and where);
+            /// [code]null[/code], the default, plans none. The same seed,
+            /// level and settings always give the same locks, from
+            /// [method generate_level] as from [method generate_async].
+            /// Generators whose levels have no rooms ([CaveGenerator],
+            /// [TunnelerGenerator], [WalkerGenerator]) fail, with a message
+            /// saying so, when it asks for any. Edits of the resource emit
+            /// this generator's [signal Resource.changed].
+            #[export]
+            progression: Option<Gd<$crate::dungeon_progression::DungeonProgression>>,
             $( $(#[$($field_attr)*])* $field: $field_ty, )*
             /// Why the last call failed; empty after a success.
             #[var(no_set)]
@@ -410,6 +503,7 @@ macro_rules! generator_class {
                     preset: PhantomVar::default(),
                     seed: 0,
                     level: 1,
+                    progression: None,
                     $( $field: Default::default(), )*
                     last_error: GString::new(),
                     progress: PhantomVar::default(),
@@ -443,11 +537,14 @@ macro_rules! generator_class {
                     }
                     "seed" => set_field(class, "seed", &mut self.seed, &value),
                     "level" => set_field(class, "level", &mut self.level, &value),
+                    "progression" => set_field(class, "progression", &mut self.progression, &value),
                     $( stringify!($field) => set_field(class, stringify!($field), &mut self.$field, &value), )*
                     _ => return false,
                 };
                 if changed {
-                    <Self as $crate::generator::Generator>::settings_changed(self);
+                    let mut used = <Self as $crate::generator::Generator>::followed(self);
+                    used.extend(self.progression.clone().map(Gd::upcast));
+                    $crate::generator::follow_resources(&self.to_gd().upcast(), &used);
                     self.base_mut().emit_changed();
                 }
                 true

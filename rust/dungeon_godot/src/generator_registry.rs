@@ -78,6 +78,10 @@ impl GeneratorRegistry {
     /// it, e.g. 2 for odd map sides; 0 means any value, any whole number for
     /// an integer). Other settings have none of the three keys.
     ///
+    /// [code]"has_rooms"[/code] is [code]true[/code] when the generator's
+    /// levels have rooms, so a [DungeonProgression] (locked doors and keys)
+    /// applies to it.
+    ///
     /// An unknown [param name] logs an error listing the known names and
     /// returns an empty [Dictionary].
     #[func]
@@ -95,6 +99,20 @@ impl GeneratorRegistry {
             }
         }
     }
+
+    /// The settings of the lock-and-key planner, the properties of a
+    /// [DungeonProgression], which every generator with
+    /// [code]"has_rooms"[/code] takes besides its own: an [Array] of
+    /// [Dictionary] as in [method get_generator]'s [code]"settings"[/code],
+    /// with the defaults of a new [DungeonProgression]. A choice
+    /// ([code]lock_guard[/code], [code]secret_rooms[/code]) is a
+    /// [String] setting whose values are names ([code]"any"[/code],
+    /// [code]"branches_only"[/code]), where the resource has constants
+    /// ([constant DungeonProgression.GUARD_ANY]…).
+    #[func]
+    fn get_progression_settings() -> Array<VarDictionary> {
+        registry::progression_info().iter().map(setting).collect()
+    }
 }
 
 /// A generator's description as [`GeneratorRegistry::get_generator`]
@@ -108,6 +126,7 @@ fn describe(g: &dyn Entry) -> VarDictionary {
     d.set("summary", g.summary());
     d.set("presets", &presets);
     d.set("settings", &settings);
+    d.set("has_rooms", g.has_rooms());
     d
 }
 

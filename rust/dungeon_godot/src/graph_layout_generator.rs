@@ -1,5 +1,5 @@
-use dungeon_core::ConfigError;
 use dungeon_core::graph_layout::{self, GraphConfig, GraphLevel};
+use dungeon_core::{ConfigError, Watch};
 use godot::prelude::*;
 
 use crate::convert::{array_of, seed_bits, vec2i};
@@ -168,8 +168,17 @@ impl Generator for GraphLayoutGenerator {
         self.work_budget = i64::from(c.work_budget);
     }
 
-    fn settings_changed(&mut self) {
-        self.follow_resources();
+    fn followed(&self) -> Vec<Gd<Resource>> {
+        let mut used: Vec<Gd<Resource>> = self
+            .template_list()
+            .into_iter()
+            .chain(placement::non_empty(&self.corridor_templates))
+            .map(Gd::upcast)
+            .collect();
+        if let Some(g) = &self.graph {
+            used.push(g.clone().upcast());
+        }
+        used
     }
 }
 
@@ -201,8 +210,12 @@ impl GraphLayoutGenerator {
     #[func]
     fn generate_with_graph(&mut self, level: i64) -> VarDictionary {
         let seed = self.seed;
-        let result = generator::checked_level(self, level)
-            .and_then(|(config, level)| graph_layout::layout(&config, seed_bits(seed), level));
+        let result = generator::checked_level(self, level).and_then(|(config, level)| {
+            let progression = generator::checked_progression(self)?;
+            let mut made = graph_layout::layout(&config, seed_bits(seed), level)?;
+            generator::apply_progression(progression.as_ref(), &mut made.grid, &Watch::new())?;
+            Ok(made)
+        });
         self.deliver_or_fail(result)
             .map_or_else(VarDictionary::new, |l| self.level_dictionary(l))
     }
@@ -219,46 +232,6 @@ impl GraphLayoutGenerator {
     /// The non-empty entries of `templates`, in order (core indices).
     fn template_list(&self) -> Vec<Gd<RoomTemplate>> {
         placement::non_empty(&self.templates)
-    }
-
-    /// Forwards `changed` of the graph and of every template to this
-    /// generator's `changed` (an editor preview follows their edits), and
-    /// stops forwarding from resources no longer used.
-    fn follow_resources(&mut self) {
-        let forward = Callable::from_object_method(&self.to_gd(), "emit_changed");
-        let mut used: Vec<Gd<Resource>> = self
-            .template_list()
-            .into_iter()
-            .chain(placement::non_empty(&self.corridor_templates))
-            .map(Gd::upcast)
-            .collect();
-        if let Some(g) = &self.graph {
-            used.push(g.clone().upcast());
-        }
-        let ids: Vec<InstanceId> = used.iter().map(Gd::instance_id).collect();
-        for c in self.base().get_incoming_connections().iter_shared() {
-            let Ok(signal) = c.get("signal").unwrap_or_default().try_to::<Signal>() else {
-                continue;
-            };
-            let callable = c
-                .get("callable")
-                .unwrap_or_default()
-                .try_to::<Callable>()
-                .ok();
-            if signal.name() != "changed" || callable.as_ref() != Some(&forward) {
-                continue;
-            }
-            if let Some(mut source) = signal.object()
-                && !ids.contains(&source.instance_id())
-            {
-                source.disconnect("changed", &forward);
-            }
-        }
-        for mut r in used {
-            if !r.is_connected("changed", &forward) {
-                r.connect("changed", &forward);
-            }
-        }
     }
 
     fn level_dictionary(&self, level: GraphLevel) -> VarDictionary {

@@ -1,3 +1,4 @@
+use dungeon_core::Watch;
 use dungeon_core::room_grid::RoomCount;
 use dungeon_core::template::{self, TagRule, TemplateConfig, TemplateLevel};
 use godot::prelude::*;
@@ -191,7 +192,8 @@ impl Generator for TemplateGenerator {
 impl TemplateGenerator {
     /// Grows level [param level] like [method generate_level] and also
     /// returns how it was put together, as a [Dictionary]:
-    /// [code]"grid"[/code]: the [DungeonGrid];
+    /// [code]"grid"[/code]: the [DungeonGrid] (the one
+    /// [method generate_level] gives, with the [member progression]'s locks);
     /// [code]"placements"[/code]: one [Dictionary] per placed room (the
     /// first holds the start): [code]"template"[/code] (index into the
     /// non-empty [member templates]), [code]"resource"[/code] (the
@@ -219,8 +221,12 @@ impl TemplateGenerator {
     #[func]
     fn generate_with_graph(&mut self, level: i64) -> VarDictionary {
         let seed = self.seed;
-        let result = generator::checked_level(self, level)
-            .and_then(|(config, level)| template::grow(&config, seed_bits(seed), level));
+        let result = generator::checked_level(self, level).and_then(|(config, level)| {
+            let progression = generator::checked_progression(self)?;
+            let mut made = template::grow(&config, seed_bits(seed), level)?;
+            generator::apply_progression(progression.as_ref(), &mut made.grid, &Watch::new())?;
+            Ok(made)
+        });
         self.deliver_or_fail(result)
             .map_or_else(VarDictionary::new, |l| self.level_dictionary(l))
     }

@@ -159,6 +159,20 @@ impl DungeonGrid {
         progression::side_mask(self, p, true, false)
     }
 
+    /// A shortest walk from `from` to `to`, both included, as a player
+    /// holding some keys walks it: the key locks whose indices (into
+    /// [`DungeonGrid::locks`]) are in `open` are open, every other key lock
+    /// is shut, and one-way doors pass from their `from` side only. Secret
+    /// doors count as found, as in [`DungeonGrid::path`]; indices that are
+    /// no key lock are ignored. `None` when there is no such walk (or
+    /// either end is outside or not walkable).
+    #[must_use]
+    pub fn path_with_locks(&self, from: Pos, to: Pos, open: &[usize]) -> Option<Vec<Pos>> {
+        let forward = progression::walk_masks(self, open);
+        let backward = self.reversed_masks(&forward);
+        self.path_on(&forward, &backward, from, to)
+    }
+
     /// This grid with `locks` (in canonical order, [`Lock::sort_canonical`];
     /// at most [`MAX_LOCKS`]; an empty list removes every lock), once [`DungeonGrid::check_locks`]
     /// proves the level can be finished with them.

@@ -95,3 +95,33 @@ pub(crate) fn key_tile(g: &DungeonGrid, room: usize) -> Option<Pos> {
     };
     best(true).or_else(|| best(false))
 }
+
+/// The door masks a walker follows with every key lock whose index is not
+/// in `open` shut (both cells of each gate side) and every one-way door
+/// passable from its `from` side only: per cell, the sides it may be left
+/// through. Secret doors stay open. Indices that are no lock are ignored.
+pub(crate) fn walk_masks(g: &DungeonGrid, open: &[usize]) -> Vec<u8> {
+    let mut masks = g.door_masks().to_vec();
+    let mut close = |p: Pos, bit: u8| {
+        if let Some(m) = g.index(p).and_then(|i| masks.get_mut(i)) {
+            *m &= !bit;
+        }
+    };
+    for (i, lock) in g.locks().iter().enumerate() {
+        let shut = match lock.kind {
+            LockKind::Key { .. } => !open.contains(&i),
+            LockKind::OneWay => false,
+        };
+        for (p, bit) in gate(g, lock).unwrap_or_default() {
+            let (q, back) = across(p, bit);
+            if shut {
+                close(p, bit);
+            }
+            // A one-way door is never entered from its `into` side.
+            if shut || lock.kind == LockKind::OneWay {
+                close(q, back);
+            }
+        }
+    }
+    masks
+}

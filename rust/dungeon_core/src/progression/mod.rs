@@ -23,7 +23,7 @@ mod regions;
 pub mod settings;
 mod solve;
 
-pub(crate) use gates::{gate, key_tile, side_mask};
+pub(crate) use gates::{gate, key_tile, side_mask, walk_masks};
 pub use metrics::{CHOKEPOINT, DEAD_END, IN_CYCLE, ON_CRITICAL_PATH, RoomMetrics, SECRET};
 pub use place::{Plan, plan};
 pub use settings::{LockGuard, ProgressionSettings, SecretRooms};

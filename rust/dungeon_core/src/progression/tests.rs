@@ -286,3 +286,40 @@ fn grids_without_locks_prove_plain_reachability() {
         "locks[0] [0, 1]: this grid has no rooms"
     );
 }
+
+#[test]
+fn walks_with_keys_keep_shut_locks_shut_and_one_way_doors_one_way() {
+    let g = grid(CHAIN)
+        .with_locks(vec![key(3, 4, 0), key(5, 6, 1)])
+        .unwrap();
+    let (start, end) = (g.start(), g.end());
+    assert_eq!(g.path_with_locks(start, end, &[]), None);
+    assert_eq!(g.path_with_locks(start, end, &[0]), None);
+    // Indices that are no lock change nothing.
+    assert_eq!(g.path_with_locks(start, end, &[0, 9]), None);
+    assert_eq!(g.path_with_locks(start, end, &[1, 0]), g.path(start, end));
+    // With the first lock open, the second key is in reach.
+    assert_eq!(
+        g.path_with_locks(start, (3, 0), &[0]),
+        Some(vec![(0, 1), (1, 1), (2, 1), (3, 1), (3, 0)])
+    );
+    // Ring S(0) A(1) / B(2) E(3), one-way from E into A: A reaches E
+    // only the long way round, E reaches A directly.
+    let ring = grid("S#\n#E").with_locks(vec![one_way(3, 1)]).unwrap();
+    assert_eq!(
+        ring.path_with_locks((1, 0), (1, 1), &[]),
+        Some(vec![(1, 0), (0, 0), (0, 1), (1, 1)])
+    );
+    assert_eq!(
+        ring.path_with_locks((1, 1), (1, 0), &[0]),
+        Some(vec![(1, 1), (1, 0)])
+    );
+    assert_eq!(ring.path((1, 0), (1, 1)), Some(vec![(1, 0), (1, 1)]));
+    // Secret doors count as found, as in `path`.
+    let floor = secret_floor().with_locks(vec![key(3, 4, 3)]).unwrap();
+    assert_eq!(
+        floor.path_with_locks((1, 0), (2, 1), &[]),
+        Some(vec![(1, 0), (2, 0), (2, 1)])
+    );
+    assert_eq!(floor.path_with_locks((1, 0), (5, 5), &[]), None);
+}

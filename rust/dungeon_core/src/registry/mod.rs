@@ -103,6 +103,15 @@ pub struct SettingInfo {
     pub range: Option<Range>,
 }
 
+impl SettingInfo {
+    /// The schema of `settings`, each default shown from `default` (empty
+    /// without one).
+    #[must_use]
+    pub fn list<C: Clone>(settings: Vec<Setting<C>>, default: Option<&C>) -> Vec<SettingInfo> {
+        settings.iter().map(|s| s.info(default)).collect()
+    }
+}
+
 /// A generator of any config type: what [`GENERATORS`] holds.
 pub trait Entry: Sync {
     /// The command-line name.
@@ -230,10 +239,7 @@ where
 
     fn settings(&self) -> Vec<SettingInfo> {
         let default = self.presets.first().map(|p| (p.make)());
-        (self.settings)()
-            .iter()
-            .map(|s| s.info(default.as_ref()))
-            .collect()
+        SettingInfo::list((self.settings)(), default.as_ref())
     }
 
     fn has_rooms(&self) -> bool {

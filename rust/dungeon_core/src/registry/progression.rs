@@ -66,13 +66,10 @@ pub fn progression() -> Vec<Setting<ProgressionSettings>> {
     ]
 }
 
-/// The planner's settings as the schema lists them (defaults: the planner
-/// asks for nothing), for help texts and docs.
+/// The planner's settings schema, with the defaults of
+/// [`ProgressionSettings::default`] (what front ends list next to a
+/// generator's own settings).
 #[must_use]
 pub fn progression_info() -> Vec<SettingInfo> {
-    let default = ProgressionSettings::default();
-    progression()
-        .iter()
-        .map(|s| s.info(Some(&default)))
-        .collect()
+    SettingInfo::list(progression(), Some(&ProgressionSettings::default()))
 }

@@ -153,7 +153,7 @@ impl Context<'_> {
         let mut chosen: Vec<Candidate> = Vec::new();
         let mut taken: Vec<Side> = Vec::new();
         // Each tile check floods the map once: a few per lock wanted.
-        let mut checks = 4 * want + 16;
+        let mut checks = 2 * want + 12;
         let mut take = |c: &Candidate, chosen: &mut Vec<Candidate>| {
             if checks == 0 {
                 return false;

@@ -71,7 +71,7 @@ impl Context<'_> {
         let mut chosen: Vec<Lock> = Vec::new();
         let mut chosen_sides: Vec<Side> = Vec::new();
         // Each check floods the tiles once: a few per door wanted.
-        let mut checks = 4 * want + 8;
+        let mut checks = 2 * want + 6;
         for (lock, _) in candidates {
             if chosen.len() >= want || checks == 0 {
                 break;
