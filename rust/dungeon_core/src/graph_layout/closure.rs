@@ -81,6 +81,13 @@ pub(crate) struct Dp<'a> {
     overlaps: bool,
     layers: Vec<Vec<St>>,
     alive: Vec<Vec<bool>>,
+    /// Per layer linked to the one before: `(parent, state)` index pairs,
+    /// sorted, one for every listed step from a state of the layer before
+    /// to a kept state that was checked (all of them unless the layer was
+    /// cut).
+    edges: Vec<Vec<(u32, u32)>>,
+    /// Candidates of the layer being listed, with their parent's index.
+    next: Vec<(St, u32)>,
     /// Whether a layer was cut (an empty result then proves nothing).
     lossy: bool,
     /// States listed (work done).
@@ -127,6 +134,8 @@ impl<'a> Dp<'a> {
             overlaps,
             layers: Vec::new(),
             alive: Vec::new(),
+            edges: Vec::new(),
+            next: Vec::new(),
             lossy: false,
             work: 0,
             reach,
@@ -228,7 +237,8 @@ impl<'a> Dp<'a> {
         }
         let anchor = self.anchor(j);
         let space = self.space;
-        let mut next: Vec<St> = Vec::new();
+        let mut next = std::mem::take(&mut self.next);
+        next.clear();
         let vars = std::mem::take(&mut self.vars[j]);
         for &v in &vars {
             let vu = v as u32;
@@ -240,9 +250,8 @@ impl<'a> Dp<'a> {
                     }
                     self.buf.clear();
                     self.space.offsets(p.v as usize, v, &mut self.buf);
-                    let offs = std::mem::take(&mut self.buf);
                     let pd = &space.vars[p.v as usize].v.doors;
-                    for o in &offs {
+                    for o in &self.buf {
                         if p.din != NONE
                             && (o.da as u32 == p.din || slots_touch(&pd[p.din as usize], &pd[o.da]))
                         {
@@ -254,9 +263,8 @@ impl<'a> Dp<'a> {
                             y: p.y + o.dy,
                             din: o.db as u32,
                         };
-                        next.push(s);
+                        next.push((s, i as u32));
                     }
-                    self.buf = offs;
                 }
                 self.layers[j - 1] = prev;
             } else {
@@ -264,60 +272,80 @@ impl<'a> Dp<'a> {
                 let p = self.state.pos[m];
                 self.buf.clear();
                 self.space.offsets(self.state.var[m], v, &mut self.buf);
-                let offs = std::mem::take(&mut self.buf);
-                for o in &offs {
+                for o in &self.buf {
                     let s = St {
                         v: vu,
                         x: p.0 + o.dx,
                         y: p.1 + o.dy,
                         din: NONE,
                     };
-                    next.push(s);
+                    next.push((s, NONE));
                 }
-                self.buf = offs;
             }
         }
         self.vars[j] = vars;
         // Listing a candidate is cheap, checking it is not: with a stream,
         // check candidates in random order until the beam is full (a random
         // beam of the valid states; one reached several ways is a little
-        // likelier); without one, check all.
+        // likelier); without one, check all. Each checked candidate that
+        // passes records its step from its parent, so the backward pass
+        // and sampling follow recorded steps instead of listing again.
         self.work += next.len() as u64 / 8;
-        let mut kept = Vec::with_capacity(next.len().min(self.beam));
+        let mut hits: Vec<(St, u32)> = Vec::with_capacity(next.len().min(self.beam));
         match rng {
             Some(rng) => {
                 let len = next.len();
                 let mut k = 0;
-                while k < len && kept.len() < self.beam {
+                while k < len && hits.len() < self.beam {
                     let pick = k + rng.below(u32::try_from(len - k).unwrap_or(u32::MAX)) as usize;
                     next.swap(k, pick);
                     self.work += 1;
-                    if self.ok(&fixed, anchor, next[k]) {
-                        kept.push(next[k]);
+                    if self.ok(&fixed, anchor, next[k].0) {
+                        hits.push(next[k]);
                     }
                     k += 1;
                 }
                 if k < len {
                     self.lossy = true;
                 }
-                kept.sort_unstable();
-                kept.dedup();
             }
             None => {
                 next.sort_unstable();
-                next.dedup();
-                for &s in &next {
+                let mut k = 0;
+                let mut distinct = 0;
+                while let Some(&(s, _)) = next.get(k) {
+                    let end = k + next[k..].iter().take_while(|c| c.0 == s).count();
                     self.work += 1;
                     if self.ok(&fixed, anchor, s) {
-                        kept.push(s);
+                        distinct += 1;
+                        hits.extend_from_slice(&next[k..end]);
                     }
+                    k = end;
                 }
-                if kept.len() > BEAM {
+                if distinct > BEAM {
                     self.lossy = true;
+                    self.next = next;
                     return false;
                 }
             }
         }
+        self.next = next;
+        let mut kept: Vec<St> = hits.iter().map(|h| h.0).collect();
+        kept.sort_unstable();
+        kept.dedup();
+        let mut edges: Vec<(u32, u32)> = if linked {
+            hits.iter()
+                .filter_map(|&(s, p)| {
+                    let c = kept.binary_search(&s).ok()?;
+                    Some((p, c as u32))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        edges.sort_unstable();
+        edges.dedup();
+        self.edges.push(edges);
         self.alive.push(vec![true; kept.len()]);
         self.layers.push(kept);
         true
@@ -340,10 +368,13 @@ impl<'a> Dp<'a> {
         }
         for j in (0..self.rooms.len().saturating_sub(1)).rev() {
             if self.linked(j + 1) {
-                for i in 0..self.layers[j].len() {
-                    let p = self.layers[j][i];
-                    let keep = self.any_successor(j + 1, p);
-                    self.alive[j][i] = keep;
+                let (before, after) = self.alive.split_at_mut(j + 1);
+                let (mine, next) = (&mut before[j], &after[0]);
+                mine.fill(false);
+                for &(p, c) in &self.edges[j + 1] {
+                    if next[c as usize] {
+                        mine[p as usize] = true;
+                    }
                 }
             } else if !self.alive[j + 1].iter().any(|&a| a) {
                 self.alive[j].fill(false);
@@ -358,27 +389,28 @@ impl<'a> Dp<'a> {
         }
     }
 
-    /// Whether `p` (layer `j − 1`) leads to a kept state of layer `j`.
-    fn any_successor(&mut self, j: usize, p: St) -> bool {
-        self.successors_upto(j, p, 1).next().is_some()
+    /// The kept states of layer `j` that state `p` of layer `j − 1` leads
+    /// to (by recorded steps).
+    fn successors(&self, j: usize, p: usize) -> Vec<usize> {
+        let edges = &self.edges[j];
+        let from = edges.partition_point(|e| (e.0 as usize) < p);
+        edges[from..]
+            .iter()
+            .take_while(|e| e.0 as usize == p)
+            .map(|e| e.1 as usize)
+            .filter(|&c| self.alive[j][c])
+            .collect()
     }
 
-    /// The kept states of layer `j` that `p` (layer `j − 1`) leads to.
-    fn successors(&mut self, j: usize, p: St) -> impl Iterator<Item = usize> + '_ {
-        self.successors_upto(j, p, usize::MAX)
-    }
-
-    /// The first `most` of [`Dp::successors`].
-    fn successors_upto(
-        &mut self,
-        j: usize,
-        p: St,
-        most: usize,
-    ) -> impl Iterator<Item = usize> + '_ {
+    /// The kept states of layer `j` that `p` (layer `j − 1`) leads to,
+    /// listed from the configuration spaces (the plain form of
+    /// [`Dp::successors`], for tests).
+    #[cfg(test)]
+    fn successors_listed(&mut self, j: usize, p: St) -> Vec<usize> {
         let mut out = Vec::new();
         let space = self.space;
         let pd = &space.vars[p.v as usize].v.doors;
-        'vars: for &v in &self.vars[j] {
+        for &v in &self.vars[j] {
             self.buf.clear();
             self.space.offsets(p.v as usize, v, &mut self.buf);
             for o in &self.buf {
@@ -397,13 +429,11 @@ impl<'a> Dp<'a> {
                     && self.alive[j][i]
                 {
                     out.push(i);
-                    if out.len() >= most {
-                        break 'vars;
-                    }
                 }
             }
         }
-        out.into_iter()
+        out.sort_unstable();
+        out
     }
 
     /// One layout of the chain through kept states: each room drawn among
@@ -411,9 +441,10 @@ impl<'a> Dp<'a> {
     /// overlap, realise the most of their connections to them (chords).
     pub(crate) fn sample(&mut self, rng: &mut DungeonRng) -> Option<Vec<St>> {
         let mut chosen: Vec<St> = Vec::with_capacity(self.rooms.len());
+        let mut at = 0;
         for j in 0..self.rooms.len() {
             let cands: Vec<usize> = match chosen.last() {
-                Some(&p) if self.linked(j) => self.successors(j, p).collect(),
+                Some(_) if self.linked(j) => self.successors(j, at),
                 _ => (0..self.layers[j].len())
                     .filter(|&i| self.alive[j][i])
                     .collect(),
@@ -432,6 +463,7 @@ impl<'a> Dp<'a> {
                 }
             }
             let &i = rng.pick(&best)?;
+            at = i;
             chosen.push(self.layers[j][i]);
         }
         Some(chosen)
@@ -585,4 +617,83 @@ fn triangle_closes(space: &Space, vars: [&[usize]; 3]) -> Option<bool> {
         }
     }
     Some(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph_layout::graph::graph;
+    use crate::template::{DoorSlot, RoomTemplate, Side};
+
+    /// A loop of six rooms, room 0 placed: the listing of rooms 1–5.
+    fn listing(space: &Space) -> (State, Vec<Vec<(usize, usize)>>, Vec<usize>, Vec<Vec<usize>>) {
+        let g = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0)]);
+        let mut adj = vec![Vec::new(); 6];
+        for (k, e) in g.edges.iter().enumerate() {
+            adj[e.a].push((e.b, k));
+            adj[e.b].push((e.a, k));
+        }
+        let mut state = State::new(6);
+        state.place(space, 0, 0, (0, 0));
+        let all: Vec<usize> = (0..space.vars.len()).collect();
+        (state, adj, vec![1, 2, 3, 4, 5], vec![all; 5])
+    }
+
+    fn square(turns: bool) -> Space {
+        use Side::{East, North, South, West};
+        let mut t = RoomTemplate::new(
+            "t",
+            7,
+            5,
+            vec![
+                DoorSlot::new(North, 2, 1),
+                DoorSlot::new(East, 2, 1),
+                DoorSlot::new(South, 4, 1),
+                DoorSlot::new(West, 2, 1),
+            ],
+        );
+        t.rotations = turns;
+        Space::new(&[t])
+    }
+
+    /// The recorded steps are the listed ones: all of them when no layer
+    /// was cut, and only real ones under a random beam.
+    #[test]
+    fn recorded_steps_match_the_listed_ones() {
+        for turns in [false, true] {
+            let space = square(turns);
+            let (state, adj, rooms, vars) = listing(&space);
+            for seed in 0..4 {
+                let mut rng = DungeonRng::new(seed);
+                let mut dp = Dp::new(&space, &state, &adj, &rooms, vars.clone(), true);
+                let exact = !turns;
+                let found = if exact {
+                    dp.run(None, u64::MAX)
+                } else {
+                    dp.run(Some(&mut rng), u64::MAX)
+                };
+                assert_ne!(found, Found::Impossible, "a loop of six 7 × 5 rooms closes");
+                assert!(!(exact && dp.lossy), "no layer cut");
+                let mut steps = 0;
+                for j in 1..rooms.len() {
+                    for p in 0..dp.layers[j - 1].len() {
+                        let got = dp.successors(j, p);
+                        let want = dp.successors_listed(j, dp.layers[j - 1][p]);
+                        steps += got.len();
+                        if exact {
+                            assert_eq!(got, want, "layer {j} state {p}");
+                        } else {
+                            assert!(got.iter().all(|c| want.contains(c)), "layer {j}");
+                        }
+                    }
+                }
+                assert!(steps > 0);
+                if exact {
+                    assert_eq!(found, Found::Paths);
+                    let s = dp.sample(&mut rng).expect("a sample");
+                    assert_eq!(s.len(), rooms.len());
+                }
+            }
+        }
+    }
 }
