@@ -92,8 +92,12 @@ pub(crate) struct Dp<'a> {
     lossy: bool,
     /// States listed (work done).
     pub(crate) work: u64,
-    /// An upper bound of `|dx| + |dy|` over every offset.
-    reach: i32,
+    /// Per chain room: the farthest `|dx| + |dy|` to the next chain room
+    /// over their candidate variants.
+    hop: Vec<i32>,
+    /// Per chain room with a placed neighbour: the farthest it can sit
+    /// from the first of them.
+    last_hop: Vec<i32>,
     /// Most states kept per layer.
     beam: usize,
     buf: Vec<Offset>,
@@ -113,18 +117,41 @@ impl<'a> Dp<'a> {
         vars: Vec<Vec<usize>>,
         overlaps: bool,
     ) -> Self {
-        // Two joined rooms' doors touch, each door cell inside its room's
-        // footprint: their corners differ by less than the wider room's
-        // width across and the taller one's height along, plus the one
-        // step from door to door, so `|dx| + |dy| ≤ W + H − 1` over the
-        // widest and tallest variants. A loose bound only wastes the beam
-        // on states that cannot reach the placed room.
-        let most =
-            |f: fn(&super::space::VarInfo) -> i32| space.vars.iter().map(f).max().unwrap_or(0);
-        let reach = most(|v| v.v.width)
-            .saturating_add(most(|v| v.v.height))
-            .saturating_sub(1)
-            .max(1);
+        // Per step of the chain, the farthest (`|dx| + |dy|`) one room can
+        // sit from the next over their candidate variants' configuration
+        // spaces; a state farther from the placed room it must reach than
+        // the steps left can carry it is dropped. A loose bound only wastes
+        // the beam on states that cannot reach the placed room.
+        let mut buf = Vec::new();
+        let mut farthest = |from: &[usize], to: &[usize]| {
+            let mut most = 0;
+            for &a in from {
+                for &b in to {
+                    buf.clear();
+                    space.offsets(a, b, &mut buf);
+                    for o in &buf {
+                        most =
+                            most.max(o.dx.saturating_abs().saturating_add(o.dy.saturating_abs()));
+                    }
+                }
+            }
+            most
+        };
+        let hop: Vec<i32> = (0..rooms.len())
+            .map(|j| match vars.get(j + 1) {
+                Some(next) => farthest(&vars[j], next),
+                None => 0,
+            })
+            .collect();
+        let last_hop: Vec<i32> = (0..rooms.len())
+            .map(|j| {
+                let m = adj[rooms[j]]
+                    .iter()
+                    .map(|&(m, _)| m)
+                    .find(|&m| state.placed[m]);
+                m.map_or(0, |m| farthest(&[state.var[m]], &vars[j]))
+            })
+            .collect();
         Self {
             space,
             state,
@@ -138,7 +165,8 @@ impl<'a> Dp<'a> {
             next: Vec::new(),
             lossy: false,
             work: 0,
-            reach,
+            hop,
+            last_hop,
             beam: if rooms.len() > SHORT_CHAIN {
                 LONG_BEAM
             } else {
@@ -170,18 +198,19 @@ impl<'a> Dp<'a> {
             .collect()
     }
 
-    /// The placed room chain room `j` must come within reach of, and in
-    /// how many steps: the first later chain room (through linked rooms)
-    /// with a placed neighbour.
-    fn anchor(&self, j: usize) -> Option<((i32, i32), i32)> {
+    /// The placed room chain room `j` must come within reach of, and how
+    /// far it may be from it: the first later chain room (through linked
+    /// rooms) with a placed neighbour, and the farthest steps to it.
+    fn anchor(&self, j: usize) -> Option<((i32, i32), i64)> {
+        let mut far = i64::from(self.hop[j]);
         for k in j + 1..self.rooms.len() {
             if !self.linked(k) {
                 return None;
             }
             if let Some(&m) = self.fixed(k).first() {
-                let hops = i32::try_from(k - j + 1).unwrap_or(i32::MAX);
-                return Some((self.state.pos[m], hops));
+                return Some((self.state.pos[m], far + i64::from(self.last_hop[k])));
             }
+            far += i64::from(self.hop[k]);
         }
         None
     }
@@ -190,12 +219,12 @@ impl<'a> Dp<'a> {
     /// door `din`: no overlap with placed rooms (when asked), within reach
     /// of its anchor, and a free, distinct door joining each placed
     /// neighbour.
-    fn ok(&mut self, fixed: &[usize], anchor: Option<((i32, i32), i32)>, s: St) -> bool {
+    fn ok(&mut self, fixed: &[usize], anchor: Option<((i32, i32), i64)>, s: St) -> bool {
         let space = self.space;
         let var = &space.vars[s.v as usize].v;
-        if let Some(((ax, ay), hops)) = anchor {
+        if let Some(((ax, ay), far)) = anchor {
             let d = i64::from(s.x - ax).abs() + i64::from(s.y - ay).abs();
-            if d > i64::from(hops) * i64::from(self.reach) {
+            if d > far {
                 return false;
             }
         }
