@@ -100,6 +100,9 @@ pub(crate) struct Dp<'a> {
     last_hop: Vec<i32>,
     /// Most states kept per layer.
     beam: usize,
+    /// Whether a layer joining a placed room is listed forwards like the
+    /// others (the plain form of [`Dp::meet`], for tests).
+    plain: bool,
     buf: Vec<Offset>,
     buf2: Vec<Offset>,
     /// The placed rooms' footprints, side by side for the overlap scan.
@@ -172,6 +175,7 @@ impl<'a> Dp<'a> {
             } else {
                 BEAM
             },
+            plain: false,
             buf: Vec::new(),
             buf2: Vec::new(),
             feet: state.order.iter().map(|&i| state.foot[i]).collect(),
@@ -257,6 +261,61 @@ impl<'a> Dp<'a> {
         }
     }
 
+    /// The candidates of layer `j`, linked to layer `j − 1` and joining
+    /// placed room `m`: listed backwards from the spots of `m`'s
+    /// configuration spaces with `vars` to the states of layer `j − 1`
+    /// that reach them — the candidates of the forward listing that can
+    /// join `m`, without listing the many that cannot.
+    fn meet(&mut self, j: usize, m: usize, vars: &[usize], next: &mut Vec<(St, u32)>) {
+        let space = self.space;
+        let pm = self.state.pos[m];
+        let prev = std::mem::take(&mut self.layers[j - 1]);
+        let mut pvars: Vec<u32> = prev.iter().map(|p| p.v).collect();
+        pvars.dedup();
+        let mut spots: Vec<(i32, i32)> = Vec::new();
+        let mut back = std::mem::take(&mut self.buf2);
+        for &v in vars {
+            self.buf.clear();
+            space.offsets(self.state.var[m], v, &mut self.buf);
+            spots.clear();
+            spots.extend(self.buf.iter().map(|o| (pm.0 + o.dx, pm.1 + o.dy)));
+            spots.sort_unstable();
+            spots.dedup();
+            for &pv in &pvars {
+                back.clear();
+                space.offsets(pv as usize, v, &mut back);
+                let pd = &space.vars[pv as usize].v.doors;
+                for &(x, y) in &spots {
+                    for o in &back {
+                        let (px, py) = (x - o.dx, y - o.dy);
+                        let from = prev.partition_point(|p| (p.v, p.x, p.y) < (pv, px, py));
+                        for (i, p) in prev.iter().enumerate().skip(from) {
+                            if (p.v, p.x, p.y) != (pv, px, py) {
+                                break;
+                            }
+                            if !self.alive[j - 1][i]
+                                || (p.din != NONE
+                                    && (o.da as u32 == p.din
+                                        || slots_touch(&pd[p.din as usize], &pd[o.da])))
+                            {
+                                continue;
+                            }
+                            let s = St {
+                                v: v as u32,
+                                x,
+                                y,
+                                din: o.db as u32,
+                            };
+                            next.push((s, i as u32));
+                        }
+                    }
+                }
+            }
+        }
+        self.buf2 = back;
+        self.layers[j - 1] = prev;
+    }
+
     /// Lists layer `j` from layer `j − 1` (or from the placed rooms).
     fn expand(&mut self, j: usize, rng: Option<&mut DungeonRng>) -> bool {
         let fixed = self.fixed(j);
@@ -269,9 +328,14 @@ impl<'a> Dp<'a> {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
         let vars = std::mem::take(&mut self.vars[j]);
+        if linked && !fixed.is_empty() && !self.plain {
+            self.meet(j, fixed[0], &vars, &mut next);
+        }
         for &v in &vars {
             let vu = v as u32;
-            if linked {
+            if linked && !fixed.is_empty() && !self.plain {
+                break;
+            } else if linked {
                 let prev = std::mem::take(&mut self.layers[j - 1]);
                 for (i, p) in prev.iter().enumerate() {
                     if !self.alive[j - 1][i] {
@@ -683,6 +747,28 @@ mod tests {
         );
         t.rotations = turns;
         Space::new(&[t])
+    }
+
+    /// Listing the layer that joins the placed room backwards from its
+    /// spots keeps exactly the states and steps the forward listing keeps.
+    #[test]
+    fn the_backward_meet_lists_what_the_forward_listing_keeps() {
+        for turns in [false, true] {
+            let space = square(turns);
+            let (state, adj, rooms, vars) = listing(&space);
+            let mut runs = Vec::new();
+            for plain in [false, true] {
+                let mut dp = Dp::new(&space, &state, &adj, &rooms, vars.clone(), true);
+                dp.plain = plain;
+                dp.beam = usize::MAX;
+                let found = dp.run(Some(&mut DungeonRng::new(7)), u64::MAX);
+                assert!(!dp.lossy);
+                runs.push((found, dp.layers.clone(), dp.edges.clone(), dp.alive.clone()));
+            }
+            assert_eq!(runs[0].0, Found::Paths);
+            assert!(runs[0].1.iter().all(|l| !l.is_empty()));
+            assert_eq!(runs[0], runs[1], "turns {turns}");
+        }
     }
 
     /// The recorded steps are the listed ones: all of them when no layer
