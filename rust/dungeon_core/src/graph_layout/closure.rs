@@ -88,6 +88,8 @@ pub(crate) struct Dp<'a> {
     edges: Vec<Vec<(u32, u32)>>,
     /// Candidates of the layer being listed, with their parent's index.
     next: Vec<(St, u32)>,
+    /// Steps of the layer being drawn ([`Dp::draw`]).
+    order: Vec<u64>,
     /// Whether a layer was cut (an empty result then proves nothing).
     lossy: bool,
     /// States listed (work done).
@@ -166,6 +168,7 @@ impl<'a> Dp<'a> {
             alive: Vec::new(),
             edges: Vec::new(),
             next: Vec::new(),
+            order: Vec::new(),
             lossy: false,
             work: 0,
             hop,
@@ -281,16 +284,20 @@ impl<'a> Dp<'a> {
             spots.extend(self.buf.iter().map(|o| (pm.0 + o.dx, pm.1 + o.dy)));
             spots.sort_unstable();
             spots.dedup();
+            let mut lo = 0;
             for &pv in &pvars {
+                // The states of variant `pv`: `prev[lo..hi]`.
+                lo += prev[lo..].partition_point(|p| p.v < pv);
+                let hi = lo + prev[lo..].partition_point(|p| p.v == pv);
                 back.clear();
                 space.offsets(pv as usize, v, &mut back);
                 let pd = &space.vars[pv as usize].v.doors;
                 for &(x, y) in &spots {
                     for o in &back {
                         let (px, py) = (x - o.dx, y - o.dy);
-                        let from = prev.partition_point(|p| (p.v, p.x, p.y) < (pv, px, py));
-                        for (i, p) in prev.iter().enumerate().skip(from) {
-                            if (p.v, p.x, p.y) != (pv, px, py) {
+                        let from = lo + prev[lo..hi].partition_point(|p| (p.x, p.y) < (px, py));
+                        for (i, p) in prev.iter().enumerate().take(hi).skip(from) {
+                            if (p.x, p.y) != (px, py) {
                                 break;
                             }
                             if !self.alive[j - 1][i]
@@ -316,6 +323,101 @@ impl<'a> Dp<'a> {
         self.layers[j - 1] = prev;
     }
 
+    /// Checks the steps from layer `j − 1` to layer `j` in random order,
+    /// without listing them, until [`Dp::beam`] pass (into `hits`, with
+    /// their parent); whether some step was left unchecked. The steps are
+    /// named by group (parent and variant pair, the offsets of each
+    /// variant pair copied once) and offset, and the names shuffled as they
+    /// are drawn: the same draw as shuffling the listed steps, without
+    /// building them.
+    fn draw(
+        &mut self,
+        j: usize,
+        anchor: Option<((i32, i32), i64)>,
+        rng: &mut DungeonRng,
+        hits: &mut Vec<(St, u32)>,
+    ) -> bool {
+        let space = self.space;
+        let prev = std::mem::take(&mut self.layers[j - 1]);
+        let vars = std::mem::take(&mut self.vars[j]);
+        // The layer is sorted by variant: its variants in order.
+        let mut pvars: Vec<u32> = prev.iter().map(|p| p.v).collect();
+        pvars.dedup();
+        // Offsets per (previous variant, variant): `(start, len)` into `arena`.
+        let mut arena: Vec<Offset> = Vec::new();
+        let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(pvars.len() * vars.len());
+        for &pv in &pvars {
+            for &v in &vars {
+                let start = arena.len();
+                space.offsets(pv as usize, v, &mut arena);
+                pairs.push((start as u32, (arena.len() - start) as u32));
+            }
+        }
+        // Groups `(parent, pair)`, and the steps as `group << 32 | offset`,
+        // shuffled as they are drawn (a partial Fisher–Yates shuffle;
+        // naming them is far cheaper than listing them).
+        let mut groups: Vec<(u32, u32)> = Vec::new();
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        let mut pk = 0;
+        for (i, p) in prev.iter().enumerate() {
+            while pvars.get(pk).is_some_and(|&pv| pv < p.v) {
+                pk += 1;
+            }
+            if !self.alive[j - 1][i] {
+                continue;
+            }
+            for vk in 0..vars.len() {
+                let pair = pk * vars.len() + vk;
+                let len = u64::from(pairs[pair].1);
+                if len > 0 {
+                    let g = groups.len() as u64;
+                    order.extend((0..len).map(|t| g << 32 | t));
+                    groups.push((i as u32, pair as u32));
+                }
+            }
+        }
+        self.work += groups.len() as u64 / 8 + order.len() as u64 / 32;
+        let fixed: [usize; 0] = [];
+        let total = order.len();
+        let mut k = 0;
+        while k < total && hits.len() < self.beam {
+            let left = u32::try_from(total - k).unwrap_or(u32::MAX);
+            let pick = k + rng.below(left) as usize;
+            order.swap(k, pick);
+            let r = order[k];
+            k += 1;
+            self.work += 1;
+            let Some(&(i, pair)) = groups.get((r >> 32) as usize) else {
+                continue;
+            };
+            let (start, _) = pairs[pair as usize];
+            let Some(o) = arena.get(start as usize + (r & 0xffff_ffff) as usize) else {
+                continue;
+            };
+            let p = prev[i as usize];
+            let pd = &space.vars[p.v as usize].v.doors;
+            if p.din != NONE
+                && (o.da as u32 == p.din || slots_touch(&pd[p.din as usize], &pd[o.da]))
+            {
+                continue;
+            }
+            let s = St {
+                v: vars[pair as usize % vars.len()] as u32,
+                x: p.x + o.dx,
+                y: p.y + o.dy,
+                din: o.db as u32,
+            };
+            if self.ok(&fixed, anchor, s) {
+                hits.push((s, i));
+            }
+        }
+        self.order = order;
+        self.vars[j] = vars;
+        self.layers[j - 1] = prev;
+        k < total
+    }
+
     /// Lists layer `j` from layer `j − 1` (or from the placed rooms).
     fn expand(&mut self, j: usize, rng: Option<&mut DungeonRng>) -> bool {
         let fixed = self.fixed(j);
@@ -328,12 +430,15 @@ impl<'a> Dp<'a> {
         let mut next = std::mem::take(&mut self.next);
         next.clear();
         let vars = std::mem::take(&mut self.vars[j]);
+        // A layer listed forwards under a random beam is drawn from
+        // without being listed (`Dp::draw`).
+        let lazy = linked && fixed.is_empty() && !self.plain && rng.is_some();
         if linked && !fixed.is_empty() && !self.plain {
             self.meet(j, fixed[0], &vars, &mut next);
         }
         for &v in &vars {
             let vu = v as u32;
-            if linked && !fixed.is_empty() && !self.plain {
+            if lazy || (linked && !fixed.is_empty() && !self.plain) {
                 break;
             } else if linked {
                 let prev = std::mem::take(&mut self.layers[j - 1]);
@@ -386,6 +491,11 @@ impl<'a> Dp<'a> {
         self.work += next.len() as u64 / 8;
         let mut hits: Vec<(St, u32)> = Vec::with_capacity(next.len().min(self.beam));
         match rng {
+            Some(rng) if lazy => {
+                if self.draw(j, anchor, rng, &mut hits) {
+                    self.lossy = true;
+                }
+            }
             Some(rng) => {
                 let len = next.len();
                 let mut k = 0;
