@@ -672,6 +672,73 @@ impl<'a> Dp<'a> {
         Some(chosen)
     }
 
+    /// A layout of the chain through kept states in which no two chain
+    /// rooms overlap and every connection between them is realised, found
+    /// depth first (candidates in random order, backing up from a room
+    /// with none left); `None` when there is none or the search visited
+    /// `budget` states first. Greedy sampling ([`Dp::sample`]) draws
+    /// every room as well as it can and leaves the rest to annealing;
+    /// this backs up instead, which is what closes a long loop whose
+    /// rooms crowd each other.
+    pub(crate) fn search(&mut self, rng: &mut DungeonRng, budget: u64) -> Option<Vec<St>> {
+        let mut spent = 0u64;
+        let found = self.search_within(rng, budget, &mut spent);
+        self.work += spent / 4;
+        found
+    }
+
+    /// [`Dp::search`], counting the states it visits in `spent`.
+    fn search_within(
+        &mut self,
+        rng: &mut DungeonRng,
+        budget: u64,
+        spent: &mut u64,
+    ) -> Option<Vec<St>> {
+        let n = self.rooms.len();
+        let mut chosen: Vec<St> = Vec::with_capacity(n);
+        // Per chosen room: its candidates (indices into its layer) and the
+        // next to try.
+        let mut stack: Vec<(Vec<usize>, usize)> = Vec::with_capacity(n);
+        loop {
+            let j = chosen.len();
+            if j == n {
+                return Some(chosen);
+            }
+            let from: Vec<usize> = match stack.last() {
+                Some((c, k)) if self.linked(j) => self.successors(j, c[*k - 1]),
+                _ => (0..self.layers[j].len())
+                    .filter(|&i| self.alive[j][i])
+                    .collect(),
+            };
+            let mut cands: Vec<usize> = Vec::with_capacity(from.len());
+            for i in from {
+                *spent += 1;
+                if self.cost(j, self.layers[j][i], &chosen) == (0, 0) {
+                    cands.push(i);
+                }
+            }
+            rng.shuffle(&mut cands);
+            stack.push((cands, 0));
+            // Take the next candidate of the deepest room that has one.
+            loop {
+                if *spent > budget {
+                    return None;
+                }
+                let (c, k) = stack.last_mut()?;
+                if let Some(&i) = c.get(*k) {
+                    *k += 1;
+                    let jj = stack.len() - 1;
+                    chosen.truncate(jj);
+                    chosen.push(self.layers[jj][i]);
+                    break;
+                }
+                stack.pop();
+                chosen.truncate(stack.len());
+                *spent += 1;
+            }
+        }
+    }
+
     /// The overlap of `s` (chain room `j`) with the chosen rooms, and how
     /// many of its connections to them (but the previous) it misses.
     fn cost(&mut self, j: usize, s: St, chosen: &[St]) -> (i64, i64) {
@@ -878,6 +945,44 @@ mod tests {
             assert_eq!(runs[0].0, Found::Paths);
             assert!(runs[0].1.iter().all(|l| !l.is_empty()));
             assert_eq!(runs[0], runs[1], "turns {turns}");
+        }
+    }
+
+    /// The depth-first search returns a closed loop whose rooms overlap
+    /// neither each other nor the placed room, each joined to the next.
+    #[test]
+    fn the_search_closes_the_loop_without_overlaps() {
+        let space = square(true);
+        let (state, adj, rooms, vars) = listing(&space);
+        for seed in 0..8 {
+            let mut rng = DungeonRng::new(seed);
+            let mut dp = Dp::new(&space, &state, &adj, &rooms, vars.clone(), true);
+            assert_eq!(dp.run(Some(&mut rng), u64::MAX), Found::Paths);
+            let Some(got) = dp.search(&mut rng, u64::MAX) else {
+                panic!("seed {seed}: no layout");
+            };
+            let foot = |s: &St| {
+                let v = &space.vars[s.v as usize].v;
+                Foot::at((s.x, s.y), v.width, v.height)
+            };
+            let mut all: Vec<(u32, Foot)> = vec![(0, state.foot[0])];
+            all.extend(got.iter().map(|s| (s.v, foot(s))));
+            for (k, a) in all.iter().enumerate() {
+                for b in &all[..k] {
+                    assert_eq!(a.1.overlap(&b.1), 0, "seed {seed}");
+                }
+            }
+            let mut buf = Vec::new();
+            for k in 0..all.len() {
+                let (a, b) = (&all[k], &all[(k + 1) % all.len()]);
+                buf.clear();
+                space.offsets(a.0 as usize, b.0 as usize, &mut buf);
+                let d = (b.1.x0 - a.1.x0, b.1.y0 - a.1.y0);
+                assert!(
+                    buf.iter().any(|o| (o.dx, o.dy) == d),
+                    "seed {seed}: room {k} joins the next"
+                );
+            }
         }
     }
 
