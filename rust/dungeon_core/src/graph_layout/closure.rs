@@ -6,20 +6,27 @@
 //! chain room `j` reachable from the placed rooms through rooms `0..j`,
 //! each meeting the connections to placed rooms, using doors distinct from
 //! (and not touching) its entry door, overlapping no placed room and close
-//! enough to the next placed room the chain must reach (a Manhattan
-//! bound). A backward pass keeps the states that reach the last layer;
-//! sampling then walks forward through kept states, preferring at each
-//! step those that overlap the chain's rooms chosen so far least. Every
-//! sample realises every connection of the chain's path; only overlaps
-//! between the chain's own rooms (and chords) can remain, for annealing.
+//! enough to the next placed room the chain must reach (a Manhattan bound
+//! summed over the steps left, each step's the farthest offset of its
+//! rooms' candidate variants). A layer that must join a placed room is
+//! listed backwards from that room's spots, so the few steps that land
+//! there are found without listing the many that do not. Each checked
+//! step is recorded, and a backward pass over the recorded steps keeps the
+//! states that reach the last layer. A depth-first search through the kept
+//! states then looks for a layout in which no two chain rooms overlap and
+//! every connection among them is realised; when it gives up, greedy sampling
+//! walks forward through kept states, preferring at each step those that
+//! overlap the chain's rooms chosen so far least, and annealing takes the
+//! overlaps left.
 //!
 //! A layer above [`BEAM`] states (more for long chains, [`SHORT_CHAIN`])
-//! is cut to a random [`BEAM`] (a beam), so
-//! the work stays bounded; an empty result without any cut proves that no
-//! layout of the chain exists against the placed rooms: the search then
-//! re-lays earlier chains at once instead of annealing in vain. The same
-//! pass without overlaps, from each variant of a loop's first room, is the
-//! precheck ([`unclosable`]) that refuses a loop no template choice closes.
+//! is cut to a random [`BEAM`] (a beam, drawn without listing the layer's
+//! steps: [`Dp::draw`]), so the work stays bounded; an empty result
+//! without any cut proves that no layout of the chain exists against the
+//! placed rooms: the search then re-lays earlier chains at once instead of
+//! annealing in vain. The same pass without overlaps, listed in full from
+//! each variant of a loop's first room, is the precheck ([`unclosable`])
+//! that refuses a loop no template choice closes.
 
 use super::energy::{Foot, State};
 use super::graph::LevelGraph;
@@ -345,18 +352,18 @@ impl<'a> Dp<'a> {
         pvars.dedup();
         // Offsets per (previous variant, variant): `(start, len)` into `arena`.
         let mut arena: Vec<Offset> = Vec::new();
-        let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(pvars.len() * vars.len());
+        let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(pvars.len() * vars.len());
         for &pv in &pvars {
             for &v in &vars {
                 let start = arena.len();
                 space.offsets(pv as usize, v, &mut arena);
-                pairs.push((start as u32, (arena.len() - start) as u32));
+                pairs.push((start, arena.len() - start));
             }
         }
         // Groups `(parent, pair)`, and the steps as `group << 32 | offset`,
         // shuffled as they are drawn (a partial Fisher–Yates shuffle;
         // naming them is far cheaper than listing them).
-        let mut groups: Vec<(u32, u32)> = Vec::new();
+        let mut groups: Vec<(usize, usize)> = Vec::new();
         let mut order = std::mem::take(&mut self.order);
         order.clear();
         let mut pk = 0;
@@ -369,11 +376,11 @@ impl<'a> Dp<'a> {
             }
             for vk in 0..vars.len() {
                 let pair = pk * vars.len() + vk;
-                let len = u64::from(pairs[pair].1);
+                let len = pairs[pair].1 as u64;
                 if len > 0 {
                     let g = groups.len() as u64;
                     order.extend((0..len).map(|t| g << 32 | t));
-                    groups.push((i as u32, pair as u32));
+                    groups.push((i, pair));
                 }
             }
         }
@@ -391,11 +398,11 @@ impl<'a> Dp<'a> {
             let Some(&(i, pair)) = groups.get((r >> 32) as usize) else {
                 continue;
             };
-            let (start, _) = pairs[pair as usize];
-            let Some(o) = arena.get(start as usize + (r & 0xffff_ffff) as usize) else {
+            let (start, _) = pairs[pair];
+            let Some(o) = arena.get(start + (r & 0xffff_ffff) as usize) else {
                 continue;
             };
-            let p = prev[i as usize];
+            let p = prev[i];
             let pd = &space.vars[p.v as usize].v.doors;
             if p.din != NONE
                 && (o.da as u32 == p.din || slots_touch(&pd[p.din as usize], &pd[o.da]))
@@ -403,13 +410,13 @@ impl<'a> Dp<'a> {
                 continue;
             }
             let s = St {
-                v: vars[pair as usize % vars.len()] as u32,
+                v: vars[pair % vars.len()] as u32,
                 x: p.x + o.dx,
                 y: p.y + o.dy,
                 din: o.db as u32,
             };
             if self.ok(&fixed, anchor, s) {
-                hits.push((s, i));
+                hits.push((s, i as u32));
             }
         }
         self.order = order;
@@ -946,6 +953,42 @@ mod tests {
             assert!(runs[0].1.iter().all(|l| !l.is_empty()));
             assert_eq!(runs[0], runs[1], "turns {turns}");
         }
+    }
+
+    /// The reach bound drops only states that cannot close the loop: the
+    /// states kept by the backward pass are those kept without it.
+    #[test]
+    fn the_reach_bound_keeps_every_state_that_closes() {
+        let space = square(true);
+        let (state, adj, rooms, vars) = listing(&space);
+        let mut kept = Vec::new();
+        for bound in [true, false] {
+            let mut dp = Dp::new(&space, &state, &adj, &rooms, vars.clone(), true);
+            dp.beam = usize::MAX;
+            if !bound {
+                dp.hop.fill(1 << 20);
+                dp.last_hop.fill(1 << 20);
+            }
+            assert_eq!(
+                dp.run(Some(&mut DungeonRng::new(3)), u64::MAX),
+                Found::Paths
+            );
+            let alive: Vec<Vec<St>> = (0..rooms.len())
+                .map(|j| {
+                    (0..dp.layers[j].len())
+                        .filter(|&i| dp.alive[j][i])
+                        .map(|i| dp.layers[j][i])
+                        .collect()
+                })
+                .collect();
+            let listed: usize = dp.layers.iter().map(Vec::len).sum();
+            kept.push((alive, listed));
+        }
+        assert_eq!(kept[0].0, kept[1].0);
+        assert!(
+            kept[0].1 < kept[1].1,
+            "the bound keeps fewer states: {kept:?}"
+        );
     }
 
     /// The depth-first search returns a closed loop whose rooms overlap
