@@ -32,6 +32,7 @@ use super::energy::{Foot, State};
 use super::graph::LevelGraph;
 use super::space::{Offset, Space, slots_touch};
 use crate::rng::DungeonRng;
+use crate::template::DoorSlot;
 
 /// No entry door (a room reached from a placed room only).
 const NONE: u32 = u32::MAX;
@@ -54,6 +55,17 @@ const PRECHECK_STATES: u64 = 5_000;
 const TRIANGLE_PAIRS: u64 = 1_000_000;
 /// Longest loop the precheck examines.
 const PRECHECK_ROOMS: usize = 12;
+
+/// Whether a chain room entered by door `din` of `doors` ([`NONE`]: by no
+/// door) may leave by door `dout`: another door, not touching it.
+fn exits(doors: &[DoorSlot], din: u32, dout: usize) -> bool {
+    din == NONE
+        || (din as usize != dout
+            && doors
+                .get(din as usize)
+                .zip(doors.get(dout))
+                .is_none_or(|(a, b)| !slots_touch(a, b)))
+}
 
 /// One placement of a chain room: variant, position, and the door that
 /// joins it to the previous chain room ([`NONE`] if none).
@@ -307,11 +319,7 @@ impl<'a> Dp<'a> {
                             if (p.x, p.y) != (px, py) {
                                 break;
                             }
-                            if !self.alive[j - 1][i]
-                                || (p.din != NONE
-                                    && (o.da as u32 == p.din
-                                        || slots_touch(&pd[p.din as usize], &pd[o.da])))
-                            {
+                            if !self.alive[j - 1][i] || !exits(pd, p.din, o.da) {
                                 continue;
                             }
                             let s = St {
@@ -404,9 +412,7 @@ impl<'a> Dp<'a> {
             };
             let p = prev[i];
             let pd = &space.vars[p.v as usize].v.doors;
-            if p.din != NONE
-                && (o.da as u32 == p.din || slots_touch(&pd[p.din as usize], &pd[o.da]))
-            {
+            if !exits(pd, p.din, o.da) {
                 continue;
             }
             let s = St {
@@ -457,9 +463,7 @@ impl<'a> Dp<'a> {
                     self.space.offsets(p.v as usize, v, &mut self.buf);
                     let pd = &space.vars[p.v as usize].v.doors;
                     for o in &self.buf {
-                        if p.din != NONE
-                            && (o.da as u32 == p.din || slots_touch(&pd[p.din as usize], &pd[o.da]))
-                        {
+                        if !exits(pd, p.din, o.da) {
                             continue;
                         }
                         let s = St {
@@ -624,9 +628,7 @@ impl<'a> Dp<'a> {
             self.buf.clear();
             self.space.offsets(p.v as usize, v, &mut self.buf);
             for o in &self.buf {
-                if p.din != NONE
-                    && (o.da as u32 == p.din || slots_touch(&pd[p.din as usize], &pd[o.da]))
-                {
+                if !exits(pd, p.din, o.da) {
                     continue;
                 }
                 let s = St {
@@ -902,8 +904,12 @@ mod tests {
     use crate::graph_layout::graph::graph;
     use crate::template::{DoorSlot, RoomTemplate, Side};
 
+    /// A listing's inputs: the state, adjacency, chain rooms and their
+    /// variants.
+    type Listing = (State, Vec<Vec<(usize, usize)>>, Vec<usize>, Vec<Vec<usize>>);
+
     /// A loop of six rooms, room 0 placed: the listing of rooms 1–5.
-    fn listing(space: &Space) -> (State, Vec<Vec<(usize, usize)>>, Vec<usize>, Vec<Vec<usize>>) {
+    fn listing(space: &Space) -> Listing {
         let g = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0)]);
         let mut adj = vec![Vec::new(); 6];
         for (k, e) in g.edges.iter().enumerate() {
