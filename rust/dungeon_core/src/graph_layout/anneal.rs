@@ -245,7 +245,7 @@ impl Greedy<'_> {
             .collect()
     }
 
-    /// Places `chain` by the closure listing (`closure.rs`). A chain whose
+    /// Places `chain` by the closure listing (`closure/`). A chain whose
     /// first room must itself close the loop (the first chain, or a loop
     /// that hangs off the placed rooms at its first room) tries a few
     /// spots for that room — the origin for the first chain, else points

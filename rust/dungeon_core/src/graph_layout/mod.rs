@@ -40,7 +40,7 @@
 //! connection that breaks it is named), and that every short loop of the
 //! subdivided graph can close.
 //!
-//! Laying out (see `greedy.rs`, `chains.rs`, `closure.rs`, `anneal.rs`):
+//! Laying out (see `greedy.rs`, `chains.rs`, `closure/`, `anneal.rs`):
 //! the loops (the faces of a planar embedding) are laid out chain by
 //! chain; a chain that closes a loop against placed rooms is first listed
 //! layer by layer over its configuration spaces, which either proves it
