@@ -26,6 +26,9 @@ cargo test --release -p dungeon_core --test isaac_floors --test minesweeper_prop
 # Level graphs laid out over 1000-5000 random graphs each (trees and loops,
 # direct doors and corridors), every layout checked; about 2 minutes.
 cargo test --release -p dungeon_core --test graph_layout_properties -- --ignored
+# Edgar's inputs, 1000 seeds each, direct doors and with corridors: every
+# seed must lay out (the goal); about 3 minutes.
+cargo test --release -p dungeon_core --test graph_layout_inputs -- --ignored
 cargo test --release -p dungeon_core --test worst_settings -- --ignored --nocapture
 # The progression planner on 10 000 seeds per generator with rooms (the
 # presets in turn, varied settings): every plan proven, searched for

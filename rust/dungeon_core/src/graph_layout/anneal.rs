@@ -74,6 +74,9 @@ const STALL: u32 = 2 * TRIALS;
 const CLOSE_VARIANTS: usize = 16;
 /// Closure samples drawn per run; the least energy one is annealed.
 const SAMPLES: u32 = 8;
+/// Most states the depth-first search for a closure without overlaps
+/// visits before greedy samples take over.
+const SEARCH_STATES: u64 = 4_000;
 /// Spots (variant and position) of a loop's first room tried by the
 /// closure listing before annealing takes over.
 const FIRST_VARIANTS: usize = 6;
@@ -242,7 +245,7 @@ impl Greedy<'_> {
             .collect()
     }
 
-    /// Places `chain` by the closure listing (`closure.rs`). A chain whose
+    /// Places `chain` by the closure listing (`closure/`). A chain whose
     /// first room must itself close the loop (the first chain, or a loop
     /// that hangs off the placed rooms at its first room) tries a few
     /// spots for that room — the origin for the first chain, else points
@@ -343,8 +346,13 @@ impl Greedy<'_> {
         let found = dp.run(Some(&mut *self.rng), limit);
         let mut samples = Vec::new();
         if found == Found::Paths {
-            for _ in 0..SAMPLES {
-                samples.extend(dp.sample(self.rng));
+            // A layout without overlaps among the chain's rooms, else the
+            // best of a few greedy samples for annealing.
+            samples.extend(dp.search(self.rng, SEARCH_STATES));
+            if samples.is_empty() {
+                for _ in 0..SAMPLES {
+                    samples.extend(dp.sample(self.rng));
+                }
             }
         }
         let work = dp.work;
@@ -520,26 +528,60 @@ impl Greedy<'_> {
     }
 
     /// Whether every room of `chain` and every placed neighbour of them
-    /// keeps a usable door (free, with a free cell outside) for each of
-    /// its connections to rooms not placed yet: a layout that walls in a
-    /// room with connections still to make is refused at once instead of
-    /// failing later in the rooms hanging off it.
+    /// keeps a usable door for each of its connections to rooms not placed
+    /// yet: free, and with room outside for one of those rooms (some
+    /// variant of its templates joined there overlaps no placed room). A
+    /// layout that walls in a room with connections still to make is
+    /// refused at once instead of failing later in the rooms hanging off
+    /// it; placing more rooms only takes space away, so nothing is refused
+    /// that could have worked.
     fn leaves_room(&self, chain: &[usize]) -> bool {
-        let pending = |r: usize| {
-            self.adj[r]
-                .iter()
-                .filter(|&&(m, _)| !self.state.placed[m])
-                .count()
-        };
-        chain.iter().all(|&r| {
-            std::iter::once(r)
-                .chain(self.adj[r].iter().map(|&(m, _)| m))
-                .filter(|&x| self.state.placed[x])
-                .all(|x| {
-                    let want = pending(x);
-                    want == 0 || self.usable_doors(x, usize::MAX, &Foot::default()) >= want
-                })
-        })
+        let mut buf = Vec::new();
+        let mut seen = vec![false; self.state.placed.len()];
+        for &r in chain {
+            for x in std::iter::once(r).chain(self.adj[r].iter().map(|&(m, _)| m)) {
+                if !self.state.placed[x] || std::mem::replace(&mut seen[x], true) {
+                    continue;
+                }
+                let pending: Vec<usize> = self.adj[x]
+                    .iter()
+                    .map(|&(m, _)| m)
+                    .filter(|&m| !self.state.placed[m])
+                    .collect();
+                if !pending.is_empty() && self.fitting_doors(x, &pending, &mut buf) < pending.len()
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The free doors of placed room `x` at which some variant of one of
+    /// the rooms `pending` could join it without overlapping a placed
+    /// room.
+    fn fitting_doors(&self, x: usize, pending: &[usize], buf: &mut Vec<Offset>) -> usize {
+        let space = &self.k.space;
+        let (vx, px) = (self.state.var[x], self.state.pos[x]);
+        let doors = space.vars[vx].v.doors.len();
+        let mut fits = vec![false; doors];
+        for &m in pending {
+            for v in self.variants(m) {
+                buf.clear();
+                space.offsets(vx, v, buf);
+                let var = &space.vars[v].v;
+                for o in buf.iter() {
+                    if fits[o.da] || !self.state.door_free(space, x, o.da) {
+                        continue;
+                    }
+                    let f = Foot::at((px.0 + o.dx, px.1 + o.dy), var.width, var.height);
+                    if self.state.overlap_with(&f) == 0 {
+                        fits[o.da] = true;
+                    }
+                }
+            }
+        }
+        fits.iter().filter(|&&f| f).count()
     }
 
     /// Records the door pairs of every connection of the chain's rooms

@@ -40,14 +40,17 @@
 //! connection that breaks it is named), and that every short loop of the
 //! subdivided graph can close.
 //!
-//! Laying out (see `greedy.rs`, `chains.rs`, `closure.rs`, `anneal.rs`):
+//! Laying out (see `greedy.rs`, `chains.rs`, `closure/`, `anneal.rs`):
 //! the loops (the faces of a planar embedding) are laid out chain by
 //! chain; a chain that closes a loop against placed rooms is first listed
 //! layer by layer over its configuration spaces, which either proves it
 //! cannot close against them (the chain before is then re-laid at once)
-//! or yields layouts realising every chain connection, the best of a few
-//! samples then annealed until nothing overlaps; a chain that does not fit
-//! re-lays the ones before it (a bounded depth-first search). Then the
+//! or yields layouts realising every chain connection, searched depth
+//! first for one whose rooms do not overlap (else the best of a few
+//! samples is annealed until nothing overlaps); a layout that leaves a
+//! room too few free doors with space outside for its connections still
+//! to make is refused; a chain that does not fit re-lays the ones before
+//! it (a bounded depth-first search). Then the
 //! rooms hanging off them through bridges, in breadth-first order against
 //! their parents, backjumping to the parent when a room finds no spot. An
 //! attempt that gets stuck starts over, attempts capped by the Luby

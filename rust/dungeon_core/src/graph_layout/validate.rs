@@ -175,7 +175,7 @@ impl GraphConfig {
 
 impl GraphConfig {
     /// Refuses a loop of at most 12 rooms that no choice of its rooms'
-    /// variants closes, overlaps aside (`closure.rs`). Called on the
+    /// variants closes, overlaps aside (`closure/`). Called on the
     /// subdivided graph, where a corridor piece is a room of the loop; a
     /// loop whose listing passes its cap (common with corridors, whose
     /// pieces come in many lengths) is taken as closable.

@@ -1,0 +1,178 @@
+//! The loop listing against its plain forms: recorded steps, the
+//! backward meet, the reach bound, and the depth-first search.
+
+use super::*;
+use crate::graph_layout::graph::graph;
+use crate::template::{DoorSlot, RoomTemplate, Side};
+
+/// A listing's inputs: the state, adjacency, chain rooms and their
+/// variants.
+type Listing = (State, Vec<Vec<(usize, usize)>>, Vec<usize>, Vec<Vec<usize>>);
+
+/// A loop of six rooms, room 0 placed: the listing of rooms 1–5.
+fn listing(space: &Space) -> Listing {
+    let g = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0)]);
+    let mut adj = vec![Vec::new(); 6];
+    for (k, e) in g.edges.iter().enumerate() {
+        adj[e.a].push((e.b, k));
+        adj[e.b].push((e.a, k));
+    }
+    let mut state = State::new(6);
+    state.place(space, 0, 0, (0, 0));
+    let all: Vec<usize> = (0..space.vars.len()).collect();
+    (state, adj, vec![1, 2, 3, 4, 5], vec![all; 5])
+}
+
+fn square(turns: bool) -> Space {
+    use Side::{East, North, South, West};
+    let mut t = RoomTemplate::new(
+        "t",
+        7,
+        5,
+        vec![
+            DoorSlot::new(North, 2, 1),
+            DoorSlot::new(East, 2, 1),
+            DoorSlot::new(South, 4, 1),
+            DoorSlot::new(West, 2, 1),
+        ],
+    );
+    t.rotations = turns;
+    Space::new(&[t])
+}
+
+/// Listing the layer that joins the placed room backwards from its
+/// spots keeps exactly the states and steps the forward listing keeps.
+#[test]
+fn the_backward_meet_lists_what_the_forward_listing_keeps() {
+    for turns in [false, true] {
+        let space = square(turns);
+        let (state, adj, rooms, vars) = listing(&space);
+        let mut runs = Vec::new();
+        for plain in [false, true] {
+            let mut dp = Dp::new(&space, &state, &adj, &rooms, vars.clone(), true);
+            dp.plain = plain;
+            dp.beam = usize::MAX;
+            let found = dp.run(Some(&mut DungeonRng::new(7)), u64::MAX);
+            assert!(!dp.lossy);
+            runs.push((found, dp.layers.clone(), dp.edges.clone(), dp.alive.clone()));
+        }
+        assert_eq!(runs[0].0, Found::Paths);
+        assert!(runs[0].1.iter().all(|l| !l.is_empty()));
+        assert_eq!(runs[0], runs[1], "turns {turns}");
+    }
+}
+
+/// The reach bound drops only states that cannot close the loop: the
+/// states kept by the backward pass are those kept without it.
+#[test]
+fn the_reach_bound_keeps_every_state_that_closes() {
+    let space = square(true);
+    let (state, adj, rooms, vars) = listing(&space);
+    let mut kept = Vec::new();
+    for bound in [true, false] {
+        let mut dp = Dp::new(&space, &state, &adj, &rooms, vars.clone(), true);
+        dp.beam = usize::MAX;
+        if !bound {
+            dp.hop.fill(1 << 20);
+            dp.last_hop.fill(1 << 20);
+        }
+        assert_eq!(
+            dp.run(Some(&mut DungeonRng::new(3)), u64::MAX),
+            Found::Paths
+        );
+        let alive: Vec<Vec<St>> = (0..rooms.len())
+            .map(|j| {
+                (0..dp.layers[j].len())
+                    .filter(|&i| dp.alive[j][i])
+                    .map(|i| dp.layers[j][i])
+                    .collect()
+            })
+            .collect();
+        let listed: usize = dp.layers.iter().map(Vec::len).sum();
+        kept.push((alive, listed));
+    }
+    assert_eq!(kept[0].0, kept[1].0);
+    assert!(
+        kept[0].1 < kept[1].1,
+        "the bound keeps fewer states: {kept:?}"
+    );
+}
+
+/// The depth-first search returns a closed loop whose rooms overlap
+/// neither each other nor the placed room, each joined to the next.
+#[test]
+fn the_search_closes_the_loop_without_overlaps() {
+    let space = square(true);
+    let (state, adj, rooms, vars) = listing(&space);
+    for seed in 0..8 {
+        let mut rng = DungeonRng::new(seed);
+        let mut dp = Dp::new(&space, &state, &adj, &rooms, vars.clone(), true);
+        assert_eq!(dp.run(Some(&mut rng), u64::MAX), Found::Paths);
+        let Some(got) = dp.search(&mut rng, u64::MAX) else {
+            panic!("seed {seed}: no layout");
+        };
+        let foot = |s: &St| {
+            let v = &space.vars[s.v as usize].v;
+            Foot::at((s.x, s.y), v.width, v.height)
+        };
+        let mut all: Vec<(u32, Foot)> = vec![(0, state.foot[0])];
+        all.extend(got.iter().map(|s| (s.v, foot(s))));
+        for (k, a) in all.iter().enumerate() {
+            for b in &all[..k] {
+                assert_eq!(a.1.overlap(&b.1), 0, "seed {seed}");
+            }
+        }
+        let mut buf = Vec::new();
+        for k in 0..all.len() {
+            let (a, b) = (&all[k], &all[(k + 1) % all.len()]);
+            buf.clear();
+            space.offsets(a.0 as usize, b.0 as usize, &mut buf);
+            let d = (b.1.x0 - a.1.x0, b.1.y0 - a.1.y0);
+            assert!(
+                buf.iter().any(|o| (o.dx, o.dy) == d),
+                "seed {seed}: room {k} joins the next"
+            );
+        }
+    }
+}
+
+/// The recorded steps are the listed ones: all of them when no layer
+/// was cut, and only real ones under a random beam.
+#[test]
+fn recorded_steps_match_the_listed_ones() {
+    for turns in [false, true] {
+        let space = square(turns);
+        let (state, adj, rooms, vars) = listing(&space);
+        for seed in 0..4 {
+            let mut rng = DungeonRng::new(seed);
+            let mut dp = Dp::new(&space, &state, &adj, &rooms, vars.clone(), true);
+            let exact = !turns;
+            let found = if exact {
+                dp.run(None, u64::MAX)
+            } else {
+                dp.run(Some(&mut rng), u64::MAX)
+            };
+            assert_ne!(found, Found::Impossible, "a loop of six 7 × 5 rooms closes");
+            assert!(!(exact && dp.lossy), "no layer cut");
+            let mut steps = 0;
+            for j in 1..rooms.len() {
+                for p in 0..dp.layers[j - 1].len() {
+                    let got = dp.successors(j, p);
+                    let want = dp.successors_listed(j, dp.layers[j - 1][p]);
+                    steps += got.len();
+                    if exact {
+                        assert_eq!(got, want, "layer {j} state {p}");
+                    } else {
+                        assert!(got.iter().all(|c| want.contains(c)), "layer {j}");
+                    }
+                }
+            }
+            assert!(steps > 0);
+            if exact {
+                assert_eq!(found, Found::Paths);
+                let s = dp.sample(&mut rng).expect("a sample");
+                assert_eq!(s.len(), rooms.len());
+            }
+        }
+    }
+}
