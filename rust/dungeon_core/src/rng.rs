@@ -29,6 +29,8 @@ pub mod stage {
     pub const MINES: u64 = 0x31_7E5;
     /// Elementary cellular automaton start rows (room decorations).
     pub const ELEMENTARY: u64 = 0xECA_030;
+    /// Spawn and loot points (each room then takes its own sub-stream).
+    pub const SPAWNS: u64 = 0x5_9A_3D;
 }
 
 /// SplitMix64 finaliser: a bijective mix used to derive seeds and streams.

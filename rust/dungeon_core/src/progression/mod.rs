@@ -11,19 +11,24 @@
 //! - What a lock closes (`gates.rs`), the regions the tiles fall into with
 //!   every lock shut (`regions.rs`) and the proof that a player can finish
 //!   the level ([`Proof`], `solve.rs`).
+//! - [`spawns`]: where enemies, loot, traps and the boss may stand
+//!   ([`DungeonGrid::spawn_points`]).
 //!
 //! [`DungeonGrid::room_metrics`]: crate::DungeonGrid::room_metrics
+//! [`DungeonGrid::spawn_points`]: crate::DungeonGrid::spawn_points
 
 mod gates;
 pub mod metrics;
 mod regions;
 pub mod settings;
 mod solve;
+pub mod spawns;
 
 pub(crate) use gates::{key_tile, side_mask};
 pub use metrics::{CHOKEPOINT, DEAD_END, IN_CYCLE, ON_CRITICAL_PATH, RoomMetrics, SECRET};
 pub use settings::{LockGuard, ProgressionSettings, SecretRooms};
 pub use solve::Proof;
+pub use spawns::{SpawnKind, SpawnPoint, SpawnRules};
 pub(crate) use solve::prove;
 
 #[cfg(test)]
