@@ -117,7 +117,10 @@ fn check(g: &DungeonGrid, rules: &SpawnRules, points: &[SpawnPoint], ctx: &str) 
     }
     for (room, r) in g.room_records().iter().enumerate() {
         if r.cells().any(|p| before[at(p)]) {
-            assert!(r.cells().any(|p| after[at(p)]), "{ctx}: room {room} cut off");
+            assert!(
+                r.cells().any(|p| after[at(p)]),
+                "{ctx}: room {room} cut off"
+            );
         }
     }
 }

@@ -65,10 +65,7 @@ impl DungeonGrid {
                 return VarDictionary::new();
             }
         };
-        let cells: PackedInt32Array = points
-            .iter()
-            .flat_map(|p| [p.cell.0, p.cell.1])
-            .collect();
+        let cells: PackedInt32Array = points.iter().flat_map(|p| [p.cell.0, p.cell.1]).collect();
         let rooms: PackedInt32Array = points.iter().map(|p| p.room as i32).collect();
         let kinds: PackedInt32Array = points.iter().map(|p| i32::from(p.kind.code())).collect();
         let mut out = VarDictionary::new();

@@ -28,8 +28,8 @@ pub(crate) use gates::{key_tile, side_mask};
 pub use metrics::{CHOKEPOINT, DEAD_END, IN_CYCLE, ON_CRITICAL_PATH, RoomMetrics, SECRET};
 pub use settings::{LockGuard, ProgressionSettings, SecretRooms};
 pub use solve::Proof;
-pub use spawns::{SpawnKind, SpawnPoint, SpawnRules};
 pub(crate) use solve::prove;
+pub use spawns::{SpawnKind, SpawnPoint, SpawnRules};
 
 #[cfg(test)]
 mod tests;

@@ -81,13 +81,20 @@ impl Floor {
     }
 
     /// The floor neighbour of `i` through side `d` (0..4 in `DIRS` order).
+    /// A side is open only toward a floor tile of the room, so the
+    /// neighbour lies in the rectangle.
     fn step(&self, i: usize, d: usize) -> Option<usize> {
-        let &(dx, dy, bit, _) = DIRS.get(d)?;
+        let &(_, _, bit, _) = DIRS.get(d)?;
         if self.open.get(i)? & bit == 0 {
             return None;
         }
-        let p = self.pos(i);
-        self.index((p.0 + dx, p.1 + dy))
+        match d {
+            0 => i.checked_sub(self.w),
+            1 => i.checked_add(1),
+            2 => i.checked_add(self.w),
+            _ => i.checked_sub(1),
+        }
+        .filter(|&j| j < self.open.len())
     }
 
     /// Per tile, whether it blocks (see the module docs).
@@ -154,6 +161,64 @@ impl Floor {
             }
         }
         blocks
+    }
+
+    /// Whether taking tile `i` off the floor (with the tiles marked in
+    /// `taken` already off) surely leaves the other tiles as connected as
+    /// before: its floor neighbours are joined to each other around it,
+    /// through the ring of eight tiles that surrounds it (a *simple* tile
+    /// in the sense of Rosenfeld's digital topology). A `false` says
+    /// nothing: the caller then searches.
+    pub(super) fn is_simple(&self, i: usize, taken: &[bool]) -> bool {
+        // The ring clockwise from the north, each step to the next tile
+        // one side (`DIRS` index) away.
+        const RING: [(i32, i32); 8] = [
+            (0, -1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+        ];
+        const NEXT_SIDE: [usize; 8] = [1, 2, 2, 3, 3, 0, 0, 1];
+        let c = self.pos(i);
+        let at = |k: usize| {
+            let (dx, dy) = RING[k % 8];
+            self.index((c.0 + dx, c.1 + dy))
+                .filter(|&j| self.is_floor(j) && !taken.get(j).copied().unwrap_or(true))
+        };
+        // `link[k]`: ring tiles k and k + 1 are both present and joined.
+        let mut link = [false; 8];
+        for (k, l) in link.iter_mut().enumerate() {
+            if let (Some(a), Some(b)) = (at(k), at(k + 1)) {
+                *l = self.step(a, NEXT_SIDE[k]) == Some(b);
+            }
+        }
+        // Ring runs: a new label after every missing link.
+        let first = link.iter().position(|&l| !l);
+        let mut label = [0u8; 8];
+        if let Some(f) = first {
+            let mut current = 0u8;
+            for s in 1..=8 {
+                let k = (f + s) % 8;
+                label[k] = current;
+                if !link[k] {
+                    current += 1;
+                }
+            }
+        }
+        let mut ports = (0..4)
+            .filter(|&d| {
+                self.step(i, d)
+                    .is_some_and(|j| !taken.get(j).copied().unwrap_or(true))
+            })
+            .map(|d| label[2 * d]);
+        match ports.next() {
+            None => true,
+            Some(l) => ports.all(|m| m == l),
+        }
     }
 
     /// Whether every terminal can still reach every other with the tiles

@@ -104,8 +104,9 @@ struct Context<'a> {
 
 impl Context<'_> {
     /// How many points of each kind (indexed by code) room `id` asks for,
-    /// given `area` free tiles and its draw for the trap fraction.
-    fn wanted(&self, g: &DungeonGrid, id: usize, room: &Room, area: f64, draw: f64) -> [usize; 4] {
+    /// given its number of doorways, `area` free tiles and its draw for the
+    /// trap fraction.
+    fn wanted(&self, id: usize, room: &Room, doorways: usize, area: f64, draw: f64) -> [usize; 4] {
         let r = self.rules;
         let secret = room.role.is_secret();
         let is_start = self.start_room == Some(id);
@@ -137,9 +138,13 @@ impl Context<'_> {
             want[SpawnKind::Loot as usize] = loot as usize;
         }
 
-        if !secret && !safe && g.room_doors(id).len() >= 2 {
+        if !secret && !safe && doorways >= 2 {
             let whole = r.traps_per_room.floor();
-            let extra = if draw < r.traps_per_room - whole { 1.0 } else { 0.0 };
+            let extra = if draw < r.traps_per_room - whole {
+                1.0
+            } else {
+                0.0
+            };
             want[SpawnKind::Trap as usize] = (whole + extra) as usize;
         }
 
@@ -161,8 +166,14 @@ impl DungeonGrid {
         if rooms.is_empty() {
             return Ok(Vec::new());
         }
-        let metrics = self.room_metrics();
-        let far = metrics.distance_rooms.iter().copied().max().unwrap_or(0).max(1);
+        let metrics = self.metrics_with_tiles(false);
+        let far = metrics
+            .distance_rooms
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            .max(1);
         let ctx = Context {
             rules,
             far: f64::from(far),
@@ -184,11 +195,15 @@ impl DungeonGrid {
                 GridKind::RoomGrid => {
                     let mut cells: Vec<Pos> = room.cells().collect();
                     let area = cells.len() as f64 * TILES_PER_ROOM_CELL;
-                    let want = ctx.wanted(self, id, room, area, draw);
+                    let want = ctx.wanted(id, room, self.room_doors(id).len(), area, draw);
                     rng.shuffle(&mut cells);
                     for kind in PLACING_ORDER {
                         out.extend(cells.iter().take(want[kind as usize]).map(|&cell| {
-                            SpawnPoint { cell, room: id, kind }
+                            SpawnPoint {
+                                cell,
+                                room: id,
+                                kind,
+                            }
                         }));
                     }
                 }
@@ -216,21 +231,33 @@ impl DungeonGrid {
         let floor = Floor::new(self, room, marked);
         let blocks = floor.blocking();
         let doors = self.room_doors(id);
-        let clearance = i64::from(ctx.rules.door_clearance);
+        // Tiles within the clearance of a doorway's outer tile.
+        let c = ctx.rules.door_clearance;
+        let mut near_door = vec![false; floor.len()];
+        for &(_, q) in &doors {
+            for dy in -c..=c {
+                for dx in -c..=c {
+                    if let Some(i) = floor.index((q.0 + dx, q.1 + dy)) {
+                        near_door[i] = true;
+                    }
+                }
+            }
+        }
         let mut free: Vec<usize> = (0..floor.len())
             .filter(|&i| {
                 let p = floor.pos(i);
                 floor.is_floor(i)
                     && !blocks[i]
+                    && !near_door[i]
                     && self.cell(p) == Cell::Room
                     && !marked.contains(&p)
-                    && doors.iter().all(|&(_, q)| chebyshev(p, q) > clearance)
             })
             .collect();
-        let want = ctx.wanted(self, id, room, free.len() as f64, draw);
+        let want = ctx.wanted(id, room, doors.len(), free.len() as f64, draw);
         rng.shuffle(&mut free);
         let spacing = i64::from(ctx.rules.min_spacing);
         let mut taken: Vec<usize> = Vec::new();
+        let mut occupied = vec![false; floor.len()];
         for kind in PLACING_ORDER {
             let mut placed = 0;
             // Each free tile is tried at most once per kind.
@@ -242,11 +269,13 @@ impl DungeonGrid {
                 if taken.iter().any(|&t| chebyshev(floor.pos(t), p) < spacing) {
                     continue;
                 }
+                // The local test settles most tiles; the search the rest.
                 taken.push(i);
-                if !floor.keeps_ways(&taken) {
+                if !floor.is_simple(i, &occupied) && !floor.keeps_ways(&taken) {
                     taken.pop();
                     continue;
                 }
+                occupied[i] = true;
                 placed += 1;
                 out.push(SpawnPoint {
                     cell: p,

@@ -85,7 +85,12 @@ impl SpawnRules {
             0.0,
             MAX_LOOT_PER_BRANCH_ROOM,
         )?;
-        check_range("traps_per_room", self.traps_per_room, 0.0, MAX_TRAPS_PER_ROOM)?;
+        check_range(
+            "traps_per_room",
+            self.traps_per_room,
+            0.0,
+            MAX_TRAPS_PER_ROOM,
+        )?;
         check_range("min_spacing", self.min_spacing, 1, MAX_MIN_SPACING)?;
         check_range("door_clearance", self.door_clearance, 0, MAX_DOOR_CLEARANCE)?;
         Ok(())

@@ -59,10 +59,7 @@ fn points_keep_clear_of_the_only_door() {
             assert_ne!(p.cell, g.end(), "on the end");
         }
         // The boss stands in the end room; the safe start room is empty.
-        assert_eq!(
-            room.iter().filter(|p| p.kind == SpawnKind::Boss).count(),
-            1
-        );
+        assert_eq!(room.iter().filter(|p| p.kind == SpawnKind::Boss).count(), 1);
         assert!(in_room(&points, 0).is_empty(), "{points:?}");
     }
 }
@@ -72,7 +69,11 @@ fn a_hall_one_tile_wide_between_two_doors_gets_no_points() {
     // Start room, a door, a 5×1 hall, a door, the end room.
     let g = tile_map(
         "S#+#####+#E",
-        &[Rect::new(0, 0, 2, 1), Rect::new(3, 0, 5, 1), Rect::new(9, 0, 2, 1)],
+        &[
+            Rect::new(0, 0, 2, 1),
+            Rect::new(3, 0, 5, 1),
+            Rect::new(9, 0, 2, 1),
+        ],
     );
     let points = g.spawn_points(&crowded()).unwrap();
     assert!(in_room(&points, 1).is_empty(), "{points:?}");
@@ -100,7 +101,11 @@ fn a_hall_two_tiles_wide_keeps_a_way_through_however_crowded() {
         S#+########+#E
         ##.########.##
         ",
-        &[Rect::new(0, 0, 2, 2), Rect::new(3, 0, 8, 2), Rect::new(12, 0, 2, 2)],
+        &[
+            Rect::new(0, 0, 2, 2),
+            Rect::new(3, 0, 8, 2),
+            Rect::new(12, 0, 2, 2),
+        ],
     );
     // No tile of a two-wide hall blocks alone, but pairs across it do.
     let points = g.spawn_points(&crowded()).unwrap();
@@ -123,7 +128,10 @@ fn points_of_a_room_keep_their_spacing() {
         let points = g.spawn_points(&rules).unwrap();
         for (i, a) in points.iter().enumerate() {
             for b in &points[i + 1..] {
-                assert!(chebyshev(a.cell, b.cell) >= i64::from(spacing), "{a:?} {b:?}");
+                assert!(
+                    chebyshev(a.cell, b.cell) >= i64::from(spacing),
+                    "{a:?} {b:?}"
+                );
             }
         }
         if spacing >= 5 {
@@ -177,16 +185,27 @@ fn room_grids_get_at_most_one_point_of_a_kind_per_cell() {
             assert_eq!(g.room_at(p.cell), Some(room));
         }
     }
-    let boss: Vec<_> = points.iter().filter(|p| p.kind == SpawnKind::Boss).collect();
+    let boss: Vec<_> = points
+        .iter()
+        .filter(|p| p.kind == SpawnKind::Boss)
+        .collect();
     assert_eq!(boss.len(), 1);
     assert_eq!(boss[0].cell, g.end());
     // X and Y are dead ends: loot.
     for room in [0, 1] {
-        assert!(in_room(&points, room).iter().any(|p| p.kind == SpawnKind::Loot));
+        assert!(
+            in_room(&points, room)
+                .iter()
+                .any(|p| p.kind == SpawnKind::Loot)
+        );
     }
     // The start room is safe and the trap rule needs two doorways.
     assert!(in_room(&points, 2).is_empty(), "{points:?}");
-    assert!(in_room(&points, 3).iter().any(|p| p.kind == SpawnKind::Trap));
+    assert!(
+        in_room(&points, 3)
+            .iter()
+            .any(|p| p.kind == SpawnKind::Trap)
+    );
 }
 
 #[test]
@@ -212,7 +231,10 @@ fn bad_rules_name_their_field() {
     assert_eq!(bad(|r| r.enemy_density = -0.5), Err("enemy_density"));
     assert_eq!(bad(|r| r.enemy_ramp = f64::INFINITY), Err("enemy_ramp"));
     assert_eq!(bad(|r| r.loot_per_dead_end = -1), Err("loot_per_dead_end"));
-    assert_eq!(bad(|r| r.loot_per_branch_room = 4.5), Err("loot_per_branch_room"));
+    assert_eq!(
+        bad(|r| r.loot_per_branch_room = 4.5),
+        Err("loot_per_branch_room")
+    );
     assert_eq!(
         bad(|r| r.traps_per_room = f64::NEG_INFINITY),
         Err("traps_per_room")
