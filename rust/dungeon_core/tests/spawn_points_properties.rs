@@ -171,7 +171,7 @@ fn spawn_points_hold_on_every_generator_and_preset() {
         traps_per_room: 1.5,
         ..SpawnRules::default()
     };
-    let (mut with_points, mut changed) = (0, 0);
+    let (mut with_points, mut changed, mut with_keys) = (0, 0, 0);
     for entry in GENERATORS {
         for preset in entry.presets() {
             let job = entry.job(Some(preset.name)).expect("preset");
@@ -181,10 +181,11 @@ fn spawn_points_hold_on_every_generator_and_preset() {
                     continue;
                 };
                 assert_eq!(g.room_count() > 0, entry.has_rooms(), "{}", entry.name());
-                if seed % 3 == 0 {
-                    if let Some(locked) = with_a_lock(&g) {
-                        g = locked;
-                    }
+                if seed % 3 == 0
+                    && let Some(locked) = with_a_lock(&g)
+                {
+                    g = locked;
+                    with_keys += 1;
                 }
                 let ctx = format!("{} {} seed {seed} level {level}", entry.name(), preset.name);
                 let calm = g.spawn_points(&SpawnRules::default()).expect("rules");
@@ -209,5 +210,5 @@ fn spawn_points_hold_on_every_generator_and_preset() {
             }
         }
     }
-    assert!(with_points > 0 && changed > 0);
+    assert!(with_points > 0 && changed > 0 && with_keys > 0);
 }

@@ -245,12 +245,12 @@ impl Floor {
         while let Some(&v) = queue.get(head) {
             head += 1;
             for d in 0..DIRS.len() {
-                if let Some(u) = self.step(v, d) {
-                    if !seen[u] {
-                        seen[u] = true;
-                        reached[u] = true;
-                        queue.push(u);
-                    }
+                if let Some(u) = self.step(v, d)
+                    && !seen[u]
+                {
+                    seen[u] = true;
+                    reached[u] = true;
+                    queue.push(u);
                 }
             }
         }
