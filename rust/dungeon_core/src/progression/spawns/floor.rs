@@ -13,6 +13,7 @@
 //! hold a terminal.
 
 use crate::grid::{DIRS, DungeonGrid, Pos, Room};
+use crate::paint::NEIGHBOURS_8;
 
 /// No discovery time yet.
 const UNSEEN: u32 = u32::MAX;
@@ -170,22 +171,12 @@ impl Floor {
     /// in the sense of Rosenfeld's digital topology). A `false` says
     /// nothing: the caller then searches.
     pub(super) fn is_simple(&self, i: usize, taken: &[bool]) -> bool {
-        // The ring clockwise from the north, each step to the next tile
-        // one side (`DIRS` index) away.
-        const RING: [(i32, i32); 8] = [
-            (0, -1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-        ];
+        // The ring (`NEIGHBOURS_8`, clockwise from the north): the side
+        // (`DIRS` index) from each ring tile to the next.
         const NEXT_SIDE: [usize; 8] = [1, 2, 2, 3, 3, 0, 0, 1];
         let c = self.pos(i);
         let at = |k: usize| {
-            let (dx, dy) = RING[k % 8];
+            let (dx, dy) = NEIGHBOURS_8[k % 8];
             self.index((c.0 + dx, c.1 + dy))
                 .filter(|&j| self.is_floor(j) && !taken.get(j).copied().unwrap_or(true))
         };
