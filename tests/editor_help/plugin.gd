@@ -9,7 +9,8 @@ const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGene
 		"IsaacRoomRules", "SpecialRoomRule",
 		"MinesweeperBoard", "ElementaryAutomaton",
 		"TemplateGenerator", "RoomTemplate", "GeneratorRegistry", "GraphLayoutGenerator", "LevelGraph",
-		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter"]
+		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter",
+		"DungeonSpawnRules"]
 const FRAMES_PER_PAGE := 20
 
 var _frame := 0
