@@ -45,6 +45,7 @@ expect() {
 expect DungeonGrid "A generated dungeon: a grid of cells, its rooms, doors, start and end."
 expect DungeonGrid "packed as x, y pairs"
 expect DungeonGrid "Door-mask bit: open to the north (y - 1)."
+expect DungeonSpawnRules "Where enemies, loot, traps and the boss may stand"
 expect IsaacGenerator "rooms grow outward from a start room"
 expect DrunkardGenerator "a walker wanders a small grid"
 expect BspGenerator "rectangular rooms joined by corridors"

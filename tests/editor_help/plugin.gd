@@ -10,7 +10,8 @@ const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGene
 		"MinesweeperBoard", "ElementaryAutomaton",
 		"TemplateGenerator", "RoomTemplate", "GeneratorRegistry", "GraphLayoutGenerator", "LevelGraph",
 		"DungeonProgression",
-		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter"]
+		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter",
+		"DungeonSpawnRules"]
 const FRAMES_PER_PAGE := 20
 
 var _frame := 0

@@ -31,6 +31,8 @@ pub mod stage {
     pub const ELEMENTARY: u64 = 0xECA_030;
     /// The progression planner (locks, keys, one-way doors).
     pub const PROGRESSION: u64 = 0x90C4_3E55;
+    /// Spawn and loot points (each room then takes its own sub-stream).
+    pub const SPAWNS: u64 = 0x5_9A_3D;
 }
 
 /// SplitMix64 finaliser: a bijective mix used to derive seeds and streams.

@@ -208,6 +208,12 @@ impl DungeonGrid {
     /// without rooms. Measured on each call (not cached).
     #[must_use]
     pub fn room_metrics(&self) -> RoomMetrics {
+        self.metrics_with_tiles(true)
+    }
+
+    /// The room metrics, with `distance_tiles` measured only if `tiles`
+    /// (else all `-1`: the search over the tiles is most of the cost).
+    pub(crate) fn metrics_with_tiles(&self, tiles: bool) -> RoomMetrics {
         if self.room_records().is_empty() {
             return RoomMetrics::default();
         }
@@ -222,7 +228,9 @@ impl DungeonGrid {
         let start = self.room_at(self.start);
         let end = self.room_at(self.end);
         let mut metrics = RoomMetrics::of_graph(&visible, &all, start, end, &secret);
-        metrics.distance_tiles = self.tile_distances(has_secret, &secret);
+        if tiles {
+            metrics.distance_tiles = self.tile_distances(has_secret, &secret);
+        }
         metrics
     }
 

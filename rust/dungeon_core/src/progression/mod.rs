@@ -13,8 +13,11 @@
 //!   the level ([`Proof`], `solve.rs`).
 //! - [`plan`]: the planner that chooses locks, keys and one-way doors for
 //!   a finished layout and stores them in it, proven (`place.rs`).
+//! - [`spawns`]: where enemies, loot, traps and the boss may stand
+//!   ([`DungeonGrid::spawn_points`]).
 //!
 //! [`DungeonGrid::room_metrics`]: crate::DungeonGrid::room_metrics
+//! [`DungeonGrid::spawn_points`]: crate::DungeonGrid::spawn_points
 
 mod gates;
 pub mod metrics;
@@ -22,6 +25,7 @@ mod place;
 mod regions;
 pub mod settings;
 mod solve;
+pub mod spawns;
 
 pub(crate) use gates::{gate, key_tile, side_mask, walk_masks};
 pub use metrics::{CHOKEPOINT, DEAD_END, IN_CYCLE, ON_CRITICAL_PATH, RoomMetrics, SECRET};
@@ -29,6 +33,7 @@ pub use place::{Plan, plan};
 pub use settings::{LockGuard, ProgressionSettings, SecretRooms};
 pub use solve::Proof;
 pub(crate) use solve::prove;
+pub use spawns::{SpawnKind, SpawnPoint, SpawnRules};
 
 #[cfg(test)]
 mod tests;
