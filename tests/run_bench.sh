@@ -11,7 +11,8 @@
 #     on a RELEASE build of the extension (tests/build_extension.sh --release)
 # and once: the mapgen matching table (examples/matching.rs), the peak-memory probe,
 # each newer generator's side-by-side bench (rust/dungeon_bench/examples/*_bench.rs),
-# the level-graph bench (rust/dungeon_core/examples/graph_bench.rs: 200 seeds per input)
+# the level-graph bench (rust/dungeon_core/examples/graph_bench.rs: 200 seeds per input),
+# the progression planner bench (rust/dungeon_core/examples/progression_bench.rs: 1000 seeds)
 # and the Godot paint bench (godot_project/bench/paint_bench.gd).
 # Then rust/dungeon_bench's `report` renders BENCHMARKS.md from target/bench-results/.
 #
@@ -67,7 +68,7 @@ step "build: release extension, dungeon_bench, core bench"
 tests/build_extension.sh --release
 (cd "$bench_crate" && cargo build --release --bins --examples && cargo bench --bench vs_mapgen --no-run)
 cargo bench -p dungeon_core --bench generators --no-run
-cargo build --release -p dungeon_core --example graph_bench
+cargo build --release -p dungeon_core --example graph_bench --example progression_bench
 
 step "stage the Godot project with the release library ($stage)"
 # A private copy: a concurrent tests/build_extension.sh (debug) cannot swap the
@@ -162,6 +163,14 @@ if (( quick )); then graph_args=(--quick); fi
 "${CARGO_TARGET_DIR:-$root/target}/release/examples/graph_bench" "${graph_args[@]}" >"$results/gen_graph_bench.md" \
   || { echo "run_bench: graph_bench failed" >&2; exit 1; }
 cat "$results/gen_graph_bench.md" >&2
+
+# The progression planner: what it places per generator and how long it takes.
+step "progression bench ($(elapsed))"
+progression_seeds=1000
+if (( quick )); then progression_seeds=50; fi
+"${CARGO_TARGET_DIR:-$root/target}/release/examples/progression_bench" --seeds "$progression_seeds" \
+  >"$results/gen_progression_bench.md" || { echo "run_bench: progression_bench failed" >&2; exit 1; }
+cat "$results/gen_progression_bench.md" >&2
 
 # Issue 17's Godot bench: painting a grid onto a TileMapLayer (ours against a
 # GDScript set_cell loop and set_cells_terrain_connect) and the longest frame

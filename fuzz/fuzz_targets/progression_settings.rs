@@ -1,4 +1,6 @@
 //! Fuzz target `progression_settings`: see `dungeon_fuzz::progression::progression_settings`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| dungeon_fuzz::progression::progression_settings(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    dungeon_fuzz::progression::progression_settings(data);
+});

@@ -23,14 +23,7 @@ mod hundred;
 use std::time::Instant;
 
 use dungeon_core::analysis;
-use dungeon_core::registry::{GENERATORS, Job, find};
-use hundred::{HUNDRED, quantile};
-
-/// One row: a label, a job, and its grids.
-struct Row {
-    label: String,
-    job: Box<dyn Job>,
-}
+use hundred::{Row, quantile, rows};
 
 /// The shortest of three runs of `f`, in milliseconds.
 fn best_of_three(mut f: impl FnMut()) -> f64 {
@@ -108,30 +101,7 @@ fn main() {
         .and_then(|i| list.get(i + 1))
         .and_then(|v| v.parse().ok())
         .unwrap_or(200);
-    let mut rows = Vec::new();
-    for entry in GENERATORS {
-        if let Some(job) = entry.job(None) {
-            let preset = entry.presets().first().map_or("", |p| p.name);
-            rows.push(Row {
-                label: format!("{} {preset}", entry.name()),
-                job,
-            });
-        }
-    }
-    for &(name, preset, settings) in HUNDRED {
-        let Some(mut job) = find(name).and_then(|e| e.job(Some(preset))) else {
-            eprintln!("no preset {name} {preset}");
-            continue;
-        };
-        let mut label = format!("{name} {preset}");
-        for &(k, v) in settings {
-            if let Err(e) = job.set(k, v) {
-                eprintln!("{name}: {e}");
-            }
-            label.push_str(&format!(" {k}={v}"));
-        }
-        rows.push(Row { label, job });
-    }
+    let rows = rows(|_| true);
     println!("Room metrics, {seeds} seeds per row, level 1, times in ms (p50 / p95).\n");
     println!(
         "| grid | grids | rooms (mean) | tiles (mean) | connections (first call) | room_metrics | tile BFS |"

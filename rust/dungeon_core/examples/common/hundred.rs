@@ -1,5 +1,8 @@
 //! What the timing examples share: the settings that make about 100
-//! rooms per generator, and the quantile of a list of times.
+//! rooms per generator, the rows of a table built from them, and the
+//! quantile of a list of times.
+
+use dungeon_core::registry::{Entry, GENERATORS, Job, find};
 
 /// Setting overrides, `(name, value)`.
 pub type Settings = &'static [(&'static str, &'static str)];
@@ -51,4 +54,42 @@ pub fn quantile(v: &mut [f64], q: f64) -> f64 {
     v.get(((v.len() as f64 - 1.0) * q).round() as usize)
         .copied()
         .unwrap_or(f64::NAN)
+}
+
+/// One row of a table: a label and the job that makes its grids.
+pub struct Row {
+    /// What the row measures: generator, preset and settings changed.
+    pub label: String,
+    /// The job.
+    pub job: Box<dyn Job>,
+}
+
+/// The rows a timing example measures: the default preset of every
+/// generator `keep` accepts, then the settings of [`HUNDRED`].
+pub fn rows(keep: impl Fn(&dyn Entry) -> bool) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for entry in GENERATORS.iter().filter(|e| keep(**e)) {
+        if let Some(job) = entry.job(None) {
+            let preset = entry.presets().first().map_or("", |p| p.name);
+            rows.push(Row {
+                label: format!("{} {preset}", entry.name()),
+                job,
+            });
+        }
+    }
+    for &(name, preset, settings) in HUNDRED {
+        let Some(mut job) = find(name).and_then(|e| e.job(Some(preset))) else {
+            eprintln!("no preset {name} {preset}");
+            continue;
+        };
+        let mut label = format!("{name} {preset}");
+        for &(k, v) in settings {
+            if let Err(e) = job.set(k, v) {
+                eprintln!("{name}: {e}");
+            }
+            label.push_str(&format!(" {k}={v}"));
+        }
+        rows.push(Row { label, job });
+    }
+    rows
 }

@@ -132,6 +132,7 @@ impl Context<'_> {
         let mut dropped = vec![false; chosen.len()];
         let mut key_of: Vec<Option<usize>> = vec![None; chosen.len()];
         let mut has_key = vec![false; n];
+        let has_tile: Vec<bool> = (0..n).map(|r| key_tile(self.g, r).is_some()).collect();
         // Every lock guarding `r` is done (for flat keys: dropped).
         let free = |r: usize, done: &[bool]| {
             chosen
@@ -158,7 +159,7 @@ impl Context<'_> {
                     && (!settings.flat_keys
                         || o.is_none()
                         || (!self.secret(r) && free(r, &dropped)))
-                    && key_tile(self.g, r).is_some()
+                    && has_tile[r]
             };
             let score = |r: usize| {
                 let depth = Self::metric(&self.m.branch_depth, r);

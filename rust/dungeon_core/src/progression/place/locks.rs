@@ -8,6 +8,7 @@ use crate::error::GenError;
 use crate::grid::{Lock, LockKind, RoomRole};
 use crate::progression::gates::{Side, gate};
 use crate::progression::metrics::{DEAD_END, ON_CRITICAL_PATH};
+use crate::progression::regions::{closed_masks, label};
 use crate::progression::settings::{LockGuard, ProgressionSettings};
 use crate::rng::DungeonRng;
 use crate::watch::Watch;
@@ -109,10 +110,15 @@ impl Context<'_> {
         Some(out)
     }
 
-    /// The tile check: whether `c`, with its gate `sides` shut, cuts off
-    /// exactly the rooms it claims, with no side shut twice or already
-    /// shut by a chosen lock (`taken`, sorted, as [`norm`] names them).
-    fn cuts(&self, c: &Candidate, sides: &[Side], taken: &[Side]) -> bool {
+    /// The tile check: with `c`'s gate `sides` shut besides the `chosen`
+    /// locks' (`taken`, sorted, as [`norm`] names them) and every secret
+    /// door open, the tiles must fall into one region per lock plus the
+    /// start's, each holding exactly the rooms that lock guards and no
+    /// inner lock does: a second corridor or a secret room around a lock
+    /// joins two of them, and two locks that cut the way only together
+    /// (both arcs of a loop) strand rooms no lock claims. No side is shut
+    /// twice.
+    fn cuts(&self, c: &Candidate, sides: &[Side], chosen: &[Candidate], taken: &[Side]) -> bool {
         let mut own: Vec<Side> = sides.iter().map(norm).collect();
         own.sort_unstable();
         let len = own.len();
@@ -120,9 +126,34 @@ impl Context<'_> {
         if own.len() != len || own.iter().any(|s| taken.binary_search(s).is_ok()) {
             return false;
         }
-        let now = self.flood(sides);
-        (0..self.g.room_count())
-            .all(|r| self.secret(r) || now[r] == (self.reached[r] && !self.guarded(c.room, r)))
+        let g = self.g;
+        let regions = label(g, &closed_masks(g, taken.iter().chain(&own), true));
+        let locks: Vec<&Candidate> = chosen.iter().chain(std::iter::once(c)).collect();
+        let size: Vec<usize> = locks
+            .iter()
+            .map(|d| self.m.behind(d.room).count())
+            .collect();
+        // Owner 0: the start's region; owner i + 1: lock i's.
+        let mut region_of = vec![None; locks.len() + 1];
+        let mut owner_of = vec![None; regions.count];
+        for (r, room) in g.room_records().iter().enumerate() {
+            if self.secret(r) || !self.reached[r] {
+                continue;
+            }
+            let owner = (0..locks.len())
+                .filter(|&i| self.guarded(locks[i].room, r))
+                .min_by_key(|&i| size[i])
+                .map_or(0, |i| i + 1);
+            let Some(region) = room.cells().next().and_then(|p| regions.of(g, p)) else {
+                return false;
+            };
+            if *region_of[owner].get_or_insert(region) != region
+                || *owner_of[region].get_or_insert(owner) != owner
+            {
+                return false;
+            }
+        }
+        true
     }
 
     /// Up to `settings.locks` candidates that pass the tile check.
@@ -152,21 +183,33 @@ impl Context<'_> {
         };
         let mut chosen: Vec<Candidate> = Vec::new();
         let mut taken: Vec<Side> = Vec::new();
+        // The connections chosen locks close, as sorted room pairs: two
+        // rooms on a loop may each claim the connection between them.
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        let pair = |a: usize, b: usize| (a.min(b), a.max(b));
         // Each tile check floods the map once: a few per lock wanted.
         let mut checks = 2 * want + 12;
         let mut take = |c: &Candidate, chosen: &mut Vec<Candidate>| {
             if checks == 0 {
                 return false;
             }
+            if c.doors
+                .iter()
+                .any(|&y| pairs.binary_search(&pair(y, c.room)).is_ok())
+            {
+                return false;
+            }
             checks -= 1;
             let Some(sides) = self.sides(c.room, &c.doors) else {
                 return false;
             };
-            if !self.cuts(c, &sides, &taken) {
+            if !self.cuts(c, &sides, chosen, &taken) {
                 return false;
             }
             taken.extend(sides.iter().map(norm));
             taken.sort_unstable();
+            pairs.extend(c.doors.iter().map(|&y| pair(y, c.room)));
+            pairs.sort_unstable();
             chosen.push(c.clone());
             true
         };

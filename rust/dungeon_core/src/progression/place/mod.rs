@@ -126,21 +126,7 @@ pub fn plan(
             format!("0..={visible} on this grid ({visible} connections)"),
         )));
     }
-    let mut rng = DungeonRng::for_level(grid.seed, grid.level, stage::PROGRESSION);
-    let chosen = ctx.choose_locks(settings, &mut rng, watch)?;
-    let keyed = ctx.place_keys(settings, &chosen, &mut rng, watch)?;
-    let mut locks: Vec<Lock> = Vec::new();
-    for &(c, key) in &keyed {
-        for &from in &c.doors {
-            locks.push(Lock {
-                from,
-                into: c.room,
-                kind: LockKind::Key { key },
-            });
-        }
-    }
-    let keys: Vec<usize> = keyed.iter().map(|&(_, k)| k).collect();
-    let shortcuts = ctx.one_way(settings, &locks, &keys, &mut rng, watch)?;
+    let (locks, keys, shortcuts) = ctx.assemble(settings, watch)?;
     let placed = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
     // Never expected to be refused: every step keeps the proof's rules.
     // Should it be, the shortcuts go first, then the locks.
@@ -157,7 +143,7 @@ pub fn plan(
         Lock::sort_canonical(&mut all);
         grid.locks = all;
         if grid.check_locks().is_ok() {
-            out.locks_placed = if with_locks { placed(keyed.len()) } else { 0 };
+            out.locks_placed = if with_locks { placed(keys) } else { 0 };
             out.one_way_placed = if with_shortcuts {
                 placed(shortcuts.len())
             } else {
@@ -212,6 +198,32 @@ impl<'a> Context<'a> {
         };
         ctx.reached = ctx.flood(&[]);
         ctx
+    }
+
+    /// Steps 1–5: the key locks, how many keys they take, and the one-way
+    /// doors, in the order the plan made them.
+    fn assemble(
+        &self,
+        settings: &ProgressionSettings,
+        watch: &Watch,
+    ) -> Result<(Vec<Lock>, usize, Vec<Lock>), GenError> {
+        let g = self.g;
+        let mut rng = DungeonRng::for_level(g.seed, g.level, stage::PROGRESSION);
+        let chosen = self.choose_locks(settings, &mut rng, watch)?;
+        let keyed = self.place_keys(settings, &chosen, &mut rng, watch)?;
+        let mut locks: Vec<Lock> = Vec::new();
+        for &(c, key) in &keyed {
+            for &from in &c.doors {
+                locks.push(Lock {
+                    from,
+                    into: c.room,
+                    kind: LockKind::Key { key },
+                });
+            }
+        }
+        let keys: Vec<usize> = keyed.iter().map(|&(_, k)| k).collect();
+        let shortcuts = self.one_way(settings, &locks, &keys, &mut rng, watch)?;
+        Ok((locks, keys.len(), shortcuts))
     }
 
     fn secret(&self, r: usize) -> bool {

@@ -93,8 +93,9 @@ pub(crate) fn header(s: &mut String, d: &Data) {
 }
 
 /// The newer generators' sections, each written whole by its own example
-/// (`rust/dungeon_bench/examples/*_bench.rs` and the level-graph bench
-/// `rust/dungeon_core/examples/graph_bench.rs`, one run, its own baseline
+/// (`rust/dungeon_bench/examples/*_bench.rs`, the level-graph bench
+/// `rust/dungeon_core/examples/graph_bench.rs` and the progression bench
+/// `rust/dungeon_core/examples/progression_bench.rs`, one run, its own baseline
 /// measured in the same process), in name order.
 pub(crate) fn generators(s: &mut String, d: &Data, dir: &Path) {
     let mut files: Vec<_> = fs::read_dir(dir)
@@ -115,8 +116,9 @@ pub(crate) fn generators(s: &mut String, d: &Data, dir: &Path) {
     s.push_str(
         "\n## 10. Caves, walkers, mazes and room graphs\n\n\
          Each section below comes from one example in `rust/dungeon_bench/examples/` (level \
-         graphs: `rust/dungeon_core/examples/graph_bench.rs`), run once; it repeats each case \
-         itself, reports medians and measures its baseline in the same process.\n",
+         graphs and the progression planner: `rust/dungeon_core/examples/graph_bench.rs` and \
+         `progression_bench.rs`), run once; it repeats each case itself, reports medians and \
+         measures its baseline in the same process.\n",
     );
     for p in files {
         if let Ok(text) = fs::read_to_string(&p) {
