@@ -184,7 +184,9 @@ func _bar_rect(cell: Vector2i, side: int) -> Rect2:
 	var depth: float
 	if tile_map:
 		across = size.x
-		depth = maxf(6.0, size.x * 0.3)
+		# Thin enough that a player walking along the room's edge row
+		# does not brush it.
+		depth = maxf(6.0, size.x * 0.36)
 	else:
 		# room.gd: the opening is DOOR_WIDTH wide, through the margin and wall.
 		across = Room.DOOR_WIDTH + 2.0 * Room.JAMB
@@ -238,16 +240,23 @@ func _draw() -> void:
 	var tile: float = _dungeon.cell_size().x if Dungeon.is_tile_grid(grid) else 44.0
 	for room in keys:
 		var at: Vector2 = (keys[room] as Node2D).position
-		draw_circle(at, tile * 0.45, Color(key_colour(room), 0.25))
-		draw_key(self, at, tile * 0.8, key_colour(room))
+		draw_circle(at, tile * 0.7, Color(key_colour(room), 0.3))
+		draw_circle(at, tile * 0.7, Color(0, 0, 0, 0.6), false, 2.0)
+		draw_key(self, at, tile * 1.1, key_colour(room))
 	for door in doors:
 		var r: Rect2 = door["rect"]
 		var colour := key_colour(door["key_room"])
-		draw_rect(r.grow(1.5), Color(0, 0, 0, 0.85))
+		draw_rect(r.grow(5.0), Color(colour, 0.35))
+		draw_rect(r.grow(2.0), Color(0, 0, 0, 0.9))
 		draw_rect(r, colour)
-		# A keyhole in the middle.
+		# A keyhole in the middle (on a tile map, on a round badge that
+		# shows when the whole map is framed).
 		var c := r.get_center()
 		var k := minf(r.size.x, r.size.y) * 0.22
+		if Dungeon.is_tile_grid(grid):
+			draw_circle(c, tile * 0.42, Color(0, 0, 0, 0.9))
+			draw_circle(c, tile * 0.36, colour)
+			k = tile * 0.12
 		draw_circle(c + Vector2(0, -k * 0.3), k, Color(0, 0, 0, 0.85))
 		draw_rect(Rect2(c + Vector2(-k * 0.4, -k * 0.3), Vector2(k * 0.8, k * 1.6)), Color(0, 0, 0, 0.85))
 	for item in one_ways:
