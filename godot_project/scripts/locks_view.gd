@@ -116,12 +116,13 @@ func _add_key(room: int) -> void:
 	area.add_child(shape)
 	area.body_entered.connect(func(body: Node2D) -> void:
 		if body is CharacterBody2D:
-			_pick_up(room))
+			pick_up(room))
 	add_child(area)
 	keys[room] = area
 
 
-func _pick_up(room: int) -> void:
+## Picks up the key lying in `room` (the player walked over it).
+func pick_up(room: int) -> void:
 	if not keys.has(room):
 		return
 	var area: Area2D = keys[room]
