@@ -1,3 +1,4 @@
+@tool
 extends Node2D
 ## The keys and locked doors of a level planned with a [DungeonProgression]
 ## (a generator's [code]progression[/code]), on room grids and tile maps.
