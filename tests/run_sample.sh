@@ -17,7 +17,7 @@
 #   tests/run_sample.sh --check               # same, to a temporary PNG (nothing in the checkout changes)
 #
 # Screenshot options (passed on to main.gd):
-#   --generator isaac_branching|isaac_compact|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|cave|isaac_large_rooms|minesweeper|templates|graph|huge_cave|huge_walk   (default isaac_branching)
+#   --generator isaac_branching|isaac_compact|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|cave|isaac_large_rooms|minesweeper|templates|graph|isaac_locked|bsp_locked|templates_locked|huge_cave|huge_walk   (default isaac_branching)
 #               (huge_*: 1024x1024, generated with generate_async and painted over frames; the
 #               screenshot waits for both)
 #   --seed N (default 186)   --level N (default 4)
@@ -138,7 +138,7 @@ if [[ $check -eq 1 ]]; then
   # A bot walks each generator's dungeons with real physics: into a wall
   # (must not pass), then through the door openings to the EXIT, 2 levels.
   for g in isaac_branching isaac_compact drunkard bsp hilbert tunneler walker tinykeep maze cave \
-    isaac_large_rooms minesweeper templates graph; do
+    isaac_large_rooms minesweeper templates graph isaac_locked bsp_locked templates_locked; do
     step "autoplay $g"
     set +e
     tests/godot.sh --timeout 120 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
@@ -151,7 +151,7 @@ if [[ $check -eq 1 ]]; then
       fail "autoplay $g logged errors (above)"
     fi
   done
-  echo "run_sample: autoplay ok for isaac_branching, isaac_compact, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, isaac_large_rooms, minesweeper, templates, graph" >&2
+  echo "run_sample: autoplay ok for isaac_branching, isaac_compact, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, isaac_large_rooms, minesweeper, templates, graph, isaac_locked, bsp_locked, templates_locked" >&2
   # Seed 1, level 2 of isaac_branching: the shortest way to the EXIT runs
   # through the secret room, so the bot must find its doors by walking into
   # the walls that hide them (Dungeon.bump()).

@@ -4,7 +4,10 @@ extends Node
 ## With real physics it first walks the player into a closed side of the
 ## start room (or of the first room cell that has one, when the start opens
 ## on all four sides) for 1.5 s and checks that it went nowhere, then walks the shortest path (DungeonGrid.path) through the door
-## openings to the EXIT, N times (N levels). It prints what happened and
+## openings to the EXIT, N times (N levels). On a level with locked doors
+## it follows DungeonGrid.get_solution(): to each key in turn (walking with
+## get_path_with_keys and only the doors already opened), picks it up,
+## opens its doors by walking into them, and on to the EXIT. It prints what happened and
 ## quits with 0 on success, 1 on failure. Use it with --fixed-fps 60 to run
 ## faster than real time.
 
@@ -23,6 +26,13 @@ var _route: Array[Vector2i] = []
 var _level := 0
 var _levels_done := 0
 var _level_time := 0.0
+## Locked levels: the walks left, each {to, open, key}: a cell (a key's, or
+## the EXIT), the locks opened on the way, the key room picked up there (-1).
+var _legs: Array[Dictionary] = []
+var _legs_planned := false
+## Locked doors of this level, and how many the player opened so far.
+var _doors_total := 0
+var _doors_opened := 0
 ## LEVEL_TIMEOUT, longer on huge maps (the walk across is long).
 var _timeout := LEVEL_TIMEOUT
 
@@ -32,9 +42,15 @@ func _level_changed() -> bool:
 	_levels_done += 1
 	print("autoplay: level %d done in %.1f s (game time), now on level %d, %d rooms" % [
 		_level, _level_time, _main.level, _main.dungeon.drawn_room_count()])
+	if _doors_total > 0:
+		print("autoplay: level %d had %d locked doors, the player opened %d of them" % [_level, _doors_total, _doors_opened])
 	_level = _main.level
 	_level_time = 0.0
 	_route.clear()
+	_legs.clear()
+	_legs_planned = false
+	_doors_total = 0
+	_doors_opened = 0
 	if _levels_done >= levels_wanted:
 		_finish(true, "reached the EXIT %d times through door openings" % _levels_done)
 		return true
@@ -94,7 +110,8 @@ func _physics_process(delta: float) -> void:
 	if _main.level != _level and _level_changed():
 		return
 	if _level_time > _timeout:
-		_finish(false, "stuck on level %d at cell %s" % [_level, _main.player_cell()])
+		_finish(false, "stuck on level %d at cell %s (walking to %s, %d of %d locked doors opened)" % [
+			_level, _main.player_cell(), _legs[0]["to"] if not _legs.is_empty() else grid.end_cell, _doors_opened, _doors_total])
 		return
 	if _main.changing_level:
 		player.auto_direction = Vector2.ZERO
@@ -111,16 +128,56 @@ func _physics_process(delta: float) -> void:
 		if status != "":
 			player.auto_direction = Vector2.ZERO
 			return
+	var locked := grid.get_lock_count() > 0
+	if locked and not _legs_planned:
+		_plan_legs(grid)
+	if locked:
+		_doors_opened = _doors_total - _main.dungeon.locks_view.doors.size()
 	if _route.is_empty():
-		_route = grid.path(_main.player_cell(), grid.end_cell)
+		if locked:
+			var leg: Dictionary = _legs[0]
+			_route = grid.get_path_with_keys(_main.player_cell(), leg["to"], leg["open"])
+		else:
+			_route = grid.path(_main.player_cell(), grid.end_cell)
 		if _route.is_empty():
-			_finish(false, "no path from %s to the EXIT" % _main.player_cell())
+			_finish(false, "no path from %s to %s" % [_main.player_cell(), _legs[0]["to"] if locked else "the EXIT"])
 			return
 	var target: Vector2 = _main.cell_position(_route[0])
 	if player.position.distance_to(target) < 5.0 and _route.size() > 1:
 		_route.pop_front()
 		target = _main.cell_position(_route[0])
+	if locked and _route.size() == 1 and _legs.size() > 1 and player.position.distance_to(target) < 5.0:
+		# On a key's cell: go on once it is picked up.
+		var key: int = _legs[0]["key"]
+		if _main.dungeon.locks_view.has_key(key):
+			print("autoplay: picked up the key of room %d at %s after %.1f s; doors opened so far: %d of %d" % [
+				key, _route[0], _level_time, _doors_opened, _doors_total])
+			_legs.pop_front()
+			_route.clear()
+			return
 	player.auto_direction = (target - player.position).limit_length(1.0) if player.position.distance_to(target) > 2.0 else Vector2.ZERO
+
+
+## The walks of a locked level from its proof's order: to each lock's key
+## (if not held yet) with the locks before it open, then to the EXIT with
+## all of them open.
+func _plan_legs(grid: DungeonGrid) -> void:
+	_legs_planned = true
+	_legs.clear()
+	var locks := grid.get_locks_packed()
+	var key_rooms: PackedInt32Array = locks["key_rooms"]
+	var opened := PackedInt32Array()
+	var keys: Array[int] = []
+	for lock in grid.get_solution():
+		var room := key_rooms[lock]
+		if not keys.has(room):
+			keys.append(room)
+			_legs.append({"to": grid.get_key_cell(room), "open": opened.duplicate(), "key": room})
+		opened.append(lock)
+	_legs.append({"to": grid.end_cell, "open": opened, "key": -1})
+	_doors_total = _main.dungeon.locks_view.doors.size()
+	print("autoplay: level %d is locked: %d locks, solution %s, %d keys to fetch, %d locked doors drawn shut" % [
+		_level, grid.get_lock_count(), grid.get_solution(), keys.size(), _doors_total])
 
 
 func _wall_check(grid: DungeonGrid, player: Node2D) -> void:

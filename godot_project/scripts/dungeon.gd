@@ -126,6 +126,9 @@ var _markers: Node2D
 var _graph: Node2D
 ## TemplateGenerator levels: the room scenes instanced from the placements.
 var _template_rooms: Node2D
+## Keys, locked and one-way doors (scripts/locks_view.gd) of a level
+## planned with a DungeonProgression; empty for the others.
+var locks_view: Node2D
 var _edges: StaticBody2D
 var _tile_sets: Dictionary = {}
 var _painter: DungeonTilePainter
@@ -164,6 +167,9 @@ func _init() -> void:
 	_template_rooms = preload("res://scripts/template_rooms.gd").new()
 	_template_rooms.name = "TemplateRooms"
 	add_child(_template_rooms, false, Node.INTERNAL_MODE_BACK)
+	locks_view = preload("res://scripts/locks_view.gd").new()
+	locks_view.name = "Locks"
+	add_child(locks_view, false, Node.INTERNAL_MODE_BACK)
 	_markers = Node2D.new()
 	_markers.name = "Markers"
 	_markers.draw.connect(_draw_markers)
@@ -303,6 +309,7 @@ func build(new_grid: DungeonGrid) -> void:
 		_build_rooms()
 	if _tile_view and room_graph.has("placements"):
 		_template_rooms.build(room_graph, tile_size, generator.cell_size)
+	locks_view.build(grid, self)
 	queue_redraw()
 	_markers.queue_redraw()
 
@@ -321,6 +328,7 @@ func clear() -> void:
 	_clear_edge_walls()
 	tile_layer.clear()
 	_template_rooms.clear()
+	locks_view.clear()
 	_graph.graph = {}
 	grid = null
 	queue_redraw()

@@ -9,6 +9,8 @@ signal generator_selected(index: int)
 signal regenerate_requested
 signal next_level_requested
 
+const LocksView := preload("res://scripts/locks_view.gd")
+
 var generator_picker: OptionButton
 var seed_edit: LineEdit
 var random_seed_toggle: CheckBox
@@ -26,6 +28,10 @@ var minimap: Control
 ## The loading bar shown while a huge level is generated and painted (0–100).
 var loading_bar: ProgressBar
 var loading_label: Label
+## The keys held on a locked level, drawn as coloured key icons (hidden on
+## levels without locks).
+var keys_row: Control
+var _key_colours: Array = []
 
 var _banner_tween: Tween
 var _bound := false
@@ -59,6 +65,13 @@ func setup() -> void:
 	loading_bar = %LoadingBar
 	loading_label = %LoadingLabel
 	%Loading.hide()
+	keys_row = Control.new()
+	keys_row.name = "Keys"
+	keys_row.custom_minimum_size = Vector2(0, 26)
+	keys_row.draw.connect(_draw_keys)
+	keys_row.hide()
+	rooms_label.get_parent().add_child(keys_row)
+	rooms_label.get_parent().move_child(keys_row, rooms_label.get_index() + 1)
 	generator_picker.item_selected.connect(func(i: int) -> void: generator_selected.emit(i))
 	regenerate_button.pressed.connect(func() -> void: regenerate_requested.emit())
 	next_level_button.pressed.connect(func() -> void: next_level_requested.emit())
@@ -71,6 +84,23 @@ func setup() -> void:
 	banner.modulate.a = 0.0
 	fade_rect.color.a = 0.0
 	message_label.hide()
+
+
+## Shows the keys held (their colours, in pick-up order); `shown` false
+## hides the row (a level without locks).
+func show_keys(colours: Array, shown := true) -> void:
+	_key_colours = colours
+	keys_row.visible = shown
+	keys_row.queue_redraw()
+
+
+func _draw_keys() -> void:
+	var font := ThemeDB.fallback_font
+	keys_row.draw_string(font, Vector2(0, 18), "Keys:", HORIZONTAL_ALIGNMENT_LEFT, -1, 14, Color(1, 1, 1, 0.8))
+	if _key_colours.is_empty():
+		keys_row.draw_string(font, Vector2(44, 18), "none", HORIZONTAL_ALIGNMENT_LEFT, -1, 14, Color(1, 1, 1, 0.45))
+	for i in _key_colours.size():
+		LocksView.draw_key(keys_row, Vector2(52 + i * 22, 13), 22.0, _key_colours[i])
 
 
 ## Fills the generator picker.

@@ -34,6 +34,11 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "minesweeper", "label": "Minesweeper rooms · BSP", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL, "mode": "minesweeper"},
 	{"id": "templates", "label": "Templates · hand-made rooms", "type": "TemplateGenerator", "preset": TemplateGenerator.PRESET_CUSTOM, "resource": "res://templates/template_generator.tres"},
 	{"id": "graph", "label": "Level graph · rooms you connect", "type": "GraphLayoutGenerator", "preset": GraphLayoutGenerator.PRESET_CUSTOM, "resource": "res://graphs/graph_generator.tres"},
+	# Locked doors and keys (a DungeonProgression on the generator, "locks"
+	# of them): the keys lie in rooms, the HUD shows those held.
+	{"id": "isaac_locked", "label": "Isaac · locked", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_BRANCHING, "locks": 2},
+	{"id": "bsp_locked", "label": "BSP · locked", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL, "locks": 2},
+	{"id": "templates_locked", "label": "Templates · locked", "type": "TemplateGenerator", "preset": TemplateGenerator.PRESET_CUSTOM, "resource": "res://templates/template_generator.tres", "locks": 2},
 	# Big maps: generated off the main thread (generate_async) and painted
 	# over frames into chunk layers (paint_over_frames), a loading bar meanwhile.
 	{"id": "huge_cave", "label": "Huge cave (1024²)", "type": "CaveGenerator", "preset": CaveGenerator.PRESET_CLASSIC, "size": Vector2i(1024, 1024)},
@@ -67,7 +72,7 @@ signal level_shown
 ## The run seed: level N of this seed is always the same floor.
 @export var run_seed := 2024
 ## Index into GENERATORS picked at start.
-@export_range(0, 14) var generator_index := 0
+@export_range(0, 17) var generator_index := 0
 ## Camera zoom for room grids and tile maps.
 @export var room_zoom := 1.0
 @export var tile_zoom := 1.0
@@ -115,15 +120,21 @@ static func ensure_input_actions() -> void:
 ## A new generator for entry `index` of GENERATORS, preset applied.
 static func make_generator(index: int) -> Resource:
 	var entry: Dictionary = GENERATORS[index]
+	var gen: Resource
 	if entry.has("resource"):
 		# A saved generator (TemplateGenerator, GraphLayoutGenerator: their
 		# templates are scenes).
-		return (load(entry["resource"]) as Resource).duplicate()
-	var gen: Resource = ClassDB.instantiate(entry["type"])
-	gen.preset = entry["preset"]
+		gen = (load(entry["resource"]) as Resource).duplicate()
+	else:
+		gen = ClassDB.instantiate(entry["type"])
+		gen.preset = entry["preset"]
 	if entry.has("size"):
 		gen.width = entry["size"].x
 		gen.height = entry["size"].y
+	if entry.has("locks"):
+		var progression := DungeonProgression.new()
+		progression.locks = entry["locks"]
+		gen.progression = progression
 	return gen
 
 
@@ -163,6 +174,7 @@ func start() -> void:
 		hud.show_message(msg))
 	dungeon.secret_found.connect(func(room: int) -> void: hud.minimap.reveal_room(room))
 	dungeon.painted.connect(_on_level_painted)
+	dungeon.locks_view.keys_changed.connect(hud.show_keys)
 	select_generator(generator_index, start_level)
 	if _screenshot_path != "":
 		_take_screenshot.call_deferred()
@@ -275,6 +287,7 @@ func _show_level(grid: DungeonGrid) -> void:
 	_update_camera(true)
 	hud.minimap.show_grid(grid, tile_view, dungeon.room_size)
 	hud.minimap.set_player(Vector2(grid.start_cell) + Vector2(0.5, 0.5))
+	hud.show_keys([], grid.get_lock_count() > 0)
 	if _reveal_secrets:
 		dungeon.reveal_secrets()
 		hud.minimap.show_all()
