@@ -23,7 +23,9 @@ extends Node2D
 ##   collides too: corridors enter rooms only through doors.
 ##
 ## - TinyKeep: its room graph (Delaunay, spanning tree, loops) is drawn over
-##   the map while [member show_graph] is on (G toggles it in the sample).
+##   the map while [member show_graph] is on (G toggles it in the sample),
+##   and on every level with rooms so are the spawn points
+##   ([method DungeonGrid.get_spawn_points]).
 ##
 ## In a game, call [method generate_level] and read [member grid]. The
 ## editor preview generates with [method IsaacGenerator.generate_async] (a
@@ -75,7 +77,8 @@ var generator: Resource:
 		tile_size = value
 		if grid != null:
 			build(grid)
-## Draw the room graph of generators that have one (TinyKeep) over the map.
+## Draw the room graph of generators that have one (TinyKeep) and the spawn
+## points of every level with rooms over the map.
 @export var show_graph := true:
 	set(value):
 		show_graph = value
@@ -267,6 +270,7 @@ func _on_async_generated(new_grid: DungeonGrid) -> void:
 	_tile_view = is_tile_grid(grid)
 	_big = true
 	_graph.graph = {}
+	_graph.spawns = {}
 	if not _tile_sets.has(tile_size):
 		_tile_sets[tile_size] = DungeonTiles.make_tile_set(tile_size)
 	tile_layer.tile_set = _tile_sets[tile_size]
@@ -301,6 +305,9 @@ func build(new_grid: DungeonGrid) -> void:
 	_graph.tile_size = tile_size
 	_graph.visible = show_graph
 	_graph.graph = room_graph if _tile_view else {}
+	_graph.cell = cell_size()
+	_graph.hidden_rooms = _secret_room_numbers()
+	_graph.spawns = grid.get_spawn_points(null) if grid.get_room_count() > 0 else {}
 	if _tile_view and show_path_of_interest and grid.generator == "maze":
 		path_of_interest = grid.get_path_of_interest(true)
 	if _tile_view:
@@ -312,6 +319,16 @@ func build(new_grid: DungeonGrid) -> void:
 	locks_view.build(grid, self)
 	queue_redraw()
 	_markers.queue_redraw()
+
+
+## The grid's secret rooms (hidden until found), by room number.
+func _secret_room_numbers() -> PackedInt32Array:
+	var out := PackedInt32Array()
+	var flags: PackedByteArray = grid.get_room_metrics().get("flags", PackedByteArray())
+	for room in flags.size():
+		if flags[room] & DungeonGrid.ROOM_SECRET:
+			out.append(room)
+	return out
 
 
 ## Removes every room node and tile.
@@ -330,6 +347,7 @@ func clear() -> void:
 	_template_rooms.clear()
 	locks_view.clear()
 	_graph.graph = {}
+	_graph.spawns = {}
 	grid = null
 	queue_redraw()
 	_markers.queue_redraw()

@@ -122,3 +122,32 @@ func test_sample_draws_the_graph(t) -> void:
 	dungeon.generate()
 	t.check(dungeon.room_graph.is_empty(), "generators without a graph draw none")
 	dungeon.free()
+
+
+## The overlay G shows also marks the spawn points of every level with
+## rooms (the default DungeonSpawnRules), and none on a cave.
+func test_sample_marks_spawn_points(t) -> void:
+	var dungeon := Dungeon.new()
+	var overlay: Node2D = dungeon.get_node("Graph")
+	var isaac := IsaacGenerator.new()
+	isaac.preset = IsaacGenerator.PRESET_BRANCHING
+	for gen in [BspGenerator.new(), isaac, CaveGenerator.new()]:
+		gen.seed = 7
+		dungeon.generator = gen
+		var grid := dungeon.generate_level(4)
+		if not t.check(grid != null, "%s builds" % gen.get_class()):
+			continue
+		var want: Dictionary = grid.get_spawn_points(null) if grid.get_room_count() > 0 else {}
+		t.check_eq(overlay.spawns, want, "%s: the overlay holds the grid's spawn points" % gen.get_class())
+		t.check_eq(overlay.cell, dungeon.cell_size(), "%s: drawn at the map's cell size" % gen.get_class())
+		if grid.get_room_count() > 0:
+			t.check(overlay.spawns["kinds"].has(DungeonGrid.SPAWN_BOSS), "%s: the boss stands in the end room" % gen.get_class())
+		var secret := PackedInt32Array()
+		var flags: PackedByteArray = grid.get_room_metrics().get("flags", PackedByteArray())
+		for room in flags.size():
+			if flags[room] & DungeonGrid.ROOM_SECRET:
+				secret.append(room)
+		t.check_eq(overlay.hidden_rooms, secret, "%s: secret rooms' markers stay hidden" % gen.get_class())
+		if gen is IsaacGenerator:
+			t.check(not secret.is_empty(), "this Isaac floor has a secret room")
+	dungeon.free()
