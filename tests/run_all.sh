@@ -23,8 +23,8 @@ step "the issues' full seed counts, in release (tests marked #[ignore] in debug)
 # every generator at its worst accepted settings: each ends, with a grid or
 # the error its work cap names (times are printed, never asserted).
 cargo test --release -p dungeon_core --test isaac_floors --test minesweeper_properties -- --ignored
-# Level graphs laid out over 1000-5000 random graphs each (trees and loops,
-# direct doors and corridors), every layout checked; about 2 minutes.
+# Level graphs laid out over 500-2500 random graphs each (trees and loops,
+# direct doors and corridors), every layout checked; about a minute.
 cargo test --release -p dungeon_core --test graph_layout_properties -- --ignored
 # Edgar's inputs, 1000 seeds each, direct doors and with corridors: every
 # seed must lay out (the issue's goal); about 3 minutes.

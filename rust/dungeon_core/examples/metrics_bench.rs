@@ -1,5 +1,6 @@
-//! Room metrics timing: `DungeonGrid::room_metrics` per generator (default
-//! preset) and on settings that make about 100 rooms.
+//! Room metrics and spawn points timing: `DungeonGrid::room_metrics` and
+//! `DungeonGrid::spawn_points` per generator (default preset) and on
+//! settings that make about 100 rooms.
 //!
 //! ```sh
 //! cargo run --release -p dungeon_core --example metrics_bench             # 200 seeds per row
@@ -15,7 +16,8 @@
 //!   reading JSON pay for it too), room records and index included;
 //! - **metrics**: `room_metrics()` with the room graph already derived;
 //! - **tile BFS**: one `analysis::bfs` over the door masks from the start
-//!   cell, the part of the metrics that grows with the map's tiles.
+//!   cell, the part of the metrics that grows with the map's tiles;
+//! - **spawn_points**: with the default `SpawnRules`.
 
 #[path = "common/hundred.rs"]
 mod hundred;
@@ -37,7 +39,8 @@ fn best_of_three(mut f: impl FnMut()) -> f64 {
 }
 
 fn measure(row: &Row, seeds: u64) {
-    let (mut conn, mut metrics, mut bfs) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut conn, mut metrics, mut bfs, mut spawns) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut rooms, mut tiles, mut failed) = (0usize, 0usize, 0);
     for seed in 0..seeds {
         let grid = match row.job.generate(seed, 1) {
@@ -69,12 +72,16 @@ fn measure(row: &Row, seeds: u64) {
         bfs.push(best_of_three(|| {
             analysis::bfs(grid.width(), grid.door_masks(), from, &mut dist, &mut queue);
         }));
+        let rules = dungeon_core::progression::spawns::SpawnRules::default();
+        spawns.push(best_of_three(|| {
+            std::hint::black_box(grid.spawn_points(&rules).ok());
+        }));
         rooms += grid.room_count();
         tiles += grid.cells().len();
     }
     let n = conn.len().max(1);
     println!(
-        "| {} | {} | {:.1} | {} | {:.4} / {:.4} | {:.4} / {:.4} | {:.4} / {:.4} |{}",
+        "| {} | {} | {:.1} | {} | {:.4} / {:.4} | {:.4} / {:.4} | {:.4} / {:.4} | {:.4} / {:.4} |{}",
         row.label,
         conn.len(),
         rooms as f64 / n as f64,
@@ -85,6 +92,8 @@ fn measure(row: &Row, seeds: u64) {
         quantile(&mut metrics, 0.95),
         quantile(&mut bfs, 0.5),
         quantile(&mut bfs, 0.95),
+        quantile(&mut spawns, 0.5),
+        quantile(&mut spawns, 0.95),
         if failed > 0 {
             format!(" ({failed} seeds failed)")
         } else {
@@ -102,11 +111,11 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(200);
     let rows = rows(|_| true);
-    println!("Room metrics, {seeds} seeds per row, level 1, times in ms (p50 / p95).\n");
+    println!("Room metrics and spawn points, {seeds} seeds per row, level 1, times in ms (p50 / p95).\n");
     println!(
-        "| grid | grids | rooms (mean) | tiles (mean) | connections (first call) | room_metrics | tile BFS |"
+        "| grid | grids | rooms (mean) | tiles (mean) | connections (first call) | room_metrics | tile BFS | spawn_points (default rules) |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|");
     for row in &rows {
         measure(row, seeds);
     }

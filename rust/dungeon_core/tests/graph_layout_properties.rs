@@ -233,7 +233,7 @@ fn random_trees_with_corridors_are_realised_exactly() {
 #[test]
 #[ignore = "slow in debug; run in release"]
 fn many_random_trees_are_realised_exactly() {
-    let cases = 5000;
+    let cases = 2500;
     let ok = tree_cases(0x25_4000, cases, Mode::Direct);
     assert!(ok * 100 >= cases * 98, "{ok} of {cases} laid out");
 }
@@ -244,7 +244,7 @@ fn many_random_trees_are_realised_exactly() {
 #[ignore = "slow in debug; run in release"]
 fn many_random_trees_with_corridors_are_realised_exactly() {
     for mode in [Mode::Corridors, Mode::Mixed] {
-        let cases = 2000;
+        let cases = 1000;
         let ok = tree_cases(0x25_4000, cases, mode);
         assert!(ok * 100 >= cases * 95, "{mode:?}: {ok} of {cases} laid out");
     }
@@ -328,7 +328,7 @@ fn random_graphs_with_loops_are_realised_exactly() {
 #[test]
 #[ignore = "slow in debug; run in release"]
 fn many_random_graphs_with_loops_are_realised_exactly() {
-    let cases = 1000;
+    let cases = 500;
     let (ok, refused, loops) = loopy_cases(0x25_8000, cases, 300_000, Mode::Direct);
     eprintln!("{ok} of {cases} laid out, {refused} refused, {loops} loops");
     assert!(ok * 100 >= cases * 58, "{ok} of {cases} laid out");
@@ -393,7 +393,7 @@ fn random_graphs_with_loops_and_corridors_are_realised_exactly() {
 #[test]
 #[ignore = "slow in debug; run in release"]
 fn many_random_graphs_with_loops_and_corridors_are_realised_exactly() {
-    let cases = 1000;
+    let cases = 500;
     let mut laid = Vec::new();
     for mode in [Mode::Corridors, Mode::Mixed] {
         let (ok, refused, loops) = loopy_cases(0x25_8000, cases, 300_000, mode);
