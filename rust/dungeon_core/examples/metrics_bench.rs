@@ -111,7 +111,9 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(200);
     let rows = rows(|_| true);
-    println!("Room metrics and spawn points, {seeds} seeds per row, level 1, times in ms (p50 / p95).\n");
+    println!(
+        "Room metrics and spawn points, {seeds} seeds per row, level 1, times in ms (p50 / p95).\n"
+    );
     println!(
         "| grid | grids | rooms (mean) | tiles (mean) | connections (first call) | room_metrics | tile BFS | spawn_points (default rules) |"
     );
