@@ -25,7 +25,7 @@ mod hundred;
 use std::time::Instant;
 
 use dungeon_core::analysis;
-use hundred::{Row, quantile, rows};
+use hundred::{Row, quantile, rows, seeds_arg};
 
 /// The shortest of three runs of `f`, in milliseconds.
 fn best_of_three(mut f: impl FnMut()) -> f64 {
@@ -103,13 +103,7 @@ fn measure(row: &Row, seeds: u64) {
 }
 
 fn main() {
-    let list: Vec<String> = std::env::args().skip(1).collect();
-    let seeds = list
-        .iter()
-        .position(|a| a == "--seeds")
-        .and_then(|i| list.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(200);
+    let seeds = seeds_arg(200);
     let rows = rows(|_| true);
     println!(
         "Room metrics and spawn points, {seeds} seeds per row, level 1, times in ms (p50 / p95).\n"

@@ -29,7 +29,7 @@ use std::time::Instant;
 
 use dungeon_core::Watch;
 use dungeon_core::progression::{ProgressionSettings, plan};
-use hundred::{Row, quantile, rows};
+use hundred::{Row, quantile, rows, seeds_arg};
 
 /// What the rows plan with.
 const ASK: ProgressionSettings = ProgressionSettings {
@@ -114,13 +114,7 @@ fn measure(row: &Row, seeds: u64) {
 }
 
 fn main() {
-    let list: Vec<String> = std::env::args().skip(1).collect();
-    let seeds: u64 = list
-        .iter()
-        .position(|a| a == "--seeds")
-        .and_then(|i| list.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1000);
+    let seeds = seeds_arg(1000);
     let rows = rows(|e| e.has_rooms());
     println!("### Progression: locks, keys and one-way doors (`progression::plan`)\n");
     println!(

@@ -1,7 +1,7 @@
 //! Godot 4 GDExtension for the dungeon generators.
 //!
 //! A thin layer over `dungeon_core`: one file per Godot class, what the
-//! generator classes share in `generator.rs` (and `room_grid.rs` for the
+//! generator classes share in `generator/` (and `room_grid.rs` for the
 //! room-grid ones), and `convert.rs` for conversions. Errors from the core
 //! become `push_error`, a readable `last_error`, a `null` return and the
 //! `generation_failed` signal; nothing here unwraps.

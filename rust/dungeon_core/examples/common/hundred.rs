@@ -1,6 +1,6 @@
 //! What the timing examples share: the settings that make about 100
-//! rooms per generator, the rows of a table built from them, and the
-//! quantile of a list of times.
+//! rooms per generator, the rows of a table built from them, the
+//! quantile of a list of times, and the `--seeds N` argument.
 
 use dungeon_core::registry::{Entry, GENERATORS, Job, find};
 
@@ -92,4 +92,14 @@ pub fn rows(keep: impl Fn(&dyn Entry) -> bool) -> Vec<Row> {
         rows.push(Row { label, job });
     }
     rows
+}
+
+/// The value of `--seeds N` on the command line, or `default`.
+pub fn seeds_arg(default: u64) -> u64 {
+    let list: Vec<String> = std::env::args().skip(1).collect();
+    list.iter()
+        .position(|a| a == "--seeds")
+        .and_then(|i| list.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }

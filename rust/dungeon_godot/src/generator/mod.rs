@@ -1,0 +1,361 @@
+//! What every generator class shares: `preset`, `seed`, `level`,
+//! `last_error`, `generate()`, `generate_level()`, `room_count_range()`, the
+//! `generation_failed` signal, the `changed` signal on every property set,
+//! and the failure path.
+//!
+//! A generator class is a [`Generator`] impl (the mapping between its
+//! properties and its core config) plus one [`generator_class!`] call that
+//! declares its properties and names its core description in
+//! [`dungeon_core::registry`], whose preset table and `generate_watched` it
+//! uses; see `bsp_generator.rs`.
+
+use dungeon_core::level::MAX_LEVEL;
+use dungeon_core::progression::{self, ProgressionSettings};
+use dungeon_core::registry;
+use dungeon_core::watch::Watch;
+use dungeon_core::{ConfigError, DungeonGrid as CoreGrid, GenError};
+use godot::prelude::*;
+use godot::register::property::Var;
+
+use crate::convert::{range2i, seed_bits};
+use crate::dungeon_grid::DungeonGrid;
+
+/// What [`generator_class!`] declares for a class: its core config, its
+/// description in the core's registry (presets and generate call) and its
+/// room-count call.
+pub trait GeneratorKind {
+    /// The core settings this class edits (plain data: `generate_async`
+    /// moves a copy to a worker thread).
+    type Config: PartialEq + Send + 'static;
+
+    /// The core's description of this generator
+    /// ([`dungeon_core::registry::GENERATORS`] lists the same value): its
+    /// preset table, in the order of the class's preset enum, and its
+    /// `generate_watched`.
+    const CORE: &'static registry::Generator<Self::Config>;
+
+    /// Runs the core generator under `watch` (its `generate_watched`).
+    ///
+    /// # Errors
+    /// The core's error for invalid settings or an exhausted budget, and
+    /// [`GenError::Cancelled`] once `watch` is cancelled.
+    fn run(
+        config: &Self::Config,
+        seed: u64,
+        level: i32,
+        watch: &Watch,
+    ) -> Result<CoreGrid, GenError> {
+        (Self::CORE.generate)(config, seed, level, watch)
+    }
+
+    /// The fewest and most rooms `level` can have.
+    fn count_range(config: &Self::Config, level: i32) -> Result<(i32, i32), ConfigError>;
+
+    /// The planner settings of the `progression` property; `None` when it
+    /// is empty.
+    fn progression(&self, ints: &mut Ints) -> Option<ProgressionSettings>;
+
+    /// The presets, in the order of the class's preset enum (whose last
+    /// value, after these, is `Custom`): the registry's preset table.
+    fn presets() -> Vec<Self::Config> {
+        Self::CORE.presets.iter().map(|p| (p.make)()).collect()
+    }
+}
+
+/// The hand-written part of a generator class: the mapping between its
+/// properties and its core config.
+pub trait Generator: GeneratorKind {
+    /// The core settings from the properties. Godot `int` properties are
+    /// narrowed through `ints`, which remembers values that did not fit.
+    fn config(&self, ints: &mut Ints) -> Self::Config;
+
+    /// Sets the properties from core settings.
+    fn load(&mut self, config: &Self::Config);
+
+    /// The resources among the settings whose edits change the result
+    /// (besides `progression`): their `changed` is forwarded to the
+    /// generator's. None by default.
+    fn followed(&self) -> Vec<Gd<Resource>> {
+        Vec::new()
+    }
+}
+
+/// Whether the preset enum constant `constant` (`PRESET_LARGE_ROOMS`) is
+/// the one of the registry's preset `name` (`large_rooms`): `PRESET_` and
+/// the name upper-cased. [`generator_class!`] checks every class's enum
+/// against its registry table with it when the crate compiles.
+#[must_use]
+pub const fn preset_constant_is(constant: &str, name: &str) -> bool {
+    const PREFIX: &[u8] = b"PRESET_";
+    let (c, n) = (constant.as_bytes(), name.as_bytes());
+    if c.len() != PREFIX.len() + n.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < c.len() {
+        let want = if i < PREFIX.len() {
+            PREFIX[i]
+        } else {
+            n[i - PREFIX.len()].to_ascii_uppercase()
+        };
+        if c[i] != want {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Godot `int` properties narrowed to the core's `i32`. A value that does
+/// not fit is clamped (so the core's validation names its field) and
+/// remembered, so the message can show the value as the user gave it.
+#[derive(Default)]
+pub struct Ints {
+    clamped: Vec<(&'static str, i64)>,
+}
+
+impl Ints {
+    /// `value` as an `i32` for the core field `field`.
+    pub fn get(&mut self, field: &'static str, value: i64) -> i32 {
+        i32::try_from(value).unwrap_or_else(|_| {
+            self.clamped.push((field, value));
+            if value < 0 { i32::MIN } else { i32::MAX }
+        })
+    }
+
+    /// An error for the first value that did not fit, if any.
+    fn check(&self) -> Result<(), ConfigError> {
+        match self.clamped.first() {
+            Some(&(field, value)) => Err(ConfigError::new(
+                field,
+                value,
+                "a 32-bit integer (-2147483648..=2147483647) in the setting's range",
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// `result` with the value of a narrowed field written back as given;
+    /// an error for a value that did not fit even if the core took it.
+    pub fn restore<T>(&self, result: Result<T, GenError>) -> Result<T, GenError> {
+        let result = result.and_then(|v| self.check().map(|()| v).map_err(GenError::from));
+        result.map_err(|e| match e {
+            GenError::Config(mut e) => {
+                if let Some(&(_, value)) = self.clamped.iter().find(|(f, _)| *f == e.field) {
+                    e.value = value.to_string();
+                }
+                GenError::Config(e)
+            }
+            other => other,
+        })
+    }
+}
+
+/// `level` checked against the core's level range, as given.
+fn level_arg(ints: &mut Ints, level: i64) -> Result<i32, ConfigError> {
+    let narrowed = ints.get("level", level);
+    if (1..=MAX_LEVEL).contains(&narrowed) {
+        Ok(narrowed)
+    } else {
+        Err(ConfigError::new("level", level, format!("1..={MAX_LEVEL}")))
+    }
+}
+
+/// The preset whose settings equal the current ones, as an index into
+/// [`Generator::presets`]; `presets().len()` (Custom) when none does.
+pub fn preset_index<G: Generator>(this: &G) -> usize {
+    let mut ints = Ints::default();
+    let current = this.config(&mut ints);
+    let presets = G::presets();
+    if ints.check().is_err() {
+        return presets.len();
+    }
+    presets
+        .iter()
+        .position(|p| *p == current)
+        .unwrap_or(presets.len())
+}
+
+/// Loads preset `index`; Custom (or anything past the list) keeps the
+/// settings as they are.
+pub fn apply_preset<G: Generator>(this: &mut G, index: usize) {
+    if let Some(c) = G::presets().get(index) {
+        this.load(c);
+    }
+}
+
+/// Generates `level` of `seed` with the current settings.
+pub fn generate<G: Generator>(this: &G, seed: i64, level: i64) -> Result<CoreGrid, GenError> {
+    prepare(this, seed, level)(&Watch::new())
+}
+
+/// The generation of `level` of `seed` with the current settings, copied
+/// into a closure that touches no Godot object: [`generate`] runs it at
+/// once with an idle watch, `generate_async` on a worker thread with the
+/// request's watch, so both give the same grid (a watch never changes it).
+pub fn prepare<G: Generator>(
+    this: &G,
+    seed: i64,
+    level: i64,
+) -> impl FnOnce(&Watch) -> Result<CoreGrid, GenError> + Send + 'static {
+    let mut ints = Ints::default();
+    let config = this.config(&mut ints);
+    let progression = this.progression(&mut ints);
+    let level = ints.get("level", level);
+    move |watch| {
+        let run = || {
+            if let Some(s) = &progression {
+                s.validate()?;
+            }
+            let mut grid = G::run(&config, seed_bits(seed), level, watch)?;
+            apply_progression(progression.as_ref(), &mut grid, watch)?;
+            Ok(grid)
+        };
+        ints.restore(run())
+    }
+}
+
+/// The settings of `this` generator's `progression` property, checked;
+/// `None` when it is empty.
+pub fn checked_progression<G: GeneratorKind>(
+    this: &G,
+) -> Result<Option<ProgressionSettings>, GenError> {
+    let mut ints = Ints::default();
+    let settings = this.progression(&mut ints);
+    let checked = settings.map(|s| s.validate().map(|()| s)).transpose();
+    ints.restore(checked.map_err(GenError::from))
+}
+
+/// Plans `settings` (a generator's `progression`, if any) on `grid`: the
+/// planner's locks, keys and one-way doors, or nothing when they ask for
+/// none.
+pub fn apply_progression(
+    settings: Option<&ProgressionSettings>,
+    grid: &mut CoreGrid,
+    watch: &Watch,
+) -> Result<(), GenError> {
+    if let Some(s) = settings {
+        progression::plan(grid, s, watch)?;
+    }
+    Ok(())
+}
+
+/// The async job for `level` of `seed`: [`prepare`]'s closure with the
+/// error turned into its message.
+pub fn async_work<G: Generator>(this: &G, seed: i64, level: i64) -> crate::async_gen::Work {
+    let work = prepare(this, seed, level);
+    Box::new(move |watch| work(watch).map_err(|e| e.to_string()))
+}
+
+/// The room-count range of `level` with the current settings.
+pub fn count_range<G: Generator>(this: &G, level: i64) -> Result<Vector2i, GenError> {
+    checked_level(this, level).and_then(|(c, level)| Ok(range2i(G::count_range(&c, level)?)))
+}
+
+/// The current settings and `level`, for a call that does not generate
+/// (room counts): `level` must be in 1..=1000 and every `int` setting must
+/// fit the core, with the core's message when one does not.
+pub fn checked_level<G: Generator>(this: &G, level: i64) -> Result<(G::Config, i32), GenError> {
+    let mut ints = Ints::default();
+    let config = this.config(&mut ints);
+    let level = level_arg(&mut ints, level)?;
+    if !ints.clamped.is_empty() {
+        // The core's validation names the clamped field and what it accepts;
+        // it fails before generating anything, since no core range reaches
+        // the `i32` limits.
+        ints.restore(G::run(&config, 0, level, &Watch::new()))?;
+    }
+    Ok((config, level))
+}
+
+/// Turns a result into what a `#[func]` returns: the value, or the error
+/// message after logging it with `push_error` and storing it in
+/// `last_error`. A success clears `last_error`.
+pub fn deliver<T>(result: Result<T, GenError>, last_error: &mut GString) -> Result<T, GString> {
+    match result {
+        Ok(v) => {
+            *last_error = GString::new();
+            Ok(v)
+        }
+        Err(e) => {
+            let msg = GString::from(&e.to_string());
+            godot_error!("{}", e);
+            *last_error = msg.clone();
+            Err(msg)
+        }
+    }
+}
+
+/// A finished grid as a Godot object.
+pub fn wrap(grid: CoreGrid) -> Gd<DungeonGrid> {
+    DungeonGrid::wrap(grid)
+}
+
+/// Sets `field` (the property `name` of class `class`) from `value` as its
+/// generated setter would, and says whether the value changed. A value of
+/// the wrong type is refused with an error naming the property.
+pub fn set_field<T>(class: &str, name: &str, field: &mut T, value: &Variant) -> bool
+where
+    T: Var + ToGodot + PartialEq + Clone,
+    T::Via: FromGodot,
+{
+    match value.try_to_relaxed::<T::Via>() {
+        Ok(v) => {
+            let old = field.clone();
+            T::var_set(field, v);
+            *field != old
+        }
+        Err(_) => {
+            godot_error!(
+                "{class}: invalid {name} = {value} (type {}): expected type {}; the setting is unchanged",
+                type_string(value.get_type()),
+                type_string(field.to_variant().get_type())
+            );
+            false
+        }
+    }
+}
+
+/// Forwards `changed` of every resource in `used` to `this` generator's
+/// `changed` (an editor preview follows their edits), and stops forwarding
+/// from resources no longer used.
+pub fn follow_resources(this: &Gd<Resource>, used: &[Gd<Resource>]) {
+    let forward = Callable::from_object_method(this, "emit_changed");
+    let ids: Vec<InstanceId> = used.iter().map(Gd::instance_id).collect();
+    for c in this.get_incoming_connections().iter_shared() {
+        let Ok(signal) = c.get("signal").unwrap_or_default().try_to::<Signal>() else {
+            continue;
+        };
+        let callable = c
+            .get("callable")
+            .unwrap_or_default()
+            .try_to::<Callable>()
+            .ok();
+        if signal.name() != "changed" || callable.as_ref() != Some(&forward) {
+            continue;
+        }
+        if let Some(mut source) = signal.object()
+            && !ids.contains(&source.instance_id())
+        {
+            source.disconnect("changed", &forward);
+        }
+    }
+    for r in used {
+        let mut r = r.clone();
+        if !r.is_connected("changed", &forward) {
+            r.connect("changed", &forward);
+        }
+    }
+}
+
+/// Godot's name of a Variant type (`int`, `String`…).
+fn type_string(t: VariantType) -> GString {
+    godot::global::type_string(t.ord().into())
+}
+
+mod class;
+mod inspector_enum;
+
+pub(crate) use class::generator_class;
+pub use inspector_enum::enum_error;
+pub(crate) use inspector_enum::inspector_enum;
