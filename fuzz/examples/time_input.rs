@@ -1,8 +1,9 @@
 //! Decodes config-target inputs and times them without instrumentation:
 //! `cargo run --release --example time_input -- <target> <file>...`
 //! (target: isaac_config, drunkard_config, bsp_config, graph_config (which
-//! times `layout`) or any_generator, which runs the job unwatched, without
-//! the budget; grid_json_mutate
+//! times `layout`), any_generator or progression_settings, which run the
+//! job unwatched, without the budget and the planner settings;
+//! grid_json_mutate
 //! prints the JSON the input makes and nothing else). Prints the decoded
 //! config (before generating, so a hang still shows what it is), how long
 //! `generate` took and how long the whole target with its checks took.
@@ -16,7 +17,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some((target, files)) = args.split_first() else {
         eprintln!(
-            "usage: time_input <isaac_config|drunkard_config|bsp_config|graph_config|any_generator> <file>..."
+            "usage: time_input <isaac_config|drunkard_config|bsp_config|graph_config|any_generator|progression_settings> <file>..."
         );
         std::process::exit(2);
     };
@@ -31,7 +32,7 @@ fn main() {
             continue;
         }
         let generate: Box<dyn Fn() -> Result<(), GenError>> = match target.as_str() {
-            "any_generator" => {
+            "any_generator" | "progression_settings" => {
                 let input = dungeon_fuzz::any::decode(&data);
                 eprintln!("{f}: {input:?}");
                 Box::new(move || input.job.generate(input.seed, input.level).map(|_| ()))
@@ -66,6 +67,9 @@ fn main() {
             "isaac_config" => room_grid::isaac_config(&data),
             "drunkard_config" => room_grid::drunkard_config(&data),
             "any_generator" => dungeon_fuzz::any::any_generator(&data),
+            "progression_settings" => {
+                dungeon_fuzz::progression::progression_settings(&data);
+            }
             "graph_config" => dungeon_fuzz::graph::graph_config(&data),
             _ => bsp_in::bsp_config(&data),
         }

@@ -273,7 +273,10 @@ impl<'a> Greedy<'a> {
     }
 
     /// Spends `units` of work; a checkpoint every 256 units. `false` when
-    /// the work reached `until`.
+    /// the work reached `until`. The progress reported is the larger of
+    /// the share of rooms placed and the share of the work budget spent,
+    /// so it keeps moving while attempts fail at the same room (a run
+    /// ends when its budget does).
     pub(super) fn spend(
         &mut self,
         units: u64,
@@ -284,8 +287,9 @@ impl<'a> Greedy<'a> {
         if self.stats.work >= self.next_check {
             self.next_check = self.stats.work + 256;
             let n = self.c.graph.rooms.len().max(1) as f64;
-            self.watch
-                .at(P_START + (P_END - P_START) * placed as f64 / n)?;
+            let spent = self.stats.work as f64 / self.budget.max(1) as f64;
+            let done = (placed as f64 / n).max(spent);
+            self.watch.at(P_START + (P_END - P_START) * done)?;
         }
         Ok(self.stats.work < until)
     }

@@ -36,6 +36,8 @@ impl Dp<'_> {
                 let hi = lo + prev[lo..].partition_point(|p| p.v == pv);
                 back.clear();
                 space.offsets(pv as usize, v, &mut back);
+                // A look-up per spot and offset: charged like listing.
+                self.work += (spots.len() * back.len()) as u64 / 8;
                 let pd = &space.vars[pv as usize].v.doors;
                 for &(x, y) in &spots {
                     for o in &back {
