@@ -387,3 +387,46 @@ func test_sample_entry(t) -> void:
 	tpl.emit_changed()
 	t.check_eq(n[0], 3, "template edits reach the generator")
 	main.free()
+
+
+## The demo graph with its connection 5 - 8 moved to 5 - 0: rooms 0 and 3
+## are both joined to 1, 2 and 5, which the demo templates cannot lay out
+## with doors that touch, so every attempt fails at the same loop.
+static func stuck_graph() -> LevelGraph:
+	var g := LevelGraph.new()
+	for tags in [["start"], [], [], [], [], [], ["shop"], ["treasure"], [], [], ["boss"]]:
+		g.add_room(PackedStringArray(tags))
+	for e in [[0, 1], [0, 2], [1, 3], [2, 3], [1, 6], [3, 4], [3, 5], [4, 8], [5, 0], [5, 7], [8, 9], [9, 10]]:
+		g.connect_rooms(e[0], e[1])
+	return g
+
+
+func test_progress_rises_while_attempts_fail(t) -> void:
+	# The progress bar follows the rooms placed and the share of the work
+	# budget spent, whichever is further: a run stuck at one loop still
+	# moves it, and ends at its budget with an error naming it.
+	var gen := GraphLayoutGenerator.new()
+	gen.graph = stuck_graph()
+	gen.work_budget = 200000
+	var failed := []
+	gen.generation_failed.connect(func(m): failed.append(m))
+	gen.generate_async(1)
+	var values := {}
+	var last := 0.0
+	var monotonic := true
+	var frames := 0
+	while failed.is_empty() and frames < 60000:
+		var p: float = gen.progress
+		monotonic = monotonic and p >= last
+		last = p
+		if p > 0.0 and p < 1.0:
+			values[p] = true
+		OS.delay_usec(1000)
+		gen.poll_async()
+		frames += 1
+	t.expect_error("work_budget = 200000 spent")
+	t.check_eq(failed.size(), 1, "the stuck graph fails")
+	if failed.size() == 1:
+		t.check(failed[0].contains("no valid layout") and failed[0].contains("work_budget = 200000 spent"), "names the budget: " + failed[0])
+	t.check(values.size() > 10, "progress took %d distinct values over %d frames" % [values.size(), frames])
+	t.check(monotonic, "progress never goes back")
