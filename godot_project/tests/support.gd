@@ -86,3 +86,24 @@ static func check_rejects(t, gen: Resource, prop: String, value: Variant, names:
 	t.check(String(gen.last_error).contains(want), label + ": last_error %s does not name %s" % [gen.last_error, want])
 	t.check_eq(got.size(), 1, label + ": generation_failed emissions")
 	gen.generation_failed.disconnect(on_fail)
+
+
+## Runs simulated frames (about a millisecond each, then `gen.poll_async()`)
+## until `done` is not empty or `max_frames` passed, reading `gen.progress`
+## before each: `{frames, values}` (the distinct values strictly between 0
+## and 1) and `monotonic` (it never went back).
+static func watch_progress(gen: Resource, done: Array, max_frames: int) -> Dictionary:
+	var values := {}
+	var last := 0.0
+	var monotonic := true
+	var frames := 0
+	while done.is_empty() and frames < max_frames:
+		var p: float = gen.progress
+		monotonic = monotonic and p >= last
+		last = p
+		if p > 0.0 and p < 1.0:
+			values[p] = true
+		OS.delay_usec(1000)
+		gen.poll_async()
+		frames += 1
+	return {"frames": frames, "values": values.size(), "monotonic": monotonic}

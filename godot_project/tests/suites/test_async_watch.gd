@@ -5,6 +5,8 @@ extends RefCounted
 ## generate_level()'s. The long run is a 2048² cave: most of a second in a
 ## debug build, a few dozen milliseconds in a release one.
 
+const Support := preload("res://tests/support.gd")
+
 
 ## One simulated frame: about a millisecond, then what the SceneTree calls
 ## on process_frame while requests are pending.
@@ -35,21 +37,10 @@ func test_progress_rises_during_a_long_run(t) -> void:
 	var got: Array = []
 	gen.generated.connect(func(g): got.append(g))
 	gen.generate_async(1)
-	var values := {}
-	var last := 0.0
-	var monotonic := true
-	var frames := 0
-	while got.is_empty() and frames < 20000:
-		var p: float = gen.progress
-		monotonic = monotonic and p >= last
-		last = p
-		if p > 0.0 and p < 1.0:
-			values[p] = true
-		frame(gen)
-		frames += 1
+	var seen := Support.watch_progress(gen, got, 20000)
 	t.check_eq(got.size(), 1, "the big cave arrives")
-	t.check(values.size() > 2, "progress took %d distinct values between 0 and 1 over %d frames" % [values.size(), frames])
-	t.check(monotonic, "progress never goes back")
+	t.check(seen.values > 2, "progress took %d distinct values between 0 and 1 over %d frames" % [seen.values, seen.frames])
+	t.check(seen.monotonic, "progress never goes back")
 	t.check_eq(gen.progress, 1.0, "1 once delivered")
 	if got.size() == 1:
 		var sync: DungeonGrid = gen.generate_level(1)

@@ -411,22 +411,10 @@ func test_progress_rises_while_attempts_fail(t) -> void:
 	var failed := []
 	gen.generation_failed.connect(func(m): failed.append(m))
 	gen.generate_async(1)
-	var values := {}
-	var last := 0.0
-	var monotonic := true
-	var frames := 0
-	while failed.is_empty() and frames < 60000:
-		var p: float = gen.progress
-		monotonic = monotonic and p >= last
-		last = p
-		if p > 0.0 and p < 1.0:
-			values[p] = true
-		OS.delay_usec(1000)
-		gen.poll_async()
-		frames += 1
+	var seen := Support.watch_progress(gen, failed, 60000)
 	t.expect_error("work_budget = 200000 spent")
 	t.check_eq(failed.size(), 1, "the stuck graph fails")
 	if failed.size() == 1:
 		t.check(failed[0].contains("no valid layout") and failed[0].contains("work_budget = 200000 spent"), "names the budget: " + failed[0])
-	t.check(values.size() > 10, "progress took %d distinct values over %d frames" % [values.size(), frames])
-	t.check(monotonic, "progress never goes back")
+	t.check(seen.values > 10, "progress took %d distinct values over %d frames" % [seen.values, seen.frames])
+	t.check(seen.monotonic, "progress never goes back")
