@@ -1,0 +1,126 @@
+//! The lattice: a raster of walkable cells with "open side" bits, the one
+//! geometry the partition and the emitter work on.
+
+use crate::error::GenError;
+use crate::grid::{DOOR_E, DOOR_S, DOOR_W, DungeonGrid};
+use crate::watch::Span;
+
+/// Flag: the lattice cell is walkable.
+pub(crate) const WALK: u8 = 1;
+/// Flag: movement crosses the cell's east side (both cells walkable).
+pub(crate) const OPEN_E: u8 = 2;
+/// Flag: movement crosses the cell's south side (both cells walkable).
+pub(crate) const OPEN_S: u8 = 4;
+
+/// Rows between two cancel checks.
+pub(crate) const ROWS_PER_CHECK: usize = 64;
+
+/// A rectilinear raster: `w × h` cells between the column lines `xs` and
+/// the row lines `ys` (world units), each cell with [`WALK`], [`OPEN_E`]
+/// and [`OPEN_S`] flags. A closed side between two walkable cells is a
+/// thin wall.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Lattice {
+    /// Cells per row.
+    pub w: usize,
+    /// Rows.
+    pub h: usize,
+    /// `w + 1` column lines.
+    pub xs: Vec<f64>,
+    /// `h + 1` row lines.
+    pub ys: Vec<f64>,
+    /// Row-major flags.
+    pub flags: Vec<u8>,
+}
+
+impl Lattice {
+    /// One lattice cell per grid cell, each `cell` world units, with the
+    /// sides `masks` opens between walkable cells.
+    pub(crate) fn tile_map(
+        grid: &DungeonGrid,
+        masks: &[u8],
+        cell: (f64, f64),
+        span: Span<'_>,
+    ) -> Result<Self, GenError> {
+        let (w, h) = (grid.width().max(0) as usize, grid.height().max(0) as usize);
+        let points = (w + 1).checked_mul(h + 1);
+        if points.is_none_or(|n| n >= u32::MAX as usize) {
+            return Err(super::too_large(w, h));
+        }
+        let cells = grid.cells();
+        let walk = |i: usize| cells.get(i).is_some_and(|c| c.is_walkable());
+        let mask = |i: usize| masks.get(i).copied().unwrap_or(0);
+        let mut flags = vec![0u8; w * h];
+        for y in 0..h {
+            if y % ROWS_PER_CHECK == 0 {
+                span.step(y, h)?;
+            }
+            for x in 0..w {
+                let i = y * w + x;
+                if !walk(i) {
+                    continue;
+                }
+                let mut f = WALK;
+                // Both sides must open: a one-sided mask is no passage.
+                if x + 1 < w && walk(i + 1) && mask(i) & DOOR_E != 0 && mask(i + 1) & DOOR_W != 0 {
+                    f |= OPEN_E;
+                }
+                if y + 1 < h
+                    && walk(i + w)
+                    && mask(i) & DOOR_S != 0
+                    && mask(i + w) & crate::grid::DOOR_N != 0
+                {
+                    f |= OPEN_S;
+                }
+                flags[i] = f;
+            }
+        }
+        Ok(Self {
+            w,
+            h,
+            xs: (0..=w).map(|i| i as f64 * cell.0).collect(),
+            ys: (0..=h).map(|j| j as f64 * cell.1).collect(),
+            flags,
+        })
+    }
+
+    /// The flags of cell `(x, y)`; 0 outside.
+    #[inline]
+    pub(crate) fn at(&self, x: usize, y: usize) -> u8 {
+        if x < self.w {
+            self.flags.get(y * self.w + x).copied().unwrap_or(0)
+        } else {
+            0
+        }
+    }
+
+    /// Whether cell `(x, y)` has every bit of `flag`.
+    #[inline]
+    pub(crate) fn has(&self, x: usize, y: usize, flag: u8) -> bool {
+        self.at(x, y) & flag == flag
+    }
+
+    /// The same lattice with rows and columns swapped (east sides become
+    /// south sides).
+    pub(crate) fn transposed(&self) -> Self {
+        let mut flags = vec![0u8; self.flags.len()];
+        for y in 0..self.h {
+            for x in 0..self.w {
+                let f = self.at(x, y);
+                let g = (f & WALK)
+                    | if f & OPEN_E != 0 { OPEN_S } else { 0 }
+                    | if f & OPEN_S != 0 { OPEN_E } else { 0 };
+                if let Some(t) = flags.get_mut(x * self.h + y) {
+                    *t = g;
+                }
+            }
+        }
+        Self {
+            w: self.h,
+            h: self.w,
+            xs: self.ys.clone(),
+            ys: self.xs.clone(),
+            flags,
+        }
+    }
+}
