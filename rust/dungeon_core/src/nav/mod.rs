@@ -24,7 +24,9 @@
 //!
 //! The result covers every walkable cell exactly once and no other, and
 //! two cells are joined on it exactly when they are joined in the grid
-//! ([`verify::check`] proves both on any build).
+//! ([`verify::check`] proves both on any build). [`bound::lower_bound`]
+//! bounds the number of rectangles any partition needs (the exact minimum
+//! when there are no thin walls), to judge the count by.
 //!
 //! Nothing here is random and no hash map is iterated: the same grid and
 //! options give the same bytes on every platform.
@@ -44,6 +46,7 @@ use crate::error::{ConfigError, GenError};
 use crate::grid::DungeonGrid;
 use crate::watch::Watch;
 
+pub mod bound;
 mod emit;
 mod lattice;
 mod partition;

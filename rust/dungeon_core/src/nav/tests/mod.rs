@@ -296,10 +296,4 @@ fn every_preset_builds_checked_navigation() {
     );
 }
 
-#[test]
-#[ignore = "release sweep: cargo test --release -p dungeon_core --lib nav -- --ignored"]
-fn every_preset_many_seeds() {
-    let mut n = 0;
-    sweep(0..40, |_, _, _| n += 1);
-    assert!(n > 0);
-}
+mod bound;
