@@ -53,17 +53,15 @@ const INTERIOR: u8 = 1 << 4;
 /// A point flag: a thin wall's free end.
 const TIP: u8 = 1 << 5;
 
-/// The lower bound for `grid` built with `opts` (agent radius 0): no
-/// partition of its walkable cells into rectangles that keep its thin
-/// walls on their sides has fewer.
+/// The lower bound for `grid` built with `opts`: no partition of the
+/// walkable area (after the agent-radius margin) into rectangles that keep
+/// its thin walls on their sides has fewer.
 ///
 /// # Errors
 /// [`GenError::Config`] for bad options, as [`super::build`].
 pub fn lower_bound(grid: &DungeonGrid, opts: &NavOptions) -> Result<usize, GenError> {
     opts.validate()?;
-    let masks = opts.masks(grid);
-    let watch = Watch::new();
-    let lat = Lattice::tile_map(grid, &masks, opts.cell_size, watch.span(0.0, 1.0))?;
+    let lat = opts.lattice(grid, Watch::new().span(0.0, 1.0))?;
     Ok(of_lattice(&lat))
 }
 

@@ -84,6 +84,87 @@ impl Lattice {
         })
     }
 
+    /// The lattice for agents of radius `r > 0` (world units, below half a
+    /// cell) on this one-cell-per-tile lattice: each tile split at `r`
+    /// from its sides into 3 × 3 cells. The centre is walkable with the
+    /// tile; a side strip when that side is open; a corner square when its
+    /// lattice point is interior (four walkable tiles, four open sides
+    /// through it). Those are exactly the places where the agent's square
+    /// of half-side `r` touches no blocked tile and no thin wall, so a thin
+    /// wall becomes a gap of `2r` and needs no midpoint.
+    pub(crate) fn with_margin(&self, r: f64, span: Span<'_>) -> Result<Self, GenError> {
+        let (w, h) = (self.w * 3, self.h * 3);
+        let points = (w + 1).checked_mul(h + 1);
+        if points.is_none_or(|n| n >= u32::MAX as usize) {
+            return Err(super::too_large(w, h));
+        }
+        let split = |lines: &[f64]| -> Vec<f64> {
+            let mut out = Vec::with_capacity(lines.len() * 3);
+            for pair in lines.windows(2) {
+                out.extend([pair[0], pair[0] + r, pair[1] - r]);
+            }
+            out.extend(lines.last());
+            out
+        };
+        // Whether lattice point (i, j) of this lattice is interior.
+        let interior = |i: usize, j: usize| {
+            i > 0
+                && j > 0
+                && self.has(i - 1, j - 1, OPEN_E | OPEN_S)
+                && self.has(i - 1, j, OPEN_E)
+                && self.has(i, j - 1, OPEN_S)
+        };
+        let mut flags = vec![0u8; w * h];
+        for y in 0..h {
+            if y % ROWS_PER_CHECK == 0 {
+                span.step(y, h)?;
+            }
+            let (ty, b) = (y / 3, y % 3);
+            for x in 0..w {
+                let (tx, a) = (x / 3, x % 3);
+                let f = self.at(tx, ty);
+                let open = |dx: isize, dy: isize| match (dx, dy) {
+                    (1, _) => f & OPEN_E != 0,
+                    (-1, _) => tx > 0 && self.has(tx - 1, ty, OPEN_E),
+                    (_, 1) => f & OPEN_S != 0,
+                    _ => ty > 0 && self.has(tx, ty - 1, OPEN_S),
+                };
+                let walk = f & WALK != 0
+                    && match (a, b) {
+                        (1, 1) => true,
+                        (1, _) => open(0, b as isize - 1),
+                        (_, 1) => open(a as isize - 1, 0),
+                        _ => interior(tx + a / 2, ty + b / 2),
+                    };
+                if walk && let Some(slot) = flags.get_mut(y * w + x) {
+                    *slot = WALK;
+                }
+            }
+        }
+        // No thin walls remain: neighbouring walkable cells are open.
+        for y in 0..h {
+            for x in 0..w {
+                let i = y * w + x;
+                if flags[i] & WALK == 0 {
+                    continue;
+                }
+                if x + 1 < w && flags[i + 1] & WALK != 0 {
+                    flags[i] |= OPEN_E;
+                }
+                if y + 1 < h && flags[i + w] & WALK != 0 {
+                    flags[i] |= OPEN_S;
+                }
+            }
+        }
+        Ok(Self {
+            w,
+            h,
+            xs: split(&self.xs),
+            ys: split(&self.ys),
+            flags,
+        })
+    }
+
     /// The flags of cell `(x, y)`; 0 outside.
     #[inline]
     pub(crate) fn at(&self, x: usize, y: usize) -> u8 {

@@ -3,8 +3,10 @@
 //! they are (Godot's `NavigationPolygon` `vertices` and `polygons`).
 //!
 //! The build never bakes and never traces outlines. It works on a
-//! *lattice* (a raster of walkable cells with "open side" bits, one cell
-//! per tile) in three steps:
+//! *lattice* (a raster of walkable cells with "open side" bits: one cell
+//! per tile, or with an agent radius `r` each tile split `r` in from its
+//! sides into 3 × 3, keeping only the places the agent's square fits) in
+//! three steps:
 //!
 //! 1. **Partition.** Each row is cut into maximal runs of walkable cells
 //!    joined through open sides; a run that repeats the run above it over
@@ -44,7 +46,7 @@ use std::borrow::Cow;
 
 use crate::error::{ConfigError, GenError};
 use crate::grid::DungeonGrid;
-use crate::watch::Watch;
+use crate::watch::{Span, Watch};
 
 pub mod bound;
 mod emit;
@@ -63,8 +65,10 @@ pub struct NavOptions {
     /// The size of one grid cell in world units, `(x, y)`: cell `(x, y)`
     /// covers `[x·cx, (x+1)·cx] × [y·cy, (y+1)·cy]`. Both finite and above 0.
     pub cell_size: (f64, f64),
-    /// The margin kept between the agent's centre and every wall, in
-    /// world units. Only 0 is built so far.
+    /// The margin kept between the agent's centre and every blocked cell
+    /// or thin wall, in world units (a square margin: the agent is a
+    /// square of this half-side). At least 0 and below half the smaller
+    /// side of a cell, so one-cell corridors stay open.
     pub agent_radius: f64,
     /// Whether secret doors are walkable (the default, so the navigation
     /// joins what the grid joins); `false` closes them, so enemies do not
@@ -96,14 +100,29 @@ impl NavOptions {
                 "finite and above 0 on both axes",
             ));
         }
-        if self.agent_radius != 0.0 {
+        let r = self.agent_radius;
+        let half = cx.min(cy) / 2.0;
+        // Written so NaN fails too.
+        if !(r >= 0.0 && r < half) {
             return Err(ConfigError::new(
                 "agent_radius",
-                self.agent_radius,
-                "0 (a margin around walls is not built yet)",
+                r,
+                format!("0 ≤ radius < {half} (half the smaller cell side)"),
             ));
         }
         Ok(())
+    }
+
+    /// The lattice the build works on: one cell per grid cell, split
+    /// 3 × 3 when there is an agent radius.
+    fn lattice(&self, grid: &DungeonGrid, span: Span<'_>) -> Result<Lattice, GenError> {
+        let masks = self.masks(grid);
+        let tiles = Lattice::tile_map(grid, &masks, self.cell_size, span.span(0.0, 0.3))?;
+        if self.agent_radius > 0.0 {
+            tiles.with_margin(self.agent_radius, span.span(0.3, 1.0))
+        } else {
+            Ok(tiles)
+        }
     }
 
     /// The door masks the build follows: the grid's, or a copy with the
@@ -169,8 +188,7 @@ impl NavData {
 pub fn build(grid: &DungeonGrid, opts: &NavOptions, watch: &Watch) -> Result<NavData, GenError> {
     opts.validate()?;
     watch.check()?;
-    let masks = opts.masks(grid);
-    let lattice = Lattice::tile_map(grid, &masks, opts.cell_size, watch.span(0.0, 0.2))?;
+    let lattice = opts.lattice(grid, watch.span(0.0, 0.2))?;
     let rects = partition::best(&lattice, watch.span(0.2, 0.7))?;
     let nav = emit::polygons(&lattice, &rects, watch.span(0.7, 1.0))?;
     watch.finish(Ok(nav))

@@ -10,8 +10,10 @@
 
 use std::collections::HashMap;
 
+use super::lattice::{Lattice, OPEN_E, OPEN_S, WALK};
 use super::{NavData, NavOptions};
 use crate::grid::{DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid};
+use crate::watch::Watch;
 
 /// What [`check`] measured on a build that passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,41 +40,75 @@ type EdgeKey = (Key, Key);
 /// One polygon's edge: `(polygon, from vertex, to vertex)`.
 type Edge = (u32, u32, u32);
 
-/// Checks `nav`, built from `grid` with `opts` (agent radius 0), as a
-/// server with merge cell `merge_cell` (world units) would join it.
+/// Checks `nav`, built from `grid` with `opts`, as a server with merge
+/// cell `merge_cell` (world units) would join it. Coverage is checked on
+/// the build's lattice (the grid itself at agent radius 0, which is first
+/// checked against the door masks directly); connectivity against the
+/// grid's own, from its door masks.
 ///
 /// # Errors
 /// The first problem found, in words: a polygon that is not an
-/// axis-aligned rectangle of whole cells, a cell covered twice or a blocked
-/// one covered, two vertices with one key, an edge key held by more than
-/// two polygons, a join across a closed side, a T-junction off a thin wall,
-/// or two cells joined in one and not in the other.
+/// axis-aligned rectangle of whole lattice cells, a cell covered twice or a
+/// blocked one covered, two vertices with one key, an edge key held by
+/// more than two polygons, a join across a closed side, a T-junction off a
+/// thin wall, or two cells joined in one and not in the other.
 pub fn check(
     grid: &DungeonGrid,
     opts: &NavOptions,
     nav: &NavData,
     merge_cell: f64,
 ) -> Result<Report, String> {
-    let (w, h) = (grid.width().max(0) as usize, grid.height().max(0) as usize);
-    let (cx, cy) = opts.cell_size;
+    let lat = opts
+        .lattice(grid, Watch::new().span(0.0, 1.0))
+        .map_err(|e| e.to_string())?;
+    let (gw, gh) = (grid.width().max(0) as usize, grid.height().max(0) as usize);
     let masks = opts.masks(grid);
-    let walk =
-        |x: usize, y: usize| x < w && grid.cells().get(y * w + x).is_some_and(|c| c.is_walkable());
+    let tile_walk = |x: usize, y: usize| {
+        x < gw
+            && grid
+                .cells()
+                .get(y * gw + x)
+                .is_some_and(|c| c.is_walkable())
+    };
     let mask = |x: usize, y: usize| {
-        if x < w {
-            masks.get(y * w + x).copied().unwrap_or(0)
+        if x < gw {
+            masks.get(y * gw + x).copied().unwrap_or(0)
         } else {
             0
         }
     };
-    // Whether the side between cell (x, y) and its east (south) neighbour
-    // is open, as the grid says.
-    let open_e = |x: usize, y: usize| {
-        walk(x, y) && walk(x + 1, y) && mask(x, y) & DOOR_E != 0 && mask(x + 1, y) & DOOR_W != 0
+    // The grid's own open sides, from the masks.
+    let tile_e = |x: usize, y: usize| {
+        tile_walk(x, y)
+            && tile_walk(x + 1, y)
+            && mask(x, y) & DOOR_E != 0
+            && mask(x + 1, y) & DOOR_W != 0
     };
-    let open_s = |x: usize, y: usize| {
-        walk(x, y) && walk(x, y + 1) && mask(x, y) & DOOR_S != 0 && mask(x, y + 1) & DOOR_N != 0
+    let tile_s = |x: usize, y: usize| {
+        tile_walk(x, y)
+            && tile_walk(x, y + 1)
+            && mask(x, y) & DOOR_S != 0
+            && mask(x, y + 1) & DOOR_N != 0
     };
+    // At radius 0 the lattice must be the grid.
+    let margin = opts.agent_radius > 0.0;
+    if !margin {
+        for y in 0..gh {
+            for x in 0..gw {
+                let bit = |on: bool, flag: u8| if on { flag } else { 0 };
+                let want = bit(tile_walk(x, y), WALK)
+                    | bit(tile_e(x, y), OPEN_E)
+                    | bit(tile_s(x, y), OPEN_S);
+                if lat.at(x, y) != want {
+                    return Err(format!("lattice cell ({x}, {y}) differs from the grid"));
+                }
+            }
+        }
+    }
+    let (w, h) = (lat.w, lat.h);
+    let walk = |x: usize, y: usize| lat.has(x, y, WALK);
+    let open_e = |x: usize, y: usize| lat.has(x, y, OPEN_E);
+    let open_s = |x: usize, y: usize| lat.has(x, y, OPEN_S);
     let vertex = |i: u32| -> Result<[f32; 2], String> {
         nav.vertices
             .get(i as usize)
@@ -80,7 +116,7 @@ pub fn check(
             .ok_or_else(|| format!("vertex index {i} out of range"))
     };
 
-    // Coverage: each polygon is a rectangle of whole cells.
+    // Coverage: each polygon is a rectangle of whole lattice cells.
     let mut owner = vec![NONE; w * h];
     let mut rects = Vec::with_capacity(nav.polygon_count());
     for (p, poly) in nav.polygons().enumerate() {
@@ -89,57 +125,46 @@ pub fn check(
             .map(|&i| vertex(i))
             .collect::<Result<Vec<_>, _>>()?;
         let (lo, hi) = bbox(&pts);
-        let cell = |v: f64, size: f64| (v / size).round();
-        let (x0, y0, x1, y1) = (
-            cell(lo[0], cx),
-            cell(lo[1], cy),
-            cell(hi[0], cx),
-            cell(hi[1], cy),
-        );
-        let on_line = |v: f64, i: f64, size: f64| (v - i * size).abs() <= 1e-4 * size.max(1.0);
-        let exact = on_line(lo[0], x0, cx)
-            && on_line(hi[0], x1, cx)
-            && on_line(lo[1], y0, cy)
-            && on_line(hi[1], y1, cy);
-        let on_box = pts.iter().all(|v| {
-            let (x, y) = (f64::from(v[0]), f64::from(v[1]));
-            x == lo[0] || x == hi[0] || y == lo[1] || y == hi[1]
-        });
+        let on_box = pts
+            .iter()
+            .all(|v| v[0] == lo[0] || v[0] == hi[0] || v[1] == lo[1] || v[1] == hi[1]);
         let axis = pts
             .iter()
             .zip(pts.iter().cycle().skip(1))
             .all(|(a, b)| a[0] == b[0] || a[1] == b[1]);
-        if pts.len() < 4
-            || !exact
-            || !on_box
-            || !axis
-            || x0 < 0.0
-            || y0 < 0.0
-            || x1 <= x0
-            || y1 <= y0
-            || x1 > w as f64
-            || y1 > h as f64
-        {
-            return Err(format!(
-                "polygon {p} is not a rectangle of whole cells: {pts:?}"
-            ));
+        let corners = (
+            line(&lat.xs, lo[0]),
+            line(&lat.ys, lo[1]),
+            line(&lat.xs, hi[0]),
+            line(&lat.ys, hi[1]),
+        );
+        let (Some(x0), Some(y0), Some(x1), Some(y1)) = corners else {
+            return Err(format!("polygon {p} has a corner off the lattice: {pts:?}"));
+        };
+        if pts.len() < 4 || !on_box || !axis || x1 <= x0 || y1 <= y0 {
+            return Err(format!("polygon {p} is not a rectangle: {pts:?}"));
         }
-        let r = [x0 as usize, y0 as usize, x1 as usize, y1 as usize];
-        for y in r[1]..r[3] {
-            for x in r[0]..r[2] {
+        for y in y0..y1 {
+            for x in x0..x1 {
                 if !walk(x, y) {
-                    return Err(format!("polygon {p} covers blocked cell ({x}, {y})"));
+                    return Err(format!(
+                        "polygon {p} covers blocked lattice cell ({x}, {y})"
+                    ));
                 }
                 if owner[y * w + x] != NONE {
-                    return Err(format!("cell ({x}, {y}) covered twice"));
+                    return Err(format!("lattice cell ({x}, {y}) covered twice"));
                 }
                 owner[y * w + x] = p as u32;
             }
         }
-        rects.push(r);
+        rects.push([x0, y0, x1, y1]);
     }
     if let Some(i) = (0..w * h).find(|&i| walk(i % w, i / w) && owner[i] == NONE) {
-        return Err(format!("walkable cell ({}, {}) not covered", i % w, i / w));
+        return Err(format!(
+            "walkable lattice cell ({}, {}) not covered",
+            i % w,
+            i / w
+        ));
     }
 
     // Keys: distinct vertices must not share one.
@@ -169,7 +194,7 @@ pub fn check(
         match held.as_slice() {
             [_] => {}
             [(p, a, b), (q, _, _)] if p != q => {
-                let along = segment(vertex(*a)?, vertex(*b)?, cx, cy);
+                let along = segment(vertex(*a)?, vertex(*b)?, &lat);
                 if !along.is_some_and(|s| s.all_open(&open_e, &open_s)) {
                     return Err(format!(
                         "polygons {p} and {q} join across a closed side at keys {k:?}"
@@ -188,55 +213,56 @@ pub fn check(
 
     // T-junctions: a vertex strictly inside another edge, allowed only on
     // a thin wall (where it keeps the two sides apart).
-    let wall_midpoints = t_junctions(nav, &rects, cx, cy, &open_e, &open_s, &walk)?;
+    let wall_midpoints = t_junctions(nav, &rects, &lat, &open_e, &open_s, &walk)?;
 
-    // Components: grid (by masks) against mesh (by joins).
-    let mut comp = vec![NONE; w * h];
+    // Components: grid (by masks) against mesh (by joins), each walkable
+    // cell taken at the lattice cell holding its centre.
+    let mut comp = vec![NONE; gw * gh];
     let mut count = 0u32;
     let mut stack = Vec::new();
-    for s in 0..w * h {
-        if !walk(s % w, s / w) || comp[s] != NONE {
+    for s in 0..gw * gh {
+        if !tile_walk(s % gw, s / gw) || comp[s] != NONE {
             continue;
         }
         comp[s] = count;
         stack.push(s);
         while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
-            let mut step = |j: usize| {
+            let (x, y) = (i % gw, i / gw);
+            let next = [
+                tile_e(x, y).then(|| i + 1),
+                tile_s(x, y).then(|| i + gw),
+                (x > 0 && tile_e(x - 1, y)).then(|| i - 1),
+                (y > 0 && tile_s(x, y - 1)).then(|| i - gw),
+            ];
+            for j in next.into_iter().flatten() {
                 if comp[j] == NONE {
                     comp[j] = count;
                     stack.push(j);
                 }
-            };
-            if open_e(x, y) {
-                step(i + 1);
-            }
-            if open_s(x, y) {
-                step(i + w);
-            }
-            if x > 0 && open_e(x - 1, y) {
-                step(i - 1);
-            }
-            if y > 0 && open_s(x, y - 1) {
-                step(i - w);
             }
         }
         count += 1;
     }
     let mut grid_to_mesh = vec![NONE; count as usize];
     let mut mesh_to_grid = vec![NONE; nav.polygon_count()];
-    for i in 0..w * h {
-        if comp[i] == NONE {
+    for (i, &g) in comp.iter().enumerate() {
+        if g == NONE {
             continue;
         }
-        let m = find(&mut parent, owner[i]);
-        let g = comp[i];
+        let (x, y) = (i % gw, i / gw);
+        let centre = if margin {
+            (3 * y + 1) * w + 3 * x + 1
+        } else {
+            y * w + x
+        };
+        let Some(&poly) = owner.get(centre).filter(|&&o| o != NONE) else {
+            return Err(format!("the centre of cell ({x}, {y}) is not covered"));
+        };
+        let m = find(&mut parent, poly);
         let (gm, mg) = (&mut grid_to_mesh[g as usize], &mut mesh_to_grid[m as usize]);
         if (*gm != NONE && *gm != m) || (*mg != NONE && *mg != g) {
             return Err(format!(
-                "cell ({}, {}): grid and mesh connectivity differ",
-                i % w,
-                i / w
+                "cell ({x}, {y}): grid and mesh connectivity differ"
             ));
         }
         *gm = m;
@@ -252,16 +278,22 @@ pub fn check(
 }
 
 /// The bounding box of `pts`, `(min, max)`.
-fn bbox(pts: &[[f32; 2]]) -> ([f64; 2], [f64; 2]) {
-    let mut lo = [f64::INFINITY; 2];
-    let mut hi = [f64::NEG_INFINITY; 2];
+fn bbox(pts: &[[f32; 2]]) -> ([f32; 2], [f32; 2]) {
+    let mut lo = [f32::INFINITY; 2];
+    let mut hi = [f32::NEG_INFINITY; 2];
     for v in pts {
         for k in 0..2 {
-            lo[k] = lo[k].min(f64::from(v[k]));
-            hi[k] = hi[k].max(f64::from(v[k]));
+            lo[k] = lo[k].min(v[k]);
+            hi[k] = hi[k].max(v[k]);
         }
     }
     (lo, hi)
+}
+
+/// The index of the lattice line at `v` (as the build casts it), if any.
+fn line(lines: &[f64], v: f32) -> Option<usize> {
+    let k = lines.partition_point(|&l| (l as f32) < v);
+    lines.get(k).filter(|&&l| l as f32 == v).map(|_| k)
 }
 
 /// An axis-aligned stretch of cell sides: on column line `line`
@@ -325,24 +357,25 @@ impl Segment {
     }
 }
 
-/// The stretch of cell sides from `a` to `b` (whole cells along an axis
-/// line; a thin-wall midpoint rounds outward to its cell), or `None` for a
-/// slanted edge.
-fn segment(a: [f32; 2], b: [f32; 2], cx: f64, cy: f64) -> Option<Segment> {
+/// The stretch of cell sides from `a` to `b` along a lattice line (a
+/// thin-wall midpoint widens to the cell it lies in), or `None` for an
+/// edge off the lattice lines.
+fn segment(a: [f32; 2], b: [f32; 2], lat: &Lattice) -> Option<Segment> {
     let vertical = a[0] == b[0];
     if !vertical && a[1] != b[1] {
         return None;
     }
-    let (k, size_fix, size_run) = if vertical { (0, cx, cy) } else { (1, cy, cx) };
-    let (lo, hi) = (
-        f64::from(a[1 - k].min(b[1 - k])),
-        f64::from(a[1 - k].max(b[1 - k])),
-    );
+    let (k, fixed, run) = if vertical {
+        (0, &lat.xs, &lat.ys)
+    } else {
+        (1, &lat.ys, &lat.xs)
+    };
+    let (lo, hi) = (a[1 - k].min(b[1 - k]), a[1 - k].max(b[1 - k]));
     Some(Segment {
         vertical,
-        line: (f64::from(a[k]) / size_fix).round() as usize,
-        from: (lo / size_run + 1e-6).floor() as usize,
-        to: (hi / size_run - 1e-6).ceil() as usize,
+        line: line(fixed, a[k])?,
+        from: run.partition_point(|&l| l as f32 <= lo).checked_sub(1)?,
+        to: run.partition_point(|&l| (l as f32) < hi),
     })
 }
 
@@ -351,8 +384,7 @@ fn segment(a: [f32; 2], b: [f32; 2], cx: f64, cy: f64) -> Option<Segment> {
 fn t_junctions(
     nav: &NavData,
     rects: &[[usize; 4]],
-    cx: f64,
-    cy: f64,
+    lat: &Lattice,
     open_e: &impl Fn(usize, usize) -> bool,
     open_s: &impl Fn(usize, usize) -> bool,
     walk: &impl Fn(usize, usize) -> bool,
@@ -390,8 +422,7 @@ fn t_junctions(
                 if q[axis] != fix || q[1 - axis] >= hi {
                     break;
                 }
-                let wall =
-                    segment(pa, pb, cx, cy).is_some_and(|s| s.all_wall(open_e, open_s, walk));
+                let wall = segment(pa, pb, lat).is_some_and(|s| s.all_wall(open_e, open_s, walk));
                 if !wall {
                     return Err(format!(
                         "vertex {i} at {q:?} lies inside an edge of polygon {p} {r:?}"

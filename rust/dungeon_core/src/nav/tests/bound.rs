@@ -166,12 +166,12 @@ fn hand_examples() {
     assert_eq!((of_lattice(&lat), optimum(&lat)), (3, 3));
 }
 
-/// Sweeps `seeds` asserting `bound ≤ polygons ≤ 2 · bound`; the worst
-/// ratio per generator.
-fn worst_ratios(seeds: std::ops::Range<u64>) -> Vec<(String, f64)> {
+/// Sweeps `seeds` with `o` asserting `bound ≤ polygons ≤ 2 · bound`; the
+/// worst ratio per generator.
+pub(super) fn worst_ratios(o: &NavOptions, seeds: std::ops::Range<u64>) -> Vec<(String, f64)> {
     let mut worst: Vec<(String, f64)> = Vec::new();
-    sweep(seeds, |ctx, g, nav| {
-        let lb = lower_bound(g, &opts()).unwrap();
+    sweep(o, seeds, |ctx, g, nav| {
+        let lb = lower_bound(g, o).unwrap();
         let n = nav.polygon_count();
         assert!(lb <= n && n <= 2 * lb, "{ctx}: {n} polygons, bound {lb}");
         let name = ctx.split(' ').next().unwrap_or("").to_string();
@@ -187,11 +187,11 @@ fn worst_ratios(seeds: std::ops::Range<u64>) -> Vec<(String, f64)> {
 
 #[test]
 fn every_preset_is_within_twice_the_bound() {
-    assert!(worst_ratios(0..5).len() >= GENERATORS.len() - 1);
+    assert!(worst_ratios(&opts(), 0..5).len() >= GENERATORS.len() - 1);
 }
 
 #[test]
 #[ignore = "release sweep: cargo test --release -p dungeon_core --lib nav -- --ignored"]
 fn every_preset_within_twice_the_bound_many_seeds() {
-    assert!(worst_ratios(0..40).len() >= GENERATORS.len() - 1);
+    assert!(worst_ratios(&opts(), 0..40).len() >= GENERATORS.len() - 1);
 }

@@ -1,9 +1,9 @@
 //! Tests of the navigation build: goldens, registry sweeps, errors.
 
-use super::lattice::{Lattice, OPEN_E, OPEN_S};
+use super::lattice::{self, Lattice, OPEN_E, OPEN_S};
 use super::partition::{self, NONE as NO_RECT};
 use super::*;
-use crate::grid::{DOOR_N, DOOR_S, GridKind};
+use crate::grid::{Cell, DOOR_N, DOOR_S, GridKind};
 use crate::registry::GENERATORS;
 
 /// The merge cell the checks use (Godot 2D's default map cell size).
@@ -193,14 +193,17 @@ fn bad_options_name_the_field() {
         };
         assert_eq!(e.field, "cell_size");
     }
-    let o = NavOptions {
-        agent_radius: 0.25,
-        ..opts()
-    };
-    let Err(GenError::Config(e)) = build(&g, &o, &Watch::new()) else {
-        panic!("radius accepted");
-    };
-    assert_eq!(e.field, "agent_radius");
+    for r in [8.0, 100.0, -1.0, f64::NAN] {
+        let o = NavOptions {
+            agent_radius: r,
+            ..opts()
+        };
+        let Err(GenError::Config(e)) = build(&g, &o, &Watch::new()) else {
+            panic!("radius {r} accepted");
+        };
+        assert_eq!(e.field, "agent_radius");
+        assert!(e.to_string().contains("radius < 8"), "{e}");
+    }
 }
 
 #[test]
@@ -239,10 +242,11 @@ fn assert_no_merge(lat: &Lattice, rects: &[partition::Rect]) {
     }
 }
 
-/// Every generator × every preset × `seeds`: checked, deterministic, and
-/// (with the secret doors closed too) still checked. Returns the grids
-/// built, for the quality sweep.
+/// Every generator × every preset × `seeds`, built with `o`: checked,
+/// deterministic, and (with the secret doors closed too) still checked;
+/// `each` sees every grid and its build.
 pub(super) fn sweep(
+    o: &NavOptions,
     seeds: std::ops::Range<u64>,
     mut each: impl FnMut(&str, &DungeonGrid, &NavData),
 ) {
@@ -253,15 +257,14 @@ pub(super) fn sweep(
                 let Ok(g) = job.generate(seed, 1 + (seed % 3) as i32) else {
                     continue;
                 };
-                let nav = checked(&g, &opts());
-                assert_eq!(build(&g, &opts(), &Watch::new()).unwrap(), nav);
+                let nav = checked(&g, o);
+                assert_eq!(build(&g, o, &Watch::new()).unwrap(), nav);
                 let closed = NavOptions {
                     secret_doors_open: false,
-                    ..opts()
+                    ..o.clone()
                 };
                 checked(&g, &closed);
-                let lat = Lattice::tile_map(&g, g.door_masks(), TILE, Watch::new().span(0.0, 1.0))
-                    .unwrap();
+                let lat = o.lattice(&g, Watch::new().span(0.0, 1.0)).unwrap();
                 assert_no_merge(
                     &lat,
                     &partition::rows_first(&lat, Watch::new().span(0.0, 1.0)).unwrap(),
@@ -283,7 +286,7 @@ pub(super) fn sweep(
 #[test]
 fn every_preset_builds_checked_navigation() {
     let (mut kinds, mut walls) = ([0usize; 2], 0);
-    sweep(0..5, |_, g, nav| {
+    sweep(&opts(), 0..5, |_, g, nav| {
         kinds[usize::from(g.kind() == GridKind::TileMap)] += 1;
         walls += verify::check(g, &opts(), nav, MERGE)
             .unwrap()
@@ -297,3 +300,4 @@ fn every_preset_builds_checked_navigation() {
 }
 
 mod bound;
+mod margin;
