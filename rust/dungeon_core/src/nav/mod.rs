@@ -45,13 +45,14 @@
 use std::borrow::Cow;
 
 use crate::error::{ConfigError, GenError};
-use crate::grid::DungeonGrid;
+use crate::grid::{DungeonGrid, GridKind};
 use crate::watch::{Span, Watch};
 
 pub mod bound;
 mod emit;
 mod lattice;
 mod partition;
+mod rooms;
 pub mod verify;
 
 #[cfg(test)]
@@ -70,6 +71,14 @@ pub struct NavOptions {
     /// square of this half-side). At least 0 and below half the smaller
     /// side of a cell, so one-cell corridors stay open.
     pub agent_radius: f64,
+    /// Room grids only: the thickness of the walls between rooms, in world
+    /// units, centred on the cell sides (half in each room). At least 0;
+    /// the default 0 draws no walls. Ignored on tile maps.
+    pub room_wall_thickness: f64,
+    /// Room grids only: the width of a doorway between two rooms, in world
+    /// units, centred on the side. Below 0 (the default) a door is the
+    /// whole side between the walls. Ignored on tile maps.
+    pub room_door_width: f64,
     /// Whether secret doors are walkable (the default, so the navigation
     /// joins what the grid joins); `false` closes them, so enemies do not
     /// use a secret the player has not found.
@@ -81,6 +90,8 @@ impl Default for NavOptions {
         Self {
             cell_size: (1.0, 1.0),
             agent_radius: 0.0,
+            room_wall_thickness: 0.0,
+            room_door_width: -1.0,
             secret_doors_open: true,
         }
     }
@@ -110,15 +121,40 @@ impl NavOptions {
                 format!("0 ≤ radius < {half} (half the smaller cell side)"),
             ));
         }
+        let wall = self.room_wall_thickness;
+        let wall_max = 2.0 * (half - r);
+        if !(wall >= 0.0 && wall < wall_max) {
+            return Err(ConfigError::new(
+                "room_wall_thickness",
+                wall,
+                format!("0 ≤ thickness < {wall_max} (the cell side less twice the agent radius)"),
+            ));
+        }
+        let door = self.room_door_width;
+        let door_max = 2.0 * half - wall;
+        if !(door < 0.0 || (door > 2.0 * r && door <= door_max)) {
+            return Err(ConfigError::new(
+                "room_door_width",
+                door,
+                format!(
+                    "below 0 (the whole side), or {} < width ≤ {door_max} (above twice the agent radius, within the side less the wall)",
+                    2.0 * r
+                ),
+            ));
+        }
         Ok(())
     }
 
     /// The lattice the build works on: one cell per grid cell, split
-    /// 3 × 3 when there is an agent radius.
+    /// 3 × 3 when there is an agent radius, and on a room grid split for
+    /// walls and doors as well.
     fn lattice(&self, grid: &DungeonGrid, span: Span<'_>) -> Result<Lattice, GenError> {
         let masks = self.masks(grid);
         let tiles = Lattice::tile_map(grid, &masks, self.cell_size, span.span(0.0, 0.3))?;
-        if self.agent_radius > 0.0 {
+        let plain_rooms = self.room_wall_thickness == 0.0 && self.room_door_width < 0.0;
+        if grid.kind() == GridKind::RoomGrid && !plain_rooms {
+            rooms::lattice(grid, &tiles, self, span.span(0.3, 1.0))
+        } else if self.agent_radius > 0.0 {
             tiles.with_margin(self.agent_radius, span.span(0.3, 1.0))
         } else {
             Ok(tiles)

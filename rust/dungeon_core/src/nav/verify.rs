@@ -90,9 +90,8 @@ pub fn check(
             && mask(x, y) & DOOR_S != 0
             && mask(x, y + 1) & DOOR_N != 0
     };
-    // At radius 0 the lattice must be the grid.
-    let margin = opts.agent_radius > 0.0;
-    if !margin {
+    // A lattice of the grid's size must be the grid.
+    if (lat.w, lat.h) == (gw, gh) {
         for y in 0..gh {
             for x in 0..gw {
                 let bit = |on: bool, flag: u8| if on { flag } else { 0 };
@@ -250,12 +249,13 @@ pub fn check(
             continue;
         }
         let (x, y) = (i % gw, i / gw);
-        let centre = if margin {
-            (3 * y + 1) * w + 3 * x + 1
-        } else {
-            y * w + x
+        let (cx, cy) = opts.cell_size;
+        let centre = |lines: &[f64], i: usize, size: f64| {
+            let c = (i as f64 + 0.5) * size;
+            lines.partition_point(|&l| l <= c).saturating_sub(1)
         };
-        let Some(&poly) = owner.get(centre).filter(|&&o| o != NONE) else {
+        let cell = centre(&lat.ys, y, cy) * w + centre(&lat.xs, x, cx);
+        let Some(&poly) = owner.get(cell).filter(|&&o| o != NONE) else {
             return Err(format!("the centre of cell ({x}, {y}) is not covered"));
         };
         let m = find(&mut parent, poly);

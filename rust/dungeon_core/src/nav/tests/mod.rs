@@ -301,3 +301,4 @@ fn every_preset_builds_checked_navigation() {
 
 mod bound;
 mod margin;
+mod rooms;

@@ -1,0 +1,107 @@
+//! Room grids with walls and doorways.
+
+use super::bound::worst_ratios;
+use super::*;
+use crate::nav::rooms;
+
+/// Rooms of 80 × 60 units, walls 2 thick, doors 12 wide (the sample's
+/// 8 × 6 m rooms, 0.2 m walls and 1.2 m doors, scaled by 10).
+fn walled(r: f64) -> NavOptions {
+    NavOptions {
+        cell_size: (80.0, 60.0),
+        agent_radius: r,
+        room_wall_thickness: 2.0,
+        room_door_width: 12.0,
+        ..NavOptions::default()
+    }
+}
+
+#[test]
+fn two_rooms_and_a_doorway() {
+    let g = DungeonGrid::from_ascii("SE").unwrap();
+    let nav = checked(&g, &walled(0.0));
+    let r = verify::check(&g, &walled(0.0), &nav, MERGE).unwrap();
+    assert_eq!((r.polygons, r.components), (3, 1));
+    // The doorway: 12 units of the shared side, 2 deep across the wall.
+    let door: Vec<[f32; 2]> = nav
+        .polygon(1)
+        .iter()
+        .map(|&i| nav.vertices[i as usize])
+        .collect();
+    let xs: Vec<f32> = door.iter().map(|v| v[0]).collect();
+    let ys: Vec<f32> = door.iter().map(|v| v[1]).collect();
+    assert_eq!(
+        (
+            xs.iter().copied().fold(f32::MAX, f32::min),
+            xs.iter().copied().fold(f32::MIN, f32::max),
+            ys.iter().copied().fold(f32::MAX, f32::min),
+            ys.iter().copied().fold(f32::MIN, f32::max),
+        ),
+        (79.0, 81.0, 24.0, 36.0)
+    );
+    // With a radius the doorway narrows by it on each side.
+    let nav = checked(&g, &walled(1.5));
+    let r = verify::check(&g, &walled(1.5), &nav, MERGE).unwrap();
+    assert_eq!((r.polygons, r.components), (3, 1));
+}
+
+#[test]
+fn walls_without_thickness_are_thin_walls_beside_the_door() {
+    let g = DungeonGrid::from_ascii("SE").unwrap();
+    let o = NavOptions {
+        cell_size: (80.0, 60.0),
+        room_door_width: 12.0,
+        ..NavOptions::default()
+    };
+    let nav = checked(&g, &o);
+    let r = verify::check(&g, &o, &nav, MERGE).unwrap();
+    assert_eq!(r.components, 1);
+    assert!(r.wall_midpoints > 0, "{r:?}");
+}
+
+#[test]
+fn default_room_geometry_is_the_tile_lattice() {
+    let g = crate::isaac::generate(&crate::isaac::IsaacConfig::compact(), 3, 2).unwrap();
+    for r in [0.0, 4.0] {
+        let o = NavOptions {
+            agent_radius: r,
+            ..opts()
+        };
+        let plain = o.lattice(&g, Watch::new().span(0.0, 1.0)).unwrap();
+        let masks = o.masks(&g);
+        let tiles = Lattice::tile_map(&g, &masks, TILE, Watch::new().span(0.0, 1.0)).unwrap();
+        let split = rooms::lattice(&g, &tiles, &o, Watch::new().span(0.0, 1.0)).unwrap();
+        assert_eq!(split, plain, "radius {r}");
+    }
+}
+
+#[test]
+fn bad_room_geometry_names_the_field() {
+    let g = DungeonGrid::from_ascii("SE").unwrap();
+    let cases = [
+        (80.0, 12.0, "room_wall_thickness"),
+        (-1.0, 12.0, "room_wall_thickness"),
+        (f64::NAN, 12.0, "room_wall_thickness"),
+        (2.0, 3.0, "room_door_width"),
+        (2.0, 59.0, "room_door_width"),
+        (2.0, f64::NAN, "room_door_width"),
+    ];
+    for (wall, door, field) in cases {
+        let o = NavOptions {
+            room_wall_thickness: wall,
+            room_door_width: door,
+            ..walled(1.5)
+        };
+        let Err(GenError::Config(e)) = build(&g, &o, &Watch::new()) else {
+            panic!("{wall} {door} accepted");
+        };
+        assert_eq!(e.field, field);
+    }
+}
+
+#[test]
+fn every_preset_with_walls_and_doors() {
+    for r in [0.0, 1.5] {
+        assert!(worst_ratios(&walled(r), 0..2).len() >= GENERATORS.len() - 1);
+    }
+}
