@@ -1,6 +1,6 @@
 //! Navigation build timing and quality: `nav::build` on BSP, cave and
 //! maze maps at about 64², 256² and 1024² (the maze needs odd sides: 65,
-//! 257, 1025), 16-unit tiles, agent radius 0.
+//! 257, 1025), 16-unit tiles, agent radius 0 and 4 (a quarter tile).
 //!
 //! ```sh
 //! cargo run --release -p dungeon_core --example nav_bench
@@ -42,15 +42,16 @@ const ROWS: &[(&str, i32, Settings)] = &[
 
 fn main() {
     let seeds = seeds_arg(3);
-    let opts = NavOptions {
-        cell_size: (16.0, 16.0),
-        ..NavOptions::default()
-    };
     println!(
-        "| map | walkable cells | polygons | vertices | lower bound | worst polygons / bound | build ms p50 | build ms max |"
+        "| map | radius | walkable cells | polygons | vertices | lower bound | worst polygons / bound | build ms p50 | build ms max |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
-    for &(name, side, extra) in ROWS {
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (&(name, side, extra), radius) in ROWS.iter().flat_map(|r| [(r, 0.0), (r, 4.0)]) {
+        let opts = NavOptions {
+            cell_size: (16.0, 16.0),
+            agent_radius: radius,
+            ..NavOptions::default()
+        };
         let Some(mut job) = find(name).and_then(|e| e.job(None)) else {
             eprintln!("no generator {name}");
             continue;
@@ -97,7 +98,7 @@ fn main() {
         let n = times.len().max(1);
         let max = times.iter().copied().fold(0.0, f64::max);
         println!(
-            "| {name} {side}² | {} | {} | {} | {} | {worst:.2} | {:.2} | {max:.2} |",
+            "| {name} {side}² | {radius} | {} | {} | {} | {} | {worst:.2} | {:.2} | {max:.2} |",
             cells / n,
             polys / n,
             verts / n,
