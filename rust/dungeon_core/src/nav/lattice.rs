@@ -1,7 +1,7 @@
 //! The lattice: a raster of walkable cells with "open side" bits, the one
 //! geometry the partition and the emitter work on.
 
-use crate::error::GenError;
+use crate::error::{ConfigError, GenError};
 use crate::grid::{DOOR_E, DOOR_S, DOOR_W, DungeonGrid};
 use crate::watch::Span;
 
@@ -43,10 +43,7 @@ impl Lattice {
         span: Span<'_>,
     ) -> Result<Self, GenError> {
         let (w, h) = (grid.width().max(0) as usize, grid.height().max(0) as usize);
-        let points = (w + 1).checked_mul(h + 1);
-        if points.is_none_or(|n| n >= u32::MAX as usize) {
-            return Err(super::too_large(w, h));
-        }
+        check_size(w, h)?;
         let cells = grid.cells();
         let walk = |i: usize| cells.get(i).is_some_and(|c| c.is_walkable());
         let mask = |i: usize| masks.get(i).copied().unwrap_or(0);
@@ -94,10 +91,7 @@ impl Lattice {
     /// wall becomes a gap of `2r` and needs no midpoint.
     pub(crate) fn with_margin(&self, r: f64, span: Span<'_>) -> Result<Self, GenError> {
         let (w, h) = (self.w * 3, self.h * 3);
-        let points = (w + 1).checked_mul(h + 1);
-        if points.is_none_or(|n| n >= u32::MAX as usize) {
-            return Err(super::too_large(w, h));
-        }
+        check_size(w, h)?;
         let split = |lines: &[f64]| -> Vec<f64> {
             let mut out = Vec::with_capacity(lines.len() * 3);
             for pair in lines.windows(2) {
@@ -142,20 +136,7 @@ impl Lattice {
             }
         }
         // No thin walls remain: neighbouring walkable cells are open.
-        for y in 0..h {
-            for x in 0..w {
-                let i = y * w + x;
-                if flags[i] & WALK == 0 {
-                    continue;
-                }
-                if x + 1 < w && flags[i + 1] & WALK != 0 {
-                    flags[i] |= OPEN_E;
-                }
-                if y + 1 < h && flags[i + w] & WALK != 0 {
-                    flags[i] |= OPEN_S;
-                }
-            }
-        }
+        open_between_walkable(&mut flags, w);
         Ok(Self {
             w,
             h,
@@ -202,6 +183,37 @@ impl Lattice {
             xs: self.ys.clone(),
             ys: self.xs.clone(),
             flags,
+        }
+    }
+}
+
+/// Errs when a `w × h` lattice has too many points to number with `u32`.
+pub(crate) fn check_size(w: usize, h: usize) -> Result<(), GenError> {
+    let points = (w + 1).checked_mul(h + 1);
+    if points.is_none_or(|n| n >= u32::MAX as usize) {
+        return Err(GenError::Config(ConfigError::new(
+            "grid",
+            format!("{w}×{h} lattice cells"),
+            "fewer than 2^32 lattice points",
+        )));
+    }
+    Ok(())
+}
+
+/// Sets [`OPEN_E`] and [`OPEN_S`] between every two neighbouring walkable
+/// cells of the row-major `flags` (rows of `w`): for a lattice split
+/// inside cells, where walls are blocked cells, never closed sides.
+pub(crate) fn open_between_walkable(flags: &mut [u8], w: usize) {
+    let n = flags.len();
+    for i in 0..n {
+        if flags[i] & WALK == 0 {
+            continue;
+        }
+        if (i + 1) % w != 0 && flags.get(i + 1).is_some_and(|f| f & WALK != 0) {
+            flags[i] |= OPEN_E;
+        }
+        if flags.get(i + w).is_some_and(|f| f & WALK != 0) {
+            flags[i] |= OPEN_S;
         }
     }
 }

@@ -229,12 +229,3 @@ pub fn build(grid: &DungeonGrid, opts: &NavOptions, watch: &Watch) -> Result<Nav
     let nav = emit::polygons(&lattice, &rects, watch.span(0.7, 1.0))?;
     watch.finish(Ok(nav))
 }
-
-/// The error for a grid whose lattice cannot be indexed with `u32`.
-fn too_large(w: usize, h: usize) -> GenError {
-    GenError::Config(ConfigError::new(
-        "grid",
-        format!("{w}×{h} lattice cells"),
-        "fewer than 2^32 lattice points",
-    ))
-}

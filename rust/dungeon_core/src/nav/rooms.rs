@@ -2,7 +2,7 @@
 //! thickness, door width and agent radius, zero-width pieces dropped.
 
 use super::NavOptions;
-use super::lattice::{Lattice, OPEN_E, OPEN_S, WALK};
+use super::lattice::{Lattice, OPEN_E, OPEN_S, WALK, check_size, open_between_walkable};
 use crate::error::GenError;
 use crate::grid::DungeonGrid;
 use crate::watch::Span;
@@ -28,10 +28,7 @@ pub(crate) fn lattice(
 ) -> Result<Lattice, GenError> {
     span.check()?;
     let (w, h) = (tiles.w * 5, tiles.h * 5);
-    let points = (w + 1).checked_mul(h + 1);
-    if points.is_none_or(|n| n >= u32::MAX as usize) {
-        return Err(super::too_large(w, h));
-    }
+    check_size(w, h)?;
     let r = opts.agent_radius;
     let a = opts.room_wall_thickness / 2.0 + r;
     let whole = opts.room_door_width < 0.0;
@@ -107,20 +104,7 @@ pub(crate) fn lattice(
         }
     }
     // Inside the split, neighbouring walkable pieces are open.
-    for y in 0..h {
-        for x in 0..w {
-            let i = y * w + x;
-            if flags[i] & WALK == 0 {
-                continue;
-            }
-            if x + 1 < w && flags[i + 1] & WALK != 0 {
-                flags[i] |= OPEN_E;
-            }
-            if y + 1 < h && flags[i + w] & WALK != 0 {
-                flags[i] |= OPEN_S;
-            }
-        }
-    }
+    open_between_walkable(&mut flags, w);
     let full = Lattice {
         w,
         h,
