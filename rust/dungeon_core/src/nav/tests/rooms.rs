@@ -2,7 +2,7 @@
 
 use super::bound::worst_ratios;
 use super::*;
-use crate::nav::rooms;
+use crate::nav::{lattice, rooms};
 
 /// Rooms of 80 × 60 units, walls 2 thick, doors 12 wide (the sample's
 /// 8 × 6 m rooms, 0.2 m walls and 1.2 m doors, scaled by 10).
@@ -104,4 +104,42 @@ fn every_preset_with_walls_and_doors() {
     for r in [0.0, 1.5] {
         assert!(worst_ratios(&walled(r), 0..2).len() >= GENERATORS.len() - 1);
     }
+}
+
+#[test]
+fn large_rooms_have_no_walls_inside() {
+    use crate::isaac::{self, IsaacConfig};
+    let o = walled(0.0);
+    let (mut sides, mut doors) = (0, 0);
+    for seed in 0..20 {
+        let g = isaac::generate(&IsaacConfig::large_rooms(), seed, 3).unwrap();
+        let lat = o.lattice(&g, Watch::new().span(0.0, 1.0)).unwrap();
+        // Whether world point (x, y) lies in a walkable lattice cell.
+        let walk_at = |x: f64, y: f64| {
+            let i = lat.xs.partition_point(|&l| l <= x).saturating_sub(1);
+            let j = lat.ys.partition_point(|&l| l <= y).saturating_sub(1);
+            lat.has(i, j, lattice::WALK)
+        };
+        for y in 0..g.height() {
+            for x in 0..g.width() {
+                let here = g.room_at((x, y));
+                let east = g.room_at((x + 1, y));
+                if here.is_none() || g.door_mask((x, y)) & crate::grid::DOOR_E == 0 {
+                    continue;
+                }
+                // A point on the side a quarter of the way down: inside the
+                // wall between two rooms, open floor inside one room.
+                let (sx, sy) = (f64::from(x + 1) * 80.0, f64::from(y) * 60.0 + 15.0);
+                let open = walk_at(sx - 0.5, sy) && walk_at(sx + 0.5, sy);
+                if here == east {
+                    assert!(open, "seed {seed}: wall inside room at ({x}, {y})");
+                    sides += 1;
+                } else {
+                    assert!(!open, "seed {seed}: no wall between rooms at ({x}, {y})");
+                    doors += 1;
+                }
+            }
+        }
+    }
+    assert!(sides > 0 && doors > 0, "{sides} {doors}");
 }
