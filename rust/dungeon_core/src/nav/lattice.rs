@@ -146,6 +146,32 @@ impl Lattice {
         })
     }
 
+    /// The smallest distance between two distinct vertex coordinates the
+    /// emitter can make: the narrowest lattice cell, or half of it when
+    /// there are thin walls (their midpoints).
+    pub(crate) fn min_spacing(&self) -> f64 {
+        let gaps = |lines: &[f64]| {
+            lines
+                .windows(2)
+                .map(|p| p[1] - p[0])
+                .fold(f64::INFINITY, f64::min)
+        };
+        let narrowest = gaps(&self.xs).min(gaps(&self.ys));
+        let thin_walls = (0..self.h).any(|y| {
+            (0..self.w).any(|x| {
+                let f = self.at(x, y);
+                f & WALK != 0
+                    && ((f & OPEN_E == 0 && self.has(x + 1, y, WALK))
+                        || (f & OPEN_S == 0 && self.has(x, y + 1, WALK)))
+            })
+        });
+        if thin_walls {
+            narrowest / 2.0
+        } else {
+            narrowest
+        }
+    }
+
     /// The flags of cell `(x, y)`; 0 outside.
     #[inline]
     pub(crate) fn at(&self, x: usize, y: usize) -> u8 {

@@ -79,6 +79,12 @@ pub struct NavOptions {
     /// units, centred on the side. Below 0 (the default) a door is the
     /// whole side between the walls. Ignored on tile maps.
     pub room_door_width: f64,
+    /// The navigation map's merge cell in world units (in Godot the map's
+    /// cell size times its merge rasterizer cell scale): points closer
+    /// than it may be merged into one. Above 0, the build refuses options
+    /// whose vertices would lie less than 1.5 merge cells apart; 0 (the
+    /// default) skips that check.
+    pub merge_cell: f64,
     /// Whether secret doors are walkable (the default, so the navigation
     /// joins what the grid joins); `false` closes them, so enemies do not
     /// use a secret the player has not found.
@@ -92,6 +98,7 @@ impl Default for NavOptions {
             agent_radius: 0.0,
             room_wall_thickness: 0.0,
             room_door_width: -1.0,
+            merge_cell: 0.0,
             secret_doors_open: true,
         }
     }
@@ -129,6 +136,10 @@ impl NavOptions {
                 wall,
                 format!("0 ≤ thickness < {wall_max} (the cell side less twice the agent radius)"),
             ));
+        }
+        let m = self.merge_cell;
+        if !(m.is_finite() && m >= 0.0) {
+            return Err(ConfigError::new("merge_cell", m, "finite and at least 0"));
         }
         let door = self.room_door_width;
         let door_max = 2.0 * half - wall;
@@ -225,6 +236,17 @@ pub fn build(grid: &DungeonGrid, opts: &NavOptions, watch: &Watch) -> Result<Nav
     opts.validate()?;
     watch.check()?;
     let lattice = opts.lattice(grid, watch.span(0.0, 0.2))?;
+    let spacing = lattice.min_spacing();
+    if opts.merge_cell > 0.0 && spacing < 1.5 * opts.merge_cell {
+        return Err(GenError::Config(ConfigError::new(
+            "merge_cell",
+            opts.merge_cell,
+            format!(
+                "at most {:.4} here: vertices lie {spacing:.4} apart (cell size, agent radius and room walls set that); lower the map's cell size",
+                (spacing / 1.5 * 1e4).floor() / 1e4
+            ),
+        )));
+    }
     let rects = partition::best(&lattice, watch.span(0.2, 0.7))?;
     let nav = emit::polygons(&lattice, &rects, watch.span(0.7, 1.0))?;
     watch.finish(Ok(nav))

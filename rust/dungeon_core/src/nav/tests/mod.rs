@@ -108,6 +108,26 @@ fn corridor_beside_a_room_gets_a_wall_midpoint() {
 }
 
 #[test]
+fn vertices_closer_than_the_merge_cell_allows_are_refused() {
+    let mut g = DungeonGrid::from_ascii("S###\n===E").unwrap();
+    let with = |m: f64| NavOptions {
+        merge_cell: m,
+        ..opts()
+    };
+    // Tiles 16 apart; no thin wall, so 16 / 1.5 is the largest merge cell.
+    assert!(build(&g, &with(10.6), &Watch::new()).is_ok());
+    let Err(GenError::Config(e)) = build(&g, &with(10.7), &Watch::new()) else {
+        panic!("merge cell 10.7 accepted");
+    };
+    assert_eq!(e.field, "merge_cell");
+    // A thin wall's midpoint halves the spacing.
+    wall_south(&mut g, (1, 0));
+    assert!(build(&g, &with(5.3), &Watch::new()).is_ok());
+    assert!(build(&g, &with(5.4), &Watch::new()).is_err());
+    assert!(build(&g, &with(f64::NAN), &Watch::new()).is_err());
+}
+
+#[test]
 fn a_wall_that_cuts_the_map_splits_the_mesh() {
     // Closing every side between the rows leaves two parts, joined nowhere.
     let mut g = DungeonGrid::from_ascii("S##\n##E").unwrap();

@@ -76,6 +76,31 @@ fn default_room_geometry_is_the_tile_lattice() {
 }
 
 #[test]
+fn thin_room_walls_need_a_fine_merge_cell() {
+    // The sample's rooms in metres: 0.2 m walls put lines 0.1 m either
+    // side of each room side, too close for a 0.25 m merge cell (Godot
+    // 3D's default map cell); 0.05 m is fine.
+    let g = DungeonGrid::from_ascii("SE").unwrap();
+    let o = NavOptions {
+        cell_size: (8.0, 6.0),
+        room_wall_thickness: 0.2,
+        room_door_width: 1.2,
+        merge_cell: 0.25,
+        ..NavOptions::default()
+    };
+    let Err(GenError::Config(e)) = build(&g, &o, &Watch::new()) else {
+        panic!("accepted");
+    };
+    assert_eq!(e.field, "merge_cell");
+    let fine = NavOptions {
+        merge_cell: 0.05,
+        ..o
+    };
+    let nav = build(&g, &fine, &Watch::new()).unwrap();
+    assert!(verify::check(&g, &fine, &nav, 0.05).is_ok());
+}
+
+#[test]
 fn bad_room_geometry_names_the_field() {
     let g = DungeonGrid::from_ascii("SE").unwrap();
     let cases = [
