@@ -236,6 +236,18 @@ fn a_cancelled_watch_stops_the_build() {
     checked(&g, &opts());
     build(&g, &opts(), &w).unwrap();
     assert_eq!(w.progress(), 1.0);
+    // Stopped part way: a cancel during the partition is seen there.
+    let mut job = crate::registry::find("cave").unwrap().job(None).unwrap();
+    job.set("width", "300").unwrap();
+    job.set("height", "300").unwrap();
+    let g = job.generate(1, 1).unwrap();
+    let w = Watch::with_observer(|p| p < 0.5);
+    assert_eq!(build(&g, &opts(), &w), Err(GenError::Cancelled));
+    assert!(
+        w.progress() >= 0.5 && w.progress() < 1.0,
+        "{}",
+        w.progress()
+    );
 }
 
 /// No two rectangles of `rects` share a full side over open sides (the
