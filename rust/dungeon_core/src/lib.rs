@@ -37,6 +37,7 @@ pub mod json;
 pub mod level;
 pub mod maze;
 pub mod minesweeper;
+pub mod nav;
 pub mod paint;
 pub mod poi;
 
