@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # DungeonNavigation in the real navigation servers, with real frames:
 # godot_project/tests/frames/navigation.gd loads the navigation of every
-# generator's presets (three seeds each) into NavigationServer2D maps, and
+# generator's presets (three seeds each; plain, and with walls or an agent
+# radius) into NavigationServer2D maps, and
 # of BSP levels into NavigationServer3D maps, and asks for the path from
 # START to END, which must exist and stay on the grid. Passes when the
 # script exits 0 and prints "all passed".

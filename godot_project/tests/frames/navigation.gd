@@ -6,8 +6,10 @@ extends SceneTree
 ## the path from START to END must exist, end at both cells and stay on the
 ## grid: every point sampled along it lies on a walkable cell, and each step
 ## from one sampled cell to the next is a move the grid allows (never through
-## an empty cell or a closed door side). The same for a NavigationMesh in a
-## NavigationServer3D map on BSP levels, with the surface raised.
+## an empty cell or a closed door side). Each level twice: as it is, and
+## with walls and doorways (room grids) or an agent radius (tile maps). The
+## same for a NavigationMesh in a NavigationServer3D map on BSP levels, with
+## the surface raised.
 ## tests/check_navigation.sh runs it; exit status 0 when every check passes.
 ##
 ## Run: godot --headless --path godot_project --script res://tests/frames/navigation.gd
@@ -133,12 +135,12 @@ func map_3d(mesh: NavigationMesh, probe: Vector3) -> Array:
 	return [map, region]
 
 
-func check_2d(grid: DungeonGrid, label: String, nav: DungeonNavigation) -> void:
-	var poly: NavigationPolygon = nav.build_polygon(grid, Vector2(TILE, TILE))
+func check_2d(grid: DungeonGrid, label: String, nav: DungeonNavigation, cell: Vector2) -> void:
+	var poly: NavigationPolygon = nav.build_polygon(grid, cell)
 	if not check(poly != null, "%s: build_polygon (%s)" % [label, nav.last_error]):
 		return
-	var from := (Vector2(grid.start_cell) + Vector2(0.5, 0.5)) * TILE
-	var to := (Vector2(grid.end_cell) + Vector2(0.5, 0.5)) * TILE
+	var from := (Vector2(grid.start_cell) + Vector2(0.5, 0.5)) * cell
+	var to := (Vector2(grid.end_cell) + Vector2(0.5, 0.5)) * cell
 	var made: Array = await map_2d(poly, from)
 	var map: RID = made[0]
 	if check(NavigationServer2D.map_get_closest_point(map, from).distance_to(from) < 0.01, "%s: the 2D map synced with the level in it (iteration %d, closest to %s: %s, %d polygons)" % [label, NavigationServer2D.map_get_iteration_id(map), from, NavigationServer2D.map_get_closest_point(map, from), poly.get_polygon_count()]):
@@ -147,7 +149,7 @@ func check_2d(grid: DungeonGrid, label: String, nav: DungeonNavigation) -> void:
 				"%s: a path from START %s to END %s (%d points)" % [label, grid.start_cell, grid.end_cell, path.size()]):
 			var cells: Array[Vector2] = []
 			for p in path:
-				cells.append(p / TILE)
+				cells.append(p / cell)
 			var fault := path_fault(grid, cells)
 			check(fault == "", "%s: the path stays on the grid: %s" % [label, fault])
 	NavigationServer2D.free_rid(made[1])
@@ -181,6 +183,13 @@ func check_3d(grid: DungeonGrid, label: String, nav: DungeonNavigation) -> void:
 
 func _run() -> void:
 	var nav := DungeonNavigation.new()
+	# Room grids again with walls and doorways (rooms 160 × 128 px, walls
+	# 8 px, doorways 32 px); tile maps again with an agent radius of 4 px.
+	var walled := DungeonNavigation.new()
+	walled.room_wall_thickness = 8.0
+	walled.room_door_width = 32.0
+	var round := DungeonNavigation.new()
+	round.agent_radius = 4.0
 	var levels := 0
 	for name in GeneratorRegistry.get_generator_names():
 		var info := GeneratorRegistry.get_generator(name)
@@ -194,13 +203,17 @@ func _run() -> void:
 				var label := "%s %s seed %d" % [name, presets[i]["name"], s]
 				if not check(grid != null, "%s: generates" % label):
 					continue
-				await check_2d(grid, label, nav)
+				await check_2d(grid, label, nav, Vector2(TILE, TILE))
+				if name in ["isaac", "drunkard", "hilbert"]:
+					await check_2d(grid, label + " (walls, doorways)", walled, Vector2(160, 128))
+				else:
+					await check_2d(grid, label + " (agent radius 4 px)", round, Vector2(TILE, TILE))
 				levels += 1
 	var bsp := BspGenerator.new()
 	for s in SEEDS:
 		bsp.seed = s
 		await check_3d(bsp.generate_level(1), "bsp seed %d (3D)" % s, nav)
-	print("navigation: %d levels in 2D, %d in 3D, %d checks, %d failed" % [levels, SEEDS.size(), _checks, _failed])
+	print("navigation: %d levels in 2D (twice each), %d in 3D, %d checks, %d failed" % [levels, SEEDS.size(), _checks, _failed])
 	if _failed == 0:
 		print("navigation: all passed")
 	quit(0 if _failed == 0 else 1)
