@@ -91,6 +91,7 @@ expect DungeonGrid "Lock kind: a one-way door, passable from its"
 expect DungeonGrid "A shortest walk from from to to, both included, for"
 expect GeneratorRegistry "The settings of the lock-and-key planner"
 expect BspGenerator "Locked doors, keys and one-way doors planned on every level"
+expect DungeonNavigation "Builds navigation for a DungeonGrid in Rust"
 if [ "$fail" != 0 ]; then
   echo "--- editor output (HELP lines) ---"
   grep -F "HELP[" <<<"$out" | cut -c1-400 || echo "(none)"

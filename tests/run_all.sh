@@ -66,6 +66,9 @@ tests/check_quit.sh
 step "collision and navigation from the tile set across chunk borders (real frames)"
 tests/check_chunk_borders.sh
 
+step "navigation from the grid in the real navigation servers (real frames)"
+tests/check_navigation.sh
+
 step "GDScript runner self-test (every test in it must fail)"
 # Proves the runner counts failed checks, unannounced engine/script errors and
 # missing announced errors as failures. Its output is kept out of the log so

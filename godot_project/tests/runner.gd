@@ -18,7 +18,8 @@ const REQUIRED_CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator",
 		"CaveGenerator", "IsaacRoomRules", "SpecialRoomRule",
 		"MinesweeperBoard", "ElementaryAutomaton",
 		"TemplateGenerator", "RoomTemplate", "GeneratorRegistry",
-		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter"]
+		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter",
+		"DungeonNavigation"]
 
 
 ## Counts every error Godot logs (engine errors, script errors, push_error,

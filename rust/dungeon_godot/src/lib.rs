@@ -33,6 +33,7 @@ mod isaac_room_rules;
 mod level_graph;
 mod maze_generator;
 mod minesweeper_board;
+mod navigation;
 mod painter;
 mod placement;
 mod room_grid;

@@ -51,7 +51,8 @@ type Edge = (u32, u32, u32);
 /// axis-aligned rectangle of whole lattice cells, a cell covered twice or a
 /// blocked one covered, two vertices with one key, an edge key held by
 /// more than two polygons, a join across a closed side, a T-junction off a
-/// thin wall, or two cells joined in one and not in the other.
+/// thin wall, two cells joined in one and not in the other, or a polygon
+/// whose fan from its first vertex has a flat triangle.
 pub fn check(
     grid: &DungeonGrid,
     opts: &NavOptions,
@@ -114,6 +115,26 @@ pub fn check(
             .copied()
             .ok_or_else(|| format!("vertex index {i} out of range"))
     };
+
+    // A server that splits each polygon into the triangles fanned from
+    // its first vertex (Godot does, to find the polygon under a point)
+    // needs none of them flat.
+    for (p, poly) in nav.polygons().enumerate() {
+        let pts = poly
+            .iter()
+            .map(|&i| vertex(i))
+            .collect::<Result<Vec<_>, _>>()?;
+        for j in 2..pts.len() {
+            let (a, b, c) = (pts[0], pts[j - 1], pts[j]);
+            let cross = (f64::from(b[0]) - f64::from(a[0])) * (f64::from(c[1]) - f64::from(a[1]))
+                - (f64::from(b[1]) - f64::from(a[1])) * (f64::from(c[0]) - f64::from(a[0]));
+            if cross == 0.0 {
+                return Err(format!(
+                    "polygon {p}: the fan from its first vertex {a:?} has a flat triangle through {b:?} and {c:?}"
+                ));
+            }
+        }
+    }
 
     // Coverage: each polygon is a rectangle of whole lattice cells.
     let mut owner = vec![NONE; w * h];

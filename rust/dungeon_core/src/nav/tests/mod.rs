@@ -64,6 +64,7 @@ fn plus_golden() {
             (2.0, 2.0),
             (3.0, 2.0),
             (3.0, 1.0),
+            (0.0, 1.5),
             (1.0, 3.0),
             (2.0, 3.0),
         ]
@@ -72,11 +73,14 @@ fn plus_golden() {
         polys(&nav),
         [
             vec![0, 1, 2, 3],
-            vec![4, 5, 6, 7, 8, 9, 2, 1],
-            vec![6, 10, 11, 7]
+            // Fanned from a new vertex in the middle of its left side
+            // (nothing walkable lies across it): each of its corners
+            // touches a side with vertices inside.
+            vec![10, 5, 6, 7, 8, 9, 2, 1, 4],
+            vec![6, 11, 12, 7]
         ]
     );
-    assert_eq!(nav.offsets, [0, 4, 12, 16]);
+    assert_eq!(nav.offsets, [0, 4, 13, 17]);
 }
 
 #[test]
@@ -101,7 +105,7 @@ fn corridor_beside_a_room_gets_a_wall_midpoint() {
     );
     assert_eq!(
         polys(&nav),
-        [vec![0, 1, 2, 3, 4, 5], vec![1, 6, 7, 4, 3, 8, 2]]
+        [vec![0, 1, 2, 3, 4, 5], vec![6, 7, 4, 3, 8, 2, 1]]
     );
     let r = verify::check(&g, &opts(), &nav, MERGE).unwrap();
     assert_eq!((r.joins, r.components, r.wall_midpoints), (2, 1, 1));
@@ -334,3 +338,32 @@ fn every_preset_builds_checked_navigation() {
 mod bound;
 mod margin;
 mod rooms;
+
+/// A corridor whose every corner touches a side with vertices inside, and
+/// no side of which has exactly one or borders nothing: no vertex order
+/// fans it without a flat triangle, so it is cut in two (and its lower
+/// half again), and the checks (the fan rule among them) still hold.
+#[test]
+fn a_corridor_no_vertex_order_fans_is_cut() {
+    // Row 0 and row 6 are wide; column 2 joins them; the cells beside it
+    // on rows 2 and 4 lie behind thin walls.
+    let mut g = DungeonGrid::from_ascii("S####\n..#..\n.###.\n..#..\n.###.\n..#..\n####E").unwrap();
+    for y in [2, 4] {
+        for x in [1, 2] {
+            let i = g.index((x, y)).unwrap();
+            let j = g.index((x + 1, y)).unwrap();
+            g.doors[i] &= !crate::grid::DOOR_E;
+            g.doors[j] &= !crate::grid::DOOR_W;
+        }
+    }
+    let nav = checked(&g, &opts());
+    // Rows first: the two wide rows, the corridor, the four side cells
+    // (7); the corridor becomes rows 1–2, 3 and 4–5.
+    let rects = partition::best(
+        &opts().lattice(&g, Watch::new().span(0.0, 1.0)).unwrap(),
+        Watch::new().span(0.0, 1.0),
+    )
+    .unwrap();
+    assert_eq!(rects.len(), 7);
+    assert_eq!(nav.polygon_count(), 9);
+}
