@@ -92,7 +92,7 @@ func test_bad_input(t) -> void:
 	t.check(nav.last_error.contains("agent_radius"), "names agent_radius: " + nav.last_error)
 	nav.agent_radius = 0.0
 	nav.navigation_cell_size = 20.0
-	t.expect_error("closer than 1.5 navigation map cells")
+	t.expect_error("cell size 20 is too coarse for this level")
 	t.check(nav.build_polygon(grid, Vector2(16, 16)) == null, "a map cell larger than the tile: null")
 	nav.navigation_cell_size = 0.0
 	t.check(nav.build_polygon(grid, Vector2(16, 16)) != null and nav.last_error == "", "a good build clears last_error")

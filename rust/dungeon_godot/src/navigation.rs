@@ -8,11 +8,6 @@ use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
 
-/// How many merge cells apart two different vertex coordinates must be, so
-/// that the navigation server never gives them the same key (with room for
-/// the rounding of 32-bit floats).
-const KEY_SPACING: f64 = 1.5;
-
 /// Builds navigation for a [DungeonGrid] in Rust, from the walkable cells
 /// themselves: a few large convex polygons (rectangles) instead of one per
 /// tile, and no runtime baking. Enemies can then path-find with
@@ -109,13 +104,13 @@ impl DungeonNavigation {
         grid: Option<Gd<DungeonGrid>>,
         cell_size: Vector2,
     ) -> Option<Gd<Resource>> {
-        let merge = self.merge_cell("2d");
+        let map_cell = self.map_cell("2d");
         let cs = (f64::from(cell_size.x), f64::from(cell_size.y));
-        let data = self.build(grid, cs, merge)?;
+        let data = self.build(grid, cs, map_cell * merge_scale("2d"))?;
         let mut poly = self.resource("NavigationPolygon")?;
         // The cell size first: setting it rebuilds the resource's cached
         // 3D copy from the vertices and polygons it holds.
-        poly.set("cell_size", &merge.to_variant());
+        poly.set("cell_size", &map_cell.to_variant());
         let vertices: PackedVector2Array = data
             .vertices
             .iter()
@@ -139,7 +134,7 @@ impl DungeonNavigation {
         grid: Option<Gd<DungeonGrid>>,
         cell_size: Vector3,
     ) -> Option<Gd<Resource>> {
-        let merge = self.merge_cell("3d");
+        let map_cell = self.map_cell("3d");
         let cs = (f64::from(cell_size.x), f64::from(cell_size.z));
         let height = f64::from(self.floor_level) * f64::from(cell_size.y) + self.floor_height;
         if !height.is_finite() {
@@ -147,13 +142,10 @@ impl DungeonNavigation {
                 "DungeonNavigation: the floor height {height} is not a number: check cell_size.y, floor_level and floor_height"
             ));
         }
-        let data = self.build(grid, cs, merge)?;
+        let data = self.build(grid, cs, map_cell * merge_scale("3d"))?;
         let mut mesh = self.resource("NavigationMesh")?;
-        let cell_height = ProjectSettings::singleton()
-            .get_setting("navigation/3d/default_cell_height")
-            .try_to::<f64>()
-            .unwrap_or(0.25);
-        mesh.set("cell_size", &merge.to_variant());
+        let cell_height = positive_setting("navigation/3d/default_cell_height", 0.25);
+        mesh.set("cell_size", &map_cell.to_variant());
         mesh.set("cell_height", &cell_height.to_variant());
         mesh.set("agent_radius", &self.agent_radius.to_variant());
         let y = height as f32;
@@ -172,17 +164,12 @@ impl DungeonNavigation {
     /// The navigation map cell the result is made for: the
     /// `navigation_cell_size` property, or the project's default for
     /// `dim` ("2d" or "3d").
-    fn merge_cell(&self, dim: &str) -> f64 {
+    fn map_cell(&self, dim: &str) -> f64 {
         if self.navigation_cell_size > 0.0 {
             return self.navigation_cell_size;
         }
         let default = if dim == "2d" { 1.0 } else { 0.25 };
-        ProjectSettings::singleton()
-            .get_setting(&format!("navigation/{dim}/default_cell_size"))
-            .try_to::<f64>()
-            .ok()
-            .filter(|c| c.is_finite() && *c > 0.0)
-            .unwrap_or(default)
+        positive_setting(&format!("navigation/{dim}/default_cell_size"), default)
     }
 
     /// Checks the input and builds the polygons, or records why not.
@@ -207,22 +194,22 @@ impl DungeonNavigation {
             agent_radius: self.agent_radius,
             room_wall_thickness: self.room_wall_thickness,
             room_door_width: self.room_door_width,
+            merge_cell: merge,
             secret_doors_open: self.secret_doors_open,
         };
-        let built = nav::build(grid.bind().core(), &opts, &Watch::new());
-        let data = match built {
+        let data = match nav::build(grid.bind().core(), &opts, &Watch::new()) {
             Ok(d) => d,
+            Err(GenError::Config(c)) if c.field == "merge_cell" => {
+                return self.fail(&format!(
+                    "DungeonNavigation: the navigation map's cell size {merge} is too coarse for this level \
+                     (the server could merge its vertices): {}. Set navigation_cell_size and the map's cell size \
+                     (or the project's navigation default_cell_size) lower, or make the cells, walls and \
+                     agent_radius larger",
+                    c.allowed
+                ));
+            }
             Err(e) => return self.fail(&format!("DungeonNavigation: {}", message(&e))),
         };
-        let spacing = min_spacing(&data);
-        if spacing < KEY_SPACING * merge {
-            return self.fail(&format!(
-                "DungeonNavigation: two vertices {spacing:.3} apart are closer than {KEY_SPACING} navigation map cells \
-                 ({merge}), so the navigation server could merge them: lower the map's cell size (navigation_cell_size, \
-                 or the project's navigation default_cell_size), or make the cells, walls, doorways and agent_radius \
-                 differ by more"
-            ));
-        }
         self.last_error = GString::new();
         self.last_polygon_count = data.polygon_count() as i64;
         Some(data)
@@ -250,26 +237,30 @@ impl DungeonNavigation {
     }
 }
 
+/// How much coarser than its cell a navigation map joins vertices (the
+/// project's `merge_rasterizer_cell_scale`, 1 by default).
+fn merge_scale(dim: &str) -> f64 {
+    positive_setting(
+        &format!("navigation/{dim}/merge_rasterizer_cell_scale"),
+        1.0,
+    )
+}
+
+/// A project setting that must be a finite number above 0, else `default`.
+fn positive_setting(name: &str, default: f64) -> f64 {
+    ProjectSettings::singleton()
+        .get_setting(name)
+        .try_to::<f64>()
+        .ok()
+        .filter(|c| c.is_finite() && *c > 0.0)
+        .unwrap_or(default)
+}
+
 /// The polygons as Godot's `polygons` property holds them.
 fn polygons(data: &NavData) -> Array<PackedInt32Array> {
     data.polygons()
         .map(|p| p.iter().map(|&i| i as i32).collect::<PackedInt32Array>())
         .collect()
-}
-
-/// The smallest gap between two different vertex coordinates on either
-/// axis (infinite with fewer than two).
-fn min_spacing(data: &NavData) -> f64 {
-    let mut gap = f64::INFINITY;
-    for axis in 0..2 {
-        let mut c: Vec<f32> = data.vertices.iter().map(|v| v[axis]).collect();
-        c.sort_by(f32::total_cmp);
-        c.dedup();
-        for w in c.windows(2) {
-            gap = gap.min(f64::from(w[1]) - f64::from(w[0]));
-        }
-    }
-    gap
 }
 
 /// A build error as a designer reads it.

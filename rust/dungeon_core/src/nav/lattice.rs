@@ -146,9 +146,8 @@ impl Lattice {
         })
     }
 
-    /// The smallest distance between two distinct vertex coordinates the
-    /// emitter can make: the narrowest lattice cell, or half of it when
-    /// there are thin walls (their midpoints).
+    /// The smallest distance between two vertices on one line that the
+    /// emitter can make: half the narrowest lattice cell.
     pub(crate) fn min_spacing(&self) -> f64 {
         let gaps = |lines: &[f64]| {
             lines
@@ -156,20 +155,10 @@ impl Lattice {
                 .map(|p| p[1] - p[0])
                 .fold(f64::INFINITY, f64::min)
         };
-        let narrowest = gaps(&self.xs).min(gaps(&self.ys));
-        let thin_walls = (0..self.h).any(|y| {
-            (0..self.w).any(|x| {
-                let f = self.at(x, y);
-                f & WALK != 0
-                    && ((f & OPEN_E == 0 && self.has(x + 1, y, WALK))
-                        || (f & OPEN_S == 0 && self.has(x, y + 1, WALK)))
-            })
-        });
-        if thin_walls {
-            narrowest / 2.0
-        } else {
-            narrowest
-        }
+        // Half the narrowest cell: a thin wall's midpoint, and the midpoint
+        // that gives a polygon a first vertex without flat fan triangles,
+        // lie half way along a side.
+        gaps(&self.xs).min(gaps(&self.ys)) / 2.0
     }
 
     /// The flags of cell `(x, y)`; 0 outside.

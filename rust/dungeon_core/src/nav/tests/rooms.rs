@@ -79,7 +79,7 @@ fn default_room_geometry_is_the_tile_lattice() {
 fn thin_room_walls_need_a_fine_merge_cell() {
     // The sample's rooms in metres: 0.2 m walls put lines 0.1 m either
     // side of each room side, too close for a 0.25 m merge cell (Godot
-    // 3D's default map cell); 0.05 m is fine.
+    // 3D's default map cell); 0.03 m is fine.
     let g = DungeonGrid::from_ascii("SE").unwrap();
     let o = NavOptions {
         cell_size: (8.0, 6.0),
@@ -93,11 +93,11 @@ fn thin_room_walls_need_a_fine_merge_cell() {
     };
     assert_eq!(e.field, "merge_cell");
     let fine = NavOptions {
-        merge_cell: 0.05,
+        merge_cell: 0.03,
         ..o
     };
     let nav = build(&g, &fine, &Watch::new()).unwrap();
-    assert!(verify::check(&g, &fine, &nav, 0.05).is_ok());
+    assert!(verify::check(&g, &fine, &nav, 0.03).is_ok());
 }
 
 #[test]
