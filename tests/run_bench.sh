@@ -13,7 +13,8 @@
 # each newer generator's side-by-side bench (rust/dungeon_bench/examples/*_bench.rs),
 # the level-graph bench (rust/dungeon_core/examples/graph_bench.rs: 200 seeds per input),
 # the progression planner bench (rust/dungeon_core/examples/progression_bench.rs: 1000 seeds)
-# and the Godot paint bench (godot_project/bench/paint_bench.gd).
+# the Godot paint bench (godot_project/bench/paint_bench.gd) and the Godot nav bench
+# (godot_project/bench/nav_bench.gd).
 # Then rust/dungeon_bench's `report` renders BENCHMARKS.md from target/bench-results/.
 #
 # Benchmarks report; nothing here fails on a slow number. The script fails only if
@@ -80,6 +81,9 @@ cp godot_project/addons/dungeon_gen/dungeon_gen.gdextension "$stage/addons/dunge
 cp "${CARGO_TARGET_DIR:-$root/target}/release/$lib" "$stage/addons/dungeon_gen/bin/$lib"
 printf 'res://addons/dungeon_gen/dungeon_gen.gdextension\n' >"$stage/.godot/extension_list.cfg"
 cp godot_project/bench/*.gd godot_project/bench/*.gd.uid "$stage/bench/"
+# The paint and nav benches preload the sample's tile set.
+mkdir -p "$stage/scripts"
+cp godot_project/scripts/dungeon_tiles.gd godot_project/scripts/dungeon_tiles.gd.uid "$stage/scripts/"
 lib_bytes=$(stat -c %s "$stage/addons/dungeon_gen/bin/$lib")
 lib_sha=$(sha256sum "$stage/addons/dungeon_gen/bin/$lib" | cut -c1-12)
 
@@ -188,6 +192,23 @@ if [[ $status -ne 0 ]] || ! grep -q '^Verdicts:' "$results/paint_bench.out"; the
 fi
 sed -n '/^### /,/^Verdicts:/p' "$results/paint_bench.out" >"$results/gen_paint_bench.md"
 cat "$results/gen_paint_bench.md" >&2
+
+# Issue 27's Godot bench: navigation data for a level by Godot's own routes
+# (tile navigation polygons; a runtime bake, each in a child process capped
+# at 120 s) and by DungeonNavigation once it is built; path queries. Once.
+step "Godot nav bench ($(elapsed))"
+set +e
+tests/godot.sh --timeout 3600 -- --headless --path "$stage" --script res://bench/nav_bench.gd "${godot_args[@]}" \
+  >"$results/nav_bench.out" 2>"$results/nav_bench.err"
+status=$?
+set -e
+if [[ $status -ne 0 ]] || ! grep -qx 'END_NAV_BENCH' "$results/nav_bench.out"; then
+  echo "run_bench: the Godot nav bench failed (status $status):" >&2
+  tail -n 30 "$results/nav_bench.err" "$results/nav_bench.out" >&2
+  exit 1
+fi
+sed -n '/^### /,/^END_NAV_BENCH$/p' "$results/nav_bench.out" | sed '$d' >"$results/gen_nav_bench.md"
+cat "$results/gen_nav_bench.md" >&2
 
 printf 'load_after\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$results/machine.tsv"
 printf 'duration\t%s\n' "$(elapsed)" >>"$results/machine.tsv"
