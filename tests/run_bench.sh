@@ -194,8 +194,9 @@ sed -n '/^### /,/^Verdicts:/p' "$results/paint_bench.out" >"$results/gen_paint_b
 cat "$results/gen_paint_bench.md" >&2
 
 # Issue 27's Godot bench: navigation data for a level by Godot's own routes
-# (tile navigation polygons; a runtime bake, each in a child process capped
-# at 120 s) and by DungeonNavigation once it is built; path queries. Once.
+# (tile navigation polygons; a runtime bake capped at 120 s) and by
+# DungeonNavigation once it is built; path queries. Each case runs in its own
+# Godot process, stopped past its cap. Once (about 15 to 25 min in full).
 step "Godot nav bench ($(elapsed))"
 set +e
 tests/godot.sh --timeout 3600 -- --headless --path "$stage" --script res://bench/nav_bench.gd "${godot_args[@]}" \
