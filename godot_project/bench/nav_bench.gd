@@ -197,6 +197,22 @@ func wait_synced(server: Object, map: RID, id0: int, polygons: int, t0: int, pro
 	return -1.0
 
 
+## Puts `data` (a NavigationPolygon, or a NavigationMesh for `server`
+## NavigationServer3D) on a new region of `map`; the ms until the map has
+## it (see wait_synced), -1 past the cap.
+func sync_region(server: Object, map: RID, data: Resource, probe: Array) -> float:
+	var region: RID = server.region_create()
+	var id0: int = server.map_get_iteration_id(map)
+	phase("sync")
+	var t0 := Time.get_ticks_usec()
+	server.region_set_map(region, map)
+	if data is NavigationPolygon:
+		NavigationServer2D.region_set_navigation_polygon(region, data)
+	else:
+		NavigationServer3D.region_set_navigation_mesh(region, data)
+	return await wait_synced(server, map, id0, data.get_polygon_count(), t0, probe)
+
+
 ## The server's edge counts over its active maps: all polygon edges, those
 ## merged with another polygon's, and those connected across regions.
 static func edge_counts(server: Object) -> String:
@@ -400,13 +416,7 @@ func run_ours_2d(label: String, g: DungeonGrid, cells: int, pairs: Array[PackedV
 		emit_row(false, "| %s | ours | | failed | | | |" % label)
 		return
 	var map := new_map_2d()
-	var region := NavigationServer2D.region_create()
-	var id0 := NavigationServer2D.map_get_iteration_id(map)
-	phase("sync")
-	var t1 := Time.get_ticks_usec()
-	NavigationServer2D.region_set_map(region, map)
-	NavigationServer2D.region_set_navigation_polygon(region, poly)
-	var synced := await wait_synced(NavigationServer2D, map, id0, poly.get_polygon_count(), t1, pairs[0])
+	var synced := await sync_region(NavigationServer2D, map, poly, pairs[0])
 	emit_row(true, "| %s | %d | ours: `build_polygon` | %.1f | %s | 1 | %d | %s |" % [
 			label, cells, build_ms, ms(synced), poly.get_polygon_count(), edge_counts(NavigationServer2D)])
 	if synced >= 0.0:
@@ -477,13 +487,7 @@ func run_route_b(label: String, g: DungeonGrid, cells: int, pairs: Array[PackedV
 		emit_row(true, "%s the bake failed | | 0 | |" % row)
 		emit_row(false, "| %s | B: runtime bake | | the bake failed | | | |" % label)
 		return
-	var region := NavigationServer2D.region_create()
-	var id0 := NavigationServer2D.map_get_iteration_id(map)
-	phase("sync")
-	var t2 := Time.get_ticks_usec()
-	NavigationServer2D.region_set_map(region, map)
-	NavigationServer2D.region_set_navigation_polygon(region, poly)
-	var synced := await wait_synced(NavigationServer2D, map, id0, polygons, t2, pairs[0])
+	var synced := await sync_region(NavigationServer2D, map, poly, pairs[0])
 	emit_row(true, "%s %s | 1 | %d | %s |" % [row, ms(synced), polygons, edge_counts(NavigationServer2D)])
 	if synced >= 0.0:
 		phase("queries")
@@ -525,18 +529,12 @@ func run_ours_3d(label: String, g: DungeonGrid, cells: int, probe: Array) -> voi
 		return
 	var map := NavigationServer3D.map_create()
 	NavigationServer3D.map_set_active(map, true)
-	var region := NavigationServer3D.region_create()
-	var id0 := NavigationServer3D.map_get_iteration_id(map)
-	phase("sync")
-	var t1 := Time.get_ticks_usec()
-	NavigationServer3D.region_set_map(region, map)
-	NavigationServer3D.region_set_navigation_mesh(region, mesh)
-	var synced := await wait_synced(NavigationServer3D, map, id0, mesh.get_polygon_count(), t1, probe)
+	var synced := await sync_region(NavigationServer3D, map, mesh, probe)
 	emit_row(true, "| %s | %d | ours: `build_mesh` | %.1f | %s | 1 | %d | %s |" % [
 			label, cells, build_ms, ms(synced), mesh.get_polygon_count(), edge_counts(NavigationServer3D)])
-	# Out of the server's counts before route B is waited for.
-	NavigationServer3D.free_rid(region)
-	NavigationServer3D.free_rid(map)
+	# Out of the server's counts (active maps only) before route B is
+	# waited for.
+	NavigationServer3D.map_set_active(map, false)
 
 
 ## walk_3d's level: ours, then route B on a GridMap.
@@ -572,13 +570,7 @@ func run_3d() -> void:
 	var t2 := Time.get_ticks_usec()
 	NavigationServer3D.bake_from_source_geometry_data(nm, source)
 	var bake_ms := (Time.get_ticks_usec() - t2) / 1000.0
-	var region := NavigationServer3D.region_create()
-	var id0 := NavigationServer3D.map_get_iteration_id(map)
-	phase("sync")
-	var t3 := Time.get_ticks_usec()
-	NavigationServer3D.region_set_map(region, map)
-	NavigationServer3D.region_set_navigation_mesh(region, nm)
-	var synced := await wait_synced(NavigationServer3D, map, id0, nm.get_polygon_count(), t3, probe)
+	var synced := await sync_region(NavigationServer3D, map, nm, probe)
 	emit_row(true, "| %s | %d | B: runtime bake (GridMap colliders), parse + bake | %.1f + %.1f = %.1f | %s | 1 | %d | %s |" % [
 			label, cells, parse_ms, bake_ms, parse_ms + bake_ms, ms(synced), nm.get_polygon_count(), edge_counts(NavigationServer3D)])
 
