@@ -13,7 +13,8 @@
 # each newer generator's side-by-side bench (rust/dungeon_bench/examples/*_bench.rs),
 # the level-graph bench (rust/dungeon_core/examples/graph_bench.rs: 200 seeds per input),
 # the progression planner bench (rust/dungeon_core/examples/progression_bench.rs: 1000 seeds)
-# and the Godot paint bench (godot_project/bench/paint_bench.gd).
+# the Godot paint bench (godot_project/bench/paint_bench.gd) and the Godot nav bench
+# (godot_project/bench/nav_bench.gd).
 # Then rust/dungeon_bench's `report` renders BENCHMARKS.md from target/bench-results/.
 #
 # Benchmarks report; nothing here fails on a slow number. The script fails only if
@@ -57,6 +58,22 @@ cpu_stat() { awk '/^cpu / { t = 0; for (i = 2; i <= 9; i++) t += $i; print $9, t
 read -r steal0 total0 < <(cpu_stat)
 
 step() { printf '\n=== %s\n' "$*" >&2; }
+# godot_once NAME TIMEOUT END_RE: runs the staged bench/NAME.gd once, stdout
+# to $results/NAME.out and stderr to NAME.err; stops the whole run (with both
+# tails) unless Godot exits 0 and prints a line matching END_RE.
+godot_once() {
+  local name=$1 timeout=$2 end_re=$3 status
+  set +e
+  tests/godot.sh --timeout "$timeout" -- --headless --path "$stage" --script "res://bench/$name.gd" "${godot_args[@]}" \
+    >"$results/$name.out" 2>"$results/$name.err"
+  status=$?
+  set -e
+  if [[ $status -ne 0 ]] || ! grep -qE "$end_re" "$results/$name.out"; then
+    echo "run_bench: the Godot bench bench/$name.gd failed (status $status):" >&2
+    tail -n 30 "$results/$name.err" "$results/$name.out" >&2
+    exit 1
+  fi
+}
 elapsed() { local s=$((SECONDS - t0)); printf '%dm%02ds' $((s / 60)) $((s % 60)); }
 
 rm -rf -- "$results"
@@ -80,6 +97,9 @@ cp godot_project/addons/dungeon_gen/dungeon_gen.gdextension "$stage/addons/dunge
 cp "${CARGO_TARGET_DIR:-$root/target}/release/$lib" "$stage/addons/dungeon_gen/bin/$lib"
 printf 'res://addons/dungeon_gen/dungeon_gen.gdextension\n' >"$stage/.godot/extension_list.cfg"
 cp godot_project/bench/*.gd godot_project/bench/*.gd.uid "$stage/bench/"
+# The paint and nav benches preload the sample's tile set.
+mkdir -p "$stage/scripts"
+cp godot_project/scripts/dungeon_tiles.gd godot_project/scripts/dungeon_tiles.gd.uid "$stage/scripts/"
 lib_bytes=$(stat -c %s "$stage/addons/dungeon_gen/bin/$lib")
 lib_sha=$(sha256sum "$stage/addons/dungeon_gen/bin/$lib" | cut -c1-12)
 
@@ -176,18 +196,18 @@ cat "$results/gen_progression_bench.md" >&2
 # GDScript set_cell loop and set_cells_terrain_connect) and the longest frame
 # while a 1024² map is generated async and painted over frames. Once.
 step "Godot paint bench ($(elapsed))"
-set +e
-tests/godot.sh --timeout 1800 -- --headless --path "$stage" --script res://bench/paint_bench.gd "${godot_args[@]}" \
-  >"$results/paint_bench.out" 2>"$results/paint_bench.err"
-status=$?
-set -e
-if [[ $status -ne 0 ]] || ! grep -q '^Verdicts:' "$results/paint_bench.out"; then
-  echo "run_bench: the Godot paint bench failed (status $status):" >&2
-  tail -n 30 "$results/paint_bench.err" "$results/paint_bench.out" >&2
-  exit 1
-fi
+godot_once paint_bench 1800 '^Verdicts:'
 sed -n '/^### /,/^Verdicts:/p' "$results/paint_bench.out" >"$results/gen_paint_bench.md"
 cat "$results/gen_paint_bench.md" >&2
+
+# Issue 27's Godot bench: navigation data for a level by Godot's own routes
+# (tile navigation polygons; a runtime bake capped at 120 s) and by
+# DungeonNavigation once it is built; path queries. Each case runs in its own
+# Godot process, stopped past its cap. Once (about 15 to 25 min in full).
+step "Godot nav bench ($(elapsed))"
+godot_once nav_bench 3600 '^END_NAV_BENCH$'
+sed -n '/^### /,/^END_NAV_BENCH$/p' "$results/nav_bench.out" | sed '$d' >"$results/gen_nav_bench.md"
+cat "$results/gen_nav_bench.md" >&2
 
 printf 'load_after\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$results/machine.tsv"
 printf 'duration\t%s\n' "$(elapsed)" >>"$results/machine.tsv"
