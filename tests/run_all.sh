@@ -64,10 +64,10 @@ step "quitting mid-work is clean: every generator's generate_async, paint_over_f
 tests/check_quit.sh
 
 step "collision and navigation from the tile set across chunk borders (real frames)"
-tests/check_chunk_borders.sh
+tests/check_frames.sh chunk_borders
 
 step "navigation from the grid in the real navigation servers (real frames)"
-tests/check_navigation.sh
+tests/check_frames.sh navigation
 
 step "GDScript runner self-test (every test in it must fail)"
 # Proves the runner counts failed checks, unannounced engine/script errors and

@@ -7,7 +7,7 @@ extends SceneTree
 ## column 5 from row 4 to row 13 (into chunk 0_1). A CharacterBody2D walks
 ## along both corridors across the borders, then is pushed into the end
 ## wall; NavigationServer2D finds paths from chunk 0_0 into the other chunks.
-## tests/check_chunk_borders.sh runs it; exit status 0 when every check
+## tests/check_frames.sh chunk_borders runs it; exit status 0 when every check
 ## passes, 1 otherwise.
 ##
 ## Run: godot --headless --path godot_project --script res://tests/frames/chunk_borders.gd

@@ -10,7 +10,7 @@ extends SceneTree
 ## with walls and doorways (room grids) or an agent radius (tile maps). The
 ## same for a NavigationMesh in a NavigationServer3D map on BSP levels, with
 ## the surface raised.
-## tests/check_navigation.sh runs it; exit status 0 when every check passes.
+## tests/check_frames.sh navigation runs it; exit status 0 when every check passes.
 ##
 ## Run: godot --headless --path godot_project --script res://tests/frames/navigation.gd
 

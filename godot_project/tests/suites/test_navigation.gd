@@ -3,7 +3,7 @@ extends RefCounted
 ## build_mesh return (types, counts, cell sizes, the 3D surface height),
 ## determinism, and the errors bad input gets. Paths through the real
 ## navigation servers need frames: tests/frames/navigation.gd
-## (tests/check_navigation.sh) runs those.
+## (tests/check_frames.sh navigation) runs those.
 
 
 static func bsp(s: int) -> DungeonGrid:
