@@ -35,12 +35,15 @@ cargo test --release -p dungeon_core --test worst_settings -- --ignored --nocapt
 # soft-locks by the independent checker, round-tripped through JSON with
 # the same layout hash, and planned again the same (prints its figures).
 cargo test --release -p dungeon_core --test progression_properties -- --ignored --nocapture
+# Navigation polygons: the lower bound against exhaustive search on 200 000
+# small grids, and every preset within twice the bound over 40 seeds.
+cargo test --release -p dungeon_core --lib nav -- --ignored
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-step "fuzz: replay fuzz/regressions, then 10 000 executions (at most 20 s) per target"
+step "fuzz: replay fuzz/regressions, then 10 000 executions (at most 15 s) per target"
 # cargo-fuzz is installed on first use (outside the repository); see fuzz/README.md.
-tests/fuzz.sh --runs 10000 --max-time 20
+tests/fuzz.sh --runs 10000 --max-time 15
 
 step "build the extension"
 tests/build_extension.sh
