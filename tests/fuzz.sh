@@ -51,7 +51,7 @@ features=()
 all_targets=(isaac_config drunkard_config bsp_config hilbert_config grid_json grid_json_mutate)
 all_targets+=(tunneler_config walker_config tinykeep_config maze_config cave_config)
 all_targets+=(minesweeper_config)
-all_targets+=(template_config graph_config cancel_anywhere any_generator progression_settings)
+all_targets+=(template_config graph_config cancel_anywhere any_generator progression_settings nav_build)
 if grep -qs 'pub fn run' "$root/rust/dungeon_cli/src/lib.rs"; then
   features=(--features cli)
   all_targets+=(cli_args)

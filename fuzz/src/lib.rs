@@ -22,6 +22,7 @@ pub mod knobs;
 pub mod maze;
 pub mod minesweeper;
 pub mod mutate;
+pub mod nav;
 pub mod open_floor;
 pub mod progression;
 pub mod room_grid;

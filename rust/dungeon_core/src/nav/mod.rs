@@ -82,8 +82,10 @@ pub struct NavOptions {
     /// The navigation map's merge cell in world units (in Godot the map's
     /// cell size times its merge rasterizer cell scale): points closer
     /// than it may be merged into one. Above 0, the build refuses options
-    /// whose vertices would lie less than 1.5 merge cells apart; 0 (the
-    /// default) skips that check.
+    /// whose vertices would lie less than 1.5 merge cells apart, and
+    /// cells so fine that a server's 32-bit keys overflow; 0 (the
+    /// default) skips those checks. Either way, vertices closer than
+    /// 32-bit floats keep apart (a radius a hair above 0) are refused.
     pub merge_cell: f64,
     /// Whether secret doors are walkable (the default, so the navigation
     /// joins what the grid joins); `false` closes them, so enemies do not
@@ -237,13 +239,37 @@ pub fn build(grid: &DungeonGrid, opts: &NavOptions, watch: &Watch) -> Result<Nav
     watch.check()?;
     let lattice = opts.lattice(grid, watch.span(0.0, 0.2))?;
     let spacing = lattice.min_spacing();
-    if opts.merge_cell > 0.0 && spacing < 1.5 * opts.merge_cell {
+    // Vertices are written as 32-bit floats: two lines closer than 2^-18
+    // of the farthest coordinate (a radius or wall a hair above 0) would
+    // round to one, so that spacing is refused even with no merge cell.
+    let extent = lattice
+        .xs
+        .iter()
+        .chain(&lattice.ys)
+        .fold(0.0f64, |m, v| m.max(v.abs()));
+    let f32_floor = extent / f64::from(1u32 << 18);
+    // A server keys vertices by whole merge cells in 32-bit integers
+    // (Godot does): finer cells overflow them.
+    let finest = extent / f64::from(1u32 << 30);
+    if opts.merge_cell > 0.0 && opts.merge_cell < finest {
+        return Err(GenError::Config(ConfigError::new(
+            "merge_cell",
+            opts.merge_cell,
+            format!("0, or at least {finest:e} here (a map's cell keys are 32-bit integers)"),
+        )));
+    }
+    if spacing < f32_floor || (opts.merge_cell > 0.0 && spacing < 1.5 * opts.merge_cell) {
         return Err(GenError::Config(ConfigError::new(
             "merge_cell",
             opts.merge_cell,
             format!(
-                "at most {:.4} here: vertices lie {spacing:.4} apart (cell size, agent radius and room walls set that); lower the map's cell size",
-                (spacing / 1.5 * 1e4).floor() / 1e4
+                "at most {:.4} here: vertices lie {spacing:.4} apart (cell size, agent radius and room walls set that); lower the map's cell size{}",
+                (spacing / 1.5 * 1e4).floor() / 1e4,
+                if spacing < f32_floor {
+                    ", and keep the agent radius, walls and doorways apart from 0 and from each other: vertices this close round to one"
+                } else {
+                    ""
+                }
             ),
         )));
     }

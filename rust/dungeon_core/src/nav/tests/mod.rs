@@ -370,3 +370,43 @@ fn a_corridor_no_vertex_order_fans_is_cut() {
     assert_eq!(rects.len(), 7);
     assert_eq!(nav.polygon_count(), 9);
 }
+
+/// Options a 32-bit output or a server's integer keys cannot hold are
+/// refused, naming the merge cell: a radius a hair above 0 (its lines
+/// would round onto the tile's), and a merge cell so fine that keys
+/// overflow. Both found by the `nav_build` fuzz target.
+#[test]
+fn spacing_floats_and_keys_cannot_hold_is_refused() {
+    let g = DungeonGrid::from_ascii("S###\n===E").unwrap();
+    let hair = NavOptions {
+        agent_radius: 5e-324,
+        merge_cell: 0.0,
+        ..opts()
+    };
+    let Err(GenError::Config(e)) = build(&g, &hair, &Watch::new()) else {
+        panic!("a radius of 5e-324 accepted");
+    };
+    assert_eq!(e.field, "merge_cell");
+    assert!(e.allowed.contains("round to one"), "{e}");
+    let fine = NavOptions {
+        merge_cell: 3e-86,
+        ..opts()
+    };
+    let Err(GenError::Config(e)) = build(&g, &fine, &Watch::new()) else {
+        panic!("a merge cell of 3e-86 accepted");
+    };
+    assert_eq!(e.field, "merge_cell");
+    // A small radius that floats keep apart is fine.
+    assert!(
+        build(
+            &g,
+            &NavOptions {
+                agent_radius: 0.01,
+                merge_cell: 0.0,
+                ..opts()
+            },
+            &Watch::new()
+        )
+        .is_ok()
+    );
+}
