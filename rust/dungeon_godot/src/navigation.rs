@@ -208,7 +208,7 @@ impl DungeonNavigation {
                     c.allowed
                 ));
             }
-            Err(e) => return self.fail(&format!("DungeonNavigation: {}", message(&e))),
+            Err(e) => return self.fail(&format!("DungeonNavigation: {e}")),
         };
         self.last_error = GString::new();
         self.last_polygon_count = data.polygon_count() as i64;
@@ -261,12 +261,4 @@ fn polygons(data: &NavData) -> Array<PackedInt32Array> {
     data.polygons()
         .map(|p| p.iter().map(|&i| i as i32).collect::<PackedInt32Array>())
         .collect()
-}
-
-/// A build error as a designer reads it.
-fn message(e: &GenError) -> String {
-    match e {
-        GenError::Config(c) => c.to_string(),
-        other => other.to_string(),
-    }
 }
