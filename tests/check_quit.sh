@@ -4,8 +4,9 @@
 # crash report. One Godot process per quit (godot_project/tests/quit/
 # quit_mid_work.gd): every generator class with two generate_async requests
 # running (kept, or dropped by the script), a paint_over_frames still
-# planning (running, stopped, its painter freed, its scene closed), and the
-# other classes used once; each quits in the frame the work starts and 1 and
+# planning (running, stopped, its painter freed, its scene closed), two
+# DungeonNavigation async builds (kept or dropped), and the other classes
+# used once; each quits in the frame the work starts and 1 and
 # 3 frames later, --repeat times (default 2).
 #
 # Usage: tests/check_quit.sh [--repeat N] [--case NAME]   (after tests/build_extension.sh)
@@ -27,7 +28,7 @@ for g in IsaacGenerator DrunkardGenerator BspGenerator HilbertGenerator Tunneler
   WalkerGenerator TinyKeepGenerator MazeGenerator CaveGenerator TemplateGenerator; do
   cases+=("gen:$g" "free:$g")
 done
-cases+=(paint paint_stop paint_free scene_close sync)
+cases+=(paint paint_stop paint_free scene_close nav nav_free sync)
 if [[ -n $only ]]; then cases=("$only"); fi
 
 out="$(mktemp)"

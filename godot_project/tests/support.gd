@@ -92,7 +92,7 @@ static func check_rejects(t, gen: Resource, prop: String, value: Variant, names:
 ## until `done` is not empty or `max_frames` passed, reading `gen.progress`
 ## before each: `{frames, values}` (the distinct values strictly between 0
 ## and 1) and `monotonic` (it never went back).
-static func watch_progress(gen: Resource, done: Array, max_frames: int) -> Dictionary:
+static func watch_progress(gen: Object, done: Array, max_frames: int) -> Dictionary:
 	var values := {}
 	var last := 0.0
 	var monotonic := true

@@ -6,7 +6,9 @@ extends SceneTree
 ## Run: godot --headless --path godot_project --script res://tests/quit/quit_mid_work.gd -- --case=NAME --frames=N
 ## Cases: gen:CLASS (a big generate_async, two requests), free:CLASS (the
 ## same, then the script drops the generator), paint, paint_stop,
-## paint_free, scene_close (the painter's node freed mid-paint), sync (every
+## paint_free, scene_close (the painter's node freed mid-paint), nav and
+## nav_free (two DungeonNavigation async builds of a 1024² cave, the object
+## kept or dropped), sync (every
 ## other class used once). --frames: frames to wait before quitting (0:
 ## quit in the frame the work starts).
 
@@ -107,6 +109,19 @@ func _start(name: String) -> bool:
 			"scene_close":
 				root.remove_child(holder)
 				holder.queue_free()
+		return true
+	if name in ["nav", "nav_free"]:
+		var cave := CaveGenerator.new()
+		cave.width = 1024
+		cave.height = 1024
+		var grid := cave.generate_level(1)
+		var nav := DungeonNavigation.new()
+		nav.agent_radius = 4.0
+		nav.build_polygon_async(grid, Vector2(16, 16))
+		nav.build_mesh_async(grid, Vector3(16, 1, 16))
+		if name == "nav":
+			_keep.append(nav)
+			_busy = func() -> bool: return nav.is_building()
 		return true
 	if name == "sync":
 		var grid := BspGenerator.new().generate_level(1)

@@ -1,9 +1,12 @@
 extends RefCounted
 ## DungeonNavigation from GDScript, without frames: what build_polygon and
 ## build_mesh return (types, counts, cell sizes, the 3D surface height),
-## determinism, and the errors bad input gets. Paths through the real
-## navigation servers need frames: tests/frames/navigation.gd
+## determinism, the async builds (equal to the sync ones, in request order,
+## cancellable, with progress), and the errors bad input gets. Paths through
+## the real navigation servers need frames: tests/frames/navigation.gd
 ## (tests/check_frames.sh navigation) runs those.
+
+const Support := preload("res://tests/support.gd")
 
 
 static func bsp(s: int) -> DungeonGrid:
@@ -101,3 +104,95 @@ func test_bad_input(t) -> void:
 	broken.set_json_data("{")
 	t.expect_error("is_valid")
 	t.check(nav.build_polygon(broken, Vector2(16, 16)) == null, "a grid that failed to load: null")
+
+
+## The same polygons: vertices and every polygon's indices.
+static func same_navigation(a, b) -> bool:
+	if a == null or b == null or a.get_class() != b.get_class() or a.vertices != b.vertices:
+		return false
+	if a.get_polygon_count() != b.get_polygon_count():
+		return false
+	for i in a.get_polygon_count():
+		if a.get_polygon(i) != b.get_polygon(i):
+			return false
+	return true
+
+
+func test_async_equals_sync(t) -> void:
+	var nav := DungeonNavigation.new()
+	var grid := bsp(5)
+	var got: Array = []
+	nav.built.connect(func(request, navigation): got.append([request, navigation]))
+	nav.build_failed.connect(func(request, message): got.append([request, message]))
+	var first := nav.build_polygon_async(grid, Vector2(16, 16))
+	var second := nav.build_mesh_async(grid, Vector3(2, 1, 2))
+	t.check(nav.is_building(), "building while requests are pending")
+	# The request copied the grid: changing it now does not change the result.
+	var original := DungeonGrid.from_json(grid.to_json())
+	grid.set_json_data(bsp(6).to_json())
+	nav.wait_async()
+	t.check(not nav.is_building(), "idle once delivered")
+	t.check_eq(nav.progress, 1.0, "progress 1 when idle")
+	if not t.check_eq(got.size(), 2, "both requests delivered: %s" % [got]):
+		return
+	t.check_eq([got[0][0], got[1][0]], [first, second], "in request order, with their ids")
+	t.check(got[0][1] is NavigationPolygon and got[1][1] is NavigationMesh, "a NavigationPolygon, then a NavigationMesh")
+	t.check(same_navigation(got[0][1], nav.build_polygon(original, Vector2(16, 16))), "async polygon == build_polygon on the grid as it was")
+	t.check(same_navigation(got[1][1], nav.build_mesh(original, Vector3(2, 1, 2))), "async mesh == build_mesh")
+	t.check_eq(got[1][1].cell_size, float(ProjectSettings.get_setting("navigation/3d/default_cell_size")), "the mesh has the 3D map's cell size")
+	t.check_eq(nav.last_error, "", "no error")
+
+
+func test_async_bad_input_fails_by_signal(t) -> void:
+	var nav := DungeonNavigation.new()
+	var failed: Array = []
+	var built: Array = []
+	nav.built.connect(func(request, navigation): built.append(request))
+	nav.build_failed.connect(func(request, message): failed.append([request, message]))
+	var a := nav.build_polygon_async(null, Vector2(16, 16))
+	var b := nav.build_polygon_async(bsp(1), Vector2(0, 16))
+	var c := nav.build_polygon_async(bsp(1), Vector2(16, 16))
+	t.check(a > 0 and b > a and c > b, "every request gets an id (%d, %d, %d)" % [a, b, c])
+	t.expect_error("grid is null")
+	t.expect_error("cell_size")
+	nav.wait_async()
+	if t.check_eq(failed.size(), 2, "two failures: %s" % [failed]):
+		t.check(failed[0][0] == a and failed[0][1].contains("grid is null"), "the null grid: " + str(failed[0]))
+		t.check(failed[1][0] == b and failed[1][1].contains("cell_size"), "the zero cell size: " + str(failed[1]))
+	t.check_eq(built, [c], "the good request after them still arrives")
+	t.check_eq(nav.last_error, "", "and clears last_error")
+
+
+func test_async_cancel_and_progress(t) -> void:
+	var gen := CaveGenerator.new()
+	gen.width = 1024
+	gen.height = 1024
+	gen.seed = 4
+	var grid := gen.generate_level(1)
+	var nav := DungeonNavigation.new()
+	nav.agent_radius = 4.0
+	var got: Array = []
+	nav.built.connect(func(request, navigation): got.append(navigation))
+	nav.build_failed.connect(func(request, message): got.append(message))
+	# Cancelled at once: nothing is delivered, the object is idle.
+	nav.build_polygon_async(grid, Vector2(16, 16))
+	var second := nav.build_polygon_async(grid, Vector2(16, 16))
+	t.check(nav.cancel_request(second), "cancel_request on a pending request")
+	t.check(not nav.cancel_request(second), "not twice")
+	t.check(not nav.cancel_request(99), "not an unknown id")
+	t.check_eq(nav.cancel(), 1, "cancel() counts the one left")
+	t.check(not nav.is_building(), "idle after cancel()")
+	var waited := 0
+	while nav.get_stopping_count() > 0 and waited < 20000:
+		OS.delay_usec(1000)
+		waited += 1
+	t.check_eq(nav.get_stopping_count(), 0, "the workers stop (%d ms)" % waited)
+	nav.wait_async()
+	t.check_eq(got.size(), 0, "nothing delivered after cancelling")
+	# A watched run: progress rises and never goes back, then the result.
+	nav.build_polygon_async(grid, Vector2(16, 16))
+	var seen := Support.watch_progress(nav, got, 60000)
+	if t.check_eq(got.size(), 1, "the 1024² build arrives"):
+		t.check(got[0] is NavigationPolygon and got[0].get_polygon_count() == nav.last_polygon_count, "a polygon: " + str(got[0]))
+	t.check(seen.values >= 2, "progress took %d distinct values between 0 and 1 over %d frames" % [seen.values, seen.frames])
+	t.check(seen.monotonic, "progress never goes back")

@@ -258,6 +258,18 @@ func test_template_example_places_rooms(t) -> void:
 		t.check(n >= r.x and n <= r.y, "%d rooms within %s" % [n, r])
 
 
+func test_navigation_async_example_delivers(t) -> void:
+	var node := _load(_example_with("build_polygon_async"))
+	if not t.check(node != null, "the async navigation example compiles"):
+		return
+	node.run()
+	var region = node.get_child(0) if node.get_child_count() == 1 else null
+	t.check(region is NavigationRegion2D and region.navigation_polygon != null
+			and region.navigation_polygon.get_polygon_count() > 0,
+			"its region has the polygon once wait_async() returned")
+	node.free()
+
+
 func test_async_example_delivers(t) -> void:
 	var example := _example_with("gen.wait_async()")
 	t.check(example.contains("generated.connect"), "the async example connects generated")

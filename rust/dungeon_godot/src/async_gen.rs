@@ -1,6 +1,7 @@
-//! `generate_async()` for every generator class: the pure-Rust generation
-//! runs on a small pool of worker threads, and the result is handed back on
-//! the main thread from the SceneTree's `process_frame` signal.
+//! `generate_async()` for every generator class (and
+//! `DungeonNavigation`'s async builds): the pure-Rust work runs on a small
+//! pool of worker threads, and the result is handed back on the main thread
+//! from the SceneTree's `process_frame` signal.
 //!
 //! No Godot object is touched off the main thread: the class copies its
 //! settings into a plain closure before the job is queued, the worker only
@@ -32,8 +33,9 @@ use crate::background::{self, lock};
 use godot::classes::{Engine, SceneTree};
 use godot::prelude::*;
 
-/// What a job hands back: the grid, or the error message.
-pub type JobResult = Result<CoreGrid, String>;
+/// What a job hands back: its value (a generator's grid by default), or
+/// the error message.
+pub type JobResult<T = CoreGrid> = Result<T, String>;
 
 /// A job's state, shared by the worker and the main-thread poll.
 #[derive(Default)]
@@ -42,7 +44,6 @@ pub struct JobSlot {
     watch: Arc<Watch>,
     /// 0 queued, 1 running, 2 finished.
     stage: AtomicU8,
-    result: Mutex<Option<JobResult>>,
 }
 
 impl JobSlot {
@@ -53,11 +54,18 @@ impl JobSlot {
 
 /// A job: the copied settings and the core call under the job's watch,
 /// touching no Godot object.
-pub type Work = Box<dyn FnOnce(&Watch) -> JobResult + Send>;
+pub type Work<T = CoreGrid> = Box<dyn FnOnce(&Watch) -> JobResult<T> + Send>;
+
+/// Where a job's result goes, shared by the worker and the poll.
+type Cell<T> = Arc<Mutex<Option<JobResult<T>>>>;
+
+/// A queued job as the pool sees it, whatever its result type: the work,
+/// which stores its result in its [`Cell`].
+type Runner = Box<dyn FnOnce(&Watch) + Send>;
 
 /// The shared worker pool: a queue and a few threads that never touch Godot.
 struct Pool {
-    queue: Mutex<VecDeque<(Arc<JobSlot>, Work)>>,
+    queue: Mutex<VecDeque<(Arc<JobSlot>, Runner)>>,
     ready: Condvar,
     /// The jobs the workers are running now (cancelled when the library
     /// is unloaded).
@@ -134,17 +142,24 @@ fn worker(pool: &'static Pool) {
 }
 
 /// Runs one job unless it was cancelled before it started.
-fn run((slot, work): (Arc<JobSlot>, Work)) {
+fn run((slot, work): (Arc<JobSlot>, Runner)) {
     if slot.watch.is_cancelled() {
         slot.stage.store(2, Ordering::Release);
         return;
     }
     slot.stage.store(1, Ordering::Release);
-    let watch = Arc::clone(&slot.watch);
-    let result = catch_unwind(AssertUnwindSafe(move || work(&watch)))
-        .unwrap_or_else(|_| Err("the generator stopped unexpectedly (internal error)".into()));
-    *lock(&slot.result) = Some(result);
+    work(&slot.watch);
     slot.stage.store(2, Ordering::Release);
+}
+
+/// `work` as the pool runs it: a panic becomes an error message, and the
+/// result goes into `cell`.
+fn runner<T: Send + 'static>(work: Work<T>, cell: Cell<T>) -> Runner {
+    Box::new(move |watch| {
+        let result = catch_unwind(AssertUnwindSafe(move || work(watch)))
+            .unwrap_or_else(|_| Err("the job stopped unexpectedly (internal error)".into()));
+        *lock(&cell) = Some(result);
+    })
 }
 
 /// Takes the queued job of `slot` off the queue and runs it here, if no
@@ -182,10 +197,10 @@ fn cancel_slots(slots: impl IntoIterator<Item = Arc<JobSlot>>) -> Vec<Arc<JobSlo
     slots.into_iter().filter(|s| s.stage() != 2).collect()
 }
 
-/// One generator object's requests, oldest first.
-#[derive(Default)]
-pub struct Jobs {
-    pending: Vec<(i64, Arc<JobSlot>)>,
+/// One object's requests, oldest first; `T` is what a job gives (a
+/// generator's grid by default).
+pub struct Jobs<T = CoreGrid> {
+    pending: Vec<(i64, Arc<JobSlot>, Cell<T>)>,
     /// Cancelled requests a worker was running: they stop at their next
     /// checkpoint.
     stopping: Vec<Arc<JobSlot>>,
@@ -195,34 +210,49 @@ pub struct Jobs {
 }
 
 /// What the poll found: finished requests in request order.
-pub type Finished = Vec<(i64, JobResult)>;
+pub type Finished<T = CoreGrid> = Vec<(i64, JobResult<T>)>;
 
-impl Jobs {
+impl<T> Default for Jobs<T> {
+    fn default() -> Self {
+        Self {
+            pending: Vec::new(),
+            stopping: Vec::new(),
+            next_id: 0,
+            batch: 0,
+        }
+    }
+}
+
+impl<T: Send + 'static> Jobs<T> {
     /// Queues `work` and returns the request id (1, 2, ...).
-    pub fn start(&mut self, work: Work) -> i64 {
+    pub fn start(&mut self, work: Work<T>) -> i64 {
         if self.pending.is_empty() {
             self.batch = 0;
         }
         self.next_id += 1;
         self.batch += 1;
         let slot = Arc::new(JobSlot::default());
-        self.pending.push((self.next_id, Arc::clone(&slot)));
+        let cell: Cell<T> = Arc::default();
+        self.pending
+            .push((self.next_id, Arc::clone(&slot), Arc::clone(&cell)));
         let pool = pool();
         if pool.closed.load(Ordering::Acquire) {
             // The library is being unloaded: nothing runs any more.
-            *lock(&slot.result) = Some(Err("the extension is being unloaded".into()));
+            *lock(&cell) = Some(Err("the extension is being unloaded".into()));
             slot.stage.store(2, Ordering::Release);
         } else {
-            lock(&pool.queue).push_back((slot, work));
+            lock(&pool.queue).push_back((slot, runner(work, cell)));
             pool.ready.notify_one();
         }
         self.next_id
     }
+}
 
+impl<T> Jobs<T> {
     /// Cancels every pending request; returns how many there were.
     pub fn cancel(&mut self) -> usize {
         let n = self.pending.len();
-        let running = cancel_slots(self.pending.drain(..).map(|(_, s)| s));
+        let running = cancel_slots(self.pending.drain(..).map(|(_, s, _)| s));
         self.stopping();
         self.stopping.extend(running);
         n
@@ -230,9 +260,9 @@ impl Jobs {
 
     /// Cancels request `id`; `false` if it is not pending.
     pub fn cancel_one(&mut self, id: i64) -> bool {
-        match self.pending.iter().position(|(i, _)| *i == id) {
+        match self.pending.iter().position(|(i, _, _)| *i == id) {
             Some(at) => {
-                let (_, slot) = self.pending.remove(at);
+                let (_, slot, _) = self.pending.remove(at);
                 let running = cancel_slots([slot]);
                 self.stopping();
                 self.stopping.extend(running);
@@ -264,7 +294,7 @@ impl Jobs {
         let partial: f64 = self
             .pending
             .iter()
-            .map(|(_, s)| match s.stage() {
+            .map(|(_, s, _)| match s.stage() {
                 2 => 1.0,
                 1 => s.watch.progress(),
                 _ => 0.0,
@@ -275,13 +305,13 @@ impl Jobs {
 
     /// Takes the finished requests at the front, in request order (a later
     /// request that finished first waits for the earlier ones).
-    pub fn take_finished(&mut self) -> Finished {
+    pub fn take_finished(&mut self) -> Finished<T> {
         let mut out = Vec::new();
-        while let Some((id, slot)) = self.pending.first() {
+        while let Some((id, slot, cell)) = self.pending.first() {
             if slot.stage() != 2 {
                 break;
             }
-            let result = lock(&slot.result)
+            let result = lock(cell)
                 .take()
                 .unwrap_or_else(|| Err("the request was cancelled".into()));
             out.push((*id, result));
@@ -292,8 +322,8 @@ impl Jobs {
 
     /// Blocks until every pending request has finished, running queued ones
     /// on this thread, then takes them all.
-    pub fn wait_all(&mut self) -> Finished {
-        for (_, slot) in &self.pending {
+    pub fn wait_all(&mut self) -> Finished<T> {
+        for (_, slot, _) in &self.pending {
             run_here(slot);
             // A worker runs it: wait (bounded by the generator's budget).
             while slot.stage() != 2 {
@@ -361,8 +391,8 @@ pub fn follow_frames(object: &Gd<Object>, method: &str, on: bool) -> bool {
     true
 }
 
-impl Drop for Jobs {
-    /// A generator object that goes away cancels its requests.
+impl<T> Drop for Jobs<T> {
+    /// An object that goes away cancels its requests.
     fn drop(&mut self) {
         self.cancel();
     }

@@ -2,10 +2,11 @@
 //! built straight from a grid's walkable cells, without baking.
 
 use dungeon_core::nav::{self, NavData, NavOptions};
-use dungeon_core::{GenError, Watch};
+use dungeon_core::{DungeonGrid as CoreGrid, GenError, Watch};
 use godot::classes::{ClassDb, IRefCounted, ProjectSettings, RefCounted, Resource};
 use godot::prelude::*;
 
+use crate::async_gen::{Finished, Jobs, Work, follow_frames};
 use crate::dungeon_grid::DungeonGrid;
 
 /// Builds navigation for a [DungeonGrid] in Rust, from the walkable cells
@@ -72,11 +73,17 @@ pub struct DungeonNavigation {
     /// Polygons in the last result.
     #[var(no_set)]
     last_polygon_count: i64,
+    /// How far the pending async requests are, from 0 to 1 (1 when none is
+    /// pending), as a generator's [code]progress[/code].
+    #[var(get = get_progress, no_set)]
+    progress: PhantomVar<f64>,
+    jobs: Jobs<(NavData, Target)>,
+    base: Base<RefCounted>,
 }
 
 #[godot_api]
 impl IRefCounted for DungeonNavigation {
-    fn init(_base: Base<RefCounted>) -> Self {
+    fn init(base: Base<RefCounted>) -> Self {
         Self {
             agent_radius: 0.0,
             navigation_cell_size: 0.0,
@@ -87,12 +94,27 @@ impl IRefCounted for DungeonNavigation {
             secret_doors_open: true,
             last_error: GString::new(),
             last_polygon_count: 0,
+            progress: PhantomVar::default(),
+            jobs: Jobs::default(),
+            base,
         }
     }
 }
 
 #[godot_api]
 impl DungeonNavigation {
+    /// Emitted on the main thread with each finished
+    /// [method build_polygon_async] or [method build_mesh_async] request,
+    /// in request order: [param navigation] is the [NavigationPolygon] or
+    /// [NavigationMesh].
+    #[signal]
+    fn built(request: i64, navigation: Gd<Resource>);
+
+    /// Emitted when an async request fails, with the reason (also in
+    /// [member last_error]).
+    #[signal]
+    fn build_failed(request: i64, message: GString);
+
     /// Builds a [NavigationPolygon] covering [param grid]'s walkable cells,
     /// each cell [param cell_size] pixels (the TileSet's tile size). Returns
     /// null (and logs why, also in [member last_error]) for a null or
@@ -104,21 +126,7 @@ impl DungeonNavigation {
         grid: Option<Gd<DungeonGrid>>,
         cell_size: Vector2,
     ) -> Option<Gd<Resource>> {
-        let map_cell = self.map_cell("2d");
-        let cs = (f64::from(cell_size.x), f64::from(cell_size.y));
-        let data = self.build(grid, cs, map_cell * merge_scale("2d"))?;
-        let mut poly = self.resource("NavigationPolygon")?;
-        // The cell size first: setting it rebuilds the resource's cached
-        // 3D copy from the vertices and polygons it holds.
-        poly.set("cell_size", &map_cell.to_variant());
-        let vertices: PackedVector2Array = data
-            .vertices
-            .iter()
-            .map(|v| Vector2::new(v[0], v[1]))
-            .collect();
-        poly.set("vertices", &vertices.to_variant());
-        poly.set("polygons", &polygons(&data).to_variant());
-        Some(poly)
+        self.build_now(grid, Dims::Flat(cell_size))
     }
 
     /// Builds a [NavigationMesh] covering [param grid]'s walkable cells for
@@ -134,29 +142,133 @@ impl DungeonNavigation {
         grid: Option<Gd<DungeonGrid>>,
         cell_size: Vector3,
     ) -> Option<Gd<Resource>> {
-        let map_cell = self.map_cell("3d");
-        let cs = (f64::from(cell_size.x), f64::from(cell_size.z));
-        let height = f64::from(self.floor_level) * f64::from(cell_size.y) + self.floor_height;
-        if !height.is_finite() {
-            return self.fail(&format!(
-                "DungeonNavigation: the floor height {height} is not a number: check cell_size.y, floor_level and floor_height"
-            ));
+        self.build_now(grid, Dims::Solid(cell_size))
+    }
+
+    /// Starts [method build_polygon] on a worker thread and returns at once
+    /// with a request id (1, 2, ...). The grid and the settings are copied
+    /// now, so changing them afterwards does not affect the request. The
+    /// result, the same polygons [method build_polygon] gives, arrives on
+    /// the main thread with [signal built]; a failure with
+    /// [signal build_failed]. Requests are delivered in request order, and
+    /// this object stays alive until they are.
+    /// [codeblock]
+    /// var nav := DungeonNavigation.new()
+    /// nav.built.connect(func(_request, polygon): $Region.navigation_polygon = polygon)
+    /// nav.build_polygon_async(grid, Vector2(16, 16))
+    /// [/codeblock]
+    #[func]
+    fn build_polygon_async(&mut self, grid: Option<Gd<DungeonGrid>>, cell_size: Vector2) -> i64 {
+        self.start(grid, Dims::Flat(cell_size))
+    }
+
+    /// Starts [method build_mesh] on a worker thread, as
+    /// [method build_polygon_async] does for 2D; the [NavigationMesh]
+    /// arrives with [signal built].
+    #[func]
+    fn build_mesh_async(&mut self, grid: Option<Gd<DungeonGrid>>, cell_size: Vector3) -> i64 {
+        self.start(grid, Dims::Solid(cell_size))
+    }
+
+    /// Cancels every pending async request: none of them emits a signal.
+    /// A running build stops part way. Returns how many were cancelled.
+    #[func]
+    fn cancel(&mut self) -> i64 {
+        let n = self.jobs.cancel();
+        self.follow_frames(false);
+        n as i64
+    }
+
+    /// Cancels the async request [param request]; [code]false[/code] if it
+    /// is not pending (finished, cancelled or unknown).
+    #[func]
+    fn cancel_request(&mut self, request: i64) -> bool {
+        let found = self.jobs.cancel_one(request);
+        if !self.jobs.busy() {
+            self.follow_frames(false);
         }
-        let data = self.build(grid, cs, map_cell * merge_scale("3d"))?;
-        let mut mesh = self.resource("NavigationMesh")?;
-        let cell_height = positive_setting("navigation/3d/default_cell_height", 0.25);
-        mesh.set("cell_size", &map_cell.to_variant());
-        mesh.set("cell_height", &cell_height.to_variant());
-        mesh.set("agent_radius", &self.agent_radius.to_variant());
-        let y = height as f32;
-        let vertices: PackedVector3Array = data
-            .vertices
-            .iter()
-            .map(|v| Vector3::new(v[0], y, v[1]))
-            .collect();
-        mesh.set("vertices", &vertices.to_variant());
-        mesh.set("polygons", &polygons(&data).to_variant());
-        Some(mesh)
+        found
+    }
+
+    /// [code]true[/code] while an async request is pending.
+    #[func]
+    fn is_building(&self) -> bool {
+        self.jobs.busy()
+    }
+
+    #[func]
+    fn get_progress(&self) -> f64 {
+        self.jobs.progress()
+    }
+
+    /// How many cancelled requests are still running on a worker thread
+    /// (each stops at its next check, so this drops back to 0 almost at
+    /// once).
+    #[func]
+    fn get_stopping_count(&mut self) -> i64 {
+        self.jobs.stopping() as i64
+    }
+
+    /// Delivers the finished async requests now. Called every frame by the
+    /// SceneTree while requests are pending; call it yourself only with a
+    /// custom main loop.
+    #[func]
+    fn poll_async(&mut self) {
+        let finished = self.jobs.take_finished();
+        self.deliver(finished);
+    }
+
+    /// Blocks until every pending async request has finished and delivers
+    /// them now.
+    #[func]
+    fn wait_async(&mut self) {
+        let finished = self.jobs.wait_all();
+        self.deliver(finished);
+    }
+}
+
+/// The cell size asked for: 2D (pixels) or 3D (a GridMap's cell).
+#[derive(Clone, Copy)]
+enum Dims {
+    Flat(Vector2),
+    Solid(Vector3),
+}
+
+/// The resource a build becomes, with what it needs that the polygons do
+/// not hold (resolved when the build is asked for).
+#[derive(Clone, Copy)]
+enum Target {
+    Polygon {
+        map_cell: f64,
+    },
+    Mesh {
+        map_cell: f64,
+        cell_height: f64,
+        agent_radius: f64,
+        y: f32,
+    },
+}
+
+/// One build, settings resolved: plain data a worker thread can run.
+struct Request {
+    opts: NavOptions,
+    target: Target,
+}
+
+impl Request {
+    /// Builds the polygons for `grid`, or the message saying why not.
+    fn run(&self, grid: &CoreGrid, watch: &Watch) -> Result<(NavData, Target), String> {
+        match nav::build(grid, &self.opts, watch) {
+            Ok(data) => Ok((data, self.target)),
+            Err(GenError::Config(c)) if c.field == "merge_cell" => Err(format!(
+                "DungeonNavigation: the navigation map's cell size {} is too coarse for this level \
+                 (the server could merge its vertices): {}. Set navigation_cell_size and the map's cell size \
+                 (or the project's navigation default_cell_size) lower, or make the cells, walls and \
+                 agent_radius larger",
+                self.opts.merge_cell, c.allowed
+            )),
+            Err(e) => Err(format!("DungeonNavigation: {e}")),
+        }
     }
 }
 
@@ -172,47 +284,163 @@ impl DungeonNavigation {
         positive_setting(&format!("navigation/{dim}/default_cell_size"), default)
     }
 
-    /// Checks the input and builds the polygons, or records why not.
-    fn build(
-        &mut self,
+    /// Checks the input and resolves the settings (the project's included)
+    /// into a [`Request`].
+    fn prepare(
+        &self,
         grid: Option<Gd<DungeonGrid>>,
-        cell_size: (f64, f64),
-        merge: f64,
-    ) -> Option<NavData> {
+        dims: Dims,
+    ) -> Result<(Gd<DungeonGrid>, Request), String> {
         let Some(grid) = grid else {
-            return self.fail(
-                "DungeonNavigation: grid is null: pass the DungeonGrid to build navigation for",
+            return Err(
+                "DungeonNavigation: grid is null: pass the DungeonGrid to build navigation for"
+                    .into(),
             );
         };
         if !grid.bind().is_valid() {
-            return self.fail(
-                "DungeonNavigation: the grid failed to load (DungeonGrid.is_valid() is false)",
+            return Err(
+                "DungeonNavigation: the grid failed to load (DungeonGrid.is_valid() is false)"
+                    .into(),
             );
         }
+        let (dim, cell_size, target) = match dims {
+            Dims::Flat(c) => {
+                let map_cell = self.map_cell("2d");
+                ("2d", (c.x, c.y), Target::Polygon { map_cell })
+            }
+            Dims::Solid(c) => {
+                let height = f64::from(self.floor_level) * f64::from(c.y) + self.floor_height;
+                if !height.is_finite() {
+                    return Err(format!(
+                        "DungeonNavigation: the floor height {height} is not a number: check cell_size.y, floor_level and floor_height"
+                    ));
+                }
+                let target = Target::Mesh {
+                    map_cell: self.map_cell("3d"),
+                    cell_height: positive_setting("navigation/3d/default_cell_height", 0.25),
+                    agent_radius: self.agent_radius,
+                    y: height as f32,
+                };
+                ("3d", (c.x, c.z), target)
+            }
+        };
+        let map_cell = match target {
+            Target::Polygon { map_cell } | Target::Mesh { map_cell, .. } => map_cell,
+        };
         let opts = NavOptions {
-            cell_size,
+            cell_size: (f64::from(cell_size.0), f64::from(cell_size.1)),
             agent_radius: self.agent_radius,
             room_wall_thickness: self.room_wall_thickness,
             room_door_width: self.room_door_width,
-            merge_cell: merge,
+            merge_cell: map_cell * merge_scale(dim),
             secret_doors_open: self.secret_doors_open,
         };
-        let data = match nav::build(grid.bind().core(), &opts, &Watch::new()) {
-            Ok(d) => d,
-            Err(GenError::Config(c)) if c.field == "merge_cell" => {
-                return self.fail(&format!(
-                    "DungeonNavigation: the navigation map's cell size {merge} is too coarse for this level \
-                     (the server could merge its vertices): {}. Set navigation_cell_size and the map's cell size \
-                     (or the project's navigation default_cell_size) lower, or make the cells, walls and \
-                     agent_radius larger",
-                    c.allowed
-                ));
+        Ok((grid, Request { opts, target }))
+    }
+
+    /// A synchronous build, or `None` after recording why not.
+    fn build_now(&mut self, grid: Option<Gd<DungeonGrid>>, dims: Dims) -> Option<Gd<Resource>> {
+        let built = self
+            .prepare(grid, dims)
+            .and_then(|(grid, request)| request.run(grid.bind().core(), &Watch::new()));
+        match built {
+            Ok(built) => self.make(built),
+            Err(msg) => self.fail(&msg),
+        }
+    }
+
+    /// The resource for a finished build.
+    fn make(&mut self, (data, target): (NavData, Target)) -> Option<Gd<Resource>> {
+        let resource = match target {
+            Target::Polygon { map_cell } => {
+                let mut poly = self.resource("NavigationPolygon")?;
+                // The cell size first: setting it rebuilds the resource's
+                // cached 3D copy from the vertices and polygons it holds.
+                poly.set("cell_size", &map_cell.to_variant());
+                let vertices: PackedVector2Array = data
+                    .vertices
+                    .iter()
+                    .map(|v| Vector2::new(v[0], v[1]))
+                    .collect();
+                poly.set("vertices", &vertices.to_variant());
+                poly.set("polygons", &polygons(&data).to_variant());
+                poly
             }
-            Err(e) => return self.fail(&format!("DungeonNavigation: {e}")),
+            Target::Mesh {
+                map_cell,
+                cell_height,
+                agent_radius,
+                y,
+            } => {
+                let mut mesh = self.resource("NavigationMesh")?;
+                mesh.set("cell_size", &map_cell.to_variant());
+                mesh.set("cell_height", &cell_height.to_variant());
+                mesh.set("agent_radius", &agent_radius.to_variant());
+                let vertices: PackedVector3Array = data
+                    .vertices
+                    .iter()
+                    .map(|v| Vector3::new(v[0], y, v[1]))
+                    .collect();
+                mesh.set("vertices", &vertices.to_variant());
+                mesh.set("polygons", &polygons(&data).to_variant());
+                mesh
+            }
         };
         self.last_error = GString::new();
         self.last_polygon_count = data.polygon_count() as i64;
-        Some(data)
+        Some(resource)
+    }
+
+    /// Queues an async build (a bad input fails on delivery, as a failed
+    /// build does) and follows the frames to deliver it.
+    fn start(&mut self, grid: Option<Gd<DungeonGrid>>, dims: Dims) -> i64 {
+        let work: Work<(NavData, Target)> = match self.prepare(grid, dims) {
+            Ok((grid, request)) => {
+                let grid = grid.bind().core().clone();
+                Box::new(move |watch| request.run(&grid, watch))
+            }
+            Err(msg) => Box::new(move |_| Err(msg)),
+        };
+        let id = self.jobs.start(work);
+        if !self.follow_frames(true) {
+            godot_warn!(
+                "DungeonNavigation: the main loop is not a SceneTree; call poll_async() or wait_async() to receive the result"
+            );
+        }
+        id
+    }
+
+    /// Emits the signals of finished async requests. Emitting through
+    /// `base_mut()` lets a handler call back into this object.
+    fn deliver(&mut self, finished: Finished<(NavData, Target)>) {
+        for (id, result) in finished {
+            match result.map(|built| self.make(built)) {
+                Ok(Some(resource)) => {
+                    self.base_mut()
+                        .emit_signal("built", &[id.to_variant(), resource.to_variant()]);
+                }
+                Ok(None) => {
+                    let msg = self.last_error.to_variant();
+                    self.base_mut()
+                        .emit_signal("build_failed", &[id.to_variant(), msg]);
+                }
+                Err(msg) => {
+                    self.fail::<()>(&msg);
+                    let msg = self.last_error.to_variant();
+                    self.base_mut()
+                        .emit_signal("build_failed", &[id.to_variant(), msg]);
+                }
+            }
+        }
+        if !self.jobs.busy() {
+            self.follow_frames(false);
+        }
+    }
+
+    /// Connects `poll_async` to the frames (`on`) or disconnects it.
+    fn follow_frames(&self, on: bool) -> bool {
+        let this = self.to_gd().upcast::<Object>();
+        follow_frames(&this, "poll_async", on)
     }
 
     /// A new resource of the engine class `class`.
