@@ -12,7 +12,8 @@
 # and once: the mapgen matching table (examples/matching.rs), the peak-memory probe,
 # each newer generator's side-by-side bench (rust/dungeon_bench/examples/*_bench.rs),
 # the level-graph bench (rust/dungeon_core/examples/graph_bench.rs: 200 seeds per input),
-# the progression planner bench (rust/dungeon_core/examples/progression_bench.rs: 1000 seeds)
+# the progression planner bench (rust/dungeon_core/examples/progression_bench.rs: 1000 seeds),
+# the navigation core bench (rust/dungeon_core/examples/nav_bench.rs: 5 seeds),
 # the Godot paint bench (godot_project/bench/paint_bench.gd) and the Godot nav bench
 # (godot_project/bench/nav_bench.gd).
 # Then rust/dungeon_bench's `report` renders BENCHMARKS.md from target/bench-results/.
@@ -85,7 +86,7 @@ step "build: release extension, dungeon_bench, core bench"
 tests/build_extension.sh --release
 (cd "$bench_crate" && cargo build --release --bins --examples && cargo bench --bench vs_mapgen --no-run)
 cargo bench -p dungeon_core --bench generators --no-run
-cargo build --release -p dungeon_core --example graph_bench --example progression_bench
+cargo build --release -p dungeon_core --example graph_bench --example progression_bench --example nav_bench
 
 step "stage the Godot project with the release library ($stage)"
 # A private copy: a concurrent tests/build_extension.sh (debug) cannot swap the
@@ -191,6 +192,15 @@ if (( quick )); then progression_seeds=50; fi
 "${CARGO_TARGET_DIR:-$root/target}/release/examples/progression_bench" --seeds "$progression_seeds" \
   >"$results/gen_progression_bench.md" || { echo "run_bench: progression_bench failed" >&2; exit 1; }
 cat "$results/gen_progression_bench.md" >&2
+
+# Navigation built from the grid in the Rust core: build time, polygons and
+# the lower bound on any rectangle partition (issue 27).
+step "navigation core bench ($(elapsed))"
+nav_seeds=5
+if (( quick )); then nav_seeds=1; fi
+"${CARGO_TARGET_DIR:-$root/target}/release/examples/nav_bench" --seeds "$nav_seeds" \
+  >"$results/gen_nav_core_bench.md" || { echo "run_bench: nav_bench failed" >&2; exit 1; }
+cat "$results/gen_nav_core_bench.md" >&2
 
 # Issue 17's Godot bench: painting a grid onto a TileMapLayer (ours against a
 # GDScript set_cell loop and set_cells_terrain_connect) and the longest frame

@@ -114,11 +114,13 @@ pub(crate) fn generators(s: &mut String, d: &Data, dir: &Path) {
     }
     files.sort();
     s.push_str(
-        "\n## 10. Caves, walkers, mazes and room graphs\n\n\
+        "\n## 10. Caves, walkers, mazes, room graphs, painting and navigation\n\n\
          Each section below comes from one example in `rust/dungeon_bench/examples/` (level \
-         graphs and the progression planner: `rust/dungeon_core/examples/graph_bench.rs` and \
-         `progression_bench.rs`), run once; it repeats each case itself, reports medians and \
-         measures its baseline in the same process.\n",
+         graphs, the progression planner and navigation: `graph_bench.rs`, \
+         `progression_bench.rs` and `nav_bench.rs` in `rust/dungeon_core/examples/`) or one \
+         Godot script in `godot_project/bench/` (painting and navigation in Godot), run once; \
+         it repeats each case itself or says it ran once, and measures its baseline in the \
+         same process or run.\n",
     );
     for p in files {
         if let Ok(text) = fs::read_to_string(&p) {
