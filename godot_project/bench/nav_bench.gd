@@ -419,9 +419,32 @@ func run_ours_2d(label: String, g: DungeonGrid, cells: int, pairs: Array[PackedV
 	var synced := await sync_region(NavigationServer2D, map, poly, pairs[0])
 	emit_row(true, "| %s | %d | ours: `build_polygon` | %.1f | %s | 1 | %d | %s |" % [
 			label, cells, build_ms, ms(synced), poly.get_polygon_count(), edge_counts(NavigationServer2D)])
+	emit_row(true, time_ours_async(nav, label, cells, g))
 	if synced >= 0.0:
 		phase("queries")
 		emit_row(false, format_query_row(label, "ours", time_queries(map, pairs)))
+
+
+## Ours on a worker thread: the main thread's share (the
+## build_polygon_async() call, then the poll that makes the resource) and
+## the wall time until delivered, polled every millisecond.
+func time_ours_async(nav: Object, label: String, cells: int, g: DungeonGrid) -> String:
+	var got: Array = []
+	nav.connect("built", func(_request, navigation): got.append(navigation))
+	var t0 := Time.get_ticks_usec()
+	nav.call("build_polygon_async", g, Vector2(TILE, TILE))
+	var call_ms := (Time.get_ticks_usec() - t0) / 1000.0
+	var poll_ms := 0.0
+	while got.is_empty() and Time.get_ticks_usec() - t0 < 60000000:
+		OS.delay_usec(1000)
+		var p0 := Time.get_ticks_usec()
+		nav.call("poll_async")
+		poll_ms = (Time.get_ticks_usec() - p0) / 1000.0
+	var wall_ms := (Time.get_ticks_usec() - t0) / 1000.0
+	if got.is_empty():
+		return "| %s | %d | ours: `build_polygon_async` | not delivered in 60 s | | | | |" % [label, cells]
+	return "| %s | %d | ours: `build_polygon_async` | main thread %.2f (call %.2f, delivery %.2f); delivered after %.1f | | | %d | |" % [
+			label, cells, call_ms + poll_ms, call_ms, poll_ms, wall_ms, got[0].get_polygon_count()]
 
 
 ## Route A: paint onto a TileMapLayer whose floor tiles carry navigation
@@ -605,7 +628,7 @@ func _run() -> void:
 
 func _print() -> void:
 	print("### Navigation: Godot's routes and ours (Godot, `godot_project/bench/nav_bench.gd`)\n")
-	print("Godot %s headless, %s, one run per case (each in its own Godot process), 16 px tiles (1 m cells in 3D), the map's default cell size. `DungeonNavigation` %s. Build: ms of the main-thread call(s). Synced: ms from handing the data to the server (route A: from the `paint()` call) until the map's iteration id has advanced, the server counts the polygons and a probe path query reaches its target, polled every frame with physics at %d Hz (cap %.0f s). Polygons: the server's count (route A) or the resource's; edges: the server's counts.\n" % [
+	print("Godot %s headless, %s, one run per case (each in its own Godot process), 16 px tiles (1 m cells in 3D), the map's default cell size. `DungeonNavigation` %s. Build: ms of the main-thread call(s); for `build_polygon_async`, the main thread's share (the call, and the poll that turns the result into a `NavigationPolygon`) and the ms until it was delivered, polled every millisecond. Synced: ms from handing the data to the server (route A: from the `paint()` call) until the map's iteration id has advanced, the server counts the polygons and a probe path query reaches its target, polled every frame with physics at %d Hz (cap %.0f s). Polygons: the server's count (route A) or the resource's; edges: the server's counts.\n" % [
 			Engine.get_version_info()["string"], "quick run" if _quick else "full run",
 			"is registered" if _ours else "is not built yet", PHYSICS_HZ, SYNC_CAP_MS / 1000.0])
 	print("| map | walkable cells | route | build (ms) | synced (ms) | regions | polygons | edges / merged / connected |")
