@@ -127,8 +127,8 @@ var tile_layer: TileMapLayer
 ## region (no level, huge levels, the editor).
 var navigation_region: NavigationRegion2D
 ## The navigation's margin from every wall, in pixels: an enemy's radius
-## and a hair (at most 30 % of a tile, as a margin must stay below half).
-var navigation_radius := 8.0
+## and a pixel (at most 30 % of a tile, as a margin must stay below half).
+var navigation_radius := Enemy.RADIUS + 1.0
 ## Why the last generate call failed; empty after a success.
 var last_error := ""
 

@@ -16,7 +16,7 @@ signal touched_player
 ## Physics layer bit of enemies (layer 3).
 const LAYER := 1 << 2
 ## Body radius in pixels.
-const RADIUS := 7.0
+const RADIUS := 9.0
 ## Seconds an enemy stays stunned after touching the player.
 const STUN_TIME := 1.2
 
@@ -108,17 +108,23 @@ func _touch(to_target: Vector2) -> void:
 
 
 func _draw() -> void:
-	draw_set_transform(Vector2(0, 6), 0.0, Vector2(1.0, 0.45))
+	draw_set_transform(Vector2(0, 7), 0.0, Vector2(1.0, 0.45))
 	draw_circle(Vector2.ZERO, RADIUS + 1.0, Color(0, 0, 0, 0.35))
 	draw_set_transform(Vector2.ZERO)
 	var body := color.darkened(0.4) if _stun > 0.0 else color
-	draw_circle(Vector2.ZERO, RADIUS + 1.0, Color("1a1424"))
+	# Two horns, then the body over their roots.
+	for s in [-1.0, 1.0]:
+		draw_colored_polygon(PackedVector2Array([Vector2(s * 3.0, -RADIUS + 2.0),
+			Vector2(s * 8.0, -RADIUS - 5.0), Vector2(s * 7.5, -RADIUS + 4.0)]), Color("1a1424"))
+	draw_circle(Vector2.ZERO, RADIUS + 1.5, Color("1a1424"))
 	draw_circle(Vector2.ZERO, RADIUS, body)
+	draw_circle(Vector2(0, -2), RADIUS * 0.55, body.lightened(0.2))
 	# Eyes toward where it walks.
 	var look := velocity.normalized() * 2.5 if velocity != Vector2.ZERO else Vector2(0, 1)
-	var side := look.orthogonal().normalized() * 2.4 if look != Vector2.ZERO else Vector2(2.4, 0)
-	draw_circle(look + side + Vector2(0, -2), 1.5, Color.WHITE)
-	draw_circle(look - side + Vector2(0, -2), 1.5, Color.WHITE)
+	var side := look.orthogonal().normalized() * 3.0
+	for eye in [look + side + Vector2(0, -2), look - side + Vector2(0, -2)]:
+		draw_circle(eye, 2.0, Color.WHITE)
+		draw_circle(eye + look * 0.3, 1.0, Color("1a1424"))
 
 
 ## Up to `count` cells of `grid` for enemies, at least `min_steps` steps
