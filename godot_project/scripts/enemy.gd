@@ -128,11 +128,13 @@ func _draw() -> void:
 
 
 ## Up to `count` cells of `grid` for enemies, at least `min_steps` steps
-## from START, chosen from the grid alone (no random numbers): the grid's
-## enemy spawn points ([method DungeonGrid.get_spawn_points], seeded with
-## the level), one per cell, else the cells on the way from START to the
-## EXIT; spread evenly over the candidates in their order.
+## from START and never in a secret room, chosen from the grid alone (no
+## random numbers): the grid's enemy spawn points
+## ([method DungeonGrid.get_spawn_points], seeded with the level), one per
+## cell, else the cells on the way from START to the EXIT; spread evenly
+## over the candidates in their order.
 static func spawn_cells(grid: DungeonGrid, count: int, min_steps: int) -> Array[Vector2i]:
+	var secret := grid.get_secret_rooms()
 	var candidates: Array[Vector2i] = []
 	if grid.get_room_count() > 0:
 		var points: Dictionary = grid.get_spawn_points(null)
@@ -141,12 +143,14 @@ static func spawn_cells(grid: DungeonGrid, count: int, min_steps: int) -> Array[
 		for i in kinds.size():
 			var cell := Vector2i(cells[2 * i], cells[2 * i + 1])
 			if kinds[i] == DungeonGrid.SPAWN_ENEMY and not candidates.has(cell) \
-					and grid.distance_from_start(cell) >= min_steps:
+					and grid.distance_from_start(cell) >= min_steps and not secret.has(grid.get_room_at(cell)):
 				candidates.append(cell)
 	if candidates.size() < count:
-		for cell in grid.path(grid.start_cell, grid.end_cell):
-			if cell != grid.end_cell and not candidates.has(cell) and grid.distance_from_start(cell) >= min_steps:
-				candidates.append(cell)
+		# A shortest path's i-th cell lies i steps from START.
+		var way := grid.path(grid.start_cell, grid.end_cell)
+		for i in range(min_steps, way.size() - 1):
+			if not candidates.has(way[i]) and not secret.has(grid.get_room_at(way[i])):
+				candidates.append(way[i])
 	var out: Array[Vector2i] = []
 	var n := candidates.size()
 	for i in mini(count, n):
