@@ -7,7 +7,8 @@
 #
 # Usage: tests/check_frames.sh NAME   (after tests/build_extension.sh)
 #   NAME: chunk_borders (collision and navigation across chunk layers) or
-#         navigation (DungeonNavigation paths in the navigation servers)
+#         navigation (DungeonNavigation paths in the navigation servers) or
+#         enemies (the sample's enemies chasing along the navigation)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

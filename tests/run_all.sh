@@ -72,6 +72,9 @@ tests/check_frames.sh chunk_borders
 step "navigation from the grid in the real navigation servers (real frames)"
 tests/check_frames.sh navigation
 
+step "the sample's enemies chase along the navigation, 2D and walk_3d (real frames)"
+tests/check_frames.sh enemies
+
 step "GDScript runner self-test (every test in it must fail)"
 # Proves the runner counts failed checks, unannounced engine/script errors and
 # missing announced errors as failures. Its output is kept out of the log so

@@ -10,6 +10,10 @@ extends Node
 ## opens its doors by walking into them, and on to the EXIT. It prints what happened and
 ## quits with 0 on success, 1 on failure. Use it with --fixed-fps 60 to run
 ## faster than real time.
+##
+## Enemies (enemy.gd) chase the player meanwhile; the bot ignores them. It
+## reports how many stood on each level and how often they touched the
+## player, and fails on a level (but a huge one) without enemies.
 
 ## Game seconds a level may take before the bot counts as stuck.
 const LEVEL_TIMEOUT := 40.0
@@ -35,6 +39,9 @@ var _doors_total := 0
 var _doors_opened := 0
 ## LEVEL_TIMEOUT, longer on huge maps (the walk across is long).
 var _timeout := LEVEL_TIMEOUT
+## The enemies of this level, and their touches of the player so far.
+var _enemy_count := 0
+var _touches := 0
 
 
 ## Counts a level left; true when the bot has finished.
@@ -44,6 +51,11 @@ func _level_changed() -> bool:
 		_level, _level_time, _main.level, _main.dungeon.drawn_room_count()])
 	if _doors_total > 0:
 		print("autoplay: level %d had %d locked doors, the player opened %d of them" % [_level, _doors_total, _doors_opened])
+	if not _main.is_huge(_main.generator_index):
+		print("autoplay: level %d had %d enemies, touches on the player: %d" % [_level, _enemy_count, _touches])
+		if _enemy_count == 0:
+			_finish(false, "no enemies on level %d" % _level)
+			return true
 	_level = _main.level
 	_level_time = 0.0
 	_route.clear()
@@ -107,6 +119,12 @@ func _physics_process(delta: float) -> void:
 		_wall_check(grid, player)
 		return
 	_level_time += delta
+	if _main.level == _level and not _main.changing_level:
+		var enemies: Array = _main.enemies.all()
+		_enemy_count = enemies.size()
+		_touches = 0
+		for enemy in enemies:
+			_touches += enemy.touches
 	if _main.level != _level and _level_changed():
 		return
 	if _level_time > _timeout:

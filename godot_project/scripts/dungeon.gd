@@ -27,6 +27,13 @@ extends Node2D
 ##   and on every level with rooms so are the spawn points
 ##   ([method DungeonGrid.get_spawn_points]).
 ##
+## - Every level but the huge ones painted over frames gets a
+##   [NavigationRegion2D] ([member navigation_region]) built by the addon's
+##   [DungeonNavigation] from the grid, with a margin of
+##   [member navigation_radius] from every wall, for the sample's enemies
+##   (enemy.gd). The tiles have no navigation layer, so the level is not
+##   navigable twice.
+##
 ## In a game, call [method generate_level] and read [member grid]. The
 ## editor preview generates with [method IsaacGenerator.generate_async] (a
 ## setting change cancels the run still going), so the editor never waits.
@@ -116,6 +123,12 @@ var edge_walls: Array = []
 var path_of_interest: Array[Vector2i] = []
 ## The layer painted for tile grids (always present, empty for room grids).
 var tile_layer: TileMapLayer
+## The level's navigation ([DungeonNavigation.build_polygon]), or an empty
+## region (no level, huge levels, the editor).
+var navigation_region: NavigationRegion2D
+## The navigation's margin from every wall, in pixels: an enemy's radius
+## and a pixel (at most 30 % of a tile, as a margin must stay below half).
+var navigation_radius := Enemy.RADIUS + 1.0
 ## Why the last generate call failed; empty after a success.
 var last_error := ""
 
@@ -156,7 +169,14 @@ func _init() -> void:
 	add_child(_painter, false, Node.INTERNAL_MODE_BACK)
 	tile_layer = TileMapLayer.new()
 	tile_layer.name = "Tiles"
+	tile_layer.navigation_enabled = false
 	add_child(tile_layer, false, Node.INTERNAL_MODE_BACK)
+	navigation_region = NavigationRegion2D.new()
+	navigation_region.name = "Navigation"
+	# Thin walls are edges of the level's own polygons; no other region may
+	# connect to them.
+	navigation_region.use_edge_connections = false
+	add_child(navigation_region, false, Node.INTERNAL_MODE_BACK)
 	_rooms_root = Node2D.new()
 	_rooms_root.name = "Rooms"
 	add_child(_rooms_root, false, Node.INTERNAL_MODE_BACK)
@@ -317,8 +337,33 @@ func build(new_grid: DungeonGrid) -> void:
 	if _tile_view and room_graph.has("placements"):
 		_template_rooms.build(room_graph, tile_size, generator.cell_size)
 	locks_view.build(grid, self)
+	_build_navigation()
 	queue_redraw()
 	_markers.queue_redraw()
+
+
+## Fills [member navigation_region] from the grid: tile maps with one cell
+## per tile, room grids with the walls and doorways room.gd draws (two
+## rooms' walls and margins between neighbours; secret doors stay shut to
+## enemies even once found).
+func _build_navigation() -> void:
+	if Engine.is_editor_hint() or grid == null:
+		return
+	var nav := DungeonNavigation.new()
+	var cell := cell_size()
+	nav.agent_radius = minf(navigation_radius, minf(cell.x, cell.y) * 0.3)
+	if not _tile_view:
+		var door := Room.door_width_for(room_size)
+		nav.agent_radius = minf(nav.agent_radius, door * 0.3)
+		nav.room_wall_thickness = 2.0 * (Room.MARGIN + Room.WALL)
+		nav.room_door_width = door
+		nav.secret_doors_open = false
+	var poly = nav.build_polygon(grid, cell)
+	if poly == null:
+		# Rooms too small for their walls: the level just has no enemies.
+		push_warning("Dungeon: no navigation for the level: " + nav.last_error)
+		return
+	navigation_region.navigation_polygon = poly
 
 
 ## The grid's secret rooms (hidden until found), by room number.
@@ -348,6 +393,7 @@ func clear() -> void:
 	locks_view.clear()
 	_graph.graph = {}
 	_graph.spawns = {}
+	navigation_region.navigation_polygon = null
 	grid = null
 	queue_redraw()
 	_markers.queue_redraw()

@@ -96,6 +96,8 @@ var dungeon: Dungeon
 ## The minesweeper mode (scripts/minesweeper_mode.gd) when its entry is picked.
 var minesweeper: Node
 var player: CharacterBody2D
+## The level's enemies (scripts/enemies.gd), drawn under the player.
+var enemies: Node2D
 var hud: Hud
 var camera: Camera2D
 
@@ -157,6 +159,10 @@ func start() -> void:
 	player = $Player
 	hud = $HUD
 	camera = $Camera
+	enemies = preload("res://scripts/enemies.gd").new()
+	enemies.name = "Enemies"
+	add_child(enemies)
+	move_child(enemies, player.get_index())
 	hud.setup()
 	ensure_input_actions()
 	var start_level := _parse_args()
@@ -253,6 +259,7 @@ func build_level() -> bool:
 ## arrives later through `generation_failed`.
 func _build_level_async() -> bool:
 	_set_loading(true)
+	enemies.clear()
 	var gen := dungeon.generator
 	gen.cancel()
 	dungeon.generate_level_async(level)
@@ -284,6 +291,8 @@ func _show_level(grid: DungeonGrid) -> void:
 	var tile_view := Dungeon.is_tile_grid(grid)
 	_zoom_factor = 1.0
 	player.teleport(cell_position(grid.start_cell))
+	if not is_huge(generator_index):
+		enemies.spawn(dungeon, player)
 	_update_camera(true)
 	hud.minimap.show_grid(grid, tile_view, dungeon.room_size)
 	hud.minimap.set_player(Vector2(grid.start_cell) + Vector2(0.5, 0.5))

@@ -45,6 +45,12 @@ func _physics_process(delta: float) -> void:
 		queue_redraw()
 
 
+## A short red flash (an enemy touched the player); it changes nothing else.
+func flash() -> void:
+	modulate = Color(1.0, 0.35, 0.35)
+	create_tween().tween_property(self, "modulate", Color.WHITE, 0.4)
+
+
 # While a text field has focus, WASD types instead of walking.
 func _typing() -> bool:
 	return get_viewport().gui_get_focus_owner() is LineEdit

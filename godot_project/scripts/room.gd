@@ -198,7 +198,12 @@ func floor_rect() -> Rect2:
 
 ## Width of the door openings for this room size.
 func door_width() -> float:
-	var inner := floor_rect().size
+	return door_width_for(size)
+
+
+## Width of the door openings of a room `room_size` big.
+static func door_width_for(room_size: Vector2) -> float:
+	var inner := room_size - Vector2(2.0, 2.0) * (MARGIN + WALL)
 	return minf(DOOR_WIDTH, minf(inner.x, inner.y) * 0.6)
 
 

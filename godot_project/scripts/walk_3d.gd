@@ -7,6 +7,12 @@ extends Node3D
 ## [method use_rooms] switches to an Isaac room grid whose rooms are 3D
 ## scenes placed by the addon's [DungeonRoomPlacer] (room_3d.tscn, doors
 ## open on the sides the grid says).
+## A few enemies (enemy_3d.gd) chase the camera over a [NavigationRegion3D]
+## that the addon's [DungeonNavigation] builds from each level's grid. The
+## room mode's 0.2 m walls need a finer navigation map than Godot's default
+## 0.25 m cell, so this world's map gets [constant NAVIGATION_CELL] (set in
+## [method _enter_tree], before the region joins the map) and the
+## navigation is built for it.
 ##
 ## Run it with: godot --path godot_project res://scenes/walk_3d.tscn [-- --rooms]
 
@@ -33,8 +39,24 @@ var generator: Resource = BspGenerator.new()
 var placer: DungeonRoomPlacer
 var rooms_root: Node3D
 const ROOM_SIZE := Vector3(8, 2, 6)
+## The navigation map's cell size in this world (metres).
+const NAVIGATION_CELL := 0.05
+## The navigation's margin from every wall: tiles, and room mode.
+const AGENT_RADIUS := 0.25
+const ROOM_AGENT_RADIUS := 0.3
+## Enemies per level, their fewest steps from START (cells, or rooms), and
+## chase range (cells across).
+const ENEMY_COUNT := 3
+const ENEMY_MIN_STEPS := 6
+const ENEMY_MIN_ROOMS := 2
+const CHASE_CELLS := 6.0
+const CHASE_ROOMS := 1.6
+const EnemyScript := preload("res://scripts/enemy_3d.gd")
 var grid: DungeonGrid
 var grid_map: GridMap
+## The level's navigation, and its enemies (children of [member enemies_root]).
+var navigation_region: NavigationRegion3D
+var enemies_root: Node3D
 var painter: DungeonGridMapPainter
 var camera: Camera3D
 ## The walk from start to exit, in grid cells.
@@ -60,7 +82,21 @@ func _init() -> void:
 	add_child(sun)
 	rooms_root = Node3D.new()
 	add_child(rooms_root)
+	navigation_region = NavigationRegion3D.new()
+	navigation_region.use_edge_connections = false
+	# The region is built on the main thread when its mesh changes: with
+	# async region iterations (Godot 4.5+), a region given its mesh after an
+	# earlier region of the map was freed stayed empty on 4.6.
+	if NavigationServer3D.has_method("region_set_use_async_iterations"):
+		NavigationServer3D.region_set_use_async_iterations(navigation_region.get_rid(), false)
+	add_child(navigation_region)
+	enemies_root = Node3D.new()
+	add_child(enemies_root)
 	generator.generated.connect(build)
+
+
+func _enter_tree() -> void:
+	NavigationServer3D.map_set_cell_size(get_world_3d().navigation_map, NAVIGATION_CELL)
 
 
 ## Switches to room mode: Isaac floors, one room_3d.tscn per room.
@@ -116,11 +152,57 @@ func build(new_grid: DungeonGrid) -> void:
 		placer.place(grid, rooms_root)
 	else:
 		painter.paint(grid, grid_map)
+	_build_navigation()
 	path = grid.path(grid.start_cell, grid.end_cell)
 	_step = 0
 	_clock = 0.0
 	_place_camera(0.0)
+	_spawn_enemies()
 	level_built.emit(grid)
+
+
+## The level's [NavigationMesh]: on the floor slabs' top (0.1 m) for the
+## GridMap, on the rooms' floor (0 m) with their walls and doorways in room
+## mode.
+func _build_navigation() -> void:
+	var nav := DungeonNavigation.new()
+	nav.navigation_cell_size = NAVIGATION_CELL
+	var cell := Vector3.ONE
+	if placer != null:
+		cell = ROOM_SIZE
+		nav.agent_radius = ROOM_AGENT_RADIUS
+		nav.room_wall_thickness = preload("res://scripts/room_3d.gd").WALL_THICKNESS
+		nav.room_door_width = preload("res://scripts/room_3d.gd").DOOR_WIDTH
+	else:
+		nav.agent_radius = AGENT_RADIUS
+		nav.floor_height = 0.1
+	navigation_region.navigation_mesh = nav.build_mesh(grid, cell)
+	if navigation_region.navigation_mesh == null:
+		push_error("Walk3D: no navigation for the level: " + nav.last_error)
+
+
+func _spawn_enemies() -> void:
+	for child in enemies_root.get_children():
+		child.free()
+	if navigation_region.navigation_mesh == null:
+		return
+	var rooms := placer != null
+	var iteration := -1
+	if is_inside_tree():
+		iteration = NavigationServer3D.map_get_iteration_id(get_world_3d().navigation_map)
+	var reach := (ROOM_SIZE.x * CHASE_ROOMS) if rooms else CHASE_CELLS
+	for cell in Enemy.spawn_cells(grid, ENEMY_COUNT, ENEMY_MIN_ROOMS if rooms else ENEMY_MIN_STEPS):
+		var enemy: CharacterBody3D = EnemyScript.new()
+		enemy.chase_range = reach
+		var at := cell_position(cell)
+		at.y = 0.0 if rooms else 0.1
+		enemy.setup(at, camera, iteration)
+		enemies_root.add_child(enemy)
+
+
+## Every enemy of the level on display.
+func enemies() -> Array[Node]:
+	return enemies_root.get_children()
 
 
 ## Where the camera stands for cell `cell`: above its centre, eye height

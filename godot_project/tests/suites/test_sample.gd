@@ -356,6 +356,47 @@ func test_bsp_tile_view(t) -> void:
 	_done(main)
 
 
+## Enemies (enemies.gd) on level 1 of every generator but the huge ones
+## (the autoplay bot checks there are some on level 2 too): 1 to 3, each on its own walkable cell's centre, far enough from
+## START and outside secret rooms; the same places when the level is built
+## again; a navigation region with polygons under them, and no navigation
+## on the tiles.
+func test_enemies_on_every_level(t) -> void:
+	var main := _main()
+	for index in main.GENERATORS.size():
+		if main.is_huge(index):
+			continue
+		main.select_generator(index)
+		var label: String = main.GENERATORS[index]["id"] + " level 1"
+		var dungeon: Dungeon = main.dungeon
+		var grid := dungeon.grid
+		var poly: NavigationPolygon = dungeon.navigation_region.navigation_polygon
+		t.check(poly != null and poly.get_polygon_count() > 0, label + ": a navigation polygon")
+		t.check(not dungeon.tile_layer.navigation_enabled, label + ": no navigation on the tiles")
+		var positions := _enemy_positions(main)
+		t.check(positions.size() >= 1 and positions.size() <= main.enemies.COUNT, "%s: 1 to 3 enemies, got %d" % [label, positions.size()])
+		var min_steps: int = main.enemies.MIN_STEPS_TILES if Dungeon.is_tile_grid(grid) else main.enemies.MIN_STEPS_ROOMS
+		var seen := {}
+		var bad := 0
+		for p in positions:
+			var cell := dungeon.local_to_cell(p)
+			if p != dungeon.cell_to_local(cell) or not grid.is_walkable(cell) or seen.has(cell) \
+					or grid.distance_from_start(cell) < min_steps or grid.get_secret_rooms().has(grid.get_room_at(cell)):
+				bad += 1
+			seen[cell] = true
+		t.check_eq(bad, 0, label + ": enemies on distinct walkable cell centres, far from START, outside secret rooms")
+		main.build_level()
+		t.check_eq(_enemy_positions(main), positions, label + ": the same places when the level is built again")
+	_done(main)
+
+
+func _enemy_positions(main: Node) -> Array[Vector2]:
+	var out: Array[Vector2] = []
+	for enemy in main.enemies.all():
+		out.append(enemy.position)
+	return out
+
+
 func test_dungeon_node_on_its_own(t) -> void:
 	var dungeon := Dungeon.new()
 	var gen := DrunkardGenerator.new()

@@ -26,6 +26,7 @@ func test_walk_3d_builds_and_walks_a_level(t) -> void:
 	t.check(path.size() > 2 and path[0] == grid.start_cell and path[-1] == grid.end_cell, "the walk runs start to exit")
 	t.check(path.all(func(c): return grid.is_walkable(c)), "on walkable cells")
 	t.check(scene.camera.position.is_equal_approx(scene.cell_position(grid.start_cell)), "the camera starts at the start")
+	_check_enemies(t, scene, grid, 6, "BSP")
 	# Walking to the end asks for the next level.
 	scene._process(scene.step_time * path.size())
 	t.check(gen.is_generating() and scene.level == 2, "at the exit the next level is generated")
@@ -61,5 +62,28 @@ func test_walk_3d_room_mode_places_3d_rooms(t) -> void:
 	t.check_eq(wrong, 0, "rooms at cell * room_size with their doors open")
 	t.check(scene.path.size() >= 2 and scene.path[0] == grid.start_cell, "the walk starts in the start room")
 	t.check(scene.camera.position.is_equal_approx(scene.cell_position(grid.start_cell)), "camera in the start room")
+	_check_enemies(t, scene, grid, 2, "rooms")
 	t.check_eq(scene.grid_map.get_used_cells().size(), 0, "no GridMap in room mode")
 	scene.free()
+
+
+## The level's navigation mesh exists (built for the world's finer map
+## cell) and 1 to 3 enemies stand on walkable cells at least `min_steps`
+## from the start, on the floor.
+func _check_enemies(t, scene: Node3D, grid: DungeonGrid, min_steps: int, label: String) -> void:
+	var mesh: NavigationMesh = scene.navigation_region.navigation_mesh
+	if not t.check(mesh != null and mesh.get_polygon_count() > 0, label + ": a navigation mesh with polygons"):
+		return
+	t.check(is_equal_approx(mesh.cell_size, scene.NAVIGATION_CELL), label + ": the mesh is made for the world's map cell size")
+	var enemies: Array = scene.enemies()
+	t.check(enemies.size() >= 1 and enemies.size() <= scene.ENEMY_COUNT, "%s: 1 to 3 enemies (%d)" % [label, enemies.size()])
+	var room_mode: bool = scene.placer != null
+	var bad := 0
+	for enemy in enemies:
+		var size: Vector3 = scene.ROOM_SIZE if room_mode else Vector3.ONE
+		var cell := Vector2i(floori(enemy.position.x / size.x), floori(enemy.position.z / size.z))
+		if not grid.is_walkable(cell) or grid.distance_from_start(cell) < min_steps:
+			bad += 1
+		if not is_equal_approx(enemy.position.y, 0.0 if room_mode else 0.1):
+			bad += 1
+	t.check_eq(bad, 0, label + ": enemies on walkable cells away from the start, on the floor")
