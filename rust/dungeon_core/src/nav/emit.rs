@@ -112,9 +112,10 @@ impl<'a> Out<'a> {
 
     /// Puts the polygon that starts at `indices[first]` (its four sides
     /// `sides`, left, bottom, right, top; its box `rect`, `[x0, y0, x1,
-    /// y1]`) in the order whose fan from the first vertex is least slender
-    /// ([`fan::best`]), and says how to cut its rectangle `r` when that
-    /// is not good enough: where [`fan::plan`] says, across its longer
+    /// y1]`) in an order whose fan from the first vertex has no flat
+    /// triangle and is within the slenderness bound ([`fan::best`]), and
+    /// says how to cut its rectangle `r` when there is none: where
+    /// [`fan::plan`] says, across its longer
     /// side; when that side spans one lattice cell, not at all, or in
     /// halves the other way if every order has a flat triangle.
     /// `free(vertical, line)` says whether a cut at that line adds no
@@ -181,8 +182,9 @@ impl<'a> Out<'a> {
 /// How to cut a rectangle whose fan fails.
 #[derive(Clone, Debug)]
 enum Cut {
-    /// In two across its longer side in lattice cells (no first vertex
-    /// avoids a flat triangle).
+    /// In two across its longer side in lattice cells (every first vertex
+    /// gives a flat triangle, and its longer side in world units spans one
+    /// lattice cell).
     Halves,
     /// At lattice column lines (`vertical`) or row lines `lines`,
     /// ascending.
