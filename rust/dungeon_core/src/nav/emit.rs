@@ -4,7 +4,7 @@
 use super::NavData;
 use super::fan::{self, Side};
 use super::lattice::{Lattice, OPEN_E, OPEN_S, WALK};
-use super::partition::{Rect, labels};
+use super::partition::{NONE as NO_RECT, Rect, labels};
 use crate::error::GenError;
 use crate::watch::Span;
 
@@ -209,20 +209,44 @@ pub(crate) fn polygons(
     span: Span<'_>,
 ) -> Result<NavData, GenError> {
     let mut rects = rects.to_vec();
+    // After a round of cuts only the pieces and the rectangles beside a cut
+    // one can change: those are checked alone, and a full emission confirms.
+    let mut only: Option<Vec<bool>> = None;
     for _ in 0..MAX_ROUNDS {
-        let (nav, cuts) = emit(lat, &rects, unit, span)?;
+        let Emitted { nav, cuts, label } = emit(lat, &rects, (unit, only.as_deref()), span)?;
         if cuts.is_empty() {
-            return Ok(nav);
+            if only.is_none() {
+                return Ok(nav);
+            }
+            only = None;
+            continue;
         }
+        // Where each old rectangle's first piece lands.
+        let mut at = Vec::with_capacity(rects.len());
         let mut next = Vec::with_capacity(rects.len() + 2 * cuts.len());
-        let mut cuts = cuts.iter().peekable();
+        let mut dirty = Vec::with_capacity(next.capacity());
+        let mut pending = cuts.iter().peekable();
         for (i, &r) in rects.iter().enumerate() {
-            match cuts.next_if(|c| c.0 == i) {
+            at.push(next.len());
+            match pending.next_if(|c| c.0 == i) {
                 Some((_, c)) => split(r, c, &mut next),
                 None => next.push(r),
             }
+            dirty.resize(next.len(), false);
+            if next.len() - at[i] > 1 {
+                dirty.iter_mut().skip(at[i]).for_each(|d| *d = true);
+            }
+        }
+        for (i, _) in &cuts {
+            let Some(r) = rects.get(*i) else { continue };
+            for l in beside(lat, &label, *r) {
+                if let Some(d) = at.get(l as usize).and_then(|&k| dirty.get_mut(k)) {
+                    *d = true;
+                }
+            }
         }
         rects = next;
+        only = Some(dirty);
     }
     let cells = rects.iter().flat_map(|r| {
         (r.y0..r.y1).flat_map(move |y| {
@@ -234,7 +258,7 @@ pub(crate) fn polygons(
             })
         })
     });
-    Ok(emit(lat, &cells.collect::<Vec<_>>(), unit, span)?.0)
+    Ok(emit(lat, &cells.collect::<Vec<_>>(), (unit, None), span)?.nav)
 }
 
 /// Pushes `r` cut as `cut` says onto `out` (whole when the cut misses it).
@@ -268,14 +292,44 @@ fn split(r: Rect, cut: &Cut, out: &mut Vec<Rect>) {
     }
 }
 
-/// One emission of `rects`: the polygons, and the rectangles (indices,
-/// ascending) to cut, with how.
+/// What one emission gave.
+struct Emitted {
+    /// The polygons.
+    nav: NavData,
+    /// The rectangles (indices, ascending) to cut, with how.
+    cuts: Vec<(usize, Cut)>,
+    /// Each lattice cell's rectangle.
+    label: Vec<u32>,
+}
+
+/// The labels of the rectangles across the sides of `r` (with repeats).
+fn beside<'l>(lat: &Lattice, label: &'l [u32], r: Rect) -> impl Iterator<Item = u32> + 'l {
+    let (w, h) = (lat.w, lat.h);
+    let (x0, y0, x1, y1) = (r.x0 as usize, r.y0 as usize, r.x1 as usize, r.y1 as usize);
+    let rows = [y0.checked_sub(1), (y1 < h).then_some(y1)];
+    let cols = [x0.checked_sub(1), (x1 < w).then_some(x1)];
+    let above_below = rows
+        .into_iter()
+        .flatten()
+        .flat_map(move |y| (x0..x1).map(move |x| (x, y)));
+    let left_right = cols
+        .into_iter()
+        .flatten()
+        .flat_map(move |x| (y0..y1).map(move |y| (x, y)));
+    above_below
+        .chain(left_right)
+        .filter_map(move |(x, y)| label.get(y * w + x).copied())
+        .filter(|&l| l != NO_RECT)
+}
+
+/// One emission of `rects` (only those `only` marks, when given: a check
+/// whose polygons are incomplete), with the fans weighed against `unit`.
 fn emit(
     lat: &Lattice,
     rects: &[Rect],
-    unit: f64,
+    (unit, only): (f64, Option<&[bool]>),
     span: Span<'_>,
-) -> Result<(NavData, Vec<(usize, Cut)>), GenError> {
+) -> Result<Emitted, GenError> {
     let label = labels(lat, rects);
     span.at(0.2)?;
     let w = lat.w;
@@ -308,6 +362,9 @@ fn emit(
     for (n, r) in rects.iter().enumerate() {
         if n % RECTS_PER_CHECK == 0 {
             span.at(0.2 + 0.8 * n as f64 / rects.len().max(1) as f64)?;
+        }
+        if only.is_some_and(|o| !o.get(n).copied().unwrap_or(false)) {
+            continue;
         }
         let (x0, y0, x1, y1) = (r.x0 as usize, r.y0 as usize, r.x1 as usize, r.y1 as usize);
         let first = out.nav.indices.len();
@@ -405,5 +462,9 @@ fn emit(
         }
         out.nav.offsets.push(out.nav.indices.len() as u32);
     }
-    Ok((out.nav, cuts))
+    Ok(Emitted {
+        nav: out.nav,
+        cuts,
+        label,
+    })
 }
