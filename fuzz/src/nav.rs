@@ -11,8 +11,9 @@
 //! [`MAX_TILES`] tiles. What must hold: no panic; a build is the same
 //! twice, and passes [`verify::check`] (coverage cell for cell,
 //! connectivity equal to the grid's when joined by Godot's edge keys, no
-//! T-junction, no flat fan triangle) with the merge cell it was built
-//! for; an error is a `Config` error naming an option or the grid.
+//! T-junction, no flat or too slender fan triangle) with the merge cell
+//! it was built for; an error is a `Config` error naming an option or the
+//! grid.
 
 use dungeon_core::GenError;
 use dungeon_core::nav::{self, NavOptions, verify};

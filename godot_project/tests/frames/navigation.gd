@@ -10,12 +10,21 @@ extends SceneTree
 ## with walls and doorways (room grids) or an agent radius (tile maps). The
 ## same for a NavigationMesh in a NavigationServer3D map on BSP levels, with
 ## the surface raised.
+## Besides START → END, PAIRS seeded pairs of cell centres reachable from
+## START per 2D level: each path must start at its source and end at its
+## target within END_TOLERANCE of a tile (a server that finds the point of a
+## polygon closest to a target by splitting polygons into thin triangles
+## lands short of it).
 ## tests/check_frames.sh navigation runs it; exit status 0 when every check passes.
 ##
 ## Run: godot --headless --path godot_project --script res://tests/frames/navigation.gd
 
 const TILE := 16.0
 const SEEDS := [1, 2, 3]
+## Random pairs of walkable cell centres per 2D level.
+const PAIRS := 32
+## How far (in tiles) a path's ends may lie from its source and target.
+const END_TOLERANCE := 0.01
 ## Frames to wait for one map to sync before failing.
 const SYNC_FRAMES := 120
 ## Frames before giving up (the script quits with status 1).
@@ -24,6 +33,8 @@ const MAX_FRAMES := 20000
 var _failed := 0
 var _checks := 0
 var _frames := 0
+var _pairs := 0
+var _pair_misses := 0
 
 
 func _initialize() -> void:
@@ -152,8 +163,50 @@ func check_2d(grid: DungeonGrid, label: String, nav: DungeonNavigation, cell: Ve
 				cells.append(p / cell)
 			var fault := path_fault(grid, cells)
 			check(fault == "", "%s: the path stays on the grid: %s" % [label, fault])
+		check_pairs(grid, label, map, cell)
 	NavigationServer2D.free_rid(made[1])
 	NavigationServer2D.free_rid(map)
+
+
+## The walkable cells reachable from START over the grid's open sides.
+static func reachable(grid: DungeonGrid) -> Array[Vector2i]:
+	var seen := {grid.start_cell: true}
+	var out: Array[Vector2i] = [grid.start_cell]
+	var i := 0
+	while i < out.size():
+		for n in grid.neighbors(out[i]):
+			if not seen.has(n) and grid.is_walkable(n):
+				seen[n] = true
+				out.append(n)
+		i += 1
+	return out
+
+
+## PAIRS seeded pairs of cell centres reachable from START: each path must
+## start at its source and end at its target, within END_TOLERANCE tiles.
+func check_pairs(grid: DungeonGrid, label: String, map: RID, cell: Vector2) -> void:
+	var cells := reachable(grid)
+	if cells.size() < 2:
+		return
+	var rng := RandomNumberGenerator.new()
+	rng.seed = label.hash()
+	var tol := END_TOLERANCE * minf(cell.x, cell.y)
+	var shown := 0
+	for k in PAIRS:
+		var a := cells[rng.randi_range(0, cells.size() - 1)]
+		var b := cells[rng.randi_range(0, cells.size() - 1)]
+		var from := (Vector2(a) + Vector2(0.5, 0.5)) * cell
+		var to := (Vector2(b) + Vector2(0.5, 0.5)) * cell
+		var path := NavigationServer2D.map_get_path(map, from, to, true)
+		_pairs += 1
+		var ok := path.size() >= 1 and path[0].distance_to(from) <= tol \
+				and path[path.size() - 1].distance_to(to) <= tol
+		if not ok:
+			_pair_misses += 1
+			if shown < 3:
+				shown += 1
+				var ends := "no path" if path.is_empty() else "from %s to %s" % [path[0], path[path.size() - 1]]
+				check(false, "%s: the path from cell %s to cell %s runs %s, not %s to %s (within %.3f)" % [label, a, b, ends, from, to, tol])
 
 
 func check_3d(grid: DungeonGrid, label: String, nav: DungeonNavigation) -> void:
@@ -213,6 +266,8 @@ func _run() -> void:
 	for s in SEEDS:
 		bsp.seed = s
 		await check_3d(bsp.generate_level(1), "bsp seed %d (3D)" % s, nav)
+	print("navigation: %d of %d random cell pairs missed an end by more than %.2f tile" % [_pair_misses, _pairs, END_TOLERANCE])
+	check(_pair_misses == 0, "%d random cell pairs missed an end" % _pair_misses)
 	print("navigation: %d levels in 2D (twice each), %d in 3D, %d checks, %d failed" % [levels, SEEDS.size(), _checks, _failed])
 	if _failed == 0:
 		print("navigation: all passed")

@@ -2,8 +2,9 @@
 //! midpoint on one side of each thin wall, vertices shared.
 
 use super::NavData;
+use super::fan::{self, Side};
 use super::lattice::{Lattice, OPEN_E, OPEN_S, WALK};
-use super::partition::{Rect, labels};
+use super::partition::{NONE as NO_RECT, Rect, labels};
 use crate::error::GenError;
 use crate::watch::Span;
 
@@ -36,6 +37,10 @@ struct Out<'a> {
     lat: &'a Lattice,
     nav: NavData,
     point_vertex: Vec<u32>,
+    /// One polygon's points, to weigh its fans.
+    scratch: Vec<[f64; 2]>,
+    /// The length fans are weighed against ([`fan::slenderness_sq`]).
+    unit: f64,
 }
 
 impl<'a> Out<'a> {
@@ -106,106 +111,225 @@ impl<'a> Out<'a> {
     }
 
     /// Puts the polygon that starts at `indices[first]` (its four sides
-    /// `sides`, left, bottom, right, top) in an order whose fan from the
-    /// first vertex has no triangle of zero area: a navigation server that
-    /// splits polygons that way (Godot does, to find the polygon under a
-    /// point) misplaces points in a flat triangle. The first vertex is a
-    /// corner between two sides with no vertex inside them, or the only
-    /// vertex inside a side, or a new vertex in the middle of a side that
-    /// borders nothing walkable (no neighbour can miss it); `false` when
-    /// none of these exists.
-    fn fan_from_a_good_vertex(&mut self, first: usize, sides: [Side; 4], rect: [f64; 4]) -> bool {
-        let mut starts = [first; 4];
-        for k in 1..4 {
-            starts[k] = starts[k - 1] + sides[k - 1].vertices;
-        }
-        let inner = |k: usize| sides[k].vertices.saturating_sub(1);
-        let pick = (0..4)
-            .find(|&k| inner(k) == 0 && inner((k + 3) % 4) == 0)
-            .map(|k| starts[k])
-            .or_else(|| (0..4).find(|&k| inner(k) == 1).map(|k| starts[k] + 1));
-        let pick = match pick {
-            Some(p) => p,
-            None => {
-                let Some(k) = (0..4).find(|&k| inner(k) == 0 && sides[k].border) else {
-                    return false;
-                };
-                // The side's middle: left and right run along x = x0 / x1,
-                // bottom and top along y = y1 / y0.
-                let [x0, y0, x1, y1] = rect;
-                let (x, y) = match k {
-                    0 => (x0, (y0 + y1) / 2.0),
-                    1 => ((x0 + x1) / 2.0, y1),
-                    2 => (x1, (y0 + y1) / 2.0),
-                    _ => ((x0 + x1) / 2.0, y0),
-                };
-                let v = self.nav.vertices.len() as u32;
-                self.nav.vertices.push([x as f32, y as f32]);
-                self.nav.indices.insert(starts[k] + 1, v);
-                starts[k] + 1
+    /// `sides`, left, bottom, right, top; its box `rect`, `[x0, y0, x1,
+    /// y1]`) in an order whose fan from the first vertex has no flat
+    /// triangle and is within the slenderness bound ([`fan::best`]), and
+    /// says how to cut its rectangle `r` when there is none: where
+    /// [`fan::plan`] says, across its longer
+    /// side; when that side spans one lattice cell, not at all, or in
+    /// halves the other way if every order has a flat triangle.
+    /// `free(vertical, line)` says whether a cut at that line adds no
+    /// vertex to a neighbour.
+    fn fan_or_cut(
+        &mut self,
+        first: usize,
+        sides: [Side; 4],
+        (r, rect): (Rect, [f64; 4]),
+        free: &dyn Fn(bool, usize) -> bool,
+    ) -> Option<Cut> {
+        let pts = &mut self.scratch;
+        pts.clear();
+        pts.extend(
+            self.nav
+                .indices
+                .get(first..)
+                .unwrap_or(&[])
+                .iter()
+                .map(|&i| {
+                    let v = self
+                        .nav
+                        .vertices
+                        .get(i as usize)
+                        .copied()
+                        .unwrap_or([0.0; 2]);
+                    [f64::from(v[0]), f64::from(v[1])]
+                }),
+        );
+        let best = fan::best(pts, sides, rect, self.unit);
+        if best.is_none_or(|b| !fan::slender_ok(b.slender)) {
+            let [x0, y0, x1, y1] = rect;
+            let vertical = x1 - x0 >= y1 - y0;
+            let (lines, lo, hi) = if vertical {
+                (&self.lat.xs, r.x0, r.x1)
+            } else {
+                (&self.lat.ys, r.y0, r.y1)
+            };
+            let range = (lo as usize, hi as usize);
+            let free = |line: usize| free(vertical, line);
+            let at = fan::plan(pts, sides, rect, lines, range, vertical, (self.unit, &free));
+            if !at.is_empty() {
+                return Some(Cut::At {
+                    vertical,
+                    lines: at,
+                });
             }
+        }
+        let Some(best) = best else {
+            return Some(Cut::Halves);
         };
+        if let Some([x, y]) = best.new {
+            let v = self.nav.vertices.len() as u32;
+            self.nav.vertices.push([x as f32, y as f32]);
+            self.nav.indices.insert(first + best.at, v);
+        }
         if let Some(poly) = self.nav.indices.get_mut(first..) {
-            poly.rotate_left(pick - first);
+            poly.rotate_left(best.at);
         }
-        true
-    }
-}
-
-/// How one side of a polygon came out: the vertices it added (its first
-/// corner and those inside it) and whether nothing walkable lies across it.
-#[derive(Clone, Copy)]
-struct Side {
-    vertices: usize,
-    border: bool,
-}
-
-/// The polygons of `rects` (a partition of `lat`'s walkable cells), in
-/// rectangle order. A rectangle that no vertex order fans without a flat
-/// triangle (see `Out::fan_from_a_good_vertex`; none of the generators'
-/// maps has one) is cut in two across its longer side and everything
-/// emitted again: the halves' neighbours then split their sides to match,
-/// and a single lattice cell always has a good first vertex.
-pub(crate) fn polygons(lat: &Lattice, rects: &[Rect], span: Span<'_>) -> Result<NavData, GenError> {
-    let mut rects = rects.to_vec();
-    loop {
-        let (nav, flat) = emit(lat, &rects, span)?;
-        let mut cut = Vec::with_capacity(rects.len() + flat.len());
-        let mut any = false;
-        for (i, &r) in rects.iter().enumerate() {
-            match halves(r).filter(|_| flat.binary_search(&i).is_ok()) {
-                Some((a, b)) => {
-                    cut.extend([a, b]);
-                    any = true;
-                }
-                None => cut.push(r),
-            }
-        }
-        if !any {
-            return Ok(nav);
-        }
-        rects = cut;
-    }
-}
-
-/// `r` cut in two across its longer side (rows first on a tie); `None`
-/// for a single cell.
-fn halves(r: Rect) -> Option<(Rect, Rect)> {
-    let (w, h) = (r.x1 - r.x0, r.y1 - r.y0);
-    if w >= h && w >= 2 {
-        let m = r.x0 + w / 2;
-        Some((Rect { x1: m, ..r }, Rect { x0: m, ..r }))
-    } else if h >= 2 {
-        let m = r.y0 + h / 2;
-        Some((Rect { y1: m, ..r }, Rect { y0: m, ..r }))
-    } else {
         None
     }
 }
 
-/// One emission of `rects`: the polygons, and the rectangles (indices,
-/// ascending) left without a good first vertex.
-fn emit(lat: &Lattice, rects: &[Rect], span: Span<'_>) -> Result<(NavData, Vec<usize>), GenError> {
+/// How to cut a rectangle whose fan fails.
+#[derive(Clone, Debug)]
+enum Cut {
+    /// In two across its longer side in lattice cells (every first vertex
+    /// gives a flat triangle, and its longer side in world units spans one
+    /// lattice cell).
+    Halves,
+    /// At lattice column lines (`vertical`) or row lines `lines`,
+    /// ascending.
+    At { vertical: bool, lines: Vec<u32> },
+}
+
+/// Rounds of cutting before every rectangle is cut into single cells.
+const MAX_ROUNDS: usize = 64;
+
+/// The polygons of `rects` (a partition of `lat`'s walkable cells), in
+/// rectangle order. A rectangle that no vertex order fans well (see
+/// `Out::fan_or_cut`) is cut into pieces and everything emitted again,
+/// its neighbours then splitting their sides to match (which can spoil
+/// their fans in turn: on cave maps the cuts settle in about eight
+/// rounds). A single lattice cell always has a good first vertex and is
+/// never too slender to keep; after [`MAX_ROUNDS`] rounds every rectangle
+/// is cut into its cells.
+pub(crate) fn polygons(
+    lat: &Lattice,
+    rects: &[Rect],
+    unit: f64,
+    span: Span<'_>,
+) -> Result<NavData, GenError> {
+    let mut rects = rects.to_vec();
+    // After a round of cuts only the pieces and the rectangles beside a cut
+    // one can change: those are checked alone, and a full emission confirms.
+    let mut only: Option<Vec<bool>> = None;
+    for _ in 0..MAX_ROUNDS {
+        let Emitted { nav, cuts, label } = emit(lat, &rects, (unit, only.as_deref()), span)?;
+        if cuts.is_empty() {
+            if only.is_none() {
+                return Ok(nav);
+            }
+            only = None;
+            continue;
+        }
+        // Where each old rectangle's first piece lands.
+        let mut at = Vec::with_capacity(rects.len());
+        let mut next = Vec::with_capacity(rects.len() + 2 * cuts.len());
+        let mut dirty = Vec::with_capacity(next.capacity());
+        let mut pending = cuts.iter().peekable();
+        for (i, &r) in rects.iter().enumerate() {
+            at.push(next.len());
+            match pending.next_if(|c| c.0 == i) {
+                Some((_, c)) => split(r, c, &mut next),
+                None => next.push(r),
+            }
+            dirty.resize(next.len(), false);
+            if next.len() - at[i] > 1 {
+                dirty.iter_mut().skip(at[i]).for_each(|d| *d = true);
+            }
+        }
+        for (i, _) in &cuts {
+            let Some(r) = rects.get(*i) else { continue };
+            for l in beside(lat, &label, *r) {
+                if let Some(d) = at.get(l as usize).and_then(|&k| dirty.get_mut(k)) {
+                    *d = true;
+                }
+            }
+        }
+        rects = next;
+        only = Some(dirty);
+    }
+    let cells = rects.iter().flat_map(|r| {
+        (r.y0..r.y1).flat_map(move |y| {
+            (r.x0..r.x1).map(move |x| Rect {
+                x0: x,
+                y0: y,
+                x1: x + 1,
+                y1: y + 1,
+            })
+        })
+    });
+    Ok(emit(lat, &cells.collect::<Vec<_>>(), (unit, None), span)?.nav)
+}
+
+/// Pushes `r` cut as `cut` says onto `out` (whole when the cut misses it).
+fn split(r: Rect, cut: &Cut, out: &mut Vec<Rect>) {
+    match cut {
+        Cut::Halves => {
+            let (w, h) = (r.x1 - r.x0, r.y1 - r.y0);
+            if w >= h && w >= 2 {
+                let m = r.x0 + w / 2;
+                out.extend([Rect { x1: m, ..r }, Rect { x0: m, ..r }]);
+            } else if h >= 2 {
+                let m = r.y0 + h / 2;
+                out.extend([Rect { y1: m, ..r }, Rect { y0: m, ..r }]);
+            } else {
+                out.push(r);
+            }
+        }
+        Cut::At { vertical, lines } => {
+            let mut rest = r;
+            for &m in lines {
+                if *vertical && m > rest.x0 && m < rest.x1 {
+                    out.push(Rect { x1: m, ..rest });
+                    rest.x0 = m;
+                } else if !*vertical && m > rest.y0 && m < rest.y1 {
+                    out.push(Rect { y1: m, ..rest });
+                    rest.y0 = m;
+                }
+            }
+            out.push(rest);
+        }
+    }
+}
+
+/// What one emission gave.
+struct Emitted {
+    /// The polygons.
+    nav: NavData,
+    /// The rectangles (indices, ascending) to cut, with how.
+    cuts: Vec<(usize, Cut)>,
+    /// Each lattice cell's rectangle.
+    label: Vec<u32>,
+}
+
+/// The labels of the rectangles across the sides of `r` (with repeats).
+fn beside<'l>(lat: &Lattice, label: &'l [u32], r: Rect) -> impl Iterator<Item = u32> + 'l {
+    let (w, h) = (lat.w, lat.h);
+    let (x0, y0, x1, y1) = (r.x0 as usize, r.y0 as usize, r.x1 as usize, r.y1 as usize);
+    let rows = [y0.checked_sub(1), (y1 < h).then_some(y1)];
+    let cols = [x0.checked_sub(1), (x1 < w).then_some(x1)];
+    let above_below = rows
+        .into_iter()
+        .flatten()
+        .flat_map(move |y| (x0..x1).map(move |x| (x, y)));
+    let left_right = cols
+        .into_iter()
+        .flatten()
+        .flat_map(move |x| (y0..y1).map(move |y| (x, y)));
+    above_below
+        .chain(left_right)
+        .filter_map(move |(x, y)| label.get(y * w + x).copied())
+        .filter(|&l| l != NO_RECT)
+}
+
+/// One emission of `rects` (only those `only` marks, when given: a check
+/// whose polygons are incomplete), with the fans weighed against `unit`.
+fn emit(
+    lat: &Lattice,
+    rects: &[Rect],
+    (unit, only): (f64, Option<&[bool]>),
+    span: Span<'_>,
+) -> Result<Emitted, GenError> {
     let label = labels(lat, rects);
     span.at(0.2)?;
     let w = lat.w;
@@ -227,8 +351,10 @@ fn emit(lat: &Lattice, rects: &[Rect], span: Span<'_>) -> Result<(NavData, Vec<u
             offsets: Vec::with_capacity(rects.len() + 1),
         },
         point_vertex: vec![NONE; (lat.w + 1) * (lat.h + 1)],
+        scratch: Vec::new(),
+        unit,
     };
-    let mut flat = Vec::new();
+    let mut cuts = Vec::new();
     out.nav.offsets.push(0);
     let xs = &lat.xs;
     let ys = &lat.ys;
@@ -236,6 +362,9 @@ fn emit(lat: &Lattice, rects: &[Rect], span: Span<'_>) -> Result<(NavData, Vec<u
     for (n, r) in rects.iter().enumerate() {
         if n % RECTS_PER_CHECK == 0 {
             span.at(0.2 + 0.8 * n as f64 / rects.len().max(1) as f64)?;
+        }
+        if only.is_some_and(|o| !o.get(n).copied().unwrap_or(false)) {
+            continue;
         }
         let (x0, y0, x1, y1) = (r.x0 as usize, r.y0 as usize, r.x1 as usize, r.y1 as usize);
         let first = out.nav.indices.len();
@@ -283,11 +412,59 @@ fn emit(lat: &Lattice, rects: &[Rect], span: Span<'_>) -> Result<(NavData, Vec<u
             |o, line| o.point(line, y0),
             Some(&top_mid),
         );
-        let rect = [at(xs, x0), at(ys, y0), at(xs, x1), at(ys, y1)];
-        if !out.fan_from_a_good_vertex(first, [left, bottom, right, top], rect) {
-            flat.push(n);
+        // The box as the polygon's 32-bit vertices hold it.
+        let rect = [at(xs, x0), at(ys, y0), at(xs, x1), at(ys, y1)].map(|v| f64::from(v as f32));
+        // Whether a cut at a column (`vertical`) or row line adds no vertex
+        // to a neighbour: at each end, what lies across changes there (a
+        // vertex is there already) or nothing walkable does.
+        let free = |vertical: bool, line: usize| {
+            let ends = if vertical {
+                let (a, b) = (line.saturating_sub(1), line);
+                [
+                    (y0.checked_sub(1), y0 > 0, true),
+                    ((y1 < lat.h).then_some(y1), true, false),
+                ]
+                .map(|(ny, ok, top)| {
+                    let side = |x: usize| {
+                        let open = ok
+                            && if top {
+                                lat.has(x, y0 - 1, OPEN_S)
+                            } else {
+                                lat.has(x, y1 - 1, OPEN_S)
+                            };
+                        look(Some(x), ny, open)
+                    };
+                    (side(a), side(b))
+                })
+            } else {
+                let (a, b) = (line.saturating_sub(1), line);
+                [
+                    (x0.checked_sub(1), x0 > 0, true),
+                    ((x1 < w).then_some(x1), true, false),
+                ]
+                .map(|(nx, ok, left)| {
+                    let side = |y: usize| {
+                        let open = ok
+                            && if left {
+                                lat.has(x0 - 1, y, OPEN_E)
+                            } else {
+                                lat.has(x1 - 1, y, OPEN_E)
+                            };
+                        look(nx, Some(y), open)
+                    };
+                    (side(a), side(b))
+                })
+            };
+            ends.iter().all(|&(p, q)| p != q || p == BORDER)
+        };
+        if let Some(c) = out.fan_or_cut(first, [left, bottom, right, top], (*r, rect), &free) {
+            cuts.push((n, c));
         }
         out.nav.offsets.push(out.nav.indices.len() as u32);
     }
-    Ok((out.nav, flat))
+    Ok(Emitted {
+        nav: out.nav,
+        cuts,
+        label,
+    })
 }

@@ -50,6 +50,7 @@ use crate::watch::{Span, Watch};
 
 pub mod bound;
 mod emit;
+pub mod fan;
 mod lattice;
 mod partition;
 mod rooms;
@@ -274,6 +275,7 @@ pub fn build(grid: &DungeonGrid, opts: &NavOptions, watch: &Watch) -> Result<Nav
         )));
     }
     let rects = partition::best(&lattice, watch.span(0.2, 0.7))?;
-    let nav = emit::polygons(&lattice, &rects, watch.span(0.7, 1.0))?;
+    let unit = opts.cell_size.0.min(opts.cell_size.1);
+    let nav = emit::polygons(&lattice, &rects, unit, watch.span(0.7, 1.0))?;
     watch.finish(Ok(nav))
 }

@@ -1,6 +1,7 @@
 //! Checks of a build against its grid, shared by the tests and the
 //! benchmarks: coverage cell for cell, connectivity equal to the grid's
-//! when polygons are joined the way Godot joins them, and no T-junction.
+//! when polygons are joined the way Godot joins them, no T-junction, and
+//! fans a server can split without losing precision ([`super::fan`]).
 //!
 //! Godot joins two polygons of one region only through an edge whose two
 //! endpoints have equal *keys*, `floor(position / merge_cell)` per axis
@@ -11,7 +12,7 @@
 use std::collections::HashMap;
 
 use super::lattice::{Lattice, OPEN_E, OPEN_S, WALK};
-use super::{NavData, NavOptions};
+use super::{NavData, NavOptions, fan};
 use crate::grid::{DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid};
 use crate::watch::Watch;
 
@@ -52,7 +53,9 @@ type Edge = (u32, u32, u32);
 /// blocked one covered, two vertices with one key, an edge key held by
 /// more than two polygons, a join across a closed side, a T-junction off a
 /// thin wall, two cells joined in one and not in the other, or a polygon
-/// whose fan from its first vertex has a flat triangle.
+/// whose fan from its first vertex has a flat triangle or is too slender
+/// ([`fan::MAX_SLENDERNESS`]; allowed only when the polygon's longer side
+/// spans one lattice cell).
 pub fn check(
     grid: &DungeonGrid,
     opts: &NavOptions,
@@ -163,6 +166,24 @@ pub fn check(
         };
         if pts.len() < 4 || !on_box || !axis || x1 <= x0 || y1 <= y0 {
             return Err(format!("polygon {p} is not a rectangle: {pts:?}"));
+        }
+        // Its fan within the slenderness bound, unless its longer side
+        // spans one lattice cell (nothing to cut there).
+        let (wide, tall) = (hi[0] - lo[0], hi[1] - lo[1]);
+        let long_cells = if wide >= tall { x1 - x0 } else { y1 - y0 };
+        let wide_pts: Vec<[f64; 2]> = pts
+            .iter()
+            .map(|v| [f64::from(v[0]), f64::from(v[1])])
+            .collect();
+        let unit = opts.cell_size.0.min(opts.cell_size.1);
+        let s = fan::slenderness_sq(&wide_pts, 0, unit, f64::INFINITY);
+        if long_cells > 1 && !fan::slender_ok(s) {
+            return Err(format!(
+                "polygon {p}: the fan from its first vertex {:?} is too slender ({:.0} > {}) over {long_cells} lattice cells",
+                pts[0],
+                s.sqrt(),
+                fan::MAX_SLENDERNESS
+            ));
         }
         for y in y0..y1 {
             for x in x0..x1 {
