@@ -15,6 +15,9 @@ extends SceneTree
 ## target within END_TOLERANCE of a tile (a server that finds the point of a
 ## polygon closest to a target by splitting polygons into thin triangles
 ## lands short of it).
+## Last, the async builds over real frames: build_polygon_async and
+## build_mesh_async requests arrive through the SceneTree's frames alone (no
+## poll_async call), in request order, equal to the sync builds.
 ## tests/check_frames.sh navigation runs it; exit status 0 when every check passes.
 ##
 ## Run: godot --headless --path godot_project --script res://tests/frames/navigation.gd
@@ -234,6 +237,42 @@ func check_3d(grid: DungeonGrid, label: String, nav: DungeonNavigation) -> void:
 	NavigationServer3D.free_rid(map)
 
 
+## The same polygons: vertices and every polygon's indices.
+static func same_navigation(a, b) -> bool:
+	if a == null or b == null or a.get_class() != b.get_class() or a.vertices != b.vertices \
+			or a.get_polygon_count() != b.get_polygon_count():
+		return false
+	for i in a.get_polygon_count():
+		if a.get_polygon(i) != b.get_polygon(i):
+			return false
+	return true
+
+
+func check_async() -> void:
+	var cave := CaveGenerator.new()
+	cave.width = 512
+	cave.height = 512
+	var grid := cave.generate_level(1)
+	var nav := DungeonNavigation.new()
+	nav.agent_radius = 4.0
+	var got: Array = []
+	nav.built.connect(func(request, navigation): got.append([request, navigation]))
+	nav.build_failed.connect(func(request, message): got.append([request, message]))
+	var first := nav.build_polygon_async(grid, Vector2(TILE, TILE))
+	var second := nav.build_mesh_async(grid, Vector3(TILE, 1, TILE))
+	var frames := 0
+	while got.size() < 2 and frames < 5000:
+		await process_frame
+		frames += 1
+	if not check(got.size() == 2, "async: both requests arrive over frames (%d after %d frames)" % [got.size(), frames]):
+		return
+	check(got[0][0] == first and got[1][0] == second, "async: in request order, with their ids")
+	check(not nav.is_building() and nav.progress == 1.0, "async: idle once delivered")
+	check(same_navigation(got[0][1], nav.build_polygon(grid, Vector2(TILE, TILE))), "async: the polygon equals build_polygon's")
+	check(same_navigation(got[1][1], nav.build_mesh(grid, Vector3(TILE, 1, TILE))), "async: the mesh equals build_mesh's")
+	print("navigation: async builds of a 512² cave delivered after %d frames" % frames)
+
+
 func _run() -> void:
 	var nav := DungeonNavigation.new()
 	# Room grids again with walls and doorways (rooms 160 × 128 px, walls
@@ -266,6 +305,7 @@ func _run() -> void:
 	for s in SEEDS:
 		bsp.seed = s
 		await check_3d(bsp.generate_level(1), "bsp seed %d (3D)" % s, nav)
+	await check_async()
 	print("navigation: %d of %d random cell pairs missed an end by more than %.2f tile" % [_pair_misses, _pairs, END_TOLERANCE])
 	check(_pair_misses == 0, "%d random cell pairs missed an end" % _pair_misses)
 	print("navigation: %d levels in 2D (twice each), %d in 3D, %d checks, %d failed" % [levels, SEEDS.size(), _checks, _failed])
