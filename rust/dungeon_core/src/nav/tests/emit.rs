@@ -1,6 +1,7 @@
-//! The emitter against a plain model of it: every round relabels the
-//! whole lattice and shares vertices, exactly as the cut rounds are
-//! defined; the build must give the same bytes.
+//! The cut rounds against a plain model of them: every round relabels
+//! the whole lattice with rectangle positions and shares vertices; the
+//! build (ids kept across rounds, check rounds without shared vertices)
+//! must give the same bytes.
 
 use super::super::emit::{Cut, Emitted, MAX_ROUNDS, beside, cells, emit, split};
 use super::super::partition::{Rect, labels};
@@ -54,9 +55,8 @@ fn polygons_plain(lat: &Lattice, rects: &[Rect], unit: f64) -> NavData {
         .nav
 }
 
-/// The build and the plain model agree byte for byte on `g` under `o`,
-/// and the number of rounds that cut something is returned (0 or 1: cut
-/// or not).
+/// The build and the plain model agree byte for byte on `g` under `o`;
+/// 1 when the build cut a rectangle, else 0.
 fn same(g: &DungeonGrid, o: &NavOptions) -> usize {
     let lat = o.lattice(g, Watch::new().span(0.0, 1.0)).unwrap();
     let rects = partition::best(&lat, Watch::new().span(0.0, 1.0)).unwrap();
