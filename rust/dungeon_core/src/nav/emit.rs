@@ -181,7 +181,7 @@ impl<'a> Out<'a> {
 
 /// How to cut a rectangle whose fan fails.
 #[derive(Clone, Debug)]
-enum Cut {
+pub(super) enum Cut {
     /// In two across its longer side in lattice cells (every first vertex
     /// gives a flat triangle, and its longer side in world units spans one
     /// lattice cell).
@@ -192,7 +192,7 @@ enum Cut {
 }
 
 /// Rounds of cutting before every rectangle is cut into single cells.
-const MAX_ROUNDS: usize = 64;
+pub(super) const MAX_ROUNDS: usize = 64;
 
 /// The polygons of `rects` (a partition of `lat`'s walkable cells), in
 /// rectangle order. A rectangle that no vertex order fans well (see
@@ -202,6 +202,14 @@ const MAX_ROUNDS: usize = 64;
 /// rounds). A single lattice cell always has a good first vertex and is
 /// never too slender to keep; after [`MAX_ROUNDS`] rounds every rectangle
 /// is cut into its cells.
+///
+/// After a round of cuts only the pieces and the rectangles beside a cut
+/// one can change: those are checked alone (no vertex shared, which moves
+/// no vertex), and a full emission confirms. Each rectangle keeps an id
+/// in the lattice's label array across rounds (a cut one's first piece
+/// keeps its id, the others take new ones), so a round relabels only the
+/// cells it cut: emission compares labels only for equality, so the
+/// output is the one a fresh labelling gives.
 pub(crate) fn polygons(
     lat: &Lattice,
     rects: &[Rect],
@@ -209,11 +217,17 @@ pub(crate) fn polygons(
     span: Span<'_>,
 ) -> Result<NavData, GenError> {
     let mut rects = rects.to_vec();
-    // After a round of cuts only the pieces and the rectangles beside a cut
-    // one can change: those are checked alone, and a full emission confirms.
+    let mut label = labels(lat, &rects);
+    // Each rectangle's id (its label), and the next id to give.
+    let mut ids: Vec<u32> = (0..rects.len() as u32).collect();
+    let mut fresh = rects.len() as u32;
+    // Each id's rectangle position, rebuilt every round.
+    let mut pos: Vec<u32> = Vec::new();
     let mut only: Option<Vec<bool>> = None;
     for _ in 0..MAX_ROUNDS {
-        let Emitted { nav, cuts, label } = emit(lat, &rects, (unit, only.as_deref()), span)?;
+        let check = only.as_deref();
+        let Emitted { nav, cuts } =
+            emit(lat, &rects, &label, (unit, check, check.is_none()), span)?;
         if cuts.is_empty() {
             if only.is_none() {
                 return Ok(nav);
@@ -221,48 +235,83 @@ pub(crate) fn polygons(
             only = None;
             continue;
         }
-        // Where each old rectangle's first piece lands.
-        let mut at = Vec::with_capacity(rects.len());
         let mut next = Vec::with_capacity(rects.len() + 2 * cuts.len());
+        let mut next_ids = Vec::with_capacity(next.capacity());
         let mut dirty = Vec::with_capacity(next.capacity());
         let mut pending = cuts.iter().peekable();
-        for (i, &r) in rects.iter().enumerate() {
-            at.push(next.len());
+        for (i, (&r, &id)) in rects.iter().zip(&ids).enumerate() {
+            let first = next.len();
             match pending.next_if(|c| c.0 == i) {
                 Some((_, c)) => split(r, c, &mut next),
                 None => next.push(r),
             }
+            next_ids.push(id);
+            for &piece in next.get(first + 1..).unwrap_or(&[]) {
+                relabel(lat, &mut label, piece, fresh);
+                next_ids.push(fresh);
+                fresh = fresh.saturating_add(1);
+            }
             dirty.resize(next.len(), false);
-            if next.len() - at[i] > 1 {
-                dirty.iter_mut().skip(at[i]).for_each(|d| *d = true);
+            if next.len() - first > 1 {
+                dirty.iter_mut().skip(first).for_each(|d| *d = true);
             }
         }
+        pos.clear();
+        pos.resize(fresh as usize, NO_RECT);
+        for (k, &id) in next_ids.iter().enumerate() {
+            if let Some(p) = pos.get_mut(id as usize) {
+                *p = k as u32;
+            }
+        }
+        // The rectangles beside a cut one (labels now name its pieces,
+        // which are dirty already).
         for (i, _) in &cuts {
             let Some(r) = rects.get(*i) else { continue };
             for l in beside(lat, &label, *r) {
-                if let Some(d) = at.get(l as usize).and_then(|&k| dirty.get_mut(k)) {
+                let k = pos.get(l as usize).copied().unwrap_or(NO_RECT);
+                if let Some(d) = dirty.get_mut(k as usize) {
                     *d = true;
                 }
             }
         }
         rects = next;
+        ids = next_ids;
         only = Some(dirty);
     }
-    let cells = rects.iter().flat_map(|r| {
-        (r.y0..r.y1).flat_map(move |y| {
-            (r.x0..r.x1).map(move |x| Rect {
-                x0: x,
-                y0: y,
-                x1: x + 1,
-                y1: y + 1,
+    let cells = cells(&rects);
+    let label = labels(lat, &cells);
+    Ok(emit(lat, &cells, &label, (unit, None, true), span)?.nav)
+}
+
+/// `rects` cut into their single cells, in order.
+pub(super) fn cells(rects: &[Rect]) -> Vec<Rect> {
+    rects
+        .iter()
+        .flat_map(|r| {
+            (r.y0..r.y1).flat_map(move |y| {
+                (r.x0..r.x1).map(move |x| Rect {
+                    x0: x,
+                    y0: y,
+                    x1: x + 1,
+                    y1: y + 1,
+                })
             })
         })
-    });
-    Ok(emit(lat, &cells.collect::<Vec<_>>(), (unit, None), span)?.nav)
+        .collect()
+}
+
+/// Labels the cells of `r` with `id` in `label` (row-major over `lat`).
+fn relabel(lat: &Lattice, label: &mut [u32], r: Rect, id: u32) {
+    for y in r.y0 as usize..r.y1 as usize {
+        let row = y * lat.w;
+        if let Some(s) = label.get_mut(row + r.x0 as usize..row + r.x1 as usize) {
+            s.fill(id);
+        }
+    }
 }
 
 /// Pushes `r` cut as `cut` says onto `out` (whole when the cut misses it).
-fn split(r: Rect, cut: &Cut, out: &mut Vec<Rect>) {
+pub(super) fn split(r: Rect, cut: &Cut, out: &mut Vec<Rect>) {
     match cut {
         Cut::Halves => {
             let (w, h) = (r.x1 - r.x0, r.y1 - r.y0);
@@ -293,17 +342,19 @@ fn split(r: Rect, cut: &Cut, out: &mut Vec<Rect>) {
 }
 
 /// What one emission gave.
-struct Emitted {
+pub(super) struct Emitted {
     /// The polygons.
-    nav: NavData,
+    pub nav: NavData,
     /// The rectangles (indices, ascending) to cut, with how.
-    cuts: Vec<(usize, Cut)>,
-    /// Each lattice cell's rectangle.
-    label: Vec<u32>,
+    pub cuts: Vec<(usize, Cut)>,
 }
 
 /// The labels of the rectangles across the sides of `r` (with repeats).
-fn beside<'l>(lat: &Lattice, label: &'l [u32], r: Rect) -> impl Iterator<Item = u32> + 'l {
+pub(super) fn beside<'l>(
+    lat: &Lattice,
+    label: &'l [u32],
+    r: Rect,
+) -> impl Iterator<Item = u32> + 'l {
     let (w, h) = (lat.w, lat.h);
     let (x0, y0, x1, y1) = (r.x0 as usize, r.y0 as usize, r.x1 as usize, r.y1 as usize);
     let rows = [y0.checked_sub(1), (y1 < h).then_some(y1)];
@@ -323,14 +374,18 @@ fn beside<'l>(lat: &Lattice, label: &'l [u32], r: Rect) -> impl Iterator<Item = 
 }
 
 /// One emission of `rects` (only those `only` marks, when given: a check
-/// whose polygons are incomplete), with the fans weighed against `unit`.
-fn emit(
+/// whose polygons are incomplete), with the fans weighed against `unit`;
+/// `label` holds each lattice cell's rectangle id (any ids, one per
+/// rectangle: they are only compared). With `share`, polygons share the
+/// vertices at lattice points; without, each polygon has its own (the
+/// same positions, so the same fans and cuts).
+pub(super) fn emit(
     lat: &Lattice,
     rects: &[Rect],
-    (unit, only): (f64, Option<&[bool]>),
+    label: &[u32],
+    (unit, only, share): (f64, Option<&[bool]>, bool),
     span: Span<'_>,
 ) -> Result<Emitted, GenError> {
-    let label = labels(lat, rects);
     span.at(0.2)?;
     let w = lat.w;
     // What lies across the side of cell (x, y) toward cell (nx, ny), with
@@ -347,10 +402,14 @@ fn emit(
         lat,
         nav: NavData {
             vertices: Vec::new(),
-            indices: Vec::with_capacity(rects.len() * 5),
+            indices: Vec::with_capacity(if share { rects.len() * 5 } else { 0 }),
             offsets: Vec::with_capacity(rects.len() + 1),
         },
-        point_vertex: vec![NONE; (lat.w + 1) * (lat.h + 1)],
+        point_vertex: if share {
+            vec![NONE; (lat.w + 1) * (lat.h + 1)]
+        } else {
+            Vec::new()
+        },
         scratch: Vec::new(),
         unit,
     };
@@ -462,9 +521,5 @@ fn emit(
         }
         out.nav.offsets.push(out.nav.indices.len() as u32);
     }
-    Ok(Emitted {
-        nav: out.nav,
-        cuts,
-        label,
-    })
+    Ok(Emitted { nav: out.nav, cuts })
 }

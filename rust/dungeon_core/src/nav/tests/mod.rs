@@ -339,6 +339,7 @@ fn every_preset_builds_checked_navigation() {
 }
 
 mod bound;
+mod emit;
 mod fan;
 mod margin;
 mod rooms;
