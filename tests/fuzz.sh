@@ -74,7 +74,8 @@ cd "$root"
 start=$SECONDS
 "$CARGO_FUZZ" build --fuzz-dir "$fuzz" --sanitizer none --debug-assertions "${features[@]}" >&2
 echo "fuzz.sh: built in $((SECONDS - start)) s" >&2
-bin_dir="$fuzz/target/$(rustc -vV | sed -n 's/^host: //p')/release"
+# Cargo builds into CARGO_TARGET_DIR when it is set (cargo-fuzz passes none).
+bin_dir="${CARGO_TARGET_DIR:-$fuzz/target}/$(rustc -vV | sed -n 's/^host: //p')/release"
 
 limits=(-timeout="$timeout" -rss_limit_mb=2048 -malloc_limit_mb=1024)
 max_len() { case "$1" in grid_json) echo 16384 ;; grid_json_mutate|*_config|any_generator) echo 256 ;; *) echo 1024 ;; esac; }
