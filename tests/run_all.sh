@@ -63,7 +63,7 @@ tests/check_editor_help.sh
 step "sample project: screenshot (Xvfb + Mesa) and a bot playing every generator"
 tests/run_sample.sh --check
 
-step "quitting mid-work is clean: every generator's generate_async, paint_over_frames, the other classes"
+step "quitting mid-work is clean: every generator's generate_async, paint_over_frames, DungeonNavigation's async builds, the other classes"
 tests/check_quit.sh
 
 step "collision and navigation from the tile set across chunk borders (real frames)"

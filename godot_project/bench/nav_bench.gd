@@ -199,9 +199,13 @@ func wait_synced(server: Object, map: RID, id0: int, polygons: int, t0: int, pro
 
 ## Puts `data` (a NavigationPolygon, or a NavigationMesh for `server`
 ## NavigationServer3D) on a new region of `map`; the ms until the map has
-## it (see wait_synced), -1 past the cap.
+## it (see wait_synced), -1 past the cap. The region's edge connections are
+## off, as the docs advise for one region: its polygons join by shared
+## edges, and Godot's search for edge connections alone took two minutes
+## on a 1024² cave.
 func sync_region(server: Object, map: RID, data: Resource, probe: Array) -> float:
 	var region: RID = server.region_create()
+	server.region_set_use_edge_connections(region, false)
 	var id0: int = server.map_get_iteration_id(map)
 	phase("sync")
 	var t0 := Time.get_ticks_usec()
@@ -628,7 +632,7 @@ func _run() -> void:
 
 func _print() -> void:
 	print("### Navigation: Godot's routes and ours (Godot, `godot_project/bench/nav_bench.gd`)\n")
-	print("Godot %s headless, %s, one run per case (each in its own Godot process), 16 px tiles (1 m cells in 3D), the map's default cell size. `DungeonNavigation` %s. Build: ms of the main-thread call(s); for `build_polygon_async`, the main thread's share (the call, and the poll that turns the result into a `NavigationPolygon`) and the ms until it was delivered, polled every millisecond. Synced: ms from handing the data to the server (route A: from the `paint()` call) until the map's iteration id has advanced, the server counts the polygons and a probe path query reaches its target, polled every frame with physics at %d Hz (cap %.0f s). Polygons: the server's count (route A) or the resource's; edges: the server's counts.\n" % [
+	print("Godot %s headless, %s, one run per case (each in its own Godot process), 16 px tiles (1 m cells in 3D), the map's default cell size. `DungeonNavigation` %s. Build: ms of the main-thread call(s); for `build_polygon_async`, the main thread's share (the call, and the poll that turns the result into a `NavigationPolygon`) and the ms until it was delivered, polled every millisecond. Synced: ms from handing the data to the server (route A: from the `paint()` call; ours and route B: one region, its edge connections off) until the map's iteration id has advanced, the server counts the polygons and a probe path query reaches its target, polled every frame with physics at %d Hz (cap %.0f s). Polygons: the server's count (route A) or the resource's; edges: the server's counts.\n" % [
 			Engine.get_version_info()["string"], "quick run" if _quick else "full run",
 			"is registered" if _ours else "is not built yet", PHYSICS_HZ, SYNC_CAP_MS / 1000.0])
 	print("| map | walkable cells | route | build (ms) | synced (ms) | regions | polygons | edges / merged / connected |")

@@ -20,13 +20,16 @@ use crate::dungeon_grid::DungeonGrid;
 /// [codeblock]
 /// var grid := BspGenerator.new().generate()
 /// var region := NavigationRegion2D.new()
+/// region.use_edge_connections = false
 /// region.navigation_polygon = DungeonNavigation.new().build_polygon(grid, Vector2(16, 16))
 /// add_child(region)
 /// [/codeblock]
 /// Put the region where the [TileMapLayer] is (cell [code](x, y)[/code]
 /// covers [code]x * cell_size.x[/code] to [code](x + 1) * cell_size.x[/code]),
 /// and give the tiles no navigation layer, so the level is not navigable
-/// twice. The build is deterministic: the same grid and settings give the
+/// twice. Turn the region's [member NavigationRegion2D.use_edge_connections]
+/// off: its polygons are joined by the edges they share, and on a big level
+/// Godot's search for edge connections takes far longer than the rest. The build is deterministic: the same grid and settings give the
 /// same polygons on every platform.
 #[derive(GodotClass)]
 #[class(tool, base = RefCounted)]
