@@ -8,7 +8,8 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-step() { printf '\n=== %s\n' "$*" >&2; }
+# Each step's header says how long the run has taken so far.
+step() { printf '\n=== %s (at %dm%02ds)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)) >&2; }
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
@@ -41,9 +42,9 @@ cargo test --release -p dungeon_core --lib nav -- --ignored
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-step "fuzz: replay fuzz/regressions, then 10 000 executions (at most 15 s) per target"
+step "fuzz: replay fuzz/regressions, then 10 000 executions (at most 10 s) per target"
 # cargo-fuzz is installed on first use (outside the repository); see fuzz/README.md.
-tests/fuzz.sh --runs 10000 --max-time 15
+tests/fuzz.sh --runs 10000 --max-time 10
 
 step "build the extension"
 tests/build_extension.sh
@@ -64,7 +65,8 @@ step "sample project: screenshot (Xvfb + Mesa) and a bot playing every generator
 tests/run_sample.sh --check
 
 step "quitting mid-work is clean: every generator's generate_async, paint_over_frames, DungeonNavigation's async builds, the other classes"
-tests/check_quit.sh
+# Once per case and delay here (the script's default is twice): 27 cases × 3 delays.
+tests/check_quit.sh --repeat 1
 
 step "collision and navigation from the tile set across chunk borders (real frames)"
 tests/check_frames.sh chunk_borders
