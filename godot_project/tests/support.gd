@@ -107,3 +107,15 @@ static func watch_progress(gen: Object, done: Array, max_frames: int) -> Diction
 		gen.poll_async()
 		frames += 1
 	return {"frames": frames, "values": values.size(), "monotonic": monotonic}
+
+
+## The same polygons: vertices and every polygon's indices.
+static func same_navigation(a, b) -> bool:
+	if a == null or b == null or a.get_class() != b.get_class() or a.vertices != b.vertices:
+		return false
+	if a.get_polygon_count() != b.get_polygon_count():
+		return false
+	for i in a.get_polygon_count():
+		if a.get_polygon(i) != b.get_polygon(i):
+			return false
+	return true

@@ -1,4 +1,4 @@
-extends SceneTree
+extends "res://tests/frame_checks.gd"
 ## Collision and navigation from the tile set across chunk borders, with real
 ## frames (the GDScript runner gives none, so test_tile_chunks.gd checks the
 ## shapes only). A handmade map painted into 8×8 chunk layers
@@ -19,31 +19,13 @@ const H := 20
 const FLOOR_TILE := Vector2i(0, 0)
 const WALL_TILE := Vector2i(1, 0)
 const RADIUS := 5.0
-## Frames before giving up (the script quits with status 1).
-const MAX_FRAMES := 600
 
-var _failed := 0
-var _frames := 0
 var _grid: DungeonGrid
 
 
-func _initialize() -> void:
-	_run()
-
-
-func _process(_delta: float) -> bool:
-	_frames += 1
-	if _frames > MAX_FRAMES:
-		printerr("chunk_borders: FAIL: still running after %d frames" % MAX_FRAMES)
-		quit(1)
-	return false
-
-
-func check(ok: bool, what: String) -> bool:
-	print("chunk_borders: %s: %s" % ["ok" if ok else "FAIL", what])
-	if not ok:
-		_failed += 1
-	return ok
+func _init() -> void:
+	max_frames = 600
+	print_passes = true
 
 
 ## Walls get a full-square collision polygon (physics layer 0), floor tiles a
@@ -247,5 +229,4 @@ func _run() -> void:
 	body.queue_free()
 	layer.queue_free()
 	painter.queue_free()
-	print("chunk_borders: %s (%d failed)" % ["all passed" if _failed == 0 else "FAILED", _failed])
-	quit(0 if _failed == 0 else 1)
+	finish("done")

@@ -1,4 +1,4 @@
-extends SceneTree
+extends "res://tests/frame_checks.gd"
 ## The sample's enemies with real frames (navigation maps sync and bodies
 ## move only then). For level 1 of every generator of main.tscn but the
 ## huge ones, then walk_3d.tscn in both modes:
@@ -21,32 +21,10 @@ const Nav := preload("res://tests/frames/navigation.gd")
 ## Physics frames an enemy has to come closer, and to reach the player.
 const CLOSER_FRAMES := 45
 const REACH_FRAMES := 420
-## Frames before giving up (the script quits with status 1).
-const MAX_FRAMES := 60000
-
-var _failed := 0
-var _checks := 0
-var _frames := 0
 
 
-func _initialize() -> void:
-	_run()
-
-
-func _process(_delta: float) -> bool:
-	_frames += 1
-	if _frames > MAX_FRAMES:
-		printerr("enemies: FAIL: still running after %d frames" % MAX_FRAMES)
-		quit(1)
-	return false
-
-
-func check(ok: bool, what: String) -> bool:
-	_checks += 1
-	if not ok:
-		_failed += 1
-		print("enemies: FAIL: %s" % what)
-	return ok
+func _init() -> void:
+	max_frames = 60000
 
 
 func _run() -> void:
@@ -72,10 +50,7 @@ func _run() -> void:
 		await _check_2d(main, "%s level 1" % main.GENERATORS[index]["id"])
 	main.queue_free()
 	await process_frame
-	print("enemies: %d checks, %d failed" % [_checks, _failed])
-	if _failed == 0:
-		print("enemies: all passed")
-	quit(0 if _failed == 0 else 1)
+	finish("done")
 
 
 ## The cell `steps` steps from `from` on the grid's way to START (or START).

@@ -1,4 +1,4 @@
-extends SceneTree
+extends "res://tests/frame_checks.gd"
 ## DungeonNavigation in the real navigation servers, with real frames (the
 ## GDScript runner gives none, and a navigation map syncs on physics
 ## frames). For every registry generator, each preset and a few seeds: the
@@ -30,34 +30,13 @@ const PAIRS := 32
 const END_TOLERANCE := 0.01
 ## Frames to wait for one map to sync before failing.
 const SYNC_FRAMES := 120
-## Frames before giving up (the script quits with status 1).
-const MAX_FRAMES := 20000
-
-var _failed := 0
-var _checks := 0
-var _frames := 0
+const Support := preload("res://tests/support.gd")
 var _pairs := 0
 var _pair_misses := 0
 
 
-func _initialize() -> void:
-	_run()
-
-
-func _process(_delta: float) -> bool:
-	_frames += 1
-	if _frames > MAX_FRAMES:
-		printerr("navigation: FAIL: still running after %d frames" % MAX_FRAMES)
-		quit(1)
-	return false
-
-
-func check(ok: bool, what: String) -> bool:
-	_checks += 1
-	if not ok:
-		_failed += 1
-		print("navigation: FAIL: %s" % what)
-	return ok
+func _init() -> void:
+	max_frames = 20000
 
 
 ## The cells whose square (grown by a hair) holds `p`, in cell units.
@@ -237,17 +216,6 @@ func check_3d(grid: DungeonGrid, label: String, nav: DungeonNavigation) -> void:
 	NavigationServer3D.free_rid(map)
 
 
-## The same polygons: vertices and every polygon's indices.
-static func same_navigation(a, b) -> bool:
-	if a == null or b == null or a.get_class() != b.get_class() or a.vertices != b.vertices \
-			or a.get_polygon_count() != b.get_polygon_count():
-		return false
-	for i in a.get_polygon_count():
-		if a.get_polygon(i) != b.get_polygon(i):
-			return false
-	return true
-
-
 func check_async() -> void:
 	var cave := CaveGenerator.new()
 	cave.width = 512
@@ -268,8 +236,8 @@ func check_async() -> void:
 		return
 	check(got[0][0] == first and got[1][0] == second, "async: in request order, with their ids")
 	check(not nav.is_building() and nav.progress == 1.0, "async: idle once delivered")
-	check(same_navigation(got[0][1], nav.build_polygon(grid, Vector2(TILE, TILE))), "async: the polygon equals build_polygon's")
-	check(same_navigation(got[1][1], nav.build_mesh(grid, Vector3(TILE, 1, TILE))), "async: the mesh equals build_mesh's")
+	check(Support.same_navigation(got[0][1], nav.build_polygon(grid, Vector2(TILE, TILE))), "async: the polygon equals build_polygon's")
+	check(Support.same_navigation(got[1][1], nav.build_mesh(grid, Vector3(TILE, 1, TILE))), "async: the mesh equals build_mesh's")
 	print("navigation: async builds of a 512² cave delivered after %d frames" % frames)
 
 
@@ -308,7 +276,4 @@ func _run() -> void:
 	await check_async()
 	print("navigation: %d of %d random cell pairs missed an end by more than %.2f tile" % [_pair_misses, _pairs, END_TOLERANCE])
 	check(_pair_misses == 0, "%d random cell pairs missed an end" % _pair_misses)
-	print("navigation: %d levels in 2D (twice each), %d in 3D, %d checks, %d failed" % [levels, SEEDS.size(), _checks, _failed])
-	if _failed == 0:
-		print("navigation: all passed")
-	quit(0 if _failed == 0 else 1)
+	finish("%d levels in 2D (twice each), %d in 3D" % [levels, SEEDS.size()])

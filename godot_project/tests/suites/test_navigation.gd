@@ -106,18 +106,6 @@ func test_bad_input(t) -> void:
 	t.check(nav.build_polygon(broken, Vector2(16, 16)) == null, "a grid that failed to load: null")
 
 
-## The same polygons: vertices and every polygon's indices.
-static func same_navigation(a, b) -> bool:
-	if a == null or b == null or a.get_class() != b.get_class() or a.vertices != b.vertices:
-		return false
-	if a.get_polygon_count() != b.get_polygon_count():
-		return false
-	for i in a.get_polygon_count():
-		if a.get_polygon(i) != b.get_polygon(i):
-			return false
-	return true
-
-
 func test_async_equals_sync(t) -> void:
 	var nav := DungeonNavigation.new()
 	var grid := bsp(5)
@@ -137,8 +125,8 @@ func test_async_equals_sync(t) -> void:
 		return
 	t.check_eq([got[0][0], got[1][0]], [first, second], "in request order, with their ids")
 	t.check(got[0][1] is NavigationPolygon and got[1][1] is NavigationMesh, "a NavigationPolygon, then a NavigationMesh")
-	t.check(same_navigation(got[0][1], nav.build_polygon(original, Vector2(16, 16))), "async polygon == build_polygon on the grid as it was")
-	t.check(same_navigation(got[1][1], nav.build_mesh(original, Vector3(2, 1, 2))), "async mesh == build_mesh")
+	t.check(Support.same_navigation(got[0][1], nav.build_polygon(original, Vector2(16, 16))), "async polygon == build_polygon on the grid as it was")
+	t.check(Support.same_navigation(got[1][1], nav.build_mesh(original, Vector3(2, 1, 2))), "async mesh == build_mesh")
 	t.check_eq(got[1][1].cell_size, float(ProjectSettings.get_setting("navigation/3d/default_cell_size")), "the mesh has the 3D map's cell size")
 	t.check_eq(nav.last_error, "", "no error")
 

@@ -151,7 +151,7 @@ mod timing {
     use crate::rng::DungeonRng;
 
     #[test]
-    #[ignore]
+    #[ignore = "a measurement, run by hand: cargo test --release -p dungeon_core --lib cave::farthest::timing -- --ignored --nocapture"]
     fn time_words_against_tiles() {
         for (w, h, reps) in [(80usize, 50usize, 400), (256, 256, 40), (1024, 1024, 4)] {
             let mut r = DungeonRng::new(5);
