@@ -306,11 +306,13 @@ impl DungeonNavigation {
                     .into(),
             );
         }
-        let (dim, cell_size, target) = match dims {
-            Dims::Flat(c) => {
-                let map_cell = self.map_cell("2d");
-                ("2d", (c.x, c.y), Target::Polygon { map_cell })
-            }
+        let dim = match dims {
+            Dims::Flat(_) => "2d",
+            Dims::Solid(_) => "3d",
+        };
+        let map_cell = self.map_cell(dim);
+        let (cell_size, target) = match dims {
+            Dims::Flat(c) => ((c.x, c.y), Target::Polygon { map_cell }),
             Dims::Solid(c) => {
                 let height = f64::from(self.floor_level) * f64::from(c.y) + self.floor_height;
                 if !height.is_finite() {
@@ -319,16 +321,13 @@ impl DungeonNavigation {
                     ));
                 }
                 let target = Target::Mesh {
-                    map_cell: self.map_cell("3d"),
+                    map_cell,
                     cell_height: positive_setting("navigation/3d/default_cell_height", 0.25),
                     agent_radius: self.agent_radius,
                     y: height as f32,
                 };
-                ("3d", (c.x, c.z), target)
+                ((c.x, c.z), target)
             }
-        };
-        let map_cell = match target {
-            Target::Polygon { map_cell } | Target::Mesh { map_cell, .. } => map_cell,
         };
         let opts = NavOptions {
             cell_size: (f64::from(cell_size.0), f64::from(cell_size.1)),
