@@ -48,13 +48,11 @@ done
 
 # The CLI target needs dungeon_cli as a library with `run`; built when it is.
 features=()
-all_targets=(isaac_config drunkard_config bsp_config hilbert_config grid_json grid_json_mutate)
-all_targets+=(tunneler_config walker_config tinykeep_config maze_config cave_config)
-all_targets+=(minesweeper_config)
-all_targets+=(template_config graph_config cancel_anywhere any_generator progression_settings nav_build)
-if grep -qs 'pub fn run' "$root/rust/dungeon_cli/src/lib.rs"; then
+# Every target in fuzz/fuzz_targets/ (cli_args needs the cli feature).
+mapfile -t all_targets < <(cd "$fuzz/fuzz_targets" && ls ./*.rs | sed 's|^\./||; s|\.rs$||')
+[[ ${#all_targets[@]} -gt 0 ]] || { echo "fuzz.sh: no targets in $fuzz/fuzz_targets" >&2; exit 2; }
+if [[ " ${all_targets[*]} " == *" cli_args "* ]]; then
   features=(--features cli)
-  all_targets+=(cli_args)
 fi
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 

@@ -4,6 +4,7 @@
 # tests/godot.sh) running every GDScript suite headless.
 # Usage: tests/run_all.sh   (needs cargo; on Linux as root Godot is
 #                            provisioned automatically, else set GODOT=/path/to/godot)
+# For the quick loop while you work, see tests/quick.sh.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -15,42 +16,60 @@ step "cargo fmt --check"
 cargo fmt --all -- --check
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
-step "cargo test"
-cargo test --workspace
-step "the issues' full seed counts, in release (tests marked #[ignore] in debug)"
+
+step "build once: every Rust test (ci profile) and the extension (debug)"
+# The core's and the CLI's tests build once, in the optimised `ci` profile
+# (Cargo.toml): the ordinary tests and the issues' full seed counts below run
+# in the same binaries. The binding's own unit tests build in the debug
+# profile, beside the debug library that every Godot step loads.
+cargo test --profile ci -p dungeon_core -p dungeon_cli --no-run
+tests/build_extension.sh
+cargo test -p dungeon_godot --no-run
+
+step "cargo test (core and CLI in the ci profile, the binding in debug)"
+cargo test --profile ci -p dungeon_core -p dungeon_cli
+cargo test -p dungeon_godot
+
+step "the issues' full seed counts (the tests marked #[ignore]: too slow for a debug build)"
 # 10 000 Isaac floors per level and preset (levels 1-10) and 10 000 no-guess
-# minesweeper boards per size, each checked against every rule; too slow for
-# the debug run above, which checks fewer seeds of the same properties. And
-# every generator at its worst accepted settings: each ends, with a grid or
+# minesweeper boards per size, each checked against every rule; level graphs
+# laid out over 500-2500 random graphs each (trees and loops, direct doors and
+# corridors), every layout checked; Edgar's inputs, 1000 seeds each, direct
+# doors and with corridors: every seed must lay out (the issue's goal); the
+# progression planner on 10 000 seeds per generator with rooms (the presets
+# in turn, varied settings): every plan proven, searched for soft-locks by the
+# independent checker, round-tripped through JSON with the same layout hash,
+# and planned again the same (it prints its figures).
+cargo test --profile ci -p dungeon_core --test isaac_floors --test minesweeper_properties \
+  --test graph_layout_properties --test graph_layout_inputs --test progression_properties \
+  -- --ignored --nocapture
+# Every generator at its worst accepted settings: each ends, with a grid or
 # the error its work cap names (times are printed, never asserted).
-cargo test --release -p dungeon_core --test isaac_floors --test minesweeper_properties -- --ignored
-# Level graphs laid out over 500-2500 random graphs each (trees and loops,
-# direct doors and corridors), every layout checked; about a minute.
-cargo test --release -p dungeon_core --test graph_layout_properties -- --ignored
-# Edgar's inputs, 1000 seeds each, direct doors and with corridors: every
-# seed must lay out (the issue's goal); about 3 minutes.
-cargo test --release -p dungeon_core --test graph_layout_inputs -- --ignored
-cargo test --release -p dungeon_core --test worst_settings -- --ignored --nocapture
-# The progression planner on 10 000 seeds per generator with rooms (the
-# presets in turn, varied settings): every plan proven, searched for
-# soft-locks by the independent checker, round-tripped through JSON with
-# the same layout hash, and planned again the same (prints its figures).
-cargo test --release -p dungeon_core --test progression_properties -- --ignored --nocapture
+cargo test --profile ci -p dungeon_core --test worst_settings -- --ignored --nocapture
 # Navigation polygons: the lower bound against exhaustive search on 200 000
 # small grids, and every preset within twice the bound over 40 seeds.
-cargo test --release -p dungeon_core --lib nav -- --ignored
+cargo test --profile ci -p dungeon_core --lib nav -- --ignored
+
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-step "fuzz: replay fuzz/regressions, then 10 000 executions (at most 10 s) per target"
-# cargo-fuzz is installed on first use (outside the repository); see fuzz/README.md.
-tests/fuzz.sh --runs 10000 --max-time 10
-
-step "build the extension"
-tests/build_extension.sh
-
 step "provision Godot"
 tests/godot.sh --provision
+
+step "fuzz starts in the background, beside the Godot steps"
+# Replays fuzz/regressions, then 10 000 executions (at most 10 s) per target;
+# cargo-fuzz is installed on first use (outside the repository, see
+# fuzz/README.md). The Godot steps below mostly keep one core busy, so the
+# fuzzer takes the other; its log is shown, and its status checked, at the end.
+fuzz_log="$(mktemp)" log="$(mktemp)" errlog="$(mktemp)"
+fuzz_pid=""
+cleanup() {
+  [[ -z $fuzz_pid ]] || kill "$fuzz_pid" 2>/dev/null || true
+  rm -f "$fuzz_log" "$log" "$errlog"
+}
+trap cleanup EXIT
+tests/fuzz.sh --runs 10000 --max-time 10 >"$fuzz_log" 2>&1 &
+fuzz_pid=$!
 
 step "import the Godot project"
 # The first import of a project with a GDExtension can crash on exit
@@ -65,17 +84,11 @@ step "sample project: screenshot (Xvfb + Mesa) and a bot playing every generator
 tests/run_sample.sh --check
 
 step "quitting mid-work is clean: every generator's generate_async, paint_over_frames, DungeonNavigation's async builds, the other classes"
-# Once per case and delay here (the script's default is twice): 27 cases × 3 delays.
+# Once per case and delay here (the script's default is twice).
 tests/check_quit.sh --repeat 1
 
-step "collision and navigation from the tile set across chunk borders (real frames)"
-tests/check_frames.sh chunk_borders
-
-step "navigation from the grid in the real navigation servers (real frames)"
-tests/check_frames.sh navigation
-
-step "the sample's enemies chase along the navigation, 2D and walk_3d (real frames)"
-tests/check_frames.sh enemies
+step "real frames, in one Godot: tile-set collision and navigation across chunk borders, navigation from the grid in the servers, the sample's enemies (2D and walk_3d)"
+tests/check_frames.sh chunk_borders navigation enemies
 
 step "GDScript runner self-test (every test in it must fail)"
 # Proves the runner counts failed checks, unannounced engine/script errors and
@@ -94,8 +107,6 @@ echo "runner self-test: caught all 5 planted failures" >&2
 step "GDScript suites in Godot"
 # Bad-input tests make the extension log errors on purpose (the runner checks
 # each one was announced); Godot's stderr goes to a file, shown on failure.
-log="$(mktemp)" errlog="$(mktemp)"
-trap 'rm -f "$log" "$errlog"' EXIT
 set +e
 tests/godot.sh --timeout 600 -- --headless --path godot_project --script res://tests/runner.gd \
   2>"$errlog" | tee "$log"
@@ -109,11 +120,21 @@ if [[ $status -ne 0 ]] || ! grep -Eq '^[0-9]+ passed, [0-9]+ failed$' "$log"; th
   exit 1
 fi
 
+step "fuzz: the background run's result"
+fuzz_status=0
+wait "$fuzz_pid" || fuzz_status=$?
+fuzz_pid=""
+cat "$fuzz_log" >&2
+if [[ $fuzz_status -ne 0 ]]; then
+  echo "run_all: fuzz failed (status $fuzz_status)" >&2
+  exit 1
+fi
+
 step "cross-platform determinism: Windows CLI under Wine, Linux arm64 CLI under qemu-user"
 # Only when tests/build_release.sh has provisioned the cross toolchain (cached
 # outside the repository); otherwise cross_check.sh prints a SKIP notice.
 tests/cross_check.sh
 
-echo "run_all: all green" >&2
+echo "run_all: all green (in $((SECONDS / 60))m$((SECONDS % 60))s)" >&2
 # The suites' count, last, for whoever reads the closing line.
 grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1

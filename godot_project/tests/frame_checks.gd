@@ -1,39 +1,38 @@
-extends SceneTree
-## What the scripts in tests/frames/ share (tests that need real frames,
-## which the GDScript runner does not give). Every line they print starts
-## with the script's file name; `check()` counts and prints failures (and
-## passes too, with `print_passes`); past `max_frames` frames the script
-## fails; `finish()` prints the summary and "NAME: all passed" and quits
-## with the status tests/check_frames.sh reads. A script extends this one,
-## sets `max_frames` in `_init()` and does its work in `_run()`.
+extends RefCounted
+## What the checks in tests/frames/ share: tests that need real frames
+## (physics bodies, navigation maps syncing), which the GDScript runner does
+## not give. tests/frames_runner.gd runs one or more of them, one after
+## another, in one Godot. A check extends this script, sets `max_frames` in
+## `_init()` and does its work in `_run()`, awaiting `physics_frame` and
+## `process_frame` (the tree's, passed on) and adding nodes under `root`, as
+## a SceneTree script would; it ends with `finish()`. Every line it prints
+## starts with its file name; `check()` counts and prints failures (and
+## passes too, with `print_passes`).
 
-## Frames before giving up (the script then quits with status 1).
+## Emitted on each of the tree's physics frames while this check runs.
+signal physics_frame
+## Emitted on each of the tree's process frames while this check runs.
+signal process_frame
+
+## Frames before giving up (the runner then fails the check and quits).
 var max_frames := 20000
 ## Also print the checks that pass.
 var print_passes := false
 ## The script's name, the prefix of its lines.
 var label: String = (get_script() as Script).resource_path.get_file().get_basename()
+## The tree running the check, and its root window (set by the runner).
+var tree: SceneTree
+var root: Window
+## What `finish()` said; empty until the check has finished.
+var summary := ""
 
 var _failed := 0
 var _checks := 0
-var _frames := 0
 
 
-func _initialize() -> void:
-	_run()
-
-
-## The script's checks; ends with `finish()`.
+## The check's work; ends with `finish()`.
 func _run() -> void:
 	finish("no checks")
-
-
-func _process(_delta: float) -> bool:
-	_frames += 1
-	if _frames > max_frames:
-		printerr("%s: FAIL: still running after %d frames" % [label, max_frames])
-		quit(1)
-	return false
 
 
 func check(ok: bool, what: String) -> bool:
@@ -45,10 +44,17 @@ func check(ok: bool, what: String) -> bool:
 	return ok
 
 
-## Prints `summary` and the checks' count, then "all passed" if none
-## failed, and quits: status 0 when every check passed.
-func finish(summary: String) -> void:
-	print("%s: %s, %d checks, %d failed" % [label, summary, _checks, _failed])
-	if _failed == 0:
-		print("%s: all passed" % label)
-	quit(0 if _failed == 0 else 1)
+## Ends the check with `text`: the runner prints it with the checks' count,
+## then "NAME: all passed" if none failed.
+func finish(text: String) -> void:
+	summary = text
+
+
+## True when every check passed (and there was at least one).
+func passed() -> bool:
+	return _failed == 0 and _checks > 0
+
+
+## The summary line the runner prints.
+func report() -> String:
+	return "%s: %s, %d checks, %d failed" % [label, summary, _checks, _failed]

@@ -1,7 +1,7 @@
 extends SceneTree
 ## Headless test runner for the dungeon_gen extension.
 ##
-## Run: godot --headless --path godot_project --script res://tests/runner.gd [-- --filter=NAME] [--suite-dir=res://...]
+## Run: godot --headless --path godot_project --script res://tests/runner.gd [-- --filter=NAME[,NAME...]] [--suite-dir=res://...]
 ##
 ## Loads every res://tests/suites/test_*.gd, calls each `test_*` method with a
 ## TestContext, and prints "N passed, N failed" (checks) on its own line. Any
@@ -85,6 +85,18 @@ func _watch() -> void:
 			return
 
 
+## Whether test `full` ("suite.test_name") is picked by `filter`: empty
+## picks every test, else any of its comma-separated parts that `full`
+## contains.
+static func _matches(full: String, filter: String) -> bool:
+	if filter == "":
+		return true
+	for part in filter.split(",", false):
+		if full.contains(part):
+			return true
+	return false
+
+
 func _run_all() -> int:
 	var filter := ""
 	var suite_dir := SUITE_DIR
@@ -121,7 +133,7 @@ func _run_all() -> int:
 			if not name.begins_with("test_"):
 				continue
 			var full := "%s.%s" % [file.get_basename(), name]
-			if filter != "" and not full.contains(filter):
+			if not _matches(full, filter):
 				continue
 			var t := TestContext.new(full)
 			_log.take()

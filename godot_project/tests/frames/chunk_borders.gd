@@ -10,7 +10,7 @@ extends "res://tests/frame_checks.gd"
 ## tests/check_frames.sh chunk_borders runs it; exit status 0 when every check
 ## passes, 1 otherwise.
 ##
-## Run: godot --headless --path godot_project --script res://tests/frames/chunk_borders.gd
+## Run: godot --headless --path godot_project --script res://tests/frames_runner.gd -- chunk_borders
 
 const TILE := 16
 const CHUNK := 8
@@ -130,7 +130,7 @@ func walk(body: CharacterBody2D, to: Vector2, step: float) -> KinematicCollision
 func _run() -> void:
 	_grid = grid()
 	if not check(_grid != null, "handmade grid loads"):
-		quit(1)
+		finish("the handmade grid did not load")
 		return
 	var layer := TileMapLayer.new()
 	layer.tile_set = tile_set()

@@ -15,7 +15,7 @@ extends "res://tests/frame_checks.gd"
 ## tests/check_frames.sh enemies runs it; exit status 0 when every check
 ## passes, 1 otherwise.
 ##
-## Run: godot --headless --path godot_project --script res://tests/frames/enemies.gd
+## Run: godot --headless --path godot_project --script res://tests/frames_runner.gd -- enemies
 
 const Nav := preload("res://tests/frames/navigation.gd")
 ## Physics frames an enemy has to come closer, and to reach the player.

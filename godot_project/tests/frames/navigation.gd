@@ -20,7 +20,7 @@ extends "res://tests/frame_checks.gd"
 ## poll_async call), in request order, equal to the sync builds.
 ## tests/check_frames.sh navigation runs it; exit status 0 when every check passes.
 ##
-## Run: godot --headless --path godot_project --script res://tests/frames/navigation.gd
+## Run: godot --headless --path godot_project --script res://tests/frames_runner.gd -- navigation
 
 const TILE := 16.0
 const SEEDS := [1, 2, 3]

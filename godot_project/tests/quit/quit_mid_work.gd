@@ -4,7 +4,9 @@ extends SceneTree
 ## delay, many times, and checks Godot exits cleanly (status 0, no crash).
 ##
 ## Run: godot --headless --path godot_project --script res://tests/quit/quit_mid_work.gd -- --case=NAME --frames=N
-## Cases: gen:CLASS (a big generate_async, two requests), free:CLASS (the
+## (--list-cases prints every case, one "case: NAME" line each).
+## Cases: gen:CLASS for every generator class the GeneratorRegistry names
+## (a big generate_async, two requests), free:CLASS (the
 ## same, then the script drops the generator), paint, paint_stop,
 ## paint_free, scene_close (the painter's node freed mid-paint), nav and
 ## nav_free (two DungeonNavigation async builds of a 1024² cave, the object
@@ -12,14 +14,33 @@ extends SceneTree
 ## other class used once). --frames: frames to wait before quitting (0:
 ## quit in the frame the work starts).
 
-const GENERATORS := ["IsaacGenerator", "DrunkardGenerator", "BspGenerator", "HilbertGenerator",
-		"TunnelerGenerator", "WalkerGenerator", "TinyKeepGenerator", "MazeGenerator", "CaveGenerator",
-		"TemplateGenerator"]
+## The cases that are not one generator's.
+const OTHER_CASES := ["paint", "paint_stop", "paint_free", "scene_close", "nav", "nav_free", "sync"]
 
 var _frames_left := 0
 var _case := ""
 var _keep: Array = []
 var _busy: Callable = func() -> bool: return false
+
+
+## Every generator class the registry names, each once, in its order.
+static func generator_classes() -> Array[String]:
+	var classes: Array[String] = []
+	for name in GeneratorRegistry.get_generator_names():
+		var cls: String = GeneratorRegistry.get_generator(name)["class"]
+		if cls not in classes:
+			classes.append(cls)
+	return classes
+
+
+## Every case, one per line ("case: NAME"): gen:CLASS and free:CLASS for
+## every generator class in the registry, then the others.
+static func all_cases() -> Array[String]:
+	var cases: Array[String] = []
+	for cls in generator_classes():
+		cases.append_array(["gen:" + cls, "free:" + cls])
+	cases.append_array(OTHER_CASES)
+	return cases
 
 
 func _initialize() -> void:
@@ -29,6 +50,11 @@ func _initialize() -> void:
 			_case = arg.trim_prefix("--case=")
 		elif arg.begins_with("--frames="):
 			frames = int(arg.trim_prefix("--frames="))
+		elif arg == "--list-cases":
+			for c in all_cases():
+				print("case: " + c)
+			quit(0)
+			return
 	if not _start(_case):
 		printerr("quit_mid_work: unknown case '%s'" % _case)
 		quit(2)
@@ -72,13 +98,15 @@ static func big_generator(name: String) -> Resource:
 			gen.width = 512
 			gen.height = 512
 			gen.base_rooms = 100
+		"GraphLayoutGenerator":
+			gen.corridors = true
 	return gen
 
 
 func _start(name: String) -> bool:
 	if name.begins_with("gen:") or name.begins_with("free:"):
 		var cls := name.get_slice(":", 1)
-		if cls not in GENERATORS:
+		if cls not in generator_classes():
 			return false
 		var gen := big_generator(cls)
 		gen.generate_async(3)
