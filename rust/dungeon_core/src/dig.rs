@@ -90,9 +90,7 @@ pub(crate) fn finish(
     let (last, depth) = farthest(g, from, progress.span(MASKS, 1.0))?;
     let end = g.pos(last);
     g.set_ends(start, end);
-    g.generator = generator.to_owned();
-    g.seed = seed;
-    g.level = level;
+    g.stamp(generator, seed, level);
     Ok(depth)
 }
 

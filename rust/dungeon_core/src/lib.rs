@@ -21,6 +21,7 @@
 #[cfg(test)]
 extern crate self as dungeon_core;
 
+mod adjacency;
 pub mod analysis;
 pub mod bsp;
 pub mod cave;

@@ -74,6 +74,24 @@ fn errors_name_the_file_and_the_place() {
         e.contains("connection #1 [1, 1] joins room 1 to itself"),
         "{e}"
     );
+    // Two rooms allow one connection: a second one that repeats the first
+    // or joins a room to itself is named, not counted.
+    let e = failure(
+        "two_rooms_repeat.json",
+        r#"{"rooms": [{"tags": []}, {"tags": []}], "edges": [[0, 1], [0, 1]]}"#,
+    );
+    assert!(
+        e.contains("connection #1 [0, 1] repeats connection #0 [0, 1]"),
+        "{e}"
+    );
+    let e = failure(
+        "two_rooms_self_loop.json",
+        r#"{"rooms": [{"tags": []}, {"tags": []}], "edges": [[0, 1], [0, 0]]}"#,
+    );
+    assert!(
+        e.contains("connection #1 [0, 0] joins room 0 to itself"),
+        "{e}"
+    );
     let e = failure("unknown.json", r#"{"rooms": [], "edges": [], "doors": 3}"#);
     assert!(e.contains("unknown field \"doors\""), "{e}");
     let e = failure("not_utf8.json", "{\"rooms\": \u{0}");

@@ -284,9 +284,7 @@ fn generate_measured(
     g.set_ends(start, end);
     g.room_rects = rects;
     g.kind = crate::grid::GridKind::TileMap;
-    g.generator = "bsp".to_owned();
-    g.seed = seed;
-    g.level = level;
+    g.stamp("bsp", seed, level);
     Ok((g, dist))
 }
 

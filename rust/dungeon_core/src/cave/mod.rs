@@ -307,9 +307,7 @@ fn finish(
     let (s, e) = (g.pos(start), g.pos(end));
     g.set_ends(s, e);
     g.kind = GridKind::TileMap;
-    g.generator = "cave".to_owned();
-    g.seed = seed;
-    g.level = level;
+    g.stamp("cave", seed, level);
     Ok(g)
 }
 

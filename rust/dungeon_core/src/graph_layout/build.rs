@@ -158,9 +158,7 @@ pub(crate) fn build(
     let (ox, oy) = (1 - x0, 1 - y0);
     let mut grid = DungeonGrid::new(w as i32, h as i32);
     grid.kind = GridKind::TileMap;
-    grid.generator = NAME.to_string();
-    grid.seed = seed;
-    grid.level = level;
+    grid.stamp(NAME, seed, level);
     let mut placements = Vec::with_capacity(all);
     for i in 0..all {
         let v = &space.vars[s.var[i]].v;

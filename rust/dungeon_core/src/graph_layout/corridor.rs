@@ -11,8 +11,7 @@
 
 use super::config::{GraphConfig, MAX_CORRIDOR_LENGTH, MIN_CORRIDOR_LENGTH};
 use super::graph::{EdgeMode, GraphEdge, GraphRoom, LevelGraph};
-use super::space::{Space, slots_touch};
-use super::validate::door_widths;
+use super::space::{Space, door_widths, slots_touch};
 use crate::error::{ConfigError, GenError, check_range};
 use crate::template::validate::validate_template;
 use crate::template::{DoorSlot, MAX_TEMPLATES, RoomTemplate, Side};

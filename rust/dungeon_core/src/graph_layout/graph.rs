@@ -154,12 +154,49 @@ impl LevelGraph {
                 format!("2..={MAX_GRAPH_ROOMS} rooms"),
             ));
         }
+        self.check_connections()?;
+        let unreached = self.unreached();
+        if !unreached.is_empty() {
+            let shown: Vec<String> = unreached.iter().take(5).map(|r| r.to_string()).collect();
+            let more = if unreached.len() > 5 {
+                format!(" and {} more", unreached.len() - 5)
+            } else {
+                String::new()
+            };
+            let (noun, verb) = if unreached.len() == 1 {
+                ("room", "cannot")
+            } else {
+                ("rooms", "cannot")
+            };
+            return Err(ConfigError::new(
+                "graph",
+                format!(
+                    "{noun} {}{more} {verb} be reached from room 0 (no connection leads to them)",
+                    shown.join(", ")
+                ),
+                "a connected graph: every room reachable from room 0",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The connections' part of [`LevelGraph::validate`]: every connection
+    /// joins two rooms that exist, no room to itself, and no pair of rooms
+    /// twice. Reading a graph runs it before bounding the number of
+    /// connections, so a self-loop or a repeat is named rather than
+    /// counted.
+    pub(crate) fn check_connections(&self) -> Result<(), ConfigError> {
+        let n = self.rooms.len();
         for (k, e) in self.edges.iter().enumerate() {
             if e.a >= n || e.b >= n {
+                let rooms = match n {
+                    0 => "rooms first: the graph has none".to_owned(),
+                    _ => format!("rooms 0..={}", n - 1),
+                };
                 return Err(ConfigError::new(
                     "graph",
                     format!("{} names a room that does not exist", self.edge_label(k)),
-                    format!("rooms 0..={}", n - 1),
+                    rooms,
                 ));
             }
             if e.a == e.b {
@@ -188,28 +225,6 @@ impl LevelGraph {
                 "graph",
                 format!("{} repeats {}", self.edge_label(k), self.edge_label(j)),
                 "each pair of rooms connected at most once",
-            ));
-        }
-        let unreached = self.unreached();
-        if !unreached.is_empty() {
-            let shown: Vec<String> = unreached.iter().take(5).map(|r| r.to_string()).collect();
-            let more = if unreached.len() > 5 {
-                format!(" and {} more", unreached.len() - 5)
-            } else {
-                String::new()
-            };
-            let (noun, verb) = if unreached.len() == 1 {
-                ("room", "cannot")
-            } else {
-                ("rooms", "cannot")
-            };
-            return Err(ConfigError::new(
-                "graph",
-                format!(
-                    "{noun} {}{more} {verb} be reached from room 0 (no connection leads to them)",
-                    shown.join(", ")
-                ),
-                "a connected graph: every room reachable from room 0",
             ));
         }
         Ok(())

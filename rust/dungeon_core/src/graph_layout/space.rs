@@ -173,6 +173,16 @@ impl Space {
     }
 }
 
+/// The door widths among door keys (as [`Space::keys_of`] lists them),
+/// for messages: `1/2`.
+pub(crate) fn door_widths(keys: &[(Side, i32)]) -> String {
+    let mut w: Vec<i32> = keys.iter().map(|k| k.1).collect();
+    w.sort_unstable();
+    w.dedup();
+    let w: Vec<String> = w.iter().map(i32::to_string).collect();
+    w.join("/")
+}
+
 /// Whether two door slots on one side of one room touch or overlap (their
 /// partners' door cells would then touch, and the grid would connect the
 /// two partners).

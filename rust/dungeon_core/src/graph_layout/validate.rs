@@ -14,7 +14,7 @@
 use super::closure::unclosable;
 use super::config::{GraphConfig, MAX_WORK_BUDGET, MIN_WORK_BUDGET};
 use super::corridor::Expanded;
-use super::space::Space;
+use super::space::{Space, door_widths};
 use crate::error::{ConfigError, check_range};
 use crate::template::Side;
 use crate::template::validate::{tag_list, validate_templates};
@@ -216,13 +216,4 @@ fn name_suffix(name: &str) -> String {
     } else {
         format!(" ({name})")
     }
-}
-
-/// The door widths among door keys, for messages: `1/2`.
-pub(crate) fn door_widths(keys: &[(Side, i32)]) -> String {
-    let mut w: Vec<i32> = keys.iter().map(|k| k.1).collect();
-    w.sort_unstable();
-    w.dedup();
-    let w: Vec<String> = w.iter().map(i32::to_string).collect();
-    w.join("/")
 }

@@ -129,6 +129,14 @@ impl DungeonGrid {
         }
     }
 
+    /// Records which generator made the grid, from which run seed, for
+    /// which level (the `generator`, `seed` and `level` fields).
+    pub(crate) fn stamp(&mut self, generator: &str, seed: u64, level: i32) {
+        self.generator = generator.to_owned();
+        self.seed = seed;
+        self.level = level;
+    }
+
     /// Whether cells are rooms or tiles.
     #[must_use]
     pub const fn kind(&self) -> GridKind {

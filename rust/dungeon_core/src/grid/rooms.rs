@@ -419,8 +419,8 @@ impl DungeonGrid {
         if from >= adjacent.len() {
             return None;
         }
-        let (dist, parent) = crate::analysis::bfs_tree(&adjacent, &[from]);
-        crate::analysis::tree_path(&dist, &parent, to)
+        let (dist, parent) = crate::adjacency::bfs_tree(&adjacent, &[from]);
+        crate::adjacency::tree_path(&dist, &parent, to)
     }
 
     /// The room graph as adjacency lists, one per room, each in room

@@ -209,9 +209,7 @@ fn run(
         main_path: (0..path.len()).collect(),
         ..PlannedGraph::default()
     };
-    grid.generator = "hilbert".to_owned();
-    grid.seed = seed;
-    grid.level = level;
+    grid.stamp("hilbert", seed, level);
     Ok(HilbertLayout {
         grid,
         path,

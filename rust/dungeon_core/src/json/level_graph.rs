@@ -8,11 +8,13 @@
 //! `rooms[i]` has `tags` (strings) and optionally `name`; `edges[k]` is
 //! `[a, b]` or `[a, b, "direct"|"corridor"|"default"]` (connection `#k`).
 //! Reading is strict (no unknown fields) and bounded: at most
-//! [`MAX_GRAPH_JSON`] bytes, [`MAX_GRAPH_ROOMS`] rooms and `3n − 6`
-//! connections, checked before the lists are read. Errors name the JSON
-//! path (`graph.edges[4]`). Whole numbers may be written as integral floats
-//! (`3.0`, as Godot writes them). The structure itself (self-loops,
-//! repeats, reachability) is checked by [`LevelGraph::validate`].
+//! [`MAX_GRAPH_JSON`] bytes and [`MAX_GRAPH_ROOMS`] rooms, checked before
+//! the lists are read, and `3n − 6` connections, checked once they are
+//! read (a self-loop, a repeat or a connection to a room that does not
+//! exist is named first). Errors name the JSON path (`graph.edges[4]`).
+//! Whole numbers may be written as integral floats (`3.0`, as Godot writes
+//! them). The structure itself (self-loops, repeats, reachability) is
+//! checked by [`LevelGraph::validate`].
 
 use serde_json::{Map, Value, json};
 
@@ -113,14 +115,6 @@ impl LevelGraph {
         }
         let n = g.rooms.len();
         let edges_v = array(top.get("edges").unwrap_or(&Value::Null), "graph.edges")?;
-        let most = if n >= 3 { 3 * n - 6 } else { 1 };
-        if edges_v.len() > most {
-            return Err(err(
-                "graph.edges",
-                format!("{} connections among {n} rooms", edges_v.len()),
-                &format!("at most {most} (3n − 6): only planar graphs can be laid out"),
-            ));
-        }
         for (k, e) in edges_v.iter().enumerate() {
             let path = format!("graph.edges[{k}]");
             let shape = "[a, b] or [a, b, \"direct\"|\"corridor\"|\"default\"]";
@@ -141,6 +135,17 @@ impl LevelGraph {
                 })?,
             };
             g.edges.push(GraphEdge { a, b, mode });
+        }
+        // A self-loop or a repeat is named before the count refuses it: on
+        // a small graph it is what makes the count too high.
+        let most = if n >= 3 { 3 * n - 6 } else { 1 };
+        if g.edges.len() > most {
+            g.check_connections()?;
+            return Err(err(
+                "graph.edges",
+                format!("{} connections among {n} rooms", g.edges.len()),
+                &format!("at most {most} (3n − 6): only planar graphs can be laid out"),
+            ));
         }
         Ok(g)
     }
@@ -205,12 +210,58 @@ mod tests {
         assert!(m(t).contains("graph.edges[1][1]: -2"), "{}", m(t));
         let t = r#"{"rooms": [{}, {}, {}], "edges": [[0, 1, "tunnel"]]}"#;
         assert!(m(t).contains("graph.edges[0][2]"), "{}", m(t));
+        // Too many connections for a planar graph (K5: 10 among 5 rooms).
+        let k5: Vec<String> = (0..5)
+            .flat_map(|a| (a + 1..5).map(move |b| format!("[{a}, {b}]")))
+            .collect();
+        let t = format!(
+            r#"{{"rooms": [{{}}, {{}}, {{}}, {{}}, {{}}], "edges": [{}]}}"#,
+            k5.join(", ")
+        );
+        assert!(m(&t).contains("10 connections among 5 rooms"), "{}", m(&t));
+        assert!(m(&t).contains("at most 9 (3n − 6)"), "{}", m(&t));
+        // A repeat that also breaks the count is named, not counted.
         let t = r#"{"rooms": [{}, {}, {}], "edges": [[0, 1], [1, 2], [0, 2], [0, 1]]}"#;
-        assert!(m(t).contains("4 connections among 3 rooms"), "{}", m(t));
+        assert!(
+            m(t).contains("connection #3 [0, 1] repeats connection #0 [0, 1]"),
+            "{}",
+            m(t)
+        );
         let big = format!(
             "{{\"rooms\": [{}{{}}], \"edges\": []}}",
             "{},".repeat(MAX_GRAPH_ROOMS)
         );
         assert!(m(&big).contains("401 rooms"), "{}", m(&big));
+    }
+
+    #[test]
+    fn a_self_loop_or_a_repeat_is_named_before_the_connection_count() {
+        let m = |t: &str| LevelGraph::from_json(t).unwrap_err().to_string();
+        // Two rooms allow one connection; the second is the fault named.
+        let t = r#"{"rooms": [{}, {}], "edges": [[0, 1], [1, 1]]}"#;
+        assert_eq!(
+            m(t),
+            "invalid graph = connection #1 [1, 1] joins room 1 to itself: \
+             allowed connections between two different rooms",
+        );
+        let t = r#"{"rooms": [{}, {}], "edges": [[0, 1], [1, 0]]}"#;
+        assert_eq!(
+            m(t),
+            "invalid graph = connection #1 [1, 0] repeats connection #0 [0, 1]: \
+             allowed each pair of rooms connected at most once",
+        );
+        let t = r#"{"rooms": [{}, {}], "edges": [[0, 0], [0, 0]]}"#;
+        assert!(
+            m(t).contains("connection #0 [0, 0] joins room 0 to itself"),
+            "{}",
+            m(t)
+        );
+        // No room at all: the connection names a room that does not exist.
+        let t = r#"{"rooms": [], "edges": [[0, 1], [1, 2]]}"#;
+        assert!(
+            m(t).contains("names a room that does not exist"),
+            "{}",
+            m(t)
+        );
     }
 }

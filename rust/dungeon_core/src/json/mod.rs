@@ -245,12 +245,12 @@ impl DungeonGrid {
                 )));
             }
         };
-        let seed = read::BodySeed {
+        let pass = read::BodyPass {
             ctx: &ctx,
             probe: &probe,
             version,
         };
-        let mut j = read::run(&ctx, text, seed)?;
+        let mut j = read::run(&ctx, text, read::AsMap(pass))?;
         if version == read::Version::V1 {
             let rects = std::mem::take(&mut j.v1_rects);
             let rooms = std::mem::take(&mut j.v1_rooms);

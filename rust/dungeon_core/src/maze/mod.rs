@@ -231,9 +231,7 @@ fn carve_map(
     watch.at(W_DEAD_ENDS)?;
     g.kind = GridKind::TileMap;
     g.room_rects = rects;
-    g.generator = "maze".to_owned();
-    g.seed = seed;
-    g.level = level;
+    g.stamp("maze", seed, level);
     Ok(g)
 }
 

@@ -43,7 +43,8 @@
 //! Open-floor maps (caves, tunnels, walks) have no rooms: every list is
 //! empty.
 
-use crate::analysis::{self, NO_PARENT, UNREACHABLE, bfs_tree, tree_path};
+use crate::adjacency::{NO_PARENT, bfs_tree, tree_path};
+use crate::analysis::{self, UNREACHABLE};
 use crate::grid::DungeonGrid;
 
 /// Flag: the room is on the critical path.

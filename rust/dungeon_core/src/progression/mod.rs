@@ -27,12 +27,10 @@ pub mod settings;
 mod solve;
 pub mod spawns;
 
-pub(crate) use gates::{gate, key_tile, side_mask, walk_masks};
 pub use metrics::{CHOKEPOINT, DEAD_END, IN_CYCLE, ON_CRITICAL_PATH, RoomMetrics, SECRET};
 pub use place::{Plan, plan};
 pub use settings::{LockGuard, ProgressionSettings, SecretRooms};
 pub use solve::Proof;
-pub(crate) use solve::prove;
 pub use spawns::{SpawnKind, SpawnPoint, SpawnRules};
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use super::gates::{Side, across, gate, key_tile};
+use super::gates::{Side, across, gate};
 use super::regions::{Regions, closed_masks, label};
 use crate::grid::{DungeonGrid, Lock, LockError, LockKind, MAX_LOCKS, Pos};
 
@@ -180,7 +180,7 @@ fn gates(g: &DungeonGrid, locks: &[Lock]) -> Result<Vec<Vec<Side>>, LockError> {
             if k >= n {
                 return blame(format!("key room {k} is not a room (0..={})", n - 1));
             }
-            if key_tile(g, k).is_none() {
+            if g.key_tile(k).is_none() {
                 return blame(format!("room {k} has no tile a key can lie on"));
             }
         }
@@ -233,7 +233,7 @@ pub(crate) fn secrets_open(g: &DungeonGrid, locks: &[Lock]) -> bool {
 }
 
 /// The proof behind [`DungeonGrid::check_locks`] (see [`super`]).
-pub(crate) fn prove(g: &DungeonGrid, locks: &[Lock]) -> Result<Proof, LockError> {
+fn prove(g: &DungeonGrid, locks: &[Lock]) -> Result<Proof, LockError> {
     let gates = gates(g, locks)?;
     let masks = closed_masks(g, gates.iter().flatten(), secrets_open(g, locks));
     let regions = label(g, &masks);
@@ -269,7 +269,7 @@ pub(crate) fn prove(g: &DungeonGrid, locks: &[Lock]) -> Result<Proof, LockError>
         .collect();
     let key_region = locks
         .iter()
-        .map(|l| l.key().and_then(|k| key_tile(g, k)).and_then(region))
+        .map(|l| l.key().and_then(|k| g.key_tile(k)).and_then(region))
         .collect();
     let setup = Setup {
         locks,
@@ -364,4 +364,34 @@ pub(crate) fn prove(g: &DungeonGrid, locks: &[Lock]) -> Result<Proof, LockError>
         order: reach.order,
         reached_rooms,
     })
+}
+
+impl DungeonGrid {
+    /// This grid with `locks` (in canonical order, [`Lock::sort_canonical`];
+    /// at most [`MAX_LOCKS`]; an empty list removes every lock), once [`DungeonGrid::check_locks`]
+    /// proves the level can be finished with them.
+    ///
+    /// # Errors
+    /// A [`LockError`] naming the lock (`locks[i]`, its index in `locks`)
+    /// that is malformed, out of order or makes the level unfinishable.
+    pub fn with_locks(mut self, locks: Vec<Lock>) -> Result<DungeonGrid, LockError> {
+        self.locks = locks;
+        self.check_locks()?;
+        Ok(self)
+    }
+
+    /// The proof that the level can be finished with its locks (see
+    /// [`Proof`]): the rooms the player reaches and the order
+    /// in which the key locks open. On a grid without locks it is the
+    /// plain reachability of the rooms.
+    ///
+    /// # Errors
+    /// A [`LockError`] naming the lock that is malformed (not on a
+    /// connection, touching a secret room, a key in a secret room), out of
+    /// canonical order, can never be opened, or is a one-way door the
+    /// player could be stranded behind; or saying that the end or a room
+    /// cannot be reached.
+    pub fn check_locks(&self) -> Result<Proof, LockError> {
+        prove(self, self.locks())
+    }
 }

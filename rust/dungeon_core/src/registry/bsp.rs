@@ -21,11 +21,10 @@ pub const BSP: Generator<BspConfig> = Generator {
 #[must_use]
 pub fn bsp() -> Vec<Setting<BspConfig>> {
     type F = Setting<BspConfig>;
+    let [width, height] = F::map_sides(|c| &mut c.width, |c| &mut c.height, MIN_SIDE, MAX_SIDE);
     vec![
-        F::new("width", "map width in tiles", Int(|c| &mut c.width))
-            .range(Range::int(MIN_SIDE, MAX_SIDE)),
-        F::new("height", "map height in tiles", Int(|c| &mut c.height))
-            .range(Range::int(MIN_SIDE, MAX_SIDE)),
+        width,
+        height,
         F::new(
             "iterations",
             "split depth: up to 2^N rooms",

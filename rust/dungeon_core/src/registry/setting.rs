@@ -110,6 +110,21 @@ impl<C: Clone> Setting<C> {
         self
     }
 
+    /// A tile map's `width` and `height` settings ("map width in tiles"),
+    /// each accepting `min..=max`.
+    #[must_use]
+    pub(crate) fn map_sides(
+        width: fn(&mut C) -> &mut i32,
+        height: fn(&mut C) -> &mut i32,
+        min: i32,
+        max: i32,
+    ) -> [Self; 2] {
+        [
+            Self::new("width", "map width in tiles", Int(width)).range(Range::int(min, max)),
+            Self::new("height", "map height in tiles", Int(height)).range(Range::int(min, max)),
+        ]
+    }
+
     /// The setting's type, as [`Type`].
     #[must_use]
     pub fn ty(&self) -> Type {

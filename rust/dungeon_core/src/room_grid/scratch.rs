@@ -297,9 +297,7 @@ impl RoomScratch {
         }
         g.set_ends(start, end);
         g.doors.copy_from_slice(&self.masks);
-        g.generator = generator.to_owned();
-        g.seed = seed;
-        g.level = level;
+        g.stamp(generator, seed, level);
         g
     }
 }

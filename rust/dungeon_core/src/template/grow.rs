@@ -580,13 +580,13 @@ pub(crate) fn depths(n: usize, joins: &[RawJoin]) -> Vec<u32> {
         adj[j.a.0].push(j.b.0);
         adj[j.b.0].push(j.a.0);
     }
-    crate::analysis::hops(&adj, 0)
+    crate::adjacency::hops(&adj, 0)
 }
 
 /// The non-corridor room farthest from the start (the first of a tie).
 fn farthest_room(layout: &Layout, corridor: &[bool]) -> Option<usize> {
     let depth = depths(layout.placed.len(), &layout.joins);
-    crate::analysis::farthest_node(
+    crate::adjacency::farthest_node(
         &depth,
         (1..layout.placed.len()).filter(|&p| !corridor[layout.placed[p].template]),
     )

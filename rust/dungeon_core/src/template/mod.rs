@@ -264,9 +264,7 @@ fn build(
     let c = p.config;
     let mut grid = DungeonGrid::new(c.width, c.height);
     grid.kind = GridKind::TileMap;
-    grid.generator = NAME.to_string();
-    grid.seed = seed;
-    grid.level = level;
+    grid.stamp(NAME, seed, level);
     let depth = grow::depths(layout.placed.len(), &layout.joins);
     let mut placements = Vec::with_capacity(layout.placed.len());
     let mut sealed = Vec::new();

@@ -1,7 +1,7 @@
 //! The room graph's pieces: Delaunay edges, union–find, the two rooms
 //! farthest apart.
 
-use crate::analysis;
+use crate::adjacency;
 use crate::grid::Pos;
 
 /// The Delaunay triangulation's edges over `points`, each `(a, b)` with
@@ -85,8 +85,8 @@ impl Sets {
 /// Hops from `from` to every node of the graph `adjacent` (`u32::MAX` where
 /// unreachable) and the farthest reachable node, the lowest-numbered on ties.
 pub(super) fn hops(adjacent: &[Vec<usize>], from: usize) -> (Vec<u32>, usize) {
-    let dist = analysis::hops(adjacent, from);
-    let far = analysis::farthest_node(&dist, (0..dist.len()).filter(|&r| dist[r] != u32::MAX));
+    let dist = adjacency::hops(adjacent, from);
+    let far = adjacency::farthest_node(&dist, (0..dist.len()).filter(|&r| dist[r] != u32::MAX));
     (dist, far.unwrap_or(from))
 }
 

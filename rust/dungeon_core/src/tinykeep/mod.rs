@@ -422,9 +422,7 @@ fn run(
         extra: out.extra.clone(),
         main_path: Vec::new(),
     };
-    g.generator = "tinykeep".to_owned();
-    g.seed = seed;
-    g.level = level;
+    g.stamp("tinykeep", seed, level);
     Ok((g, out))
 }
 

@@ -11,7 +11,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 use super::ctx::{Ctx, short};
 use super::probe::{Probe, kind};
 use super::rooms::Records;
-use super::values::{Bounded, Key, Text, once, xy};
+use super::values::{AsSeq, Bounded, Key, Text, once, xy};
 use crate::grid::{Cell, GridKind, Pos, Rect, Room};
 use crate::json::number::{Fixed, Whole};
 
@@ -76,17 +76,11 @@ const V1_FIELDS: &[&str] = &[
     "end",
 ];
 
-pub(in crate::json) struct BodySeed<'a> {
+/// The second pass: the body, read against the sizes the probe found.
+pub(in crate::json) struct BodyPass<'a> {
     pub ctx: &'a Ctx,
     pub probe: &'a Probe,
     pub version: Version,
-}
-
-impl<'de> DeserializeSeed<'de> for BodySeed<'_> {
-    type Value = Body;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Body, D::Error> {
-        d.deserialize_map(self)
-    }
 }
 
 /// Whether special roles may appear on a grid from this generator: only
@@ -95,7 +89,7 @@ fn places_specials(generator: Option<&str>) -> bool {
     generator == Some("isaac")
 }
 
-impl<'de> Visitor<'de> for BodySeed<'_> {
+impl<'de> Visitor<'de> for BodyPass<'_> {
     type Value = Body;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(match self.version {
@@ -157,7 +151,7 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
                 "end" => body.end = xy(&map.next_value()?),
                 "cells" => match dims {
                     Some((w, h)) => {
-                        body.cells = map.next_value_seed(Rows {
+                        body.cells = map.next_value_seed(AsSeq(Rows {
                             ctx,
                             w,
                             h,
@@ -165,7 +159,7 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
                                 Cell::from_code(code)
                                     .ok_or_else(|| format!("unknown cell code {code} at {p:?}"))
                             },
-                        })?;
+                        }))?;
                     }
                     None => {
                         map.next_value::<IgnoredAny>()?;
@@ -173,7 +167,7 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
                 },
                 "doors" => match dims {
                     Some((w, h)) => {
-                        body.doors = map.next_value_seed(Rows {
+                        body.doors = map.next_value_seed(AsSeq(Rows {
                             ctx,
                             w,
                             h,
@@ -182,7 +176,7 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
                                     format!("door mask {mask} at {p:?} is not in 0..=15")
                                 })
                             },
-                        })?;
+                        }))?;
                     }
                     None => {
                         map.next_value::<IgnoredAny>()?;
@@ -190,24 +184,24 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
                 },
                 "rooms" => match (self.version, dims, self.probe.kind) {
                     (Version::V2, Some((w, h)), Some(kind)) => {
-                        body.records = map.next_value_seed(Records {
+                        body.records = map.next_value_seed(AsSeq(Records {
                             ctx,
                             width: w as i32,
                             height: h as i32,
                             kind,
                             specials: places_specials(self.probe.generator.as_deref()),
                             generator: self.probe.generator.as_deref().unwrap_or(""),
-                        })?;
+                        }))?;
                     }
                     (Version::V1, Some(_), _) => {
-                        body.v1_rooms = map.next_value_seed(Bounded {
+                        body.v1_rooms = map.next_value_seed(AsSeq(Bounded {
                             ctx,
                             of: PhantomData,
                             max: room_cap,
                             what: "rooms",
                             unit: "room cells, which is all the grid has room for".to_owned(),
                             read: |p: Fixed<i32, 2>, _| Ok(xy(&p)),
-                        })?;
+                        }))?;
                     }
                     _ => {
                         map.next_value::<IgnoredAny>()?;
@@ -215,14 +209,14 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
                 },
                 "room_rects" => match dims {
                     Some(_) => {
-                        body.v1_rects = map.next_value_seed(Bounded {
+                        body.v1_rects = map.next_value_seed(AsSeq(Bounded {
                             ctx,
                             of: PhantomData,
                             max: room_cap,
                             what: "room_rects",
                             unit: "rooms, which is all the grid has room for".to_owned(),
                             read: |Fixed([x, y, w, h]): Fixed<i32, 4>, _| Ok(Rect::new(x, y, w, h)),
-                        })?;
+                        }))?;
                     }
                     None => {
                         map.next_value::<IgnoredAny>()?;
@@ -259,13 +253,6 @@ impl<F> Rows<'_, F> {
             "cells and doors must be {} rows of {}",
             self.h, self.w
         ))
-    }
-}
-
-impl<'de, T, F: Fn(i64, Pos) -> Result<T, String>> DeserializeSeed<'de> for Rows<'_, F> {
-    type Value = Vec<T>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<T>, D::Error> {
-        d.deserialize_seq(self)
     }
 }
 

@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
 use super::ctx::{Ctx, short};
-use super::values::{Bounded, Key, once, unknown};
+use super::values::{self, AsSeq, Bounded, Key, once, room, unknown};
 use crate::grid::{DungeonGrid, PlannedGraph};
 use crate::json::number::{Fixed, Whole};
 
@@ -97,14 +97,14 @@ impl<'de> Visitor<'de> for Graph<'_> {
                 "graph.main_path",
             ][i];
             if i == 3 {
-                plan.main_path = map.next_value_seed(Bounded {
+                plan.main_path = map.next_value_seed(AsSeq(Bounded {
                     ctx,
                     of: PhantomData,
                     max,
                     what,
                     unit,
                     read: |r: Whole<u64>, place| {
-                        let r = usize::try_from(r.0).unwrap_or(usize::MAX);
+                        let r = room(r.0);
                         // Hilbert numbers the path's rooms first, in order.
                         if !hilbert && r < rooms {
                             Ok(r)
@@ -123,18 +123,17 @@ impl<'de> Visitor<'de> for Graph<'_> {
                             ))
                         }
                     },
-                })?;
+                }))?;
                 continue;
             }
-            let list = map.next_value_seed(Bounded {
+            let list = map.next_value_seed(AsSeq(Bounded {
                 ctx,
                 of: PhantomData,
                 max,
                 what,
                 unit,
-                read: |Fixed([a, b]): Fixed<u64, 2>, _| {
-                    let room = |r: u64| usize::try_from(r).unwrap_or(usize::MAX);
-                    let (a, b) = (room(a), room(b));
+                read: |pair: Fixed<u64, 2>, _| {
+                    let (a, b) = values::rooms(pair);
                     if a < b && b < rooms {
                         Ok((a, b))
                     } else {
@@ -143,7 +142,7 @@ impl<'de> Visitor<'de> for Graph<'_> {
                         ))
                     }
                 },
-            })?;
+            }))?;
             match i {
                 0 => plan.delaunay = list,
                 1 => plan.tree = list,

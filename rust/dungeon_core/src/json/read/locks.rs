@@ -6,10 +6,10 @@
 
 use std::fmt;
 
-use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::ctx::{Ctx, short};
-use super::values::{Key, Text};
+use super::values::{self, AsMap, Key, Text, room};
 use crate::grid::{DungeonGrid, Lock, LockKind, MAX_LOCKS};
 use crate::json::number::{Fixed, Whole};
 
@@ -17,13 +17,6 @@ use crate::json::number::{Fixed, Whole};
 pub(super) struct Locks<'a> {
     pub(super) ctx: &'a Ctx,
     pub(super) g: &'a DungeonGrid,
-}
-
-impl<'de> DeserializeSeed<'de> for Locks<'_> {
-    type Value = Vec<Lock>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Lock>, D::Error> {
-        d.deserialize_seq(self)
-    }
 }
 
 impl<'de> Visitor<'de> for Locks<'_> {
@@ -53,7 +46,7 @@ impl<'de> Visitor<'de> for Locks<'_> {
                 ctx: self.ctx,
                 index: out.len(),
             };
-            match seq.next_element_seed(seed)? {
+            match seq.next_element_seed(AsMap(seed))? {
                 Some(lock) => out.push(lock),
                 None => return Ok(out),
             }
@@ -69,13 +62,6 @@ struct LockIn<'a> {
 
 const LOCK_FIELDS: &[&str] = &["rooms", "key", "kind"];
 
-impl<'de> DeserializeSeed<'de> for LockIn<'_> {
-    type Value = Lock;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Lock, D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
 impl<'de> Visitor<'de> for LockIn<'_> {
     type Value = Lock;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -89,17 +75,16 @@ impl<'de> Visitor<'de> for LockIn<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Lock, A::Error> {
         let (ctx, i) = (self.ctx, self.index);
         let fail = |m: String| ctx.fail::<A::Error>(format!("locks[{i}]: {m}"));
-        let room = |r: u64| usize::try_from(r).unwrap_or(usize::MAX);
         let mut rooms = None;
         let mut key = None;
         let mut one_way = None;
         while let Some(k) = map.next_key_seed(Key(LOCK_FIELDS))? {
             match k {
                 Ok(0) if rooms.is_none() => {
-                    let Fixed([a, b]) = map
+                    let pair = map
                         .next_value::<Fixed<u64, 2>>()
                         .map_err(|e| fail(format!("rooms must be [from, into] ({e})")))?;
-                    rooms = Some((room(a), room(b)));
+                    rooms = Some(values::rooms(pair));
                 }
                 Ok(1) if key.is_none() => {
                     let Whole(k) = map

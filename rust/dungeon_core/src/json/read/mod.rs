@@ -26,7 +26,8 @@
 //!
 //! - [`ctx`]: [`Ctx`] and [`run`], which runs one pass over the text;
 //! - [`values`]: the small deserialisers every pass uses (map keys, short
-//!   strings, positions, bounded lists);
+//!   strings, positions, room numbers, bounded lists, and the seeds that
+//!   hand a visitor a map or a sequence);
 //! - [`probe`](mod@probe): pass 1;
 //! - [`body`]: pass 2, with the cell and door rows, and [`rooms`], its room
 //!   records;
@@ -42,7 +43,8 @@ mod rooms;
 mod tail;
 mod values;
 
-pub(super) use body::{Body, BodySeed, Version};
+pub(super) use body::{Body, BodyPass, Version};
 pub(super) use ctx::{Ctx, run};
 pub(super) use probe::probe;
 pub(super) use tail::read_tail;
+pub(super) use values::AsMap;

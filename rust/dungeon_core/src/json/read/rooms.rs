@@ -24,13 +24,6 @@ pub(super) struct Records<'a> {
     pub(super) generator: &'a str,
 }
 
-impl<'de> DeserializeSeed<'de> for Records<'_> {
-    type Value = Vec<Room>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Room>, D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
 impl<'de> Visitor<'de> for Records<'_> {
     type Value = Vec<Room>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {

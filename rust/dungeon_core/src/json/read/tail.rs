@@ -7,12 +7,12 @@
 
 use std::fmt;
 
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::ctx::{Ctx, run};
 use super::graph::Graph;
 use super::locks::Locks;
-use super::values::{Key, once, unknown, xy};
+use super::values::{self, AsMap, AsSeq, Key, once, unknown, xy};
 use crate::grid::{Connection, DIRS, DungeonGrid, GridKind, Lock, ParseError, PlannedGraph, Pos};
 use crate::json::number::Fixed;
 
@@ -33,11 +33,11 @@ pub(in crate::json) fn read_tail(
     run(
         &ctx,
         text,
-        Tail {
+        AsMap(Tail {
             ctx: &ctx,
             g,
             generator,
-        },
+        }),
     )
 }
 
@@ -49,13 +49,6 @@ struct Tail<'a> {
 
 const TAIL_KEYS: &[&str] = &["connections", "graph", "locks"];
 
-impl<'de> DeserializeSeed<'de> for Tail<'_> {
-    type Value = TailOut;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
 impl<'de> Visitor<'de> for Tail<'_> {
     type Value = TailOut;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -66,15 +59,15 @@ impl<'de> Visitor<'de> for Tail<'_> {
         let mut locks = Vec::new();
         while let Some(k) = map.next_key_seed(Key(TAIL_KEYS))? {
             match k {
-                Ok(0) => map.next_value_seed(Connections {
+                Ok(0) => map.next_value_seed(AsSeq(Connections {
                     ctx: self.ctx,
                     g: self.g,
-                })?,
+                }))?,
                 Ok(2) => {
-                    locks = map.next_value_seed(Locks {
+                    locks = map.next_value_seed(AsSeq(Locks {
                         ctx: self.ctx,
                         g: self.g,
-                    })?;
+                    }))?;
                 }
                 Ok(_) => {
                     plan = map.next_value_seed(Graph {
@@ -98,13 +91,6 @@ struct Connections<'a> {
     g: &'a DungeonGrid,
 }
 
-impl<'de> DeserializeSeed<'de> for Connections<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
 impl<'de> Visitor<'de> for Connections<'_> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -124,7 +110,7 @@ impl<'de> Visitor<'de> for Connections<'_> {
         let mut others: Vec<(usize, usize)> = Vec::new();
         let mut count = 0usize;
         while equal || walks {
-            let Some(c) = seq.next_element_seed(Listed { g, index: count })? else {
+            let Some(c) = seq.next_element_seed(AsMap(Listed { g, index: count }))? else {
                 break;
             };
             count += 1;
@@ -183,13 +169,6 @@ struct Listed<'a> {
 
 const CONNECTION_FIELDS: &[&str] = &["rooms", "tiles"];
 
-impl<'de> DeserializeSeed<'de> for Listed<'_> {
-    type Value = ListedConnection;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<ListedConnection, D::Error> {
-        d.deserialize_map(self)
-    }
-}
-
 impl<'de> Visitor<'de> for Listed<'_> {
     type Value = ListedConnection;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -205,11 +184,9 @@ impl<'de> Visitor<'de> for Listed<'_> {
             let i = k.map_err(|name| unknown::<A::Error>(&name, CONNECTION_FIELDS))?;
             once(&mut seen, i, CONNECTION_FIELDS)?;
             if i == 0 {
-                let Fixed([a, b]) = map.next_value::<Fixed<u64, 2>>()?;
-                let room = |r: u64| usize::try_from(r).unwrap_or(usize::MAX);
-                rooms = Some((room(a), room(b)));
+                rooms = Some(values::rooms(map.next_value()?));
             } else {
-                tiles = Some(map.next_value_seed(Tiles { g, own })?);
+                tiles = Some(map.next_value_seed(AsSeq(Tiles { g, own }))?);
             }
         }
         let rooms = rooms.ok_or_else(|| de::Error::missing_field("rooms"))?;
@@ -250,13 +227,6 @@ struct TileRun {
 struct Tiles<'a> {
     g: &'a DungeonGrid,
     own: Option<&'a Connection>,
-}
-
-impl<'de> DeserializeSeed<'de> for Tiles<'_> {
-    type Value = TileRun;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<TileRun, D::Error> {
-        d.deserialize_seq(self)
-    }
 }
 
 impl<'de> Visitor<'de> for Tiles<'_> {

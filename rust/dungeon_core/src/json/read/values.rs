@@ -1,7 +1,9 @@
 //! The small deserialisers the passes share: map keys read without
 //! allocating ([`Key`], with [`once`] and [`unknown`] for repeated and
-//! unknown ones), strings cut short ([`Text`]), positions ([`xy`]) and lists
-//! bounded as they are read ([`Bounded`]).
+//! unknown ones), strings cut short ([`Text`]), positions ([`xy`]), room
+//! numbers ([`room`], [`rooms`]), lists bounded as they are read
+//! ([`Bounded`]), and the seeds that hand a visitor a map or a sequence
+//! ([`AsMap`], [`AsSeq`]).
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -57,6 +59,37 @@ pub(super) fn xy(p: &Fixed<i32, 2>) -> Pos {
     (p.0[0], p.0[1])
 }
 
+/// A room number as read: `usize::MAX` (no room) when it does not fit.
+pub(super) fn room(r: u64) -> usize {
+    usize::try_from(r).unwrap_or(usize::MAX)
+}
+
+/// A `[a, b]` pair of room numbers (each as [`room`] reads it).
+pub(super) fn rooms(Fixed([a, b]): Fixed<u64, 2>) -> (usize, usize) {
+    (room(a), room(b))
+}
+
+/// A seed reading a map with the visitor it holds: the map visitors
+/// (which carry what their checks need) need no seed of their own.
+pub(in crate::json) struct AsMap<V>(pub(in crate::json) V);
+
+impl<'de, V: Visitor<'de>> DeserializeSeed<'de> for AsMap<V> {
+    type Value = V::Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
+        d.deserialize_map(self.0)
+    }
+}
+
+/// A seed reading a sequence with the visitor it holds (see [`AsMap`]).
+pub(super) struct AsSeq<V>(pub(super) V);
+
+impl<'de, V: Visitor<'de>> DeserializeSeed<'de> for AsSeq<V> {
+    type Value = V::Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<V::Value, D::Error> {
+        d.deserialize_seq(self.0)
+    }
+}
+
 /// A string value (serde_json lends it; it is copied only when kept).
 pub(super) struct Text;
 
@@ -87,15 +120,6 @@ pub(super) struct Bounded<'a, F, V> {
     pub(super) unit: String,
     pub(super) read: F,
     pub(super) of: PhantomData<fn(V)>,
-}
-
-impl<'de, V: de::Deserialize<'de>, T, F: Fn(V, usize) -> Result<T, String>> DeserializeSeed<'de>
-    for Bounded<'_, F, V>
-{
-    type Value = Vec<T>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<T>, D::Error> {
-        d.deserialize_seq(self)
-    }
 }
 
 impl<'de, V: de::Deserialize<'de>, T, F: Fn(V, usize) -> Result<T, String>> Visitor<'de>

@@ -6,7 +6,6 @@ use std::collections::VecDeque;
 use super::Context;
 use super::locks::Candidate;
 use crate::error::GenError;
-use crate::progression::gates::key_tile;
 use crate::progression::metrics::DEAD_END;
 use crate::progression::settings::ProgressionSettings;
 use crate::rng::DungeonRng;
@@ -132,7 +131,7 @@ impl Context<'_> {
         let mut dropped = vec![false; chosen.len()];
         let mut key_of: Vec<Option<usize>> = vec![None; chosen.len()];
         let mut has_key = vec![false; n];
-        let has_tile: Vec<bool> = (0..n).map(|r| key_tile(self.g, r).is_some()).collect();
+        let has_tile: Vec<bool> = (0..n).map(|r| self.g.key_tile(r).is_some()).collect();
         // Every lock guarding `r` is done (for flat keys: dropped).
         let free = |r: usize, done: &[bool]| {
             chosen

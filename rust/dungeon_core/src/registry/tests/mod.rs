@@ -1,114 +1,15 @@
 //! Tests of the registry and its settings tables.
 
+mod fields;
+
 use super::bsp::bsp;
 use super::hilbert::hilbert;
 use super::maze::maze;
 use super::room_grid::{drunkard, isaac};
 use super::*;
-use crate::bsp::BspConfig;
-use crate::drunkard::{DrunkardConfig, OffGrid};
-use crate::hilbert::HilbertConfig;
-use crate::isaac::{GrowthRule, IsaacConfig};
+use crate::isaac::IsaacConfig;
 use crate::maze::MazeConfig;
-use crate::room_grid::{EndRule, EndRules, RoomCount, RoomGridConfig, RoomRules};
-
-/// A value for each setting that differs from every preset's.
-fn odd_value(name: &str) -> &'static str {
-    match name {
-        "rule" => "branching",
-        "start" => "origin",
-        "end" => "farthest_dead_end",
-        "off_grid" => "stay",
-        "diagonal" | "grow_grid" | "grow_order" | "allow_shortcuts" => "true",
-        "end_off_axis" => "false",
-        "special_rooms" => "rebirth",
-        "rooms_per_level" | "min_end_distance" | "path_per_level" => "4.5",
-        "give_up_chance" | "max_fill" | "partition_range" | "room_size_min" | "room_size_max"
-        | "side_room_chance" | "loop_chance" | "large_room_1x2" | "large_room_2x1"
-        | "large_room_2x2" | "large_room_l" => "0.123",
-        _ => "77",
-    }
-}
-
-fn apply_all<C: Clone>(flags: &[Setting<C>], c: &mut C) {
-    for f in flags {
-        f.set(c, odd_value(f.name)).unwrap();
-    }
-}
-
-/// Checks that every shared room-grid field took its odd value.
-fn check_room_grid(c: RoomGridConfig, d: &RoomGridConfig) {
-    // Exhaustive: a new field breaks this until it gets a setting.
-    let RoomGridConfig {
-        width,
-        height,
-        count: RoomCount {
-            base,
-            per_level,
-            variance,
-        },
-        ends: EndRules {
-            start,
-            end,
-            min_dead_ends,
-        },
-        max_fill,
-        grow_grid,
-        max_attempts,
-    } = c;
-    assert_eq!((width, height), (77, 77));
-    assert_eq!((base, per_level, variance), (77, 4.5, 77));
-    assert_ne!(start, d.ends.start);
-    assert_eq!(min_dead_ends, 77);
-    // `--end farthest_dead_end`, then the distance flags switch back.
-    assert_eq!(
-        end,
-        EndRule::FarthestApart {
-            min_distance: 4.5,
-            off_axis: false
-        }
-    );
-    assert_eq!((max_fill, grow_grid, max_attempts), (0.123, true, 77));
-}
-
-#[test]
-fn every_isaac_field_has_a_flag() {
-    let d = IsaacConfig::compact();
-    let mut c = d.clone();
-    apply_all(&isaac(), &mut c);
-    c.rule = GrowthRule::Branching;
-    let IsaacConfig {
-        grid,
-        origin,
-        rule,
-        give_up_chance,
-        room_rules,
-        large_rooms,
-    } = c;
-    assert_eq!(room_rules, Some(RoomRules::rebirth()));
-    let chances = [large_rooms.tall, large_rooms.wide, large_rooms.square];
-    assert_eq!((chances, large_rooms.l_shape), ([0.123; 3], 0.123));
-    assert_eq!(origin, Some((77, 77)));
-    assert_ne!(rule, d.rule);
-    assert_eq!(give_up_chance, 0.123);
-    check_room_grid(grid, &d.grid);
-}
-
-#[test]
-fn every_drunkard_field_has_a_flag() {
-    let d = DrunkardConfig::winding();
-    let mut c = d.clone();
-    apply_all(&drunkard(), &mut c);
-    let DrunkardConfig {
-        grid,
-        diagonal,
-        off_grid,
-        max_steps,
-    } = c;
-    assert!(diagonal);
-    assert_eq!((off_grid, max_steps), (OffGrid::Stay, 77));
-    check_room_grid(grid, &d.grid);
-}
+use crate::room_grid::EndRule;
 
 #[test]
 fn the_end_rule_switches_with_its_settings() {
@@ -133,91 +34,6 @@ fn the_end_rule_switches_with_its_settings() {
         set("end", &mut c, "nearest")
             .unwrap_err()
             .contains("farthest_apart")
-    );
-}
-
-#[test]
-fn every_bsp_field_has_a_flag() {
-    let mut c = BspConfig::default();
-    apply_all(&bsp(), &mut c);
-    let BspConfig {
-        width,
-        height,
-        iterations,
-        partition_range,
-        min_partition_size,
-        room_size_min,
-        room_size_max,
-        min_room_size,
-        border,
-    } = c;
-    assert_eq!(
-        (
-            width,
-            height,
-            iterations,
-            min_partition_size,
-            min_room_size,
-            border
-        ),
-        (77, 77, 77, 77, 77, 77)
-    );
-    assert_eq!(
-        (partition_range, room_size_min, room_size_max),
-        (0.123, 0.123, 0.123)
-    );
-}
-
-#[test]
-fn every_hilbert_field_has_a_flag() {
-    let mut c = HilbertConfig {
-        grow_order: false,
-        ..HilbertConfig::default()
-    };
-    apply_all(&hilbert(), &mut c);
-    let HilbertConfig {
-        order,
-        grow_order,
-        path_length,
-        path_per_level,
-        path_variance,
-        side_room_chance,
-        branch_length,
-        loop_chance,
-        allow_shortcuts,
-    } = c;
-    assert!(grow_order && allow_shortcuts);
-    assert_eq!(
-        (order, path_length, path_variance, branch_length),
-        (77, 77, 77, 77)
-    );
-    assert_eq!(
-        (path_per_level, side_room_chance, loop_chance),
-        (4.5, 0.123, 0.123)
-    );
-}
-
-#[test]
-fn every_maze_field_has_a_flag() {
-    let mut c = MazeConfig::default();
-    apply_all(&maze(), &mut c);
-    let MazeConfig {
-        width,
-        height,
-        room_attempts,
-        room_min_size,
-        room_max_size,
-        windiness,
-        extra_connector_chance,
-        dead_end_removal,
-    } = c;
-    assert_eq!(
-        (width, height, room_attempts, room_min_size, room_max_size),
-        (77, 77, 77, 77, 77)
-    );
-    assert_eq!(
-        (windiness, extra_connector_chance, dead_end_removal),
-        (77.0, 77.0, 77.0)
     );
 }
 
