@@ -87,6 +87,8 @@ expect GeneratorRegistry "An unknown name logs an error listing the known names"
 expect CaveGenerator "How many cancelled requests are still running on a worker"
 expect DungeonProgression "Locked doors, keys and one-way doors for a level"
 expect DungeonProgression "lock_guard: locks guard branches only; the end never"
+# locks counts keys (locked rooms), not doors.
+expect DungeonProgression "The most keys to place (0 to 32), one per locked room"
 expect DungeonGrid "Lock kind: a one-way door, passable from its"
 expect DungeonGrid "A shortest walk from from to to, both included, for"
 expect GeneratorRegistry "The settings of the lock-and-key planner"

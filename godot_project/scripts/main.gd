@@ -34,8 +34,9 @@ const GENERATORS: Array[Dictionary] = [
 	{"id": "minesweeper", "label": "Minesweeper rooms · BSP", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL, "mode": "minesweeper"},
 	{"id": "templates", "label": "Templates · hand-made rooms", "type": "TemplateGenerator", "preset": TemplateGenerator.PRESET_CUSTOM, "resource": "res://templates/template_generator.tres"},
 	{"id": "graph", "label": "Level graph · rooms you connect", "type": "GraphLayoutGenerator", "preset": GraphLayoutGenerator.PRESET_CUSTOM, "resource": "res://graphs/graph_generator.tres"},
-	# Locked doors and keys (a DungeonProgression on the generator, "locks"
-	# of them): the keys lie in rooms, the HUD shows those held.
+	# Locked doors and keys (a DungeonProgression on the generator, up to
+	# "locks" keys, each opening every locked door into its room): the keys
+	# lie in rooms, the HUD shows those held.
 	{"id": "isaac_locked", "label": "Isaac · locked", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_BRANCHING, "locks": 2},
 	{"id": "bsp_locked", "label": "BSP · locked", "type": "BspGenerator", "preset": BspGenerator.PRESET_SMALL, "locks": 2},
 	{"id": "templates_locked", "label": "Templates · locked", "type": "TemplateGenerator", "preset": TemplateGenerator.PRESET_CUSTOM, "resource": "res://templates/template_generator.tres", "locks": 2},

@@ -1,7 +1,8 @@
 extends RefCounted
 ## The manual (README.md and docs/*.md) against the code: docs/json.md's
 ## schema lists exactly the keys to_json() writes, the pages name algorithms
-## by their origin, and the README stays a newcomer's page.
+## by their origin, the README stays a newcomer's page, and both READMEs
+## (the project's and the addon's) list every class the extension registers.
 
 const JSON_DOC := "../docs/json.md"
 const ReadmeSuite := preload("res://tests/suites/test_readme.gd")
@@ -176,3 +177,54 @@ func test_links_point_at_files(t) -> void:
 			checked += 1
 			t.check(FileAccess.file_exists(path) or DirAccess.dir_exists_absolute(path), "%s links %s: no such file" % [file, target])
 	t.check(checked >= 30, "%d links checked" % checked)
+
+
+## Every class the extension registers, by name (ClassDB's extension API:
+## the GDExtension's classes, nothing of Godot's own).
+static func _extension_classes() -> Array[String]:
+	var out: Array[String] = []
+	for c in ClassDB.get_class_list():
+		var api := ClassDB.class_get_api_type(c)
+		if api == ClassDB.API_EXTENSION or api == ClassDB.API_EDITOR_EXTENSION:
+			out.append(String(c))
+	out.sort()
+	return out
+
+
+## The class names a page's "## Classes" section lists: the `Name`s before
+## the " — " of each "- " line.
+func _listed_classes(text: String) -> Array[String]:
+	var out: Array[String] = []
+	var in_classes := false
+	var name_re := RegEx.create_from_string("`([A-Za-z0-9_]+)`")
+	for line in text.split("\n"):
+		if line.begins_with("## "):
+			in_classes = line == "## Classes"
+		elif in_classes and line.begins_with("- ") and line.contains(" — "):
+			for m in name_re.search_all(line.get_slice(" — ", 0)):
+				out.append(m.get_string(1))
+	return out
+
+
+## The addon's own README (shipped in the release zip) and the project's
+## README list every class the extension registers, one line each, and no
+## class it does not.
+func test_readmes_list_every_registered_class(t) -> void:
+	var registered := _extension_classes()
+	var runner: GDScript = load("res://tests/runner.gd")
+	var required: Array = runner.get_script_constant_map()["REQUIRED_CLASSES"]
+	t.check(registered.size() >= required.size(), "%d extension classes: %s" % [registered.size(), registered])
+	for cls in required:
+		t.check(registered.has(cls), "%s is an extension class" % cls)
+	var pages := {
+		"the addon's README": FileAccess.get_file_as_string("res://addons/dungeon_gen/README.md"),
+		"README.md": _text("../README.md"),
+	}
+	for page in pages:
+		var listed := _listed_classes(pages[page])
+		if not t.check(not listed.is_empty(), "%s has a ## Classes list" % page):
+			continue
+		for cls in registered:
+			t.check(listed.count(cls) == 1, "%s lists %s once under ## Classes" % [page, cls])
+		for cls in listed:
+			t.check(registered.has(cls), "%s lists %s, which the extension does not register" % [page, cls])

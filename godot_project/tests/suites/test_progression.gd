@@ -266,6 +266,47 @@ static func _locked(cls: String, locks: int) -> Resource:
 	return gen
 
 
+## `locks` counts keys (locked rooms), not doors, as its help says: one key
+## opens every locked door into its room. BSP seed 74 with one lock gets one
+## key and two doors into the same room; over seeds, the distinct key rooms
+## never outnumber `locks` and each key locks one room.
+func test_locks_counts_keys_not_doors(t) -> void:
+	var gen := _locked("BspGenerator", 1)
+	gen.seed = 74
+	var grid: DungeonGrid = gen.generate_level(1)
+	if not t.check(grid != null, "bsp seed 74: generated"):
+		return
+	var packed := grid.get_locks_packed()
+	t.check_eq(_key_rooms(packed).size(), 1, "bsp seed 74, locks 1: one key")
+	t.check_eq(grid.get_lock_count(), 2, "bsp seed 74, locks 1: two locked doors")
+	t.check(packed["into"].size() == 2 and packed["into"][0] == packed["into"][1],
+			"bsp seed 74: both doors into one room: %s" % [packed])
+	for cls in ["IsaacGenerator", "BspGenerator", "TemplateGenerator"]:
+		for n in [1, 3]:
+			gen = _locked(cls, n)
+			for s in 8:
+				gen.seed = s
+				var label := "%s seed %d locks %d" % [cls, s, n]
+				grid = gen.generate_level(1)
+				if not t.check(grid != null, label + ": generated"):
+					continue
+				var keys := _key_rooms(grid.get_locks_packed())
+				t.check(keys.size() <= n, "%s: %d keys" % [label, keys.size()])
+				for k in keys:
+					t.check_eq(keys[k].size(), 1, "%s: key in room %d locks one room" % [label, k])
+
+
+## Key room -> {locked room: true} of a get_locks_packed() result.
+static func _key_rooms(packed: Dictionary) -> Dictionary:
+	var out := {}
+	for i in packed["kinds"].size():
+		if packed["kinds"][i] == DungeonGrid.LOCK_KEY:
+			var rooms: Dictionary = out.get(packed["key_rooms"][i], {})
+			rooms[packed["into"][i]] = true
+			out[packed["key_rooms"][i]] = rooms
+	return out
+
+
 ## Walks the level as the solution says: to each lock's key with the locks
 ## opened so far, then the next lock opens; last to the end. True when every
 ## leg has a walk, and the end cannot be reached with no lock open when a

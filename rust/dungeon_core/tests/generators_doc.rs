@@ -69,7 +69,8 @@ fn render() -> String {
         out,
         "\n## Progression settings\n\n\
          Every generator with rooms ({}) also takes these: after generating, the\n\
-         progression planner places up to `locks` locked doors with their keys and\n\
+         progression planner locks up to `locks` rooms, each with its own key that\n\
+         opens every locked door into that room (so one key may lock two doors), places\n\
          up to `one_way` one-way doors, and proves the level can be finished. By\n\
          default it places nothing.\n",
         rooms.join(", ")

@@ -166,10 +166,13 @@ impl DungeonGrid {
     /// own seed and level, so the same grid and settings always give the
     /// same locks: the same as a generator whose
     /// [code]progression[/code] is [param settings] makes. The planner
-    /// places [i]up to[/i] [member DungeonProgression.locks] locks: compare
-    /// [method get_lock_count]. Returns [code]null[/code] and logs the
-    /// reason for [code]null[/code] settings, values out of range, more
-    /// locks than the level has connections, or a level without rooms.
+    /// places [i]up to[/i] [member DungeonProgression.locks] keys, one per
+    /// locked room: count the distinct [code]"key_rooms"[/code] of
+    /// [method get_locks_packed], not [method get_lock_count] (one key
+    /// locks every door into its room, and one-way doors count there too).
+    /// Returns [code]null[/code] and logs the reason for [code]null[/code]
+    /// settings, values out of range, more keys asked for than the level
+    /// has connections, or a level without rooms.
     /// [codeblock]
     /// var settings := DungeonProgression.new()
     /// settings.locks = 3

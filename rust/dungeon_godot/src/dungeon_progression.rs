@@ -68,24 +68,34 @@ const ONE_WAY_MAX: f64 = MAX_ONE_WAY as f64;
 ///         print("a locked door into room %d, its key at %s" % [locks["into"][i], grid.get_key_cell(locks["key_rooms"][i])])
 /// ```
 ///
-/// [member locks] and [member one_way] are the most the planner places: a
-/// level with fewer good places gets fewer. Every property set emits
+/// [member locks] counts keys, not doors: each key locks one room and opens
+/// every locked door into it, so with [member max_doors_per_key] 2 (the
+/// default) one key may lock two doors. [member locks] and
+/// [member one_way] are the most the planner places: a level with fewer
+/// good places gets fewer. Every property set emits
 /// [signal Resource.changed], so a generator using it updates its preview.
 /// Values out of range make generation fail with a message naming the
 /// setting.
 #[derive(GodotClass)]
 #[class(tool, base = Resource)]
 pub struct DungeonProgression {
-    /// Locked doors wanted (0 to 32), each with its key in a room the
-    /// player reaches first. 0 places none.
+    /// The most keys to place (0 to 32), one per locked room: each key
+    /// opens every locked door into its room (up to
+    /// [member max_doors_per_key] of them), so one key may lock two doors.
+    /// Each key lies in a room the player reaches before its doors. 0
+    /// places none. How many a level got: the distinct
+    /// [code]"key_rooms"[/code] of [method DungeonGrid.get_locks_packed]
+    /// ([method DungeonGrid.get_lock_count] counts doors).
     #[export(range = (0.0, LOCKS_MAX, 1.0))]
     locks: i64,
     /// Where locks may stand (see [constant GUARD_ANY]).
     #[export]
     lock_guard: LockGuard,
-    /// The most doors one key opens (1 to 4): a room with several ways in
-    /// gets one locked door on each. Set 1 if your game uses a key up when
-    /// it opens a door: every key then opens exactly one.
+    /// The most doors one key opens (1 to 4): a locked room with several
+    /// ways in gets one locked door on each, all opened by its one key, and
+    /// a room with more ways in than this is never locked. Set 1 if your
+    /// game uses a key up when it opens a door: every key then opens
+    /// exactly one.
     #[export(range = (1.0, DOORS_PER_KEY_MAX, 1.0))]
     max_doors_per_key: i64,
     /// One-way doors wanted (0 to 16): shortcuts back toward the start

@@ -420,3 +420,35 @@ fn the_example_in_the_docs_is_what_the_cli_prints() {
     let args = ["isaac", "--level", "3", "--seed", "7", "--locks", "2"];
     assert_eq!(ok(&args), shown, "docs/cli.md: update the example's output");
 }
+
+/// `--locks N` counts keys (locked rooms), not doors, and says so: one key
+/// opens every locked door into its room.
+#[test]
+fn locks_counts_keys_and_the_help_says_so() {
+    let help = ok(&["--help"]);
+    let line = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("--locks N"))
+        .unwrap_or_else(|| panic!("no --locks line: {help}"));
+    assert!(
+        line.contains("up to N keys") && line.contains("locked rooms"),
+        "{line}"
+    );
+    assert!(!line.contains("N locked doors"), "{line}");
+    // One key asked for, one key placed: it shuts both doors of its room.
+    let text = ok(&["bsp", "--locks", "1", "--seed", "74"]);
+    let legend: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(": locked door"))
+        .collect();
+    let [line] = legend[..] else {
+        panic!("one key: {text}")
+    };
+    assert!(line.starts_with("A: locked doors "), "{line}");
+    // Two doors (`9→11 … and 10→11 …`), both into the one locked room.
+    let into: Vec<&str> = line
+        .split(' ')
+        .filter_map(|w| w.split_once('→').map(|(_, into)| into))
+        .collect();
+    assert!(into.len() == 2 && into[0] == into[1], "{line}");
+}

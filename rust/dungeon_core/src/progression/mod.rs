@@ -7,7 +7,8 @@
 //!   the start room to the end room), how deep a branch off that path it
 //!   sits in, and whether it is a dead end, on a loop, or a chokepoint every
 //!   way to the end must cross ([`DungeonGrid::room_metrics`]).
-//! - [`settings`]: how many locks and one-way doors, and where they may go.
+//! - [`settings`]: how many keys (locked rooms) and one-way doors, and
+//!   where they may go.
 //! - What a lock closes (`gates.rs`), the regions the tiles fall into with
 //!   every lock shut (`regions.rs`) and the proof that a player can finish
 //!   the level ([`Proof`], `solve.rs`).

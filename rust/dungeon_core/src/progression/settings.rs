@@ -1,14 +1,14 @@
-//! What the progression planner is asked for: how many locks and one-way
-//! doors, where locks may stand, and how secret rooms count.
+//! What the progression planner is asked for: how many keys (locked rooms)
+//! and one-way doors, where locks may stand, and how secret rooms count.
 
 use crate::error::{ConfigError, check_range};
 
-/// Most key locks a plan may ask for.
+/// Most keys (locked rooms) a plan may ask for.
 pub const MAX_LOCKS: i32 = 32;
 /// Most one-way doors a plan may ask for.
 pub const MAX_ONE_WAY: i32 = 16;
-/// Most doors one key may open (a lock on a room with several ways in
-/// closes each of them).
+/// Most doors one key may open (a locked room with several ways in has
+/// each of them locked, all opened by its one key).
 pub const MAX_DOORS_PER_KEY: i32 = 4;
 
 /// Where key locks may stand.
@@ -38,13 +38,17 @@ pub enum SecretRooms {
 /// planned with it has no locks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ProgressionSettings {
-    /// Key locks wanted, `0..=32`. Up to: a layout with fewer places for a
-    /// lock gets fewer, and the plan says how many it placed.
+    /// Keys wanted, `0..=32`: each key locks one room, and opens every
+    /// locked door into it (up to `max_doors_per_key`), so one key may lock
+    /// two doors and the doors may outnumber `locks`. Up to: a layout with
+    /// fewer rooms to lock gets fewer keys, and the plan says how many it
+    /// placed ([`Plan::locks_placed`](super::Plan::locks_placed)).
     pub locks: i32,
     /// Where locks may stand.
     pub lock_guard: LockGuard,
-    /// Most doors one key opens, `1..=4`. With 1 every key opens exactly
-    /// one door, so a game may use a key up when it opens its door.
+    /// Most doors one key opens, `1..=4`: a room with more ways in than
+    /// this is never locked. With 1 every key opens exactly one door, so a
+    /// game may use a key up when it opens its door.
     pub max_doors_per_key: i32,
     /// One-way doors wanted, `0..=16`: shortcuts back that open from the
     /// far side only and never strand the player.

@@ -24,7 +24,8 @@ pub fn progression() -> Vec<Setting<ProgressionSettings>> {
     vec![
         F::new(
             "locks",
-            "up to N locked doors, each with its key somewhere the player can reach first",
+            "up to N keys (locked rooms): each key opens every locked door into its room, so one \
+             key may lock two doors",
             Int(|c| &mut c.locks),
         )
         .range(Range::int(0, MAX_LOCKS)),
@@ -39,7 +40,8 @@ pub fn progression() -> Vec<Setting<ProgressionSettings>> {
         ),
         F::new(
             "max_doors_per_key",
-            "most doors one key opens (1: a key may be used up on its door)",
+            "most locked doors into one room, all opened by its key (1: a key may be used up on \
+             its door)",
             Int(|c| &mut c.max_doors_per_key),
         )
         .range(Range::int(1, MAX_DOORS_PER_KEY)),

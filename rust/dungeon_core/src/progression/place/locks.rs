@@ -156,7 +156,8 @@ impl Context<'_> {
         true
     }
 
-    /// Up to `settings.locks` candidates that pass the tile check.
+    /// Up to `settings.locks` candidates (rooms to lock, one key each, with
+    /// all their doors) that pass the tile check.
     pub(super) fn choose_locks(
         &self,
         settings: &ProgressionSettings,

@@ -66,10 +66,11 @@ use crate::watch::Watch;
 /// What a plan placed (it places *up to* what was asked).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Plan {
-    /// Key locks asked for (`ProgressionSettings::locks`).
+    /// Keys (locked rooms) asked for (`ProgressionSettings::locks`).
     pub locks_wanted: i32,
-    /// Key locks placed: locked rooms, each with its own key (a lock on a
-    /// room with several doors counts once).
+    /// Keys placed: locked rooms, each with its own key (a room locked on
+    /// several doors counts once). The grid's key locks (one per door) may
+    /// be more.
     pub locks_placed: i32,
     /// One-way doors asked for.
     pub one_way_wanted: i32,

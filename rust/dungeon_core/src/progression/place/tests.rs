@@ -287,3 +287,85 @@ fn the_first_plan_is_always_proven() {
         }
     }
 }
+
+/// The key locks of `g` per key room: (key room, the rooms its doors
+/// lead into, how many doors).
+fn keys_of(g: &DungeonGrid) -> Vec<(usize, Vec<usize>, usize)> {
+    g.key_rooms()
+        .into_iter()
+        .map(|k| {
+            let doors: Vec<&Lock> = g.locks().iter().filter(|l| l.key() == Some(k)).collect();
+            let mut into: Vec<usize> = doors.iter().map(|l| l.into).collect();
+            into.sort_unstable();
+            into.dedup();
+            (k, into, doors.len())
+        })
+        .collect()
+}
+
+/// `locks = 1` asks for one key, not one door: `dungeon bsp --locks 1
+/// --seed 74` locks room 11, whose two doors (from rooms 9 and 10) its one
+/// key (in room 4) opens.
+#[test]
+fn one_lock_is_one_key_which_may_shut_two_doors() {
+    let mut job = crate::registry::find("bsp").unwrap().job(None).unwrap();
+    job.set("locks", "1").unwrap();
+    let g = job.generate(74, 1).unwrap();
+    let keys = keys_of(&g);
+    let [(_, into, doors)] = &keys[..] else {
+        panic!("one key room: {:?}", g.locks())
+    };
+    assert_eq!((into.len(), *doors), (1, 2), "{:?}", g.locks());
+    let mut from: Vec<usize> = g.locks().iter().map(|l| l.from).collect();
+    from.dedup();
+    assert_eq!(from.len(), 2, "two doors from two rooms: {:?}", g.locks());
+}
+
+/// What `locks = N` counts, on every generator with rooms: at most N key
+/// rooms, each key opening the doors of exactly one locked room (at most
+/// `max_doors_per_key` of them), so the doors may outnumber N but the keys
+/// and the locked rooms never do.
+#[test]
+fn locks_counts_keys_and_locked_rooms_not_doors() {
+    let mut more_doors_than_keys = 0;
+    for entry in crate::registry::GENERATORS.iter().filter(|e| e.has_rooms()) {
+        let presets = entry.presets();
+        let jobs: Vec<_> = presets
+            .iter()
+            .map(|p| entry.job(Some(p.name)).unwrap())
+            .collect();
+        for seed in 0..200u64 {
+            let job = &jobs[(seed % jobs.len() as u64) as usize];
+            let Ok(g) = job.generate(seed, 1 + (seed % 3) as i32) else {
+                continue;
+            };
+            let s = ask(1 + (seed % 4) as i32, 0, 1 + (seed / 4 % 4) as i32);
+            let mut planned = g.clone();
+            let Ok(p) = plan(&mut planned, &s, &Watch::new()) else {
+                // Only more locks than connections is refused.
+                assert!(s.locks as usize > Context::new(&g, &s).visible_connections());
+                continue;
+            };
+            let what = format!("{} seed {seed} {s:?}: {:?}", entry.name(), planned.locks());
+            let keys = keys_of(&planned);
+            assert!(keys.len() <= s.locks as usize, "{what}");
+            assert_eq!(keys.len(), p.locks_placed as usize, "{what}");
+            let mut locked_rooms: Vec<usize> = Vec::new();
+            let mut doors = 0;
+            for (_, into, n) in &keys {
+                assert_eq!(into.len(), 1, "one locked room per key: {what}");
+                assert!(*n as i32 <= s.max_doors_per_key, "{what}");
+                locked_rooms.extend(into);
+                doors += n;
+            }
+            locked_rooms.sort_unstable();
+            locked_rooms.dedup();
+            assert_eq!(locked_rooms.len(), keys.len(), "one key per room: {what}");
+            if doors > s.locks as usize {
+                more_doors_than_keys += 1;
+            }
+        }
+    }
+    // The doors do outnumber what was asked for, now and then.
+    assert!(more_doors_than_keys > 0);
+}
