@@ -1,10 +1,10 @@
+use dungeon_core::ConfigError;
 use dungeon_core::graph_layout::{self, GraphConfig, GraphLevel};
-use dungeon_core::{ConfigError, Watch};
 use godot::prelude::*;
 
-use crate::convert::{array_of, seed_bits, vec2i};
+use crate::convert::{array_of, vec2i};
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{self, Generator, Ints, generator_class};
+use crate::generator::{Generator, Ints, Made, generator_class};
 use crate::level_graph::LevelGraph;
 use crate::placement;
 use crate::room_template::RoomTemplate;
@@ -209,15 +209,14 @@ impl GraphLayoutGenerator {
     /// [Dictionary], like [method generate].
     #[func]
     fn generate_with_graph(&mut self, level: i64) -> VarDictionary {
-        let seed = self.seed;
-        let result = generator::checked_level(self, level).and_then(|(config, level)| {
-            let progression = generator::checked_progression(self)?;
-            let mut made = graph_layout::layout(&config, seed_bits(seed), level)?;
-            generator::apply_progression(progression.as_ref(), &mut made.grid, &Watch::new())?;
-            Ok(made)
-        });
-        self.deliver_or_fail(result)
+        self.generate_level_with(level, graph_layout::layout_watched)
             .map_or_else(VarDictionary::new, |l| self.level_dictionary(l))
+    }
+}
+
+impl Made for GraphLevel {
+    fn grid_mut(&mut self) -> &mut dungeon_core::DungeonGrid {
+        &mut self.grid
     }
 }
 

@@ -1,11 +1,10 @@
-use dungeon_core::Watch;
 use dungeon_core::room_grid::RoomCount;
 use dungeon_core::template::{self, TagRule, TemplateConfig, TemplateLevel};
 use godot::prelude::*;
 
-use crate::convert::{array_of, seed_bits, vec2i};
+use crate::convert::{array_of, vec2i};
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{self, Generator, Ints, generator_class};
+use crate::generator::{Generator, Ints, Made, generator_class};
 use crate::placement;
 use crate::room_template::RoomTemplate;
 
@@ -220,15 +219,14 @@ impl TemplateGenerator {
     /// On failure returns an empty [Dictionary], like [method generate].
     #[func]
     fn generate_with_graph(&mut self, level: i64) -> VarDictionary {
-        let seed = self.seed;
-        let result = generator::checked_level(self, level).and_then(|(config, level)| {
-            let progression = generator::checked_progression(self)?;
-            let mut made = template::grow(&config, seed_bits(seed), level)?;
-            generator::apply_progression(progression.as_ref(), &mut made.grid, &Watch::new())?;
-            Ok(made)
-        });
-        self.deliver_or_fail(result)
+        self.generate_level_with(level, |c, seed, level, _| template::grow(c, seed, level))
             .map_or_else(VarDictionary::new, |l| self.level_dictionary(l))
+    }
+}
+
+impl Made for TemplateLevel {
+    fn grid_mut(&mut self) -> &mut dungeon_core::DungeonGrid {
+        &mut self.grid
     }
 }
 

@@ -130,6 +130,21 @@ macro_rules! generator_class {
                 $crate::generator::deliver(result, &mut self.last_error).ok()
             }
 
+            /// Level `level` of the run `seed` made by `make` (the core's
+            /// generator, or a call that also gives how the level was made)
+            /// with the `progression`'s locks, as
+            /// [`generator::generate_with`](crate::generator::generate_with)
+            /// gives it; `None` after a failure, reported as
+            /// [`Self::deliver_or_fail`] does.
+            fn generate_level_with<T: $crate::generator::Made>(
+                &mut self,
+                level: i64,
+                make: $crate::generator::Make<$config, T>,
+            ) -> Option<T> {
+                let result = $crate::generator::generate_with(self, self.seed, level, make);
+                self.deliver_or_fail(result)
+            }
+
             /// A generation's result, or `None` after reporting its error
             /// as [`Self::report`] does and emitting `generation_failed`.
             fn deliver_or_fail<T>(&mut self, result: Result<T, dungeon_core::GenError>) -> Option<T> {
@@ -237,8 +252,8 @@ macro_rules! generator_class {
             /// [method generate].
             #[func]
             fn generate_level(&mut self, level: i64) -> Option<Gd<DungeonGrid>> {
-                let result = $crate::generator::generate(self, self.seed, level);
-                self.deliver_or_fail(result).map($crate::generator::wrap)
+                self.generate_level_with(level, <Self as $crate::generator::GeneratorKind>::run)
+                    .map($crate::generator::wrap)
             }
 
             /// The fewest and most rooms level [param level] can have, as
