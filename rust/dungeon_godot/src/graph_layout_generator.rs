@@ -124,18 +124,9 @@ impl Generator for GraphLayoutGenerator {
     fn config(&self, ints: &mut Ints) -> GraphConfig {
         GraphConfig {
             graph: self.core_graph(),
-            templates: self
-                .template_list()
-                .iter()
-                .enumerate()
-                .map(|(i, t)| t.bind().core(i, ints))
-                .collect(),
+            templates: placement::core_templates(&self.templates, ints),
             corridors: self.corridors,
-            corridor_templates: placement::non_empty(&self.corridor_templates)
-                .iter()
-                .enumerate()
-                .map(|(i, t)| t.bind().core(i, ints))
-                .collect(),
+            corridor_templates: placement::core_templates(&self.corridor_templates, ints),
             corridor_min: ints.get("corridor_min", self.corridor_min),
             corridor_max: ints.get("corridor_max", self.corridor_max),
             work_budget: ints.get("work_budget", self.work_budget),
@@ -147,22 +138,10 @@ impl Generator for GraphLayoutGenerator {
         // value would make Godot warn whenever it looks the default up).
         self.graph =
             (c.graph != GraphConfig::demo_graph()).then(|| LevelGraph::from_core(&c.graph));
-        let list: Vec<Option<Gd<RoomTemplate>>> = c
-            .templates
-            .iter()
-            .map(|t| Some(RoomTemplate::from_core(t)))
-            .collect();
-        self.templates = Array::from(list.as_slice());
-        if self.cell_size == Vector2::ZERO {
-            self.cell_size = Vector2::new(16.0, 16.0);
-        }
+        self.templates = placement::template_array(&c.templates);
+        self.cell_size = placement::cell_size_or_default(self.cell_size);
         self.corridors = c.corridors;
-        let list: Vec<Option<Gd<RoomTemplate>>> = c
-            .corridor_templates
-            .iter()
-            .map(|t| Some(RoomTemplate::from_core(t)))
-            .collect();
-        self.corridor_templates = Array::from(list.as_slice());
+        self.corridor_templates = placement::template_array(&c.corridor_templates);
         self.corridor_min = i64::from(c.corridor_min);
         self.corridor_max = i64::from(c.corridor_max);
         self.work_budget = i64::from(c.work_budget);

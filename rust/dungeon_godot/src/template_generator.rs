@@ -135,12 +135,7 @@ impl Generator for TemplateGenerator {
             })
             .collect();
         TemplateConfig {
-            templates: self
-                .template_list()
-                .iter()
-                .enumerate()
-                .map(|(i, t)| t.bind().core(i, ints))
-                .collect(),
+            templates: placement::core_templates(&self.templates, ints),
             width: ints.get("width", self.width),
             height: ints.get("height", self.height),
             count: RoomCount {
@@ -159,15 +154,8 @@ impl Generator for TemplateGenerator {
     }
 
     fn load(&mut self, c: &TemplateConfig) {
-        let list: Vec<Option<Gd<RoomTemplate>>> = c
-            .templates
-            .iter()
-            .map(|t| Some(RoomTemplate::from_core(t)))
-            .collect();
-        self.templates = Array::from(list.as_slice());
-        if self.cell_size == Vector2::ZERO {
-            self.cell_size = Vector2::new(16.0, 16.0);
-        }
+        self.templates = placement::template_array(&c.templates);
+        self.cell_size = placement::cell_size_or_default(self.cell_size);
         self.width = i64::from(c.width);
         self.height = i64::from(c.height);
         self.base_rooms = i64::from(c.count.base);
