@@ -381,6 +381,24 @@ func test_generate_with_graph_gives_the_planned_grid(t) -> void:
 		t.check_eq(level["grid"].layout_hash(), grid.layout_hash(), cls + ": generate_with_graph's grid, locks included")
 
 
+func test_tinykeep_generate_with_graph_plans_the_locks(t) -> void:
+	# generate_with_graph goes the way generate_level does: the same grid,
+	# with the progression's locks planned on it.
+	var gen := _locked("TinyKeepGenerator", 2)
+	var total := 0
+	for s in 10:
+		gen.seed = s
+		var label := "TinyKeepGenerator seed %d" % s
+		var grid: DungeonGrid = gen.generate_level(1)
+		var level: Dictionary = gen.generate_with_graph(1)
+		if not t.check(grid != null and level.has("grid"), label + ": generated"):
+			continue
+		var with_graph: DungeonGrid = level["grid"]
+		t.check_eq(with_graph.get_locks_packed(), grid.get_locks_packed(), label + ": the same locks")
+		t.check_eq(with_graph.layout_hash(), grid.layout_hash(), label + ": the same grid, locks included")
+		total += with_graph.get_lock_count()
+	t.check(total > 0, "TinyKeepGenerator: generate_with_graph planned %d locks on seeds 0-9" % total)
+
 func test_with_progression_plans_a_copy(t) -> void:
 	var gen := BspGenerator.new()
 	gen.seed = 9

@@ -2,7 +2,6 @@
 //! reading what the progression planner placed (or a file held), the proof
 //! that the level can be finished, and walks with some locks open.
 
-use dungeon_core::progression;
 use dungeon_core::{Lock, LockKind as CoreKind, Watch};
 use godot::prelude::*;
 
@@ -10,7 +9,7 @@ use crate::convert::{cell_array, pos, vec2i};
 use crate::dungeon_grid::DungeonGrid;
 use crate::dungeon_grid_rooms::room_list;
 use crate::dungeon_progression::DungeonProgression;
-use crate::generator::{Ints, inspector_enum};
+use crate::generator::{Ints, inspector_enum, plan_locks};
 
 inspector_enum! {
     /// What a lock of a [DungeonGrid] asks of the player.
@@ -193,7 +192,7 @@ impl DungeonGrid {
         let mut ints = Ints::default();
         let settings = settings.bind().core(&mut ints);
         let mut grid = g.clone();
-        match ints.restore(progression::plan(&mut grid, &settings, &Watch::new())) {
+        match ints.restore(plan_locks(&mut grid, &settings, &Watch::new())) {
             Ok(_) => Some(DungeonGrid::wrap(grid)),
             Err(e) => {
                 godot_error!("DungeonGrid.with_progression: {e}");

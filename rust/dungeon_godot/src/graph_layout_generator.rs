@@ -1,10 +1,10 @@
+use dungeon_core::ConfigError;
 use dungeon_core::graph_layout::{self, GraphConfig, GraphLevel};
-use dungeon_core::{ConfigError, Watch};
 use godot::prelude::*;
 
-use crate::convert::{array_of, seed_bits, vec2i};
+use crate::convert::{array_of, vec2i};
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{self, Generator, Ints, generator_class};
+use crate::generator::{Generator, Ints, Made, generator_class};
 use crate::level_graph::LevelGraph;
 use crate::placement;
 use crate::room_template::RoomTemplate;
@@ -124,18 +124,9 @@ impl Generator for GraphLayoutGenerator {
     fn config(&self, ints: &mut Ints) -> GraphConfig {
         GraphConfig {
             graph: self.core_graph(),
-            templates: self
-                .template_list()
-                .iter()
-                .enumerate()
-                .map(|(i, t)| t.bind().core(i, ints))
-                .collect(),
+            templates: placement::core_templates(&self.templates, ints),
             corridors: self.corridors,
-            corridor_templates: placement::non_empty(&self.corridor_templates)
-                .iter()
-                .enumerate()
-                .map(|(i, t)| t.bind().core(i, ints))
-                .collect(),
+            corridor_templates: placement::core_templates(&self.corridor_templates, ints),
             corridor_min: ints.get("corridor_min", self.corridor_min),
             corridor_max: ints.get("corridor_max", self.corridor_max),
             work_budget: ints.get("work_budget", self.work_budget),
@@ -147,22 +138,10 @@ impl Generator for GraphLayoutGenerator {
         // value would make Godot warn whenever it looks the default up).
         self.graph =
             (c.graph != GraphConfig::demo_graph()).then(|| LevelGraph::from_core(&c.graph));
-        let list: Vec<Option<Gd<RoomTemplate>>> = c
-            .templates
-            .iter()
-            .map(|t| Some(RoomTemplate::from_core(t)))
-            .collect();
-        self.templates = Array::from(list.as_slice());
-        if self.cell_size == Vector2::ZERO {
-            self.cell_size = Vector2::new(16.0, 16.0);
-        }
+        self.templates = placement::template_array(&c.templates);
+        self.cell_size = placement::cell_size_or_default(self.cell_size);
         self.corridors = c.corridors;
-        let list: Vec<Option<Gd<RoomTemplate>>> = c
-            .corridor_templates
-            .iter()
-            .map(|t| Some(RoomTemplate::from_core(t)))
-            .collect();
-        self.corridor_templates = Array::from(list.as_slice());
+        self.corridor_templates = placement::template_array(&c.corridor_templates);
         self.corridor_min = i64::from(c.corridor_min);
         self.corridor_max = i64::from(c.corridor_max);
         self.work_budget = i64::from(c.work_budget);
@@ -209,15 +188,14 @@ impl GraphLayoutGenerator {
     /// [Dictionary], like [method generate].
     #[func]
     fn generate_with_graph(&mut self, level: i64) -> VarDictionary {
-        let seed = self.seed;
-        let result = generator::checked_level(self, level).and_then(|(config, level)| {
-            let progression = generator::checked_progression(self)?;
-            let mut made = graph_layout::layout(&config, seed_bits(seed), level)?;
-            generator::apply_progression(progression.as_ref(), &mut made.grid, &Watch::new())?;
-            Ok(made)
-        });
-        self.deliver_or_fail(result)
+        self.generate_level_with(level, graph_layout::layout_watched)
             .map_or_else(VarDictionary::new, |l| self.level_dictionary(l))
+    }
+}
+
+impl Made for GraphLevel {
+    fn grid_mut(&mut self) -> &mut dungeon_core::DungeonGrid {
+        &mut self.grid
     }
 }
 

@@ -8,6 +8,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod async_api;
 mod async_gen;
 mod background;
 mod bsp_generator;

@@ -6,6 +6,7 @@ use dungeon_core::{DungeonGrid as CoreGrid, GenError, Watch};
 use godot::classes::{ClassDb, IRefCounted, ProjectSettings, RefCounted, Resource};
 use godot::prelude::*;
 
+use crate::async_api::async_api;
 use crate::async_gen::{Finished, Jobs, Work, follow_frames};
 use crate::dungeon_grid::DungeonGrid;
 
@@ -173,60 +174,38 @@ impl DungeonNavigation {
         self.start(grid, Dims::Solid(cell_size))
     }
 
-    /// Cancels every pending async request: none of them emits a signal.
-    /// A running build stops part way. Returns how many were cancelled.
-    #[func]
-    fn cancel(&mut self) -> i64 {
-        let n = self.jobs.cancel();
-        self.follow_frames(false);
-        n as i64
-    }
-
-    /// Cancels the async request [param request]; [code]false[/code] if it
-    /// is not pending (finished, cancelled or unknown).
-    #[func]
-    fn cancel_request(&mut self, request: i64) -> bool {
-        let found = self.jobs.cancel_one(request);
-        if !self.jobs.busy() {
-            self.follow_frames(false);
-        }
-        found
-    }
-
-    /// [code]true[/code] while an async request is pending.
-    #[func]
-    fn is_building(&self) -> bool {
-        self.jobs.busy()
-    }
-
     #[func]
     fn get_progress(&self) -> f64 {
         self.jobs.progress()
     }
+}
 
-    /// How many cancelled requests are still running on a worker thread
-    /// (each stops at its next check, so this drops back to 0 almost at
-    /// once).
-    #[func]
-    fn get_stopping_count(&mut self) -> i64 {
-        self.jobs.stopping() as i64
-    }
+async_api! {
+    impl DungeonNavigation {
+        /// Cancels every pending async request: none of them emits a signal.
+        /// A running build stops part way. Returns how many were cancelled.
+        fn cancel;
 
-    /// Delivers the finished async requests now. Called every frame by the
-    /// SceneTree while requests are pending; call it yourself only with a
-    /// custom main loop.
-    #[func]
-    fn poll_async(&mut self) {
-        let finished = self.jobs.take_finished();
-        self.deliver(finished);
-    }
+        /// Cancels the async request [param request]; [code]false[/code] if it
+        /// is not pending (finished, cancelled or unknown).
+        fn cancel_request;
 
-    /// Blocks until every pending async request has finished and delivers
-    /// them now.
-    #[func]
-    fn wait_async(&mut self) {
-        let finished = self.jobs.wait_all();
-        self.deliver(finished);
+        /// [code]true[/code] while an async request is pending.
+        fn is_building;
+
+        /// How many cancelled requests are still running on a worker thread
+        /// (each stops at its next check, so this drops back to 0 almost at
+        /// once).
+        fn get_stopping_count;
+
+        /// Delivers the finished async requests now. Called every frame by the
+        /// SceneTree while requests are pending; call it yourself only with a
+        /// custom main loop.
+        fn poll_async;
+
+        /// Blocks until every pending async request has finished and delivers
+        /// them now.
+        fn wait_async;
     }
 }
 
@@ -404,7 +383,8 @@ impl DungeonNavigation {
             Err(msg) => Box::new(move |_| Err(msg)),
         };
         let id = self.jobs.start(work);
-        if !self.follow_frames(true) {
+        let this = self.to_gd().upcast::<Object>();
+        if !follow_frames(&this, "poll_async", true) {
             godot_warn!(
                 "DungeonNavigation: the main loop is not a SceneTree; call poll_async() or wait_async() to receive the result"
             );
@@ -412,9 +392,10 @@ impl DungeonNavigation {
         id
     }
 
-    /// Emits the signals of finished async requests. Emitting through
-    /// `base_mut()` lets a handler call back into this object.
-    fn deliver(&mut self, finished: Finished<(NavData, Target)>) {
+    /// Emits the signals of finished async requests (the [`async_api!`]
+    /// methods call it). Emitting through `base_mut()` lets a handler call
+    /// back into this object.
+    fn deliver_async(&mut self, finished: Finished<(NavData, Target)>) {
         for (id, result) in finished {
             match result.map(|built| self.make(built)) {
                 Ok(Some(resource)) => {
@@ -434,15 +415,6 @@ impl DungeonNavigation {
                 }
             }
         }
-        if !self.jobs.busy() {
-            self.follow_frames(false);
-        }
-    }
-
-    /// Connects `poll_async` to the frames (`on`) or disconnects it.
-    fn follow_frames(&self, on: bool) -> bool {
-        let this = self.to_gd().upcast::<Object>();
-        follow_frames(&this, "poll_async", on)
     }
 
     /// A new resource of the engine class `class`.

@@ -9,10 +9,11 @@
 
 use dungeon_core::Pos;
 use dungeon_core::graph_layout::GraphPlacement;
-use dungeon_core::template::{DoorRef, PlacedDoor, Placement};
+use dungeon_core::template::{DoorRef, PlacedDoor, Placement, RoomTemplate as CoreTemplate};
 use godot::prelude::*;
 
 use crate::convert::{array_of, vec2i};
+use crate::generator::Ints;
 use crate::room_template::RoomTemplate;
 
 /// What both generators' placements have: where a template went and its
@@ -151,6 +152,39 @@ pub fn dictionary(p: &Placed, list: &[Gd<RoomTemplate>], cs: Vector2) -> VarDict
 /// indices the core's placements use.
 pub fn non_empty(templates: &Array<Option<Gd<RoomTemplate>>>) -> Vec<Gd<RoomTemplate>> {
     templates.iter_shared().flatten().collect()
+}
+
+/// A generator's template list as the core takes it: the non-empty
+/// entries, in order (a template without a name is named by its index).
+pub fn core_templates(
+    templates: &Array<Option<Gd<RoomTemplate>>>,
+    ints: &mut Ints,
+) -> Vec<CoreTemplate> {
+    non_empty(templates)
+        .iter()
+        .enumerate()
+        .map(|(i, t)| t.bind().core(i, ints))
+        .collect()
+}
+
+/// Core templates (a preset's) as a generator's template list: new
+/// resources, without scenes.
+pub fn template_array(list: &[CoreTemplate]) -> Array<Option<Gd<RoomTemplate>>> {
+    let list: Vec<Option<Gd<RoomTemplate>>> = list
+        .iter()
+        .map(|t| Some(RoomTemplate::from_core(t)))
+        .collect();
+    Array::from(list.as_slice())
+}
+
+/// A generator's `cell_size` after a preset is loaded: as it was, or 16 ×
+/// 16 when it was never set.
+pub fn cell_size_or_default(cell_size: Vector2) -> Vector2 {
+    if cell_size == Vector2::ZERO {
+        Vector2::new(16.0, 16.0)
+    } else {
+        cell_size
+    }
 }
 
 /// A join's dictionary: `a` and `b` as `Vector2i(placement, door)`, and

@@ -1,11 +1,10 @@
-use dungeon_core::Watch;
 use dungeon_core::room_grid::RoomCount;
 use dungeon_core::template::{self, TagRule, TemplateConfig, TemplateLevel};
 use godot::prelude::*;
 
-use crate::convert::{array_of, seed_bits, vec2i};
+use crate::convert::{array_of, vec2i};
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{self, Generator, Ints, generator_class};
+use crate::generator::{Generator, Ints, Made, generator_class};
 use crate::placement;
 use crate::room_template::RoomTemplate;
 
@@ -136,12 +135,7 @@ impl Generator for TemplateGenerator {
             })
             .collect();
         TemplateConfig {
-            templates: self
-                .template_list()
-                .iter()
-                .enumerate()
-                .map(|(i, t)| t.bind().core(i, ints))
-                .collect(),
+            templates: placement::core_templates(&self.templates, ints),
             width: ints.get("width", self.width),
             height: ints.get("height", self.height),
             count: RoomCount {
@@ -160,15 +154,8 @@ impl Generator for TemplateGenerator {
     }
 
     fn load(&mut self, c: &TemplateConfig) {
-        let list: Vec<Option<Gd<RoomTemplate>>> = c
-            .templates
-            .iter()
-            .map(|t| Some(RoomTemplate::from_core(t)))
-            .collect();
-        self.templates = Array::from(list.as_slice());
-        if self.cell_size == Vector2::ZERO {
-            self.cell_size = Vector2::new(16.0, 16.0);
-        }
+        self.templates = placement::template_array(&c.templates);
+        self.cell_size = placement::cell_size_or_default(self.cell_size);
         self.width = i64::from(c.width);
         self.height = i64::from(c.height);
         self.base_rooms = i64::from(c.count.base);
@@ -220,15 +207,14 @@ impl TemplateGenerator {
     /// On failure returns an empty [Dictionary], like [method generate].
     #[func]
     fn generate_with_graph(&mut self, level: i64) -> VarDictionary {
-        let seed = self.seed;
-        let result = generator::checked_level(self, level).and_then(|(config, level)| {
-            let progression = generator::checked_progression(self)?;
-            let mut made = template::grow(&config, seed_bits(seed), level)?;
-            generator::apply_progression(progression.as_ref(), &mut made.grid, &Watch::new())?;
-            Ok(made)
-        });
-        self.deliver_or_fail(result)
+        self.generate_level_with(level, |c, seed, level, _| template::grow(c, seed, level))
             .map_or_else(VarDictionary::new, |l| self.level_dictionary(l))
+    }
+}
+
+impl Made for TemplateLevel {
+    fn grid_mut(&mut self) -> &mut dungeon_core::DungeonGrid {
+        &mut self.grid
     }
 }
 

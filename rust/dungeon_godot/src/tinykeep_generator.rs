@@ -1,12 +1,12 @@
 use dungeon_core::tinykeep::{
-    self, HallwayStyle as CoreHallway, ScatterShape as CoreShape, Separation as CoreSeparation,
-    SizeDistribution as CoreSizes, TinyKeepConfig,
+    self, HallwayStyle as CoreHallway, RoomGraph, ScatterShape as CoreShape,
+    Separation as CoreSeparation, SizeDistribution as CoreSizes, TinyKeepConfig,
 };
 use godot::prelude::*;
 
-use crate::convert::{array_of, cell_array, seed_bits, vec2i};
+use crate::convert::{array_of, cell_array, vec2i};
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{self, Generator, Ints, generator_class, inspector_enum};
+use crate::generator::{self, Generator, Ints, Made, generator_class, inspector_enum};
 
 generator_class! {
     /// TinyKeep-style dungeons: a crowd of random cells is pushed apart,
@@ -212,7 +212,8 @@ fn room_count_range(
 impl TinyKeepGenerator {
     /// Generates level [param level] like [method generate_level] and also
     /// returns the room graph it was built on, as a [Dictionary]:
-    /// [code]"grid"[/code]: the [DungeonGrid];
+    /// [code]"grid"[/code]: the [DungeonGrid] (the one
+    /// [method generate_level] gives, with the [member progression]'s locks);
     /// [code]"centers"[/code]: [code]Array[Vector2i][/code], the main
     /// rooms' centre tiles (room [code]i[/code] is
     /// [code]grid.room_rects()[i][/code]; rooms after them are the cells
@@ -230,12 +231,11 @@ impl TinyKeepGenerator {
     /// On failure returns an empty [Dictionary], like [method generate].
     #[func]
     fn generate_with_graph(&mut self, level: i64) -> VarDictionary {
-        let seed = self.seed;
-        let result = generator::checked_level(self, level).and_then(|(config, level)| {
-            tinykeep::generate_with_graph(&config, seed_bits(seed), level)
+        let made = self.generate_level_with(level, |c, seed, level, _| {
+            tinykeep::generate_with_graph(c, seed, level)
         });
-        match generator::deliver(result, &mut self.last_error) {
-            Ok((grid, graph)) => {
+        match made {
+            Some((grid, graph)) => {
                 let edges = |list: &[(usize, usize)]| {
                     array_of(list.iter().map(|&(a, b)| Vector2i::new(a as i32, b as i32)))
                 };
@@ -256,10 +256,13 @@ impl TinyKeepGenerator {
                 d.set("hallways", &array_of(hallways).to_variant());
                 d
             }
-            Err(msg) => {
-                self.signals().generation_failed().emit(&msg);
-                VarDictionary::new()
-            }
+            None => VarDictionary::new(),
         }
+    }
+}
+
+impl Made for (dungeon_core::DungeonGrid, RoomGraph) {
+    fn grid_mut(&mut self) -> &mut dungeon_core::DungeonGrid {
+        &mut self.0
     }
 }

@@ -130,6 +130,21 @@ macro_rules! generator_class {
                 $crate::generator::deliver(result, &mut self.last_error).ok()
             }
 
+            /// Level `level` of the run `seed` made by `make` (the core's
+            /// generator, or a call that also gives how the level was made)
+            /// with the `progression`'s locks, as
+            /// [`generator::generate_with`](crate::generator::generate_with)
+            /// gives it; `None` after a failure, reported as
+            /// [`Self::deliver_or_fail`] does.
+            fn generate_level_with<T: $crate::generator::Made>(
+                &mut self,
+                level: i64,
+                make: $crate::generator::Make<$config, T>,
+            ) -> Option<T> {
+                let result = $crate::generator::generate_with(self, self.seed, level, make);
+                self.deliver_or_fail(result)
+            }
+
             /// A generation's result, or `None` after reporting its error
             /// as [`Self::report`] does and emitting `generation_failed`.
             fn deliver_or_fail<T>(&mut self, result: Result<T, dungeon_core::GenError>) -> Option<T> {
@@ -237,8 +252,8 @@ macro_rules! generator_class {
             /// [method generate].
             #[func]
             fn generate_level(&mut self, level: i64) -> Option<Gd<DungeonGrid>> {
-                let result = $crate::generator::generate(self, self.seed, level);
-                self.deliver_or_fail(result).map($crate::generator::wrap)
+                self.generate_level_with(level, <Self as $crate::generator::GeneratorKind>::run)
+                    .map($crate::generator::wrap)
             }
 
             /// The fewest and most rooms level [param level] can have, as
@@ -280,82 +295,59 @@ macro_rules! generator_class {
                 id
             }
 
-            /// Cancels every pending [method generate_async] request: none
-            /// of them emits a signal. A request not yet started never
-            /// runs; a running one stops part way (within about 15 ms of
-            /// work on a 1024² map in a release build) and frees its worker thread
-            /// (until then it counts in [method get_stopping_count]).
-            /// Returns how many were cancelled. After it, [method is_generating] is
-            /// [code]false[/code] and new requests may be made at once.
-            #[func]
-            fn cancel(&mut self) -> i64 {
-                let n = self.jobs.cancel();
-                let this = self.to_gd().upcast::<Object>();
-                $crate::async_gen::follow_frames(&this, "poll_async", false);
-                n as i64
-            }
-
-            /// Cancels the [method generate_async] request [param request]
-            /// (a running one stops part way, like with [method cancel]);
-            /// [code]false[/code] if it is not pending (finished, cancelled
-            /// or unknown).
-            #[func]
-            fn cancel_request(&mut self, request: i64) -> bool {
-                let found = self.jobs.cancel_one(request);
-                if !self.jobs.busy() {
-                    let this = self.to_gd().upcast::<Object>();
-                    $crate::async_gen::follow_frames(&this, "poll_async", false);
-                }
-                found
-            }
-
-            /// [code]true[/code] while a [method generate_async] request is
-            /// pending.
-            #[func]
-            fn is_generating(&self) -> bool {
-                self.jobs.busy()
-            }
-
             #[func]
             fn get_progress(&self) -> f64 {
                 self.jobs.progress()
             }
+        }
 
-            /// How many cancelled requests are still running on a worker
-            /// thread. A cancelled run stops at the generator's next check
-            /// (they check between phases and every so often inside their
-            /// long loops), so this drops back to 0 almost at once, long
-            /// before the run would have finished. Only useful to see that
-            /// the workers are free again, e.g. before starting many new
-            /// requests after a [method cancel].
-            #[func]
-            fn get_stopping_count(&mut self) -> i64 {
-                self.jobs.stopping() as i64
-            }
+        $crate::async_api::async_api! {
+            impl $name {
+                /// Cancels every pending [method generate_async] request: none
+                /// of them emits a signal. A request not yet started never
+                /// runs; a running one stops part way (within about 15 ms of
+                /// work on a 1024² map in a release build) and frees its worker thread
+                /// (until then it counts in [method get_stopping_count]).
+                /// Returns how many were cancelled. After it, [method is_generating] is
+                /// [code]false[/code] and new requests may be made at once.
+                fn cancel;
 
-            /// Delivers the finished [method generate_async] requests now.
-            /// Called every frame by the SceneTree while requests are
-            /// pending; call it yourself only with a custom main loop.
-            #[func]
-            fn poll_async(&mut self) {
-                let finished = self.jobs.take_finished();
-                self.deliver_async(finished);
-            }
+                /// Cancels the [method generate_async] request [param request]
+                /// (a running one stops part way, like with [method cancel]);
+                /// [code]false[/code] if it is not pending (finished, cancelled
+                /// or unknown).
+                fn cancel_request;
 
-            /// Blocks until every pending [method generate_async] request
-            /// has finished and delivers them now (for a loading screen
-            /// that cannot wait any longer).
-            #[func]
-            fn wait_async(&mut self) {
-                let finished = self.jobs.wait_all();
-                self.deliver_async(finished);
+                /// [code]true[/code] while a [method generate_async] request is
+                /// pending.
+                fn is_generating;
+
+                /// How many cancelled requests are still running on a worker
+                /// thread. A cancelled run stops at the generator's next check
+                /// (they check between phases and every so often inside their
+                /// long loops), so this drops back to 0 almost at once, long
+                /// before the run would have finished. Only useful to see that
+                /// the workers are free again, e.g. before starting many new
+                /// requests after a [method cancel].
+                fn get_stopping_count;
+
+                /// Delivers the finished [method generate_async] requests now.
+                /// Called every frame by the SceneTree while requests are
+                /// pending; call it yourself only with a custom main loop.
+                fn poll_async;
+
+                /// Blocks until every pending [method generate_async] request
+                /// has finished and delivers them now (for a loading screen
+                /// that cannot wait any longer).
+                fn wait_async;
             }
         }
 
         impl $name {
-            /// Emits the signals of finished async requests. Emitting
-            /// through `base_mut()` lets a handler call back into this
-            /// object (a new request from the `generated` handler).
+            /// Emits the signals of finished async requests (the
+            /// [`async_api!`](crate::async_api::async_api) methods call it).
+            /// Emitting through `base_mut()` lets a handler call back into
+            /// this object (a new request from the `generated` handler).
             fn deliver_async(&mut self, finished: $crate::async_gen::Finished) {
                 for (_, result) in finished {
                     match result {
@@ -371,10 +363,6 @@ macro_rules! generator_class {
                             self.base_mut().emit_signal("generation_failed", &[msg]);
                         }
                     }
-                }
-                if !self.jobs.busy() {
-                    let this = self.to_gd().upcast::<Object>();
-                    $crate::async_gen::follow_frames(&this, "poll_async", false);
                 }
             }
         }

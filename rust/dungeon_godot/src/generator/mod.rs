@@ -184,66 +184,85 @@ pub fn apply_preset<G: Generator>(this: &mut G, index: usize) {
     }
 }
 
-/// Generates `level` of `seed` with the current settings.
-pub fn generate<G: Generator>(this: &G, seed: i64, level: i64) -> Result<CoreGrid, GenError> {
-    prepare(this, seed, level)(&Watch::new())
+/// What a generation gives that holds the level's grid: the grid itself
+/// (`generate_level`), or the grid with how it was made (the placements of
+/// `TemplateGenerator.generate_with_graph`, TinyKeep's room graph…).
+pub trait Made: Send + 'static {
+    /// The grid, on which the progression planner places the locks.
+    fn grid_mut(&mut self) -> &mut CoreGrid;
 }
 
-/// The generation of `level` of `seed` with the current settings, copied
-/// into a closure that touches no Godot object: [`generate`] runs it at
-/// once with an idle watch, `generate_async` on a worker thread with the
-/// request's watch, so both give the same grid (a watch never changes it).
-pub fn prepare<G: Generator>(
+impl Made for CoreGrid {
+    fn grid_mut(&mut self) -> &mut CoreGrid {
+        self
+    }
+}
+
+/// A core call that generates a level: settings, seed, level, watch.
+pub type Make<C, T> = fn(&C, u64, i32, &Watch) -> Result<T, GenError>;
+
+/// Generates `level` of `seed` with the current settings through `make`
+/// (the core's generator for `generate_level`, a call that also gives how
+/// the level was made for `generate_with_graph`), then plans the
+/// `progression` on its grid: the same way for both, so both give the same
+/// grid, locks included.
+pub fn generate_with<G: Generator, T: Made>(
     this: &G,
     seed: i64,
     level: i64,
-) -> impl FnOnce(&Watch) -> Result<CoreGrid, GenError> + Send + 'static {
+    make: Make<G::Config, T>,
+) -> Result<T, GenError> {
+    prepare(this, seed, level, make)(&Watch::new())
+}
+
+/// The generation of `level` of `seed` with the current settings, copied
+/// into a closure that touches no Godot object: `level` is checked first
+/// (1..=1000), then the `progression` settings, then `make` (the core's
+/// generator) makes the level and the `progression` planner places its
+/// locks. Every generating method goes through it:
+/// [`generate_with`] runs it at once with an idle watch, `generate_async`
+/// on a worker thread with the request's watch, so all give the same grid
+/// (a watch never changes it).
+pub fn prepare<G: Generator, T: Made>(
+    this: &G,
+    seed: i64,
+    level: i64,
+    make: Make<G::Config, T>,
+) -> impl FnOnce(&Watch) -> Result<T, GenError> + Send + 'static {
     let mut ints = Ints::default();
     let config = this.config(&mut ints);
     let progression = this.progression(&mut ints);
-    let level = ints.get("level", level);
+    let level = level_arg(&mut ints, level);
     move |watch| {
         let run = || {
+            let level = level?;
             if let Some(s) = &progression {
                 s.validate()?;
             }
-            let mut grid = G::run(&config, seed_bits(seed), level, watch)?;
-            apply_progression(progression.as_ref(), &mut grid, watch)?;
-            Ok(grid)
+            let mut made = make(&config, seed_bits(seed), level, watch)?;
+            if let Some(s) = &progression {
+                plan_locks(made.grid_mut(), s, watch)?;
+            }
+            Ok(made)
         };
         ints.restore(run())
     }
 }
 
-/// The settings of `this` generator's `progression` property, checked;
-/// `None` when it is empty.
-pub fn checked_progression<G: GeneratorKind>(
-    this: &G,
-) -> Result<Option<ProgressionSettings>, GenError> {
-    let mut ints = Ints::default();
-    let settings = this.progression(&mut ints);
-    let checked = settings.map(|s| s.validate().map(|()| s)).transpose();
-    ints.restore(checked.map_err(GenError::from))
-}
-
-/// Plans `settings` (a generator's `progression`, if any) on `grid`: the
-/// planner's locks, keys and one-way doors, or nothing when they ask for
-/// none.
-pub fn apply_progression(
-    settings: Option<&ProgressionSettings>,
+/// Plans `settings` on `grid`: the planner's locks, keys and one-way
+/// doors (replacing any it has), or none when they ask for none.
+pub fn plan_locks(
     grid: &mut CoreGrid,
+    settings: &ProgressionSettings,
     watch: &Watch,
 ) -> Result<(), GenError> {
-    if let Some(s) = settings {
-        progression::plan(grid, s, watch)?;
-    }
-    Ok(())
+    progression::plan(grid, settings, watch).map(drop)
 }
 
 /// The async job for `level` of `seed`: [`prepare`]'s closure with the
 /// error turned into its message.
 pub fn async_work<G: Generator>(this: &G, seed: i64, level: i64) -> crate::async_gen::Work {
-    let work = prepare(this, seed, level);
+    let work = prepare(this, seed, level, G::run);
     Box::new(move |watch| work(watch).map_err(|e| e.to_string()))
 }
 
