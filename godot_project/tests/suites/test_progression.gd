@@ -495,3 +495,42 @@ func test_a_saved_generator_keeps_its_progression(t) -> void:
 	back.changed.connect(func() -> void: seen[0] += 1)
 	back.progression.locks = 3
 	t.check_eq(seen[0], 1, "the loaded generator follows its progression")
+
+
+## Every generator class with rooms (the registry's "has_rooms"), each way
+## it generates: generate(), generate_level(), generate_async() and, where
+## the class has it, generate_with_graph() give the same grid with the same
+## locks for the same seed and settings, and the locks are there.
+func test_every_way_of_generating_plans_the_same_locks(t) -> void:
+	var classes := 0
+	for name in GeneratorRegistry.get_generator_names():
+		var info := GeneratorRegistry.get_generator(name)
+		if not info["has_rooms"]:
+			continue
+		classes += 1
+		var cls: String = info["class"]
+		var gen := _locked(cls, 2)
+		gen.level = 2
+		var total := 0
+		for s in 4:
+			gen.seed = s + 1
+			var label := "%s seed %d level 2" % [cls, s + 1]
+			var grid: DungeonGrid = gen.generate_level(2)
+			if not t.check(grid != null, label + ": generate_level"):
+				continue
+			total += grid.get_lock_count()
+			var ways := {"generate": gen.generate()}
+			var got := []
+			gen.generated.connect(func(g): got.append(g), CONNECT_ONE_SHOT)
+			gen.generate_async(2)
+			gen.wait_async()
+			ways["generate_async"] = got[0] if got.size() == 1 else null
+			if gen.has_method("generate_with_graph"):
+				ways["generate_with_graph"] = gen.generate_with_graph(2).get("grid")
+			for way in ways:
+				var other: DungeonGrid = ways[way]
+				if t.check(other != null, "%s: %s gives a grid" % [label, way]):
+					t.check_eq(other.get_locks_packed(), grid.get_locks_packed(), "%s: %s plans generate_level's locks" % [label, way])
+					t.check_eq(other.layout_hash(), grid.layout_hash(), "%s: %s gives generate_level's grid" % [label, way])
+		t.check(total > 0, "%s: %d locked doors over 4 seeds" % [cls, total])
+	t.check(classes >= 8, "%d registry generators with rooms" % classes)

@@ -13,7 +13,9 @@
 //!   every lock shut (`regions.rs`) and the proof that a player can finish
 //!   the level ([`Proof`], `solve.rs`).
 //! - [`plan`]: the planner that chooses locks, keys and one-way doors for
-//!   a finished layout and stores them in it, proven (`place.rs`).
+//!   a finished layout and stores them in it, proven (`place.rs`);
+//!   [`generate_then_plan`]: a level made, then planned, the one way every
+//!   front end does both.
 //! - [`spawns`]: where enemies, loot, traps and the boss may stand
 //!   ([`DungeonGrid::spawn_points`]).
 //!
@@ -29,7 +31,7 @@ mod solve;
 pub mod spawns;
 
 pub use metrics::{CHOKEPOINT, DEAD_END, IN_CYCLE, ON_CRITICAL_PATH, RoomMetrics, SECRET};
-pub use place::{Plan, plan};
+pub use place::{Plan, generate_then_plan, plan};
 pub use settings::{LockGuard, ProgressionSettings, SecretRooms};
 pub use solve::Proof;
 pub use spawns::{SpawnKind, SpawnPoint, SpawnRules};

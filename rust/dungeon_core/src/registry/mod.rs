@@ -335,14 +335,12 @@ where
         level: i32,
         watch: &Watch,
     ) -> Result<DungeonGrid, GenError> {
-        if self.rooms {
-            self.progression.validate().map_err(GenError::Config)?;
-        }
-        let mut grid = (self.generate)(&self.config, seed, level, watch)?;
-        if self.rooms && self.progression.is_active() {
-            crate::progression::plan(&mut grid, &self.progression, watch)?;
-        }
-        Ok(grid)
+        crate::progression::generate_then_plan(
+            self.rooms.then_some(&self.progression),
+            watch,
+            || (self.generate)(&self.config, seed, level, watch),
+            |grid| grid,
+        )
     }
 
     fn config(&self) -> &dyn Any {

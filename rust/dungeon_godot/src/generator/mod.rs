@@ -217,9 +217,10 @@ pub fn generate_with<G: Generator, T: Made>(
 
 /// The generation of `level` of `seed` with the current settings, copied
 /// into a closure that touches no Godot object: `level` is checked first
-/// (1..=1000), then the `progression` settings, then `make` (the core's
-/// generator) makes the level and the `progression` planner places its
-/// locks. Every generating method goes through it:
+/// (1..=1000), then the core's [`progression::generate_then_plan`] checks
+/// the `progression` settings, has `make` (the core's generator) make the
+/// level and the planner place its locks. Every generating method goes
+/// through it:
 /// [`generate_with`] runs it at once with an idle watch, `generate_async`
 /// on a worker thread with the request's watch, so all give the same grid
 /// (a watch never changes it).
@@ -231,19 +232,17 @@ pub fn prepare<G: Generator, T: Made>(
 ) -> impl FnOnce(&Watch) -> Result<T, GenError> + Send + 'static {
     let mut ints = Ints::default();
     let config = this.config(&mut ints);
-    let progression = this.progression(&mut ints);
+    let planner = this.progression(&mut ints);
     let level = level_arg(&mut ints, level);
     move |watch| {
         let run = || {
             let level = level?;
-            if let Some(s) = &progression {
-                s.validate()?;
-            }
-            let mut made = make(&config, seed_bits(seed), level, watch)?;
-            if let Some(s) = &progression {
-                plan_locks(made.grid_mut(), s, watch)?;
-            }
-            Ok(made)
+            progression::generate_then_plan(
+                planner.as_ref(),
+                watch,
+                || make(&config, seed_bits(seed), level, watch),
+                T::grid_mut,
+            )
         };
         ints.restore(run())
     }

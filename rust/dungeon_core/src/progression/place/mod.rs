@@ -78,6 +78,33 @@ pub struct Plan {
     pub one_way_placed: i32,
 }
 
+/// Generates a level with `make`, then plans `settings` on its grid
+/// ([`plan`]): "generate, then plan the locks", the one way every front end
+/// makes a level with progression (the registry's jobs, and each of the Godot
+/// binding's generating methods). `settings` are checked before anything is
+/// generated; `None`, or settings asking for nothing, plan nothing. `grid`
+/// finds the grid in what `make` returns (a grid, or a grid with how it was
+/// made).
+///
+/// # Errors
+/// Bad `settings` ([`GenError::Config`], before `make` runs), then
+/// `make`'s error, then [`plan`]'s.
+pub fn generate_then_plan<T>(
+    settings: Option<&ProgressionSettings>,
+    watch: &Watch,
+    make: impl FnOnce() -> Result<T, GenError>,
+    grid: impl FnOnce(&mut T) -> &mut DungeonGrid,
+) -> Result<T, GenError> {
+    if let Some(s) = settings {
+        s.validate().map_err(GenError::Config)?;
+    }
+    let mut made = make()?;
+    if let Some(s) = settings.filter(|s| s.is_active()) {
+        plan(grid(&mut made), s, watch)?;
+    }
+    Ok(made)
+}
+
 /// Chooses locks, keys and one-way doors for `grid` (replacing any it has)
 /// and stores them in it, proven finishable. The random stream is the
 /// grid's own seed and level (`DungeonRng::for_level(grid.seed,
