@@ -17,9 +17,10 @@
 #   tests/run_sample.sh --check               # same, to a temporary PNG (nothing in the checkout changes)
 #
 # Screenshot options (passed on to main.gd):
-#   --generator isaac_branching|isaac_compact|drunkard|bsp|hilbert|tunneler|walker|tinykeep|maze|cave|isaac_large_rooms|minesweeper|templates|graph|isaac_locked|bsp_locked|templates_locked|huge_cave|huge_walk   (default isaac_branching)
-#               (huge_*: 1024x1024, generated with generate_async and painted over frames; the
-#               screenshot waits for both)
+#   --generator ID   an "id" of GENERATORS in godot_project/scripts/main.gd (default
+#               isaac_branching; --check plays them all, listed by the sample's own
+#               --list-generators). huge_*: 1024x1024, generated with generate_async
+#               and painted over frames; the screenshot waits for both
 #   --seed N (default 186)   --level N (default 4)
 #   --zoom Z (follow the player at this zoom instead of framing the whole level)
 #   --reveal-secrets (open every secret door and show the whole minimap)
@@ -50,7 +51,7 @@ while [[ $# -gt 0 ]]; do
     --zoom) zoom="$2"; shift ;;
     --zoom=*) zoom="${1#*=}" ;;
     --reveal-secrets) reveal=1 ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
     *) echo "run_sample: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -135,10 +136,27 @@ if [[ $check -eq 1 ]]; then
   grep -q '^[.#SE]\{4,\}$' "$log" || fail "no ASCII dungeon in the output"
   echo "run_sample: screenshot ok: $shot ${w}x${h}, $colours colours, no errors" >&2
 
+  # The sample's entries, as main.gd's GENERATORS lists them: "generator: ID",
+  # and " huge" after the 1024x1024 ones.
+  step "list the sample's generators"
+  set +e
+  tests/godot.sh --timeout 120 -- --headless --audio-driver Dummy --path godot_project \
+    -- --list-generators >"$log" 2>&1
+  status=$?
+  set -e
+  [[ $status -eq 0 ]] || { cat "$log" >&2; fail "the sample could not list its generators (status $status)"; }
+  if grep -nE '^(ERROR|SCRIPT ERROR|USER ERROR):' "$log" >&2; then
+    fail "listing the generators logged errors (above)"
+  fi
+  plain=() huge=()
+  while read -r id kind; do
+    if [[ $kind == huge ]]; then huge+=("$id"); else plain+=("$id"); fi
+  done < <(sed -n 's/^generator: //p' "$log")
+  [[ ${#plain[@]} -gt 0 && ${#huge[@]} -gt 0 ]] || { cat "$log" >&2; fail "the sample listed no generators"; }
+
   # A bot walks each generator's dungeons with real physics: into a wall
   # (must not pass), then through the door openings to the EXIT, 2 levels.
-  for g in isaac_branching isaac_compact drunkard bsp hilbert tunneler walker tinykeep maze cave \
-    isaac_large_rooms minesweeper templates graph isaac_locked bsp_locked templates_locked; do
+  for g in "${plain[@]}"; do
     step "autoplay $g"
     set +e
     tests/godot.sh --timeout 120 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
@@ -151,7 +169,8 @@ if [[ $check -eq 1 ]]; then
       fail "autoplay $g logged errors (above)"
     fi
   done
-  echo "run_sample: autoplay ok for isaac_branching, isaac_compact, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, isaac_large_rooms, minesweeper, templates, graph, isaac_locked, bsp_locked, templates_locked" >&2
+  played="$(printf '%s, ' "${plain[@]}")"
+  echo "run_sample: autoplay ok for ${played%, }" >&2
   # Seed 1, level 2 of isaac_branching: the shortest way to the EXIT runs
   # through the secret room, so the bot must find its doors by walking into
   # the walls that hide them (Dungeon.bump()).
@@ -163,21 +182,25 @@ if [[ $check -eq 1 ]]; then
   set -e
   grep '^autoplay' "$log" >&2 || true
   [[ $status -eq 0 ]] || { cat "$log" >&2; fail "autoplay through a secret room failed (status $status)"; }
-  # The huge cave (1024x1024): generate_async + paint_over_frames behind the
-  # loading bar; the bot checks the player is on START and the bar reached
-  # 100 %, then walks to the EXIT once.
-  step "autoplay huge_cave (1024x1024, async generation and painting)"
-  set +e
-  tests/godot.sh --timeout 900 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
-    -- --autoplay=1 --generator=huge_cave --seed="$seed" >"$log" 2>&1
-  status=$?
-  set -e
-  grep '^autoplay' "$log" >&2 || true
-  [[ $status -eq 0 ]] || { cat "$log" >&2; fail "autoplay huge_cave failed (status $status)"; }
-  grep -q '^autoplay: huge level 1024x1024 generated and painted, player on START' "$log" \
-    || fail "autoplay huge_cave: no report of the loaded huge level"
-  if grep -nE '^(ERROR|SCRIPT ERROR|USER ERROR):' "$log" >&2; then
-    fail "autoplay huge_cave logged errors (above)"
-  fi
+  # The huge entries (1024x1024): generate_async + paint_over_frames behind
+  # the loading bar; the bot checks the player is on START and the bar
+  # reached 100 %, then walks to the EXIT once.
+  for g in "${huge[@]}"; do
+    step "autoplay $g (huge: async generation and painting)"
+    set +e
+    tests/godot.sh --timeout 900 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
+      -- --autoplay=1 --generator="$g" --seed="$seed" >"$log" 2>&1
+    status=$?
+    set -e
+    grep '^autoplay' "$log" >&2 || true
+    [[ $status -eq 0 ]] || { cat "$log" >&2; fail "autoplay $g failed (status $status)"; }
+    grep -q '^autoplay: huge level [0-9]*x[0-9]* generated and painted, player on START' "$log" \
+      || fail "autoplay $g: no report of the loaded huge level"
+    if grep -nE '^(ERROR|SCRIPT ERROR|USER ERROR):' "$log" >&2; then
+      fail "autoplay $g logged errors (above)"
+    fi
+  done
+  played="$(printf '%s, ' "${huge[@]}")"
+  echo "run_sample: autoplay ok for the huge ${played%, }" >&2
 fi
 rm -f "$log"

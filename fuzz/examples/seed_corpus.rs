@@ -12,6 +12,21 @@ use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::registry::GENERATORS;
 
+/// tests/fuzz.sh's `-max_len` for `grid_json`: a longer seed would be cut.
+const GRID_JSON_MAX_LEN: usize = 16_384;
+
+/// Generators whose `<name>_config` target does not start with a preset
+/// byte (it reads the seed and level first): the empty input and level 3
+/// with seed 7 seed them, or, for `graph`, the block below.
+const NO_PRESET_BYTE: &[&str] = &["template", "graph"];
+
+fn has_target(target: &str) -> bool {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz_targets")
+        .join(format!("{target}.rs"))
+        .exists()
+}
+
 fn write(target: &str, name: &str, data: &[u8]) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("corpus")
@@ -22,20 +37,30 @@ fn write(target: &str, name: &str, data: &[u8]) {
 }
 
 fn main() {
-    // Config targets: byte 0 picks the preset; then the seed knob (mode 1 =
+    // Config targets (`<name>_config`, for every generator in the registry
+    // that has one): byte 0 picks the preset; then the seed knob (mode 1 =
     // the next byte) and the level knob (mode 3 = typical 1..=12, the next
     // byte); every later knob reads 0 = keep the preset's value.
-    for target in [
-        "isaac_config",
-        "drunkard_config",
-        "bsp_config",
-        "hilbert_config",
-    ] {
-        for preset in 0..2u8 {
-            write(target, &format!("seed-preset{preset}"), &[preset]);
+    let level3 = [1u8, 7, 3, 2];
+    for entry in GENERATORS {
+        let name = entry.name();
+        let target = format!("{name}_config");
+        if !has_target(&target) {
+            println!("{name}: no target {target}, no config seeds");
+            continue;
+        }
+        if NO_PRESET_BYTE.contains(&name) {
+            if name != "graph" {
+                write(&target, "seed-empty", &[]);
+                write(&target, "seed-level3", &level3);
+            }
+            continue;
+        }
+        for preset in 0..u8::try_from(entry.presets().len()).unwrap_or(u8::MAX) {
+            write(&target, &format!("seed-preset{preset}"), &[preset]);
             for level in [3u8, 9] {
                 let data = [preset, 1, 7, 3, level - 1];
-                write(target, &format!("seed-preset{preset}-level{level}"), &data);
+                write(&target, &format!("seed-preset{preset}-level{level}"), &data);
             }
         }
     }
@@ -77,7 +102,6 @@ fn main() {
     // path from a start to a boss on the demo templates. `corridors` is
     // the second settings byte, one bend corridor piece the third (and the
     // four after it, 0 = its defaults), the demo graph the last byte.
-    let level3 = [1u8, 7, 3, 2];
     let settings: [(&str, &[u8]); 4] = [
         ("path", &[0, 0, 0, 0, 0, 0, 0]),
         ("corridors", &[0, 1, 0, 0, 0, 0, 0]),
@@ -96,11 +120,25 @@ fn main() {
         );
     }
 
-    // JSON targets: real grids of every generator.
-    let grids = [
-        ("isaac-l1", isaac::generate(&IsaacConfig::default(), 1, 1)),
+    // JSON targets: real grids of every generator in the registry (level 1
+    // of seed 1, in the first of its presets whose JSON fits), and a few more.
+    let mut grids = Vec::new();
+    for entry in GENERATORS {
+        let name = entry.name();
+        let fits = entry.presets().iter().find_map(|p| {
+            let g = entry.job(Some(p.name))?.generate(1, 1).ok()?;
+            (g.to_json().len() <= GRID_JSON_MAX_LEN).then_some(g)
+        });
+        match fits {
+            Some(g) => grids.push((format!("{name}-l1"), Ok(g))),
+            None => println!(
+                "{name}: no preset's level 1 of seed 1 fits grid_json's {GRID_JSON_MAX_LEN} bytes: no grid seed"
+            ),
+        }
+    }
+    grids.extend([
         (
-            "isaac-p1-l4",
+            "isaac-p1-l4".to_owned(),
             isaac::generate(
                 &IsaacConfig::preset(IsaacConfig::PRESETS[1]).unwrap_or_default(),
                 2,
@@ -108,11 +146,11 @@ fn main() {
             ),
         ),
         (
-            "drunkard-l2",
+            "drunkard-l2".to_owned(),
             drunkard::generate(&DrunkardConfig::default(), 3, 2),
         ),
         (
-            "bsp-16x16",
+            "bsp-16x16".to_owned(),
             bsp::generate(
                 &BspConfig {
                     width: 16,
@@ -124,8 +162,11 @@ fn main() {
                 1,
             ),
         ),
-        ("bsp-default", bsp::generate(&BspConfig::default(), 5, 1)),
-    ];
+        (
+            "bsp-default".to_owned(),
+            bsp::generate(&BspConfig::default(), 5, 1),
+        ),
+    ]);
     for (name, grid) in grids {
         let g = grid.unwrap_or_else(|e| panic!("{name}: {e}"));
         write(

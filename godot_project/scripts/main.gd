@@ -8,9 +8,11 @@ extends Node2D
 ##   --screenshot=PATH   generate a fixed-seed dungeon, print its ASCII, save a
 ##                       PNG of the window to PATH (default out/screenshot.png,
 ##                       git-ignored), check it and quit
-##   --generator=ID      isaac_branching | isaac_compact | drunkard | bsp | hilbert | tunneler | walker | tinykeep | maze | cave | isaac_large_rooms | minesweeper | templates | graph | huge_cave | huge_walk
-##                       (huge_*: 1024×1024, generated with generate_async and painted
-##                       over frames behind a loading bar)
+##   --generator=ID      an "id" of GENERATORS below (isaac_branching, bsp, graph,
+##                       huge_cave...; huge_*: 1024×1024, generated with
+##                       generate_async and painted over frames behind a loading bar)
+##   --list-generators   print "generator: ID" for every entry of GENERATORS
+##                       (" huge" after the huge ones) and quit
 ##   --seed=N            run seed
 ##   --level=N           level to show
 ##   --zoom=Z            camera zoom
@@ -18,7 +20,9 @@ extends Node2D
 ##   --autoplay=N        a bot walks to the EXIT N times (see autoplay.gd), then quits
 ##   --reveal-secrets    open every secret door and show the whole minimap (screenshots)
 
-## The generators the picker offers: label, class and preset.
+## The generators the picker offers: label, class and preset. Every class
+## GeneratorRegistry lists is the "type" of one entry or more (the sample's
+## tests check it).
 const GENERATORS: Array[Dictionary] = [
 	{"id": "isaac_branching", "label": "Isaac · branching", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_BRANCHING},
 	{"id": "isaac_compact", "label": "Isaac · compact", "type": "IsaacGenerator", "preset": IsaacGenerator.PRESET_COMPACT},
@@ -72,8 +76,9 @@ signal level_shown
 
 ## The run seed: level N of this seed is always the same floor.
 @export var run_seed := 2024
-## Index into GENERATORS picked at start.
-@export_range(0, 17) var generator_index := 0
+## Index into GENERATORS picked at start. The range ends at the last entry
+## (the sample's tests check it; an annotation cannot count the list).
+@export_range(0, 18) var generator_index := 0
 ## Camera zoom for room grids and tile maps.
 @export var room_zoom := 1.0
 @export var tile_zoom := 1.0
@@ -147,7 +152,20 @@ static func is_huge(index: int) -> bool:
 
 
 func _ready() -> void:
+	if "--list-generators" in OS.get_cmdline_user_args():
+		print_generators()
+		# Nothing was set up: no frame may run this scene.
+		process_mode = PROCESS_MODE_DISABLED
+		get_tree().quit()
+		return
 	start()
+
+
+## Prints "generator: ID" for every entry of GENERATORS, " huge" after the
+## huge ones (tests/run_sample.sh reads the list from here).
+static func print_generators() -> void:
+	for i in GENERATORS.size():
+		print("generator: %s%s" % [GENERATORS[i]["id"], " huge" if is_huge(i) else ""])
 
 
 ## Wires the HUD and builds the first level. _ready calls it; call it

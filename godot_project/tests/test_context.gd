@@ -7,6 +7,8 @@ var failed := 0
 var failures: Array[String] = []
 var _expected: Array[String] = []
 var _allowed: Array[String] = []
+## Set by the runner: restarts its per-test time limit (see part()).
+var _on_part := Callable()
 
 
 func _init(test_name: String) -> void:
@@ -21,6 +23,14 @@ func check(ok: bool, what: String) -> bool:
 		failed += 1
 		failures.append(what)
 	return ok
+
+
+## Says that a long test (one that goes through every generator) starts
+## its next part, `what`: the runner's time limit then applies to each part
+## on its own, and a hang is reported with the part's name.
+func part(what: String) -> void:
+	if _on_part.is_valid():
+		_on_part.call(what)
 
 
 ## Checks `got == want`.

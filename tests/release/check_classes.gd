@@ -1,7 +1,8 @@
 extends SceneTree
 ## Run by tests/check_release_zip.sh inside a fresh project that has only the
 ## unzipped release addon: the extension loaded, every class it must register
-## exists, and each generator gives the golden JSON for its vectors.
+## exists (the classes given, then every generator class GeneratorRegistry
+## lists), and each generator gives the golden JSON for its vectors.
 ## Arguments (after --): classes=A,B,C vectors=/path/to/vectors.tsv
 
 
@@ -12,7 +13,17 @@ func _init() -> void:
 	var passed := 0
 	var failed := 0
 	print("extensions loaded: %s" % [GDExtensionManager.get_loaded_extensions()])
-	for cls in String(args.get("classes", "")).split(",", false):
+	var classes := Array(String(args.get("classes", "")).split(",", false))
+	if ClassDB.class_exists("GeneratorRegistry"):
+		var names: PackedStringArray = ClassDB.class_call_static("GeneratorRegistry", "get_generator_names")
+		if names.is_empty():
+			failed += 1
+			printerr("FAIL GeneratorRegistry lists no generator")
+		for name in names:
+			classes.append(_class_of(name))
+	else:
+		classes.append("GeneratorRegistry")
+	for cls in classes:
 		if ClassDB.class_exists(cls):
 			passed += 1
 		else:
@@ -40,14 +51,21 @@ func _init() -> void:
 	quit(1 if failed > 0 else 0)
 
 
+## The Godot class GeneratorRegistry gives for generator `name` ("graph":
+## "GraphLayoutGenerator"), or "" when it has no such generator.
+static func _class_of(name: String) -> String:
+	if not ClassDB.class_exists("GeneratorRegistry") \
+			or not ClassDB.class_call_static("GeneratorRegistry", "has_generator", name):
+		return ""
+	var info: Dictionary = ClassDB.class_call_static("GeneratorRegistry", "get_generator", name)
+	return String(info.get("class", ""))
+
+
 ## Generates one golden vector (generator, preset, seed, level, json) through
-## the generator class whose name is the generator id + "Generator".
+## the class GeneratorRegistry names for the generator.
 func _matches(cols: PackedStringArray) -> bool:
-	var cls := ""
-	for c in ClassDB.get_class_list():
-		if String(c).to_lower() == cols[0] + "generator":
-			cls = c
-	if cls == "":
+	var cls := _class_of(cols[0])
+	if cls == "" or not ClassDB.class_exists(cls):
 		return false
 	var gen: Object = ClassDB.instantiate(cls)
 	var preset := -1

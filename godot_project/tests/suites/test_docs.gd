@@ -6,6 +6,8 @@ extends RefCounted
 
 const JSON_DOC := "../docs/json.md"
 const ReadmeSuite := preload("res://tests/suites/test_readme.gd")
+const Api := preload("res://tests/suites/test_generator_api.gd")
+const Generators := preload("res://tests/generators.gd")
 
 
 func _text(file: String) -> String:
@@ -16,24 +18,11 @@ func _text(file: String) -> String:
 func _grids() -> Array[DungeonGrid]:
 	var grids: Array[DungeonGrid] = []
 	var makers: Array = []
-	for p in [IsaacGenerator.PRESET_COMPACT, IsaacGenerator.PRESET_BRANCHING, IsaacGenerator.PRESET_LARGE_ROOMS]:
-		var g := IsaacGenerator.new()
-		g.preset = p
-		makers.append(g)
-	for p in [DrunkardGenerator.PRESET_WINDING, DrunkardGenerator.PRESET_WIDE]:
-		var g := DrunkardGenerator.new()
-		g.preset = p
-		makers.append(g)
-	for p in [HilbertGenerator.PRESET_WINDING, HilbertGenerator.PRESET_SPRAWLING]:
-		var g := HilbertGenerator.new()
-		g.preset = p
-		makers.append(g)
-	for p in [TinyKeepGenerator.PRESET_SMALL, TinyKeepGenerator.PRESET_WINDING_HALLS]:
-		var g := TinyKeepGenerator.new()
-		g.preset = p
-		makers.append(g)
-	makers.append_array([BspGenerator.new(), TunnelerGenerator.new(), WalkerGenerator.new(),
-			MazeGenerator.new(), CaveGenerator.new(), TemplateGenerator.new()])
+	for cls in Generators.classes():
+		for p in Api.presets(cls):
+			var g: Resource = ClassDB.instantiate(cls)
+			g.preset = p
+			makers.append(g)
 	# Locked doors and one-way doors, so the file's `locks` is written.
 	var locked := IsaacGenerator.new()
 	locked.preset = IsaacGenerator.PRESET_LARGE_ROOMS
@@ -95,7 +84,8 @@ func test_json_doc_matches_to_json(t) -> void:
 			_add_keys(written["Connection records"], c)
 		if data.has("graph"):
 			_add_keys(written["The planned graph"], data["graph"])
-	t.check_eq(generators.size(), 10, "grids from all ten generators: %s" % [generators.keys()])
+	for name in Generators.names():
+		t.check(generators.has(name), "grids from every generator: %s among %s" % [name, generators.keys()])
 	var doc := _doc_tables()
 	var text := _text(JSON_DOC)
 	for section in written:
@@ -212,7 +202,7 @@ func _listed_classes(text: String) -> Array[String]:
 func test_readmes_list_every_registered_class(t) -> void:
 	var registered := _extension_classes()
 	var runner: GDScript = load("res://tests/runner.gd")
-	var required: Array = runner.get_script_constant_map()["REQUIRED_CLASSES"]
+	var required: Array = runner.required_classes()
 	t.check(registered.size() >= required.size(), "%d extension classes: %s" % [registered.size(), registered])
 	for cls in required:
 		t.check(registered.has(cls), "%s is an extension class" % cls)
@@ -228,3 +218,56 @@ func test_readmes_list_every_registered_class(t) -> void:
 			t.check(listed.count(cls) == 1, "%s lists %s once under ## Classes" % [page, cls])
 		for cls in listed:
 			t.check(registered.has(cls), "%s lists %s, which the extension does not register" % [page, cls])
+
+
+## The names between backticks in `text`, in order.
+static func _quoted(text: String, quote := "`") -> Array[String]:
+	var out: Array[String] = []
+	var re := RegEx.create_from_string("%s([A-Za-z0-9_]+)%s" % [quote, quote])
+	for m in re.search_all(text):
+		out.append(m.get_string(1))
+	return out
+
+
+## `text` from the end of the first `after` to the next `until`, or "".
+static func _between(text: String, after: String, until: String) -> String:
+	var i := text.find(after)
+	if i < 0:
+		return ""
+	i += after.length()
+	var j := text.find(until, i)
+	return text.substr(i, j - i) if j >= 0 else ""
+
+
+## Where the manual lists the generators by hand, it lists exactly
+## GeneratorRegistry's: docs/cli.md's usage line and its generators with
+## rooms, the `generator` values in docs/json.md, the classes with rooms in
+## docs/progression.md; and README.md lists the sample's generator ids
+## (main.gd's GENERATORS).
+func test_manual_lists_every_generator(t) -> void:
+	var names := Generators.names()
+	var with_rooms: Array[String] = []
+	for name in names:
+		if GeneratorRegistry.get_generator(name)["has_rooms"]:
+			with_rooms.append(name)
+	var cli := _text("../docs/cli.md")
+	var usage := Array(_between(cli, "`dungeon <", ">").split("|"))
+	t.check_eq(usage, Array(names), "docs/cli.md's usage line: dungeon <generators>")
+	var rooms := Array(_between(cli, "Every generator with rooms (", ")").replace("\n", " ").split(",")).map(
+			func(s: String) -> String: return s.strip_edges())
+	t.check_eq(rooms, Array(with_rooms), "docs/cli.md: the generators with rooms")
+	var json_row := ""
+	for line in _text(JSON_DOC).split("\n"):
+		if line.begins_with("| `generator` |"):
+			json_row = line
+	t.check_eq(_quoted(json_row, "\""), names, "docs/json.md: the `generator` values")
+	var classes := _quoted(_between(_text("../docs/progression.md"), "every generator whose levels have rooms:", "."))
+	classes.sort()
+	var want := Generators.classes_with_rooms()
+	want.sort()
+	t.check_eq(classes, want, "docs/progression.md: the classes with rooms")
+	var ids: Array[String] = []
+	for entry in load("res://scripts/main.gd").GENERATORS:
+		ids.append(entry["id"])
+	t.check_eq(_quoted(_between(_text("../README.md"), "(generators: ", ":")), ids,
+			"README.md: the sample's generator ids, as main.gd's GENERATORS")

@@ -12,24 +12,14 @@ func test_vectors_match(t) -> void:
 	if not t.check(f != null, "open " + path):
 		return
 	var n := 0
+	var seen := {}
 	while not f.eof_reached():
 		var line := f.get_line()
 		if line == "" or line.begins_with("#"):
 			continue
 		var cols := line.split("\t")
-		var gen: Resource
-		match cols[0]:
-			"isaac": gen = IsaacGenerator.new()
-			"drunkard": gen = DrunkardGenerator.new()
-			"bsp": gen = BspGenerator.new()
-			"hilbert": gen = HilbertGenerator.new()
-			"tunneler": gen = TunnelerGenerator.new()
-			"walker": gen = WalkerGenerator.new()
-			"tinykeep": gen = TinyKeepGenerator.new()
-			"maze": gen = MazeGenerator.new()
-			"cave": gen = CaveGenerator.new()
-			"template": gen = TemplateGenerator.new()
-			"graph": gen = GraphLayoutGenerator.new()
+		var gen := generator(cols[0])
+		seen[cols[0]] = true
 		var preset := _preset_index(gen, cols[1])
 		if not t.check(preset >= 0, "generator %s/%s" % [cols[0], cols[1]]):
 			continue
@@ -39,6 +29,16 @@ func test_vectors_match(t) -> void:
 		t.check(grid != null and grid.to_json() == cols[4], "%s %s seed %s level %s: Godot JSON == core JSON" % Array(cols.slice(0, 4)))
 		n += 1
 	t.check(n >= 20, "read %d vectors" % n)
+	for name in GeneratorRegistry.get_generator_names():
+		t.check(seen.has(name), "vectors.tsv has vectors of %s" % name)
+
+
+## A new instance of the class of generator `name` (GeneratorRegistry's
+## name: "isaac", "graph"), or null if the registry has no such generator.
+static func generator(name: String) -> Resource:
+	if not GeneratorRegistry.has_generator(name):
+		return null
+	return ClassDB.instantiate(GeneratorRegistry.get_generator(name)["class"])
 
 
 ## The index of the preset named `name` (the core's name, e.g. "compact" or

@@ -9,12 +9,6 @@ const HASHES := "../rust/dungeon_core/tests/golden/hashes.tsv"
 const VECTORS := "../rust/dungeon_core/tests/golden/vectors.tsv"
 const Golden := preload("res://tests/suites/test_golden.gd")
 const ReadmeSuite := preload("res://tests/suites/test_readme.gd")
-const CLASSES := {
-	"isaac": "IsaacGenerator", "drunkard": "DrunkardGenerator", "bsp": "BspGenerator",
-	"hilbert": "HilbertGenerator", "tunneler": "TunnelerGenerator", "walker": "WalkerGenerator",
-	"tinykeep": "TinyKeepGenerator", "maze": "MazeGenerator", "cave": "CaveGenerator",
-	"template": "TemplateGenerator", "graph": "GraphLayoutGenerator",
-}
 
 
 ## The non-comment lines of a golden file, split at tabs.
@@ -50,7 +44,7 @@ func test_every_vector_hashes_as_pinned_sync_and_async(t) -> void:
 		if not t.check(cols.size() == 5 and vectors[i].slice(0, 4) == cols.slice(0, 4), label + ": the same case in both files"):
 			continue
 		var pinned := cols[4]
-		var gen: Resource = ClassDB.instantiate(CLASSES.get(cols[0], ""))
+		var gen: Resource = Golden.generator(cols[0])
 		var preset := Golden._preset_index(gen, cols[1])
 		if not t.check(preset >= 0, label + ": generator and preset"):
 			continue

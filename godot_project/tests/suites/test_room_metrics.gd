@@ -3,6 +3,13 @@ extends RefCounted
 ## them, and recounted here from the room graph.
 
 const INT_KEYS := ["distance_rooms", "distance_tiles", "branch_depth"]
+const Generators := preload("res://tests/generators.gd")
+## The presets tried for a class with rooms, when not only its default: the
+## ones with secret rooms and large rooms.
+const PRESETS := {
+	"IsaacGenerator": [IsaacGenerator.PRESET_BRANCHING, IsaacGenerator.PRESET_LARGE_ROOMS],
+	"BspGenerator": [BspGenerator.PRESET_LARGE],
+}
 
 
 ## Fewest connections from `from` to every room over `adj` (lists of room
@@ -100,17 +107,14 @@ static func _check(t, grid: DungeonGrid, label: String) -> void:
 
 
 func test_metrics_on_every_generator_with_rooms(t) -> void:
-	var isaac := IsaacGenerator.new()
-	isaac.preset = IsaacGenerator.PRESET_BRANCHING
-	var large_isaac := IsaacGenerator.new()
-	large_isaac.preset = IsaacGenerator.PRESET_LARGE_ROOMS
-	var bsp := BspGenerator.new()
-	bsp.preset = BspGenerator.PRESET_LARGE
-	var gens := {
-		"isaac branching": isaac, "isaac large rooms": large_isaac, "drunkard": DrunkardGenerator.new(),
-		"hilbert": HilbertGenerator.new(), "bsp large": bsp, "tinykeep": TinyKeepGenerator.new(),
-		"maze": MazeGenerator.new(), "template": TemplateGenerator.new(), "graph": GraphLayoutGenerator.new(),
-	}
+	var gens := {}
+	for cls in Generators.classes_with_rooms():
+		for preset in PRESETS.get(cls, [-1]):
+			var gen: Resource = ClassDB.instantiate(cls)
+			if preset >= 0:
+				gen.preset = preset
+			gens["%s preset %d" % [cls, gen.preset]] = gen
+	t.check(not gens.is_empty(), "GeneratorRegistry lists generators with rooms")
 	var secrets := 0
 	for name: String in gens:
 		var gen = gens[name]
@@ -140,8 +144,10 @@ func test_secret_rooms_stay_off_the_critical_path(t) -> void:
 
 
 func test_open_floor_maps_have_no_metrics(t) -> void:
-	for gen in [CaveGenerator.new(), TunnelerGenerator.new(), WalkerGenerator.new()]:
-		var grid: DungeonGrid = gen.generate_level(1)
+	var open_floor := Generators.classes().filter(func(c: String) -> bool: return c not in Generators.classes_with_rooms())
+	t.check(not open_floor.is_empty(), "GeneratorRegistry lists generators without rooms")
+	for cls in open_floor:
+		var grid: DungeonGrid = ClassDB.instantiate(cls).generate_level(1)
 		if not t.check(grid != null, "generated"):
 			continue
 		var m := grid.get_room_metrics()

@@ -7,6 +7,7 @@ extends RefCounted
 ## main.gd's start() (what its _ready does) and Dungeon.generate() directly.
 
 const MAIN_SCENE := "res://main.tscn"
+const Generators := preload("res://tests/generators.gd")
 const SEED := 2024
 const ROOM_GENERATORS := [0, 1, 2]  # main.gd GENERATORS: Isaac branching, Isaac compact, Drunkard
 const BSP := 3
@@ -500,3 +501,55 @@ func test_preview_listens_to_changed(t) -> void:
 	t.check(not gen.changed.is_connected(dungeon._on_generator_changed), "stops listening to a replaced generator")
 	t.check(other.changed.is_connected(dungeon._on_generator_changed), "listens to the new one")
 	dungeon.free()
+
+
+## The sample offers every generator GeneratorRegistry lists: each class is
+## the "type" of one entry of main.gd's GENERATORS or more, and every entry
+## makes a registry generator under an id of its own.
+func test_every_registry_generator_is_in_the_picker(t) -> void:
+	var entries: Array = load("res://scripts/main.gd").GENERATORS
+	var classes := Generators.classes()
+	t.check(not classes.is_empty(), "GeneratorRegistry lists the generators")
+	var types := {}
+	var ids := {}
+	for entry in entries:
+		types[entry["type"]] = true
+		t.check(entry["type"] in classes, "main.gd GENERATORS %s: %s is a registry generator" % [entry["id"], entry["type"]])
+		t.check(not ids.has(entry["id"]), "main.gd GENERATORS: the id %s is used once" % entry["id"])
+		ids[entry["id"]] = true
+	for cls in classes:
+		t.check(types.has(cls), "main.gd GENERATORS has an entry of %s" % cls)
+
+
+## The Inspector's range for main.gd's generator_index reaches every entry
+## of GENERATORS, and no further.
+func test_generator_index_range_reaches_every_entry(t) -> void:
+	var script: GDScript = load("res://scripts/main.gd")
+	var main: Node = script.new()
+	var found := {}
+	for p in main.get_property_list():
+		if p["name"] == "generator_index":
+			found = p
+	main.free()
+	t.check_eq(found.get("hint"), PROPERTY_HINT_RANGE, "generator_index is an Inspector range")
+	var bounds := Array(String(found.get("hint_string", "")).split(",")).slice(0, 2).map(
+			func(s: String) -> int: return s.to_int())
+	t.check_eq(bounds, [0, script.GENERATORS.size() - 1], "generator_index goes from the first entry of GENERATORS to the last")
+
+
+## The Dungeon node's generator property offers every registry class in the
+## Inspector (its resource-type hint), and only generator classes.
+func test_dungeon_node_offers_every_generator(t) -> void:
+	var dungeon := Dungeon.new()
+	var hint := ""
+	for p in dungeon.get_property_list():
+		if p["name"] == "generator":
+			hint = p["hint_string"]
+	dungeon.free()
+	var offered := Array(hint.split(","))
+	var classes := Generators.classes()
+	t.check(not classes.is_empty(), "GeneratorRegistry lists the generators")
+	for cls in classes:
+		t.check(cls in offered, "Dungeon.generator offers %s" % cls)
+	for cls in offered:
+		t.check(cls in classes, "Dungeon.generator offers %s, a registry generator" % cls)

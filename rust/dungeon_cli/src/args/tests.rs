@@ -32,6 +32,13 @@ fn error(line: &str) -> String {
     parse_str(line).unwrap_err().0
 }
 
+/// Every generator's name in the registry's order, each after a comma but
+/// the first: "isaac, drunkard, …, graph".
+fn generator_names() -> String {
+    let names: Vec<&str> = registry::GENERATORS.iter().map(|g| g.name()).collect();
+    names.join(", ")
+}
+
 #[test]
 fn defaults() {
     let r = request("isaac");
@@ -183,7 +190,10 @@ fn double_dash_ends_the_options() {
     assert_eq!(error("isaac -- -h"), r#"unexpected argument "-h""#);
     assert_eq!(
         error("-- --level 2 isaac"),
-        r#"unknown command "--level" (expected isaac, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, template, graph or show)"#
+        format!(
+            r#"unknown command "--level" (expected {} or show)"#,
+            generator_names()
+        )
     );
 }
 
@@ -203,14 +213,6 @@ fn errors_name_the_argument() {
         (
             "isaac --bogus=1",
             "--bogus: unknown flag (see dungeon --help)",
-        ),
-        (
-            "foo",
-            r#"unknown command "foo" (expected isaac, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, template, graph or show)"#,
-        ),
-        (
-            "",
-            "missing command (expected isaac, drunkard, bsp, hilbert, tunneler, walker, tinykeep, maze, cave, template, graph or show; see dungeon --help)",
         ),
         ("isaac bsp", r#"unexpected argument "bsp""#),
         ("isaac --seed", "--seed: missing value"),
@@ -261,6 +263,21 @@ fn errors_name_the_argument() {
     ] {
         assert_eq!(error(line), want, "{line}");
     }
+    // An unknown or missing command: the message lists every generator.
+    assert_eq!(
+        error("foo"),
+        format!(
+            r#"unknown command "foo" (expected {} or show)"#,
+            generator_names()
+        )
+    );
+    assert_eq!(
+        error(""),
+        format!(
+            "missing command (expected {} or show; see dungeon --help)",
+            generator_names()
+        )
+    );
 }
 
 #[test]
@@ -283,7 +300,28 @@ fn help_wherever_a_flag_may_stand() {
     assert!(u.contains("(defaults: compact)") && u.contains("(defaults: small)"));
     // The progression settings are listed once, for the generators with rooms.
     assert_eq!(u.matches("--locks N").count(), 1, "{u}");
-    assert!(u.contains("progression settings (generators with rooms: isaac, drunkard,"));
+    let with_rooms: Vec<&str> = registry::GENERATORS
+        .iter()
+        .filter(|g| g.has_rooms())
+        .map(|g| g.name())
+        .collect();
+    // (The heading is wrapped: compare its words.)
+    let words = u.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(&format!(
+            "progression settings (generators with rooms: {})",
+            with_rooms.join(", ")
+        )),
+        "{u}"
+    );
+    // Each generator has its flags section.
+    for g in registry::GENERATORS {
+        assert!(
+            u.contains(&format!("\n{} flags: ", g.name())),
+            "{}: {u}",
+            g.name()
+        );
+    }
     assert!(u.contains("--lock-guard any|branches_only"));
     assert!(u.contains("--flat-keys [true|false]"));
 }
