@@ -2,7 +2,7 @@ use dungeon_core::bsp::BspConfig;
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{Generator, Ints, generator_class};
+use crate::generator::{Generator, generator_class};
 
 generator_class! {
     /// Classic roguelike maps: rectangular rooms joined by corridors, with
@@ -68,33 +68,7 @@ generator_class! {
     }
 }
 
-impl Generator for BspGenerator {
-    fn config(&self, ints: &mut Ints) -> BspConfig {
-        BspConfig {
-            width: ints.get("width", self.width),
-            height: ints.get("height", self.height),
-            iterations: ints.get("iterations", self.iterations),
-            partition_range: self.partition_range,
-            min_partition_size: ints.get("min_partition_size", self.min_partition_size),
-            room_size_min: self.room_size_min,
-            room_size_max: self.room_size_max,
-            min_room_size: ints.get("min_room_size", self.min_room_size),
-            border: ints.get("border", self.border),
-        }
-    }
-
-    fn load(&mut self, c: &BspConfig) {
-        self.width = i64::from(c.width);
-        self.height = i64::from(c.height);
-        self.iterations = i64::from(c.iterations);
-        self.partition_range = c.partition_range;
-        self.min_partition_size = i64::from(c.min_partition_size);
-        self.room_size_min = c.room_size_min;
-        self.room_size_max = c.room_size_max;
-        self.min_room_size = i64::from(c.min_room_size);
-        self.border = i64::from(c.border);
-    }
-}
+impl Generator for BspGenerator {}
 
 /// BSP room counts do not change with the level: 2 to 2^iterations.
 fn room_count_range(c: &BspConfig, _level: i32) -> Result<(i32, i32), dungeon_core::ConfigError> {

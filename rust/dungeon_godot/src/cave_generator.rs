@@ -81,48 +81,48 @@ generator_class! {
         #[export_group(name = "Phases")]
         #[export_subgroup(name = "Phase 1", prefix = "phase_1_")]
         #[export(range = (0.0, 10.0, 1.0))]
-        phase_1_r1_cutoff: i64,
+        phase_1_r1_cutoff: i64 => _,
         /// Phase 1: a tile also becomes rock when at most this many of the
         /// 21 tiles within two steps are rock (fills big open areas with
         /// pillars). -1 = never.
         #[export(range = (-1.0, 21.0, 1.0))]
-        phase_1_r2_cutoff: i64,
+        phase_1_r2_cutoff: i64 => _,
         /// Phase 1: how many passes (0 skips the phase).
         #[export(range = (0.0, 100.0, 1.0))]
-        phase_1_repeats: i64,
+        phase_1_repeats: i64 => _,
         /// Phase 2: rock when at least this many of the 9 tiles are rock.
         #[export_subgroup(name = "Phase 2", prefix = "phase_2_")]
         #[export(range = (0.0, 10.0, 1.0))]
-        phase_2_r1_cutoff: i64,
+        phase_2_r1_cutoff: i64 => _,
         /// Phase 2: rock when at most this many of the 21 tiles are rock;
         /// -1 = never.
         #[export(range = (-1.0, 21.0, 1.0))]
-        phase_2_r2_cutoff: i64,
+        phase_2_r2_cutoff: i64 => _,
         /// Phase 2: how many passes (0 skips the phase).
         #[export(range = (0.0, 100.0, 1.0))]
-        phase_2_repeats: i64,
+        phase_2_repeats: i64 => _,
         /// Phase 3: rock when at least this many of the 9 tiles are rock.
         #[export_subgroup(name = "Phase 3", prefix = "phase_3_")]
         #[export(range = (0.0, 10.0, 1.0))]
-        phase_3_r1_cutoff: i64,
+        phase_3_r1_cutoff: i64 => _,
         /// Phase 3: rock when at most this many of the 21 tiles are rock;
         /// -1 = never.
         #[export(range = (-1.0, 21.0, 1.0))]
-        phase_3_r2_cutoff: i64,
+        phase_3_r2_cutoff: i64 => _,
         /// Phase 3: how many passes (0 skips the phase).
         #[export(range = (0.0, 100.0, 1.0))]
-        phase_3_repeats: i64,
+        phase_3_repeats: i64 => _,
         /// Phase 4: rock when at least this many of the 9 tiles are rock.
         #[export_subgroup(name = "Phase 4", prefix = "phase_4_")]
         #[export(range = (0.0, 10.0, 1.0))]
-        phase_4_r1_cutoff: i64,
+        phase_4_r1_cutoff: i64 => _,
         /// Phase 4: rock when at most this many of the 21 tiles are rock;
         /// -1 = never.
         #[export(range = (-1.0, 21.0, 1.0))]
-        phase_4_r2_cutoff: i64,
+        phase_4_r2_cutoff: i64 => _,
         /// Phase 4: how many passes (0 skips the phase).
         #[export(range = (0.0, 100.0, 1.0))]
-        phase_4_repeats: i64,
+        phase_4_repeats: i64 => _,
 
         /// What happens to separate caves (see [constant REGIONS_KEEP_LARGEST]).
         #[export_group(name = "Regions")]
@@ -142,32 +142,33 @@ generator_class! {
     }
 }
 
-impl CaveGenerator {
-    /// The four phase slots as (r1, r2, repeats) properties.
-    fn slots(&self) -> [(i64, i64, i64); 4] {
+/// The four phase slots of `$this` as `[r1, r2, repeats]` properties,
+/// each borrowed with `$borrow` (`&` or `&mut`).
+macro_rules! slots {
+    ($this:ident, $($borrow:tt)+) => {
         [
-            (
-                self.phase_1_r1_cutoff,
-                self.phase_1_r2_cutoff,
-                self.phase_1_repeats,
-            ),
-            (
-                self.phase_2_r1_cutoff,
-                self.phase_2_r2_cutoff,
-                self.phase_2_repeats,
-            ),
-            (
-                self.phase_3_r1_cutoff,
-                self.phase_3_r2_cutoff,
-                self.phase_3_repeats,
-            ),
-            (
-                self.phase_4_r1_cutoff,
-                self.phase_4_r2_cutoff,
-                self.phase_4_repeats,
-            ),
+            [
+                $($borrow)+ $this.phase_1_r1_cutoff,
+                $($borrow)+ $this.phase_1_r2_cutoff,
+                $($borrow)+ $this.phase_1_repeats,
+            ],
+            [
+                $($borrow)+ $this.phase_2_r1_cutoff,
+                $($borrow)+ $this.phase_2_r2_cutoff,
+                $($borrow)+ $this.phase_2_repeats,
+            ],
+            [
+                $($borrow)+ $this.phase_3_r1_cutoff,
+                $($borrow)+ $this.phase_3_r2_cutoff,
+                $($borrow)+ $this.phase_3_repeats,
+            ],
+            [
+                $($borrow)+ $this.phase_4_r1_cutoff,
+                $($borrow)+ $this.phase_4_r2_cutoff,
+                $($borrow)+ $this.phase_4_repeats,
+            ],
         ]
-    }
+    };
 }
 
 /// Property names of the phase slots, for narrowing their `int`s.
@@ -181,70 +182,30 @@ const SLOT_NAMES: [[&str; 3]; 4] = [
 /// An unused slot after a preset with fewer phases.
 const UNUSED: CavePhase = CavePhase::new(5, R2_OFF, 0);
 
+/// The phase slots, which are the core's list of phases.
 impl Generator for CaveGenerator {
-    fn config(&self, ints: &mut Ints) -> CaveConfig {
-        let mut phases: Vec<CavePhase> = self
-            .slots()
-            .iter()
+    fn config_rest(&self, ints: &mut Ints, c: &mut CaveConfig) {
+        let phase = |([r1, r2, n], [f1, f2, f3]): ([&i64; 3], [&'static str; 3])| {
+            CavePhase::new(ints.get(f1, *r1), ints.get(f2, *r2), ints.get(f3, *n))
+        };
+        c.phases = slots!(self, &)
+            .into_iter()
             .zip(SLOT_NAMES)
-            .map(|(&(r1, r2, n), [f1, f2, f3])| {
-                CavePhase::new(ints.get(f1, r1), ints.get(f2, r2), ints.get(f3, n))
-            })
+            .map(phase)
             .collect();
         // Unused slots at the end are not phases (so a preset's two phases
         // compare equal); a skipped slot in the middle stays, so errors
         // name the slot it is.
-        while phases.last().is_some_and(|p| p.repeats == 0) {
-            phases.pop();
-        }
-        CaveConfig {
-            width: ints.get("width", self.width),
-            height: ints.get("height", self.height),
-            fill_probability: self.fill_probability,
-            phases,
-            regions: self.regions.core(),
-            min_region_size: ints.get("min_region_size", self.min_region_size),
-            min_floor_fraction: self.min_floor_fraction,
-            max_attempts: ints.get("max_attempts", self.max_attempts),
+        while c.phases.last().is_some_and(|p| p.repeats == 0) {
+            c.phases.pop();
         }
     }
 
-    fn load(&mut self, c: &CaveConfig) {
-        self.width = i64::from(c.width);
-        self.height = i64::from(c.height);
-        self.fill_probability = c.fill_probability;
-        let p = |k: usize| {
+    fn load_rest(&mut self, c: &CaveConfig) {
+        for (k, [r1, r2, n]) in slots!(self, &mut).into_iter().enumerate() {
             let p = c.phases.get(k).copied().unwrap_or(UNUSED);
-            (
-                i64::from(p.r1_cutoff),
-                i64::from(p.r2_cutoff),
-                i64::from(p.repeats),
-            )
-        };
-        (
-            self.phase_1_r1_cutoff,
-            self.phase_1_r2_cutoff,
-            self.phase_1_repeats,
-        ) = p(0);
-        (
-            self.phase_2_r1_cutoff,
-            self.phase_2_r2_cutoff,
-            self.phase_2_repeats,
-        ) = p(1);
-        (
-            self.phase_3_r1_cutoff,
-            self.phase_3_r2_cutoff,
-            self.phase_3_repeats,
-        ) = p(2);
-        (
-            self.phase_4_r1_cutoff,
-            self.phase_4_r2_cutoff,
-            self.phase_4_repeats,
-        ) = p(3);
-        self.regions = Regions::from_core(c.regions);
-        self.min_region_size = i64::from(c.min_region_size);
-        self.min_floor_fraction = c.min_floor_fraction;
-        self.max_attempts = i64::from(c.max_attempts);
+            (*r1, *r2, *n) = (p.r1_cutoff.into(), p.r2_cutoff.into(), p.repeats.into());
+        }
     }
 }
 

@@ -2,7 +2,7 @@ use dungeon_core::drunkard::{DrunkardConfig, OffGrid};
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{Generator, Ints, inspector_enum};
+use crate::generator::inspector_enum;
 use crate::room_grid::room_grid_class;
 
 room_grid_class! {
@@ -54,23 +54,5 @@ inspector_enum! {
         /// [member off_grid]: at the edge, stay where it is; the step is
         /// spent.
         Stay = EDGE_STAY => OffGrid::Stay,
-    }
-}
-
-impl Generator for DrunkardGenerator {
-    fn config(&self, ints: &mut Ints) -> DrunkardConfig {
-        let mut c = DrunkardConfig::winding();
-        self.grid_config(ints, &mut c);
-        c.diagonal = self.diagonal;
-        c.off_grid = self.off_grid.core();
-        c.max_steps = ints.get("max_steps", self.max_steps);
-        c
-    }
-
-    fn load(&mut self, c: &DrunkardConfig) {
-        self.grid_load(c);
-        self.diagonal = c.diagonal;
-        self.off_grid = EdgeBehavior::from_core(c.off_grid);
-        self.max_steps = i64::from(c.max_steps);
     }
 }

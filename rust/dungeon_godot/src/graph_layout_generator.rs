@@ -4,7 +4,7 @@ use godot::prelude::*;
 
 use crate::convert::{array_of, vec2i};
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{Generator, Ints, Made, generator_class};
+use crate::generator::{CoreValue, Generator, Ints, Made, generator_class};
 use crate::level_graph::LevelGraph;
 use crate::placement;
 use crate::room_template::RoomTemplate;
@@ -75,7 +75,7 @@ generator_class! {
         /// the placements' transforms use it. Use square cells when
         /// templates may turn.
         #[export]
-        cell_size: Vector2,
+        cell_size: Vector2 => _,
 
         /// Route connections through corridor pieces: every connection
         /// whose mode is [constant LevelGraph.CONNECTION_DEFAULT] gets a
@@ -120,31 +120,11 @@ fn graph_room_count(c: &GraphConfig, _level: i32) -> Result<(i32, i32), ConfigEr
     Ok((n, n))
 }
 
+/// `cell_size` is no core setting: loading a preset only gives it its
+/// default when it was never set.
 impl Generator for GraphLayoutGenerator {
-    fn config(&self, ints: &mut Ints) -> GraphConfig {
-        GraphConfig {
-            graph: self.core_graph(),
-            templates: placement::core_templates(&self.templates, ints),
-            corridors: self.corridors,
-            corridor_templates: placement::core_templates(&self.corridor_templates, ints),
-            corridor_min: ints.get("corridor_min", self.corridor_min),
-            corridor_max: ints.get("corridor_max", self.corridor_max),
-            work_budget: ints.get("work_budget", self.work_budget),
-        }
-    }
-
-    fn load(&mut self, c: &GraphConfig) {
-        // The demo graph is `null` (an object as a property's default
-        // value would make Godot warn whenever it looks the default up).
-        self.graph =
-            (c.graph != GraphConfig::demo_graph()).then(|| LevelGraph::from_core(&c.graph));
-        self.templates = placement::template_array(&c.templates);
+    fn load_rest(&mut self, _: &GraphConfig) {
         self.cell_size = placement::cell_size_or_default(self.cell_size);
-        self.corridors = c.corridors;
-        self.corridor_templates = placement::template_array(&c.corridor_templates);
-        self.corridor_min = i64::from(c.corridor_min);
-        self.corridor_max = i64::from(c.corridor_max);
-        self.work_budget = i64::from(c.work_budget);
     }
 
     fn followed(&self) -> Vec<Gd<Resource>> {
@@ -158,6 +138,20 @@ impl Generator for GraphLayoutGenerator {
             used.push(g.clone().upcast());
         }
         used
+    }
+}
+
+/// The graph to lay out; `null` is the demo graph (an object as a
+/// property's default value would make Godot warn whenever it looks the
+/// default up).
+impl CoreValue<graph_layout::LevelGraph> for Option<Gd<LevelGraph>> {
+    fn to_core(&self, _: &'static str, _: &mut Ints) -> graph_layout::LevelGraph {
+        self.as_ref()
+            .map_or_else(GraphConfig::demo_graph, |g| g.bind().core())
+    }
+
+    fn from_core(core: &graph_layout::LevelGraph) -> Self {
+        (*core != GraphConfig::demo_graph()).then(|| LevelGraph::from_core(core))
     }
 }
 
@@ -202,9 +196,7 @@ impl Made for GraphLevel {
 impl GraphLayoutGenerator {
     /// The core's level graph: [member graph], or the demo graph when null.
     fn core_graph(&self) -> graph_layout::LevelGraph {
-        self.graph
-            .as_ref()
-            .map_or_else(GraphConfig::demo_graph, |g| g.bind().core())
+        self.graph.to_core("graph", &mut Ints::default())
     }
 
     /// The non-empty entries of `templates`, in order (core indices).

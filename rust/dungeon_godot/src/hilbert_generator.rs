@@ -2,7 +2,7 @@ use dungeon_core::hilbert::HilbertConfig;
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{Generator, Ints, generator_class};
+use crate::generator::{Generator, generator_class};
 
 generator_class! {
     /// Space-filling backbones (after Galak-Z's Hilbert-curve levels): a winding main
@@ -82,33 +82,7 @@ generator_class! {
     }
 }
 
-impl Generator for HilbertGenerator {
-    fn config(&self, ints: &mut Ints) -> HilbertConfig {
-        HilbertConfig {
-            order: ints.get("order", self.order),
-            grow_order: self.grow_order,
-            path_length: ints.get("path_length", self.path_length),
-            path_per_level: self.path_per_level,
-            path_variance: ints.get("path_variance", self.path_variance),
-            side_room_chance: self.side_room_chance,
-            branch_length: ints.get("branch_length", self.branch_length),
-            loop_chance: self.loop_chance,
-            allow_shortcuts: self.allow_shortcuts,
-        }
-    }
-
-    fn load(&mut self, c: &HilbertConfig) {
-        self.order = i64::from(c.order);
-        self.grow_order = c.grow_order;
-        self.path_length = i64::from(c.path_length);
-        self.path_per_level = c.path_per_level;
-        self.path_variance = i64::from(c.path_variance);
-        self.side_room_chance = c.side_room_chance;
-        self.branch_length = i64::from(c.branch_length);
-        self.loop_chance = c.loop_chance;
-        self.allow_shortcuts = c.allow_shortcuts;
-    }
-}
+impl Generator for HilbertGenerator {}
 
 #[godot_api(secondary)]
 impl HilbertGenerator {

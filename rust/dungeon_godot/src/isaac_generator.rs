@@ -1,9 +1,8 @@
 use dungeon_core::isaac::{GrowthRule, IsaacConfig};
-use dungeon_core::room_grid::LargeRooms;
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{Generator, Ints, inspector_enum};
+use crate::generator::{CoreValue, Ints, inspector_enum};
 use crate::isaac_room_rules::IsaacRoomRules;
 use crate::room_grid::room_grid_class;
 
@@ -82,49 +81,28 @@ room_grid_class! {
         /// one cell. The four chances add up to at most 1.
         #[export_group(name = "Large rooms")]
         #[export(range = (0.0, 1.0, 0.01))]
-        large_room_chance_1x2: f64,
+        large_room_chance_1x2: f64 => large_rooms.tall,
         /// Chance that a new room is a 2×1 large room (2 wide, 1 tall).
         #[export(range = (0.0, 1.0, 0.01))]
-        large_room_chance_2x1: f64,
+        large_room_chance_2x1: f64 => large_rooms.wide,
         /// Chance that a new room is a 2×2 large room, with up to 8 doors
         /// (one per cell side).
         #[export(range = (0.0, 1.0, 0.01))]
-        large_room_chance_2x2: f64,
+        large_room_chance_2x2: f64 => large_rooms.square,
         /// Chance that a new room is an L (a 2×2 block missing one corner;
         /// the orientation is whichever fits).
         #[export(range = (0.0, 1.0, 0.01))]
-        large_room_chance_l: f64,
+        large_room_chance_l: f64 => large_rooms.l_shape,
     }
 }
 
-impl Generator for IsaacGenerator {
-    fn config(&self, ints: &mut Ints) -> IsaacConfig {
-        let mut c = IsaacConfig::compact();
-        self.grid_config(ints, &mut c);
-        c.origin = (self.origin != Vector2i::new(-1, -1)).then_some((self.origin.x, self.origin.y));
-        c.rule = self.rule.core();
-        c.give_up_chance = self.give_up_chance;
-        c.room_rules = self.room_rules.as_ref().map(|r| r.bind().core(ints));
-        c.large_rooms = LargeRooms {
-            tall: self.large_room_chance_1x2,
-            wide: self.large_room_chance_2x1,
-            square: self.large_room_chance_2x2,
-            l_shape: self.large_room_chance_l,
-        };
-        c
+/// The start cell: `(-1, -1)` is none (the centre).
+impl CoreValue<Option<(i32, i32)>> for Vector2i {
+    fn to_core(&self, _: &'static str, _: &mut Ints) -> Option<(i32, i32)> {
+        (*self != Vector2i::new(-1, -1)).then_some((self.x, self.y))
     }
 
-    fn load(&mut self, c: &IsaacConfig) {
-        self.grid_load(c);
-        self.origin = c
-            .origin
-            .map_or(Vector2i::new(-1, -1), |p| Vector2i::new(p.0, p.1));
-        self.rule = Rule::from_core(c.rule);
-        self.give_up_chance = c.give_up_chance;
-        self.room_rules = c.room_rules.as_ref().map(IsaacRoomRules::from_core);
-        self.large_room_chance_1x2 = c.large_rooms.tall;
-        self.large_room_chance_2x1 = c.large_rooms.wide;
-        self.large_room_chance_2x2 = c.large_rooms.square;
-        self.large_room_chance_l = c.large_rooms.l_shape;
+    fn from_core(core: &Option<(i32, i32)>) -> Self {
+        core.map_or(Vector2i::new(-1, -1), |p| Vector2i::new(p.0, p.1))
     }
 }

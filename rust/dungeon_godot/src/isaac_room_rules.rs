@@ -6,7 +6,7 @@ use dungeon_core::RoomRole;
 use dungeon_core::room_grid::{RoleRule, RoomRules};
 use godot::prelude::*;
 
-use crate::generator::Ints;
+use crate::generator::{CoreValue, Ints};
 
 /// One kind of special room on an [IsaacGenerator] floor: which role, how
 /// likely, from which level, how many per floor. Part of an
@@ -226,5 +226,16 @@ impl IsaacRoomRules {
             dead_ends_per_level: i64::from(core.dead_ends_per_level),
             base,
         })
+    }
+}
+
+/// An `IsaacGenerator`'s `room_rules`: `null` is none.
+impl CoreValue<Option<RoomRules>> for Option<Gd<IsaacRoomRules>> {
+    fn to_core(&self, _: &'static str, ints: &mut Ints) -> Option<RoomRules> {
+        self.as_ref().map(|r| r.bind().core(ints))
+    }
+
+    fn from_core(core: &Option<RoomRules>) -> Self {
+        core.as_ref().map(IsaacRoomRules::from_core)
     }
 }

@@ -2,7 +2,7 @@ use dungeon_core::maze::MazeConfig;
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{Generator, Ints, generator_class};
+use crate::generator::{Generator, generator_class};
 
 generator_class! {
     /// Rooms and mazes (after Bob Nystrom): rectangular rooms scattered over
@@ -77,31 +77,7 @@ generator_class! {
     }
 }
 
-impl Generator for MazeGenerator {
-    fn config(&self, ints: &mut Ints) -> MazeConfig {
-        MazeConfig {
-            width: ints.get("width", self.width),
-            height: ints.get("height", self.height),
-            room_attempts: ints.get("room_attempts", self.room_attempts),
-            room_min_size: ints.get("room_min_size", self.room_min_size),
-            room_max_size: ints.get("room_max_size", self.room_max_size),
-            windiness: self.windiness,
-            extra_connector_chance: self.extra_connector_chance,
-            dead_end_removal: self.dead_end_removal,
-        }
-    }
-
-    fn load(&mut self, c: &MazeConfig) {
-        self.width = i64::from(c.width);
-        self.height = i64::from(c.height);
-        self.room_attempts = i64::from(c.room_attempts);
-        self.room_min_size = i64::from(c.room_min_size);
-        self.room_max_size = i64::from(c.room_max_size);
-        self.windiness = c.windiness;
-        self.extra_connector_chance = c.extra_connector_chance;
-        self.dead_end_removal = c.dead_end_removal;
-    }
-}
+impl Generator for MazeGenerator {}
 
 /// Maze room counts do not change with the level: at least 2, at most the
 /// attempts made (or 2) and the rooms of the smallest size that fit.

@@ -13,7 +13,7 @@ use dungeon_core::template::{DoorRef, PlacedDoor, Placement, RoomTemplate as Cor
 use godot::prelude::*;
 
 use crate::convert::{array_of, vec2i};
-use crate::generator::Ints;
+use crate::generator::{CoreValue, Ints};
 use crate::room_template::RoomTemplate;
 
 /// What both generators' placements have: where a template went and its
@@ -154,27 +154,23 @@ pub fn non_empty(templates: &Array<Option<Gd<RoomTemplate>>>) -> Vec<Gd<RoomTemp
     templates.iter_shared().flatten().collect()
 }
 
-/// A generator's template list as the core takes it: the non-empty
-/// entries, in order (a template without a name is named by its index).
-pub fn core_templates(
-    templates: &Array<Option<Gd<RoomTemplate>>>,
-    ints: &mut Ints,
-) -> Vec<CoreTemplate> {
-    non_empty(templates)
-        .iter()
-        .enumerate()
-        .map(|(i, t)| t.bind().core(i, ints))
-        .collect()
-}
+/// A generator's template list: the core takes the non-empty entries, in
+/// order (a template without a name is named by its index); a preset's
+/// core templates become new resources, without scenes.
+impl CoreValue<Vec<CoreTemplate>> for Array<Option<Gd<RoomTemplate>>> {
+    fn to_core(&self, _: &'static str, ints: &mut Ints) -> Vec<CoreTemplate> {
+        non_empty(self)
+            .iter()
+            .enumerate()
+            .map(|(i, t)| t.bind().core(i, ints))
+            .collect()
+    }
 
-/// Core templates (a preset's) as a generator's template list: new
-/// resources, without scenes.
-pub fn template_array(list: &[CoreTemplate]) -> Array<Option<Gd<RoomTemplate>>> {
-    let list: Vec<Option<Gd<RoomTemplate>>> = list
-        .iter()
-        .map(|t| Some(RoomTemplate::from_core(t)))
-        .collect();
-    Array::from(list.as_slice())
+    fn from_core(core: &Vec<CoreTemplate>) -> Self {
+        core.iter()
+            .map(|t| Some(RoomTemplate::from_core(t)))
+            .collect()
+    }
 }
 
 /// A generator's `cell_size` after a preset is loaded: as it was, or 16 ×

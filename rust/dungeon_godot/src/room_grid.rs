@@ -3,7 +3,7 @@
 //! mapping to the core config, and `room_count()` / `max_level()`.
 //!
 //! The mapping of the shared fields lives only here ([`room_grid_class!`]'s
-//! `grid_config` and `grid_load`).
+//! field declarations and its `Generator` hooks for the end rule).
 
 use dungeon_core::room_grid::{EndRule as CoreEndRule, StartRule as CoreStartRule};
 use godot::prelude::*;
@@ -64,92 +64,66 @@ macro_rules! room_grid_class {
                 /// Grid width in rooms (2 to 256).
                 #[export_group(name = "Grid")]
                 #[export(range = (2.0, 256.0, 1.0))]
-                width: i64,
+                width: i64 => grid.width,
                 /// Grid height in rooms (2 to 256).
                 #[export(range = (2.0, 256.0, 1.0))]
-                height: i64,
+                height: i64 => grid.height,
                 /// Let the grid grow (shorter side first) when a level asks
                 /// for more rooms than it can hold. Off: such a level fails
                 /// with an error naming the highest level that fits.
                 #[export]
-                grow_grid: bool,
+                grow_grid: bool => grid.grow_grid,
                 /// The share of cells a level may fill. A level whose largest
                 /// room count exceeds width × height × max_fill is refused
                 /// (or grows the grid).
                 #[export(range = (0.05, 0.7, 0.01))]
-                max_fill: f64,
+                max_fill: f64 => grid.max_fill,
 
                 /// Rooms on every level before the per-level part.
                 #[export_group(name = "Rooms per level")]
                 #[export(range = (2.0, 200.0, 1.0, or_greater))]
-                base_rooms: i64,
+                base_rooms: i64 => grid.count.base,
                 /// Rooms added per level (the product is rounded down).
                 #[export(range = (0.0, 20.0, 0.1, or_greater))]
-                rooms_per_level: f64,
+                rooms_per_level: f64 => grid.count.per_level,
                 /// Random extra rooms per level: from 0 up to this many.
                 #[export(range = (0.0, 20.0, 1.0, or_greater))]
-                room_variance: i64,
+                room_variance: i64 => grid.count.variance,
 
                 /// Which room the player starts in (see [constant START_ORIGIN]).
                 #[export_group(name = "Start and end")]
                 #[export]
-                start_rule: $crate::room_grid::StartRule,
+                start_rule: $crate::room_grid::StartRule => grid.ends.start,
                 /// Which room becomes the end (see [constant END_FARTHEST_DEAD_END]).
                 #[export]
-                end_rule: $crate::room_grid::EndRule,
+                end_rule: $crate::room_grid::EndRule => _,
                 /// A floor needs at least this many dead ends (rooms with one door).
                 #[export(range = (1.0, 64.0, 1.0, or_greater))]
-                min_dead_ends: i64,
+                min_dead_ends: i64 => grid.ends.min_dead_ends,
                 /// With [constant END_FARTHEST_APART]: the minimum straight-line
                 /// distance, in cells, between start and end.
                 #[export(range = (0.0, 16.0, 0.5, or_greater))]
-                min_end_distance: f64,
+                min_end_distance: f64 => _,
                 /// With [constant END_FARTHEST_APART]: start and end may not
                 /// share a row or a column.
                 #[export]
-                end_off_axis: bool,
+                end_off_axis: bool => _,
                 /// Floors tried before giving up with an error.
                 #[export(range = (1.0, 100000.0, 1.0, or_greater))]
-                max_attempts: i64,
+                max_attempts: i64 => grid.max_attempts,
             }
         }
 
-        impl $name {
-            /// Sets the shared fields of `c` from the properties.
-            fn grid_config(&self, ints: &mut $crate::generator::Ints, c: &mut $config) {
-                let g = &mut c.grid;
-                g.width = ints.get("width", self.width);
-                g.height = ints.get("height", self.height);
-                g.grow_grid = self.grow_grid;
-                g.max_fill = self.max_fill;
-                g.count = dungeon_core::room_grid::RoomCount {
-                    base: ints.get("base_rooms", self.base_rooms),
-                    per_level: self.rooms_per_level,
-                    variance: ints.get("room_variance", self.room_variance),
-                };
-                g.ends = dungeon_core::room_grid::EndRules {
-                    start: self.start_rule.core(),
-                    end: self.end_rule.core(self.min_end_distance, self.end_off_axis),
-                    min_dead_ends: ints.get("min_dead_ends", self.min_dead_ends),
-                };
-                g.max_attempts = ints.get("max_attempts", self.max_attempts);
+        /// The end rule, whose core value holds its distance settings.
+        impl $crate::generator::Generator for $name {
+            fn config_rest(&self, _: &mut $crate::generator::Ints, c: &mut $config) {
+                c.grid.ends.end = self.end_rule.core(self.min_end_distance, self.end_off_axis);
             }
 
-            /// Sets the shared properties from `c`.
-            fn grid_load(&mut self, c: &$config) {
-                let g = &c.grid;
-                self.width = i64::from(g.width);
-                self.height = i64::from(g.height);
-                self.grow_grid = g.grow_grid;
-                self.max_fill = g.max_fill;
-                self.base_rooms = i64::from(g.count.base);
-                self.rooms_per_level = g.count.per_level;
-                self.room_variance = i64::from(g.count.variance);
-                self.start_rule = $crate::room_grid::StartRule::from_core(g.ends.start);
-                self.min_dead_ends = i64::from(g.ends.min_dead_ends);
+            fn load_rest(&mut self, c: &$config) {
                 // The distance settings are kept as they are when the rule
                 // does not use them.
-                match g.ends.end {
+                match c.grid.ends.end {
                     dungeon_core::room_grid::EndRule::FarthestDeadEnd => {
                         self.end_rule = $crate::room_grid::EndRule::FarthestDeadEnd;
                     }
@@ -159,7 +133,6 @@ macro_rules! room_grid_class {
                         self.end_off_axis = off_axis;
                     }
                 }
-                self.max_attempts = i64::from(g.max_attempts);
             }
         }
 

@@ -1,10 +1,9 @@
-use dungeon_core::room_grid::RoomCount;
 use dungeon_core::template::{self, TagRule, TemplateConfig, TemplateLevel};
 use godot::prelude::*;
 
 use crate::convert::{array_of, vec2i};
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{Generator, Ints, Made, generator_class};
+use crate::generator::{CoreValue, Generator, Ints, Made, generator_class};
 use crate::placement;
 use crate::room_template::RoomTemplate;
 
@@ -64,7 +63,7 @@ generator_class! {
         /// the placements' transforms use it. Use square cells when
         /// templates may turn.
         #[export]
-        cell_size: Vector2,
+        cell_size: Vector2 => _,
 
         /// Map width in cells (3 to 2048): no room crosses it.
         #[export_group(name = "Map")]
@@ -78,13 +77,13 @@ generator_class! {
         /// pieces do not count.
         #[export_group(name = "Rooms")]
         #[export(range = (2.0, 100.0, 1.0, or_greater))]
-        base_rooms: i64,
+        base_rooms: i64 => count.base,
         /// Rooms added per level (fractions floored after multiplying).
         #[export(range = (0.0, 10.0, 0.1, or_greater))]
-        rooms_per_level: f64,
+        rooms_per_level: f64 => count.per_level,
         /// A random 0 to this many rooms more.
         #[export(range = (0.0, 20.0, 1.0, or_greater))]
-        room_variance: i64,
+        room_variance: i64 => count.variance,
 
         /// Templates with this tag are only used as the first room, which
         /// holds the start. Empty: any template may start. A tag no
@@ -120,11 +119,18 @@ generator_class! {
     }
 }
 
+/// `cell_size` is no core setting: loading a preset only gives it its
+/// default when it was never set.
 impl Generator for TemplateGenerator {
-    fn config(&self, ints: &mut Ints) -> TemplateConfig {
-        let tag_rules = self
-            .tag_rules
-            .iter_shared()
+    fn load_rest(&mut self, _: &TemplateConfig) {
+        self.cell_size = placement::cell_size_or_default(self.cell_size);
+    }
+}
+
+/// Tag rules: each key a tag, each value `Vector2i(min, max)`.
+impl CoreValue<Vec<TagRule>> for VarDictionary {
+    fn to_core(&self, _: &'static str, _: &mut Ints) -> Vec<TagRule> {
+        self.iter_shared()
             .map(|(k, v)| {
                 let tag = k.to_string();
                 match v.try_to::<Vector2i>() {
@@ -133,45 +139,15 @@ impl Generator for TemplateGenerator {
                     Err(_) => TagRule::new(&tag, -1, -1),
                 }
             })
-            .collect();
-        TemplateConfig {
-            templates: placement::core_templates(&self.templates, ints),
-            width: ints.get("width", self.width),
-            height: ints.get("height", self.height),
-            count: RoomCount {
-                base: ints.get("base_rooms", self.base_rooms),
-                per_level: self.rooms_per_level,
-                variance: ints.get("room_variance", self.room_variance),
-            },
-            start_tag: self.start_tag.to_string(),
-            end_tag: self.end_tag.to_string(),
-            corridor_tag: self.corridor_tag.to_string(),
-            corridors_between_rooms: self.corridors_between_rooms,
-            loops: self.loops,
-            tag_rules,
-            max_steps: ints.get("max_steps", self.max_steps),
-        }
+            .collect()
     }
 
-    fn load(&mut self, c: &TemplateConfig) {
-        self.templates = placement::template_array(&c.templates);
-        self.cell_size = placement::cell_size_or_default(self.cell_size);
-        self.width = i64::from(c.width);
-        self.height = i64::from(c.height);
-        self.base_rooms = i64::from(c.count.base);
-        self.rooms_per_level = c.count.per_level;
-        self.room_variance = i64::from(c.count.variance);
-        self.start_tag = GString::from(&c.start_tag);
-        self.end_tag = GString::from(&c.end_tag);
-        self.corridor_tag = GString::from(&c.corridor_tag);
-        self.corridors_between_rooms = c.corridors_between_rooms;
-        self.loops = c.loops;
+    fn from_core(core: &Vec<TagRule>) -> Self {
         let mut rules = VarDictionary::new();
-        for r in &c.tag_rules {
+        for r in core {
             rules.set(&GString::from(&r.tag), Vector2i::new(r.min, r.max));
         }
-        self.tag_rules = rules;
-        self.max_steps = i64::from(c.max_steps);
+        rules
     }
 }
 

@@ -6,7 +6,7 @@ use godot::prelude::*;
 
 use crate::convert::{array_of, cell_array, vec2i};
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{self, Generator, Ints, Made, generator_class, inspector_enum};
+use crate::generator::{self, Generator, Made, generator_class, inspector_enum};
 
 generator_class! {
     /// TinyKeep-style dungeons: a crowd of random cells is pushed apart,
@@ -154,49 +154,7 @@ inspector_enum! {
     }
 }
 
-impl Generator for TinyKeepGenerator {
-    fn config(&self, ints: &mut Ints) -> TinyKeepConfig {
-        TinyKeepConfig {
-            cell_count: ints.get("cell_count", self.cell_count),
-            shape: self.shape.core(),
-            radius: ints.get("radius", self.radius),
-            radius_y: ints.get("radius_y", self.radius_y),
-            size_distribution: self.size_distribution.core(),
-            cell_min_size: ints.get("cell_min_size", self.cell_min_size),
-            cell_max_size: ints.get("cell_max_size", self.cell_max_size),
-            separation: self.separation.core(),
-            separation_steps: ints.get("separation_steps", self.separation_steps),
-            min_room_width: ints.get("min_room_width", self.min_room_width),
-            min_room_height: ints.get("min_room_height", self.min_room_height),
-            min_room_area: ints.get("min_room_area", self.min_room_area),
-            extra_edge_chance: self.extra_edge_chance,
-            hallway_style: self.hallway_style.core(),
-            hallway_width: ints.get("hallway_width", self.hallway_width),
-            allow_crossings: self.allow_crossings,
-            border: ints.get("border", self.border),
-        }
-    }
-
-    fn load(&mut self, c: &TinyKeepConfig) {
-        self.cell_count = i64::from(c.cell_count);
-        self.shape = ScatterShape::from_core(c.shape);
-        self.radius = i64::from(c.radius);
-        self.radius_y = i64::from(c.radius_y);
-        self.size_distribution = SizeDistribution::from_core(c.size_distribution);
-        self.cell_min_size = i64::from(c.cell_min_size);
-        self.cell_max_size = i64::from(c.cell_max_size);
-        self.separation = SeparationMethod::from_core(c.separation);
-        self.separation_steps = i64::from(c.separation_steps);
-        self.min_room_width = i64::from(c.min_room_width);
-        self.min_room_height = i64::from(c.min_room_height);
-        self.min_room_area = i64::from(c.min_room_area);
-        self.extra_edge_chance = c.extra_edge_chance;
-        self.hallway_style = HallwayStyle::from_core(c.hallway_style);
-        self.hallway_width = i64::from(c.hallway_width);
-        self.allow_crossings = c.allow_crossings;
-        self.border = i64::from(c.border);
-    }
-}
+impl Generator for TinyKeepGenerator {}
 
 /// Rooms come out of the cells: at least 2 main rooms, and at most every
 /// cell.

@@ -2,7 +2,7 @@ use dungeon_core::tunneler::TunnelerConfig;
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{Generator, Ints, generator_class};
+use crate::generator::{Generator, generator_class};
 
 generator_class! {
     /// Tunnels dug through solid rock: one digger starts on a random tile and
@@ -59,25 +59,7 @@ generator_class! {
     }
 }
 
-impl Generator for TunnelerGenerator {
-    fn config(&self, ints: &mut Ints) -> TunnelerConfig {
-        TunnelerConfig {
-            width: ints.get("width", self.width),
-            height: ints.get("height", self.height),
-            max_tunnels: ints.get("max_tunnels", self.max_tunnels),
-            min_tunnel_length: ints.get("min_tunnel_length", self.min_tunnel_length),
-            max_tunnel_length: ints.get("max_tunnel_length", self.max_tunnel_length),
-        }
-    }
-
-    fn load(&mut self, c: &TunnelerConfig) {
-        self.width = i64::from(c.width);
-        self.height = i64::from(c.height);
-        self.max_tunnels = i64::from(c.max_tunnels);
-        self.min_tunnel_length = i64::from(c.min_tunnel_length);
-        self.max_tunnel_length = i64::from(c.max_tunnel_length);
-    }
-}
+impl Generator for TunnelerGenerator {}
 
 /// Open-floor maps have no rooms: every level has 0.
 pub fn no_rooms<C>(_: &C, _level: i32) -> Result<(i32, i32), dungeon_core::ConfigError> {

@@ -2,7 +2,7 @@ use dungeon_core::walker::{Directions, WalkerConfig};
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
-use crate::generator::{Generator, Ints, generator_class, inspector_enum};
+use crate::generator::{Generator, generator_class, inspector_enum};
 use crate::tunneler_generator::no_rooms;
 
 generator_class! {
@@ -83,26 +83,4 @@ inspector_enum! {
     }
 }
 
-impl Generator for WalkerGenerator {
-    fn config(&self, ints: &mut Ints) -> WalkerConfig {
-        WalkerConfig {
-            width: ints.get("width", self.width),
-            height: ints.get("height", self.height),
-            directions: self.directions.core(),
-            floor_fraction: self.floor_fraction,
-            walkers: ints.get("walkers", self.walkers),
-            lifetime: ints.get("lifetime", self.lifetime),
-            max_steps_per_tile: ints.get("max_steps_per_tile", self.max_steps_per_tile),
-        }
-    }
-
-    fn load(&mut self, c: &WalkerConfig) {
-        self.width = i64::from(c.width);
-        self.height = i64::from(c.height);
-        self.directions = WalkDirections::from_core(c.directions);
-        self.floor_fraction = c.floor_fraction;
-        self.walkers = i64::from(c.walkers);
-        self.lifetime = i64::from(c.lifetime);
-        self.max_steps_per_tile = i64::from(c.max_steps_per_tile);
-    }
-}
+impl Generator for WalkerGenerator {}

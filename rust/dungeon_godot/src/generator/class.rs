@@ -4,7 +4,14 @@
 /// `class Name(CoreConfig, registry::CORE_DESCRIPTION, count_range_fn) { preset: ...; fields }`:
 /// its preset enum (with `Custom` added) and
 /// constants, its properties (the common ones plus the ones given), its
-/// Godot API, its `Object::set` hook and its [`GeneratorKind`].
+/// Godot API, its `Object::set` hook and its [`GeneratorKind`], whose
+/// `config` and `load` map the properties to the core config.
+///
+/// Each property sets the core field of its name (`width: i64,`), or the
+/// one named after `=>` (`base_rooms: i64 => count.base,`), or none
+/// (`cell_size: Vector2 => _,`: the class's [`Generator`] hooks map it).
+/// The value goes through [`CoreValue`](super::CoreValue): an `int` is
+/// narrowed through [`Ints`](super::Ints) under the property's name.
 ///
 /// The preset enum must list the registry's presets in order, each
 /// constant named `PRESET_` and the preset's name upper-cased: the crate
@@ -18,7 +25,10 @@ macro_rules! generator_class {
         class $name:ident($config:ty, $core:expr, $count_range:expr) {
             $(#[$($preset_doc:tt)*])*
             preset: $preset:ident { $( $p:ident = $p_constant:ident ),+ $(,)? },
-            $( $(#[$($field_attr:tt)*])* $field:ident: $field_ty:ty, )*
+            $(
+                $(#[$($field_attr:tt)*])*
+                $field:ident: $field_ty:ty $(=> $to:tt $(.$to_rest:ident)*)?,
+            )*
         }
     ) => {
         $crate::generator::inspector_enum! {
@@ -70,6 +80,18 @@ macro_rules! generator_class {
                 ints: &mut $crate::generator::Ints,
             ) -> Option<dungeon_core::progression::ProgressionSettings> {
                 self.progression.as_ref().map(|p| p.bind().core(ints))
+            }
+
+            fn config(&self, ints: &mut $crate::generator::Ints) -> $config {
+                let mut c = (Self::CORE.presets[0].make)();
+                $( $crate::generator::map_field!(config(self, c, ints) $field $(=> $to $(.$to_rest)*)?); )*
+                <Self as $crate::generator::Generator>::config_rest(self, ints, &mut c);
+                c
+            }
+
+            fn load(&mut self, c: &$config) {
+                $( $crate::generator::map_field!(load(self, c) $field $(=> $to $(.$to_rest)*)?); )*
+                <Self as $crate::generator::Generator>::load_rest(self, c);
             }
         }
 
@@ -185,7 +207,7 @@ macro_rules! generator_class {
                 let changed = match property.to_string().as_str() {
                     "preset" => {
                         let settings = |s: &Self| {
-                            <Self as $crate::generator::Generator>::config(
+                            <Self as $crate::generator::GeneratorKind>::config(
                                 s,
                                 &mut $crate::generator::Ints::default(),
                             )
@@ -369,3 +391,21 @@ macro_rules! generator_class {
     };
 }
 pub(crate) use generator_class;
+
+/// One property's part of [`generator_class!`]'s `config`
+/// (`config(self, c, ints) field => core.path`) or `load`
+/// (`load(self, c) field => core.path`): the core field of the property's
+/// name without `=>`, none with `=> _`.
+macro_rules! map_field {
+    ($how:ident($($arg:tt)*) $field:ident) => {
+        $crate::generator::map_field!($how($($arg)*) $field => $field)
+    };
+    ($how:ident($($arg:tt)*) $field:ident => _) => {};
+    (config($this:ident, $c:ident, $ints:ident) $field:ident => $($to:ident).+) => {
+        $c.$($to).+ = $crate::generator::CoreValue::to_core(&$this.$field, stringify!($field), $ints)
+    };
+    (load($this:ident, $c:ident) $field:ident => $($to:ident).+) => {
+        $this.$field = $crate::generator::CoreValue::from_core(&$c.$($to).+)
+    };
+}
+pub(crate) use map_field;

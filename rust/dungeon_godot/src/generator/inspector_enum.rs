@@ -21,6 +21,9 @@ pub fn enum_error(property: &str, value: i64, names: &[&str]) {
 /// Inspector dropdown, stored as its index. Setting an index outside the
 /// enum logs an error naming the property and keeps the old value.
 ///
+/// With `for CoreEnum` each value names the core's (`Variant => Core::Variant`),
+/// and the enum maps to it as a [`CoreValue`](super::CoreValue).
+///
 /// With `in Class { Variant = CONSTANT, ... }` it also gives `Class` one
 /// integer constant per value, documented with the value's docs (which
 /// therefore name the property, for Godot's help).
@@ -49,6 +52,16 @@ macro_rules! inspector_enum {
                 match value {
                     $( $core_v => Self::$v, )+
                 }
+            }
+        }
+
+        impl $crate::generator::CoreValue<$core> for $name {
+            fn to_core(&self, _: &'static str, _: &mut $crate::generator::Ints) -> $core {
+                self.core()
+            }
+
+            fn from_core(core: &$core) -> Self {
+                Self::from_core(*core)
             }
         }
     };

@@ -3,11 +3,14 @@
 //! `generation_failed` signal, the `changed` signal on every property set,
 //! and the failure path.
 //!
-//! A generator class is a [`Generator`] impl (the mapping between its
-//! properties and its core config) plus one [`generator_class!`] call that
-//! declares its properties and names its core description in
+//! A generator class is one [`generator_class!`] call that declares its
+//! properties, each written once with the core config field it sets (its
+//! namesake unless `=>` names another; the value converted by
+//! [`CoreValue`]), and names its core description in
 //! [`dungeon_core::registry`], whose preset table and `generate_watched` it
-//! uses; see `bsp_generator.rs`.
+//! uses; plus a [`Generator`] impl with hooks for the settings that are no
+//! single core field (empty for most). See `bsp_generator.rs` for a plain
+//! class, `cave_generator.rs` for hooks.
 
 use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::progression::{self, ProgressionSettings};
@@ -60,17 +63,30 @@ pub trait GeneratorKind {
     fn presets() -> Vec<Self::Config> {
         Self::CORE.presets.iter().map(|p| (p.make)()).collect()
     }
-}
 
-/// The hand-written part of a generator class: the mapping between its
-/// properties and its core config.
-pub trait Generator: GeneratorKind {
-    /// The core settings from the properties. Godot `int` properties are
-    /// narrowed through `ints`, which remembers values that did not fit.
+    /// The core settings from the properties: the first preset's, with
+    /// the field of every mapped property set from it (by
+    /// [`generator_class!`]), then
+    /// [`Generator::config_rest`]. Godot `int` properties are narrowed
+    /// through `ints`, which remembers values that did not fit.
     fn config(&self, ints: &mut Ints) -> Self::Config;
 
-    /// Sets the properties from core settings.
+    /// Sets every mapped property from core settings (by
+    /// [`generator_class!`]), then
+    /// [`Generator::load_rest`].
     fn load(&mut self, config: &Self::Config);
+}
+
+/// The hand-written part of a generator class: the settings that no
+/// single core field maps to (the cave's phase slots, the room grid's end
+/// rule), and the resources it follows. Every hook does nothing by
+/// default.
+pub trait Generator: GeneratorKind {
+    /// Sets the parts of `config` that the mapped properties do not.
+    fn config_rest(&self, _ints: &mut Ints, _config: &mut Self::Config) {}
+
+    /// Sets the properties that are not mapped from `config`.
+    fn load_rest(&mut self, _config: &Self::Config) {}
 
     /// The resources among the settings whose edits change the result
     /// (besides `progression`): their `changed` is forwarded to the
@@ -104,6 +120,55 @@ pub const fn preset_constant_is(constant: &str, name: &str) -> bool {
         i += 1;
     }
     true
+}
+
+/// How a property's value maps to the core config field it sets (the
+/// field a [`generator_class!`] property names, or its namesake).
+pub trait CoreValue<C> {
+    /// The core's value. An `int` is narrowed through `ints` under the
+    /// property's `name`.
+    fn to_core(&self, name: &'static str, ints: &mut Ints) -> C;
+
+    /// The property's value from the core's.
+    fn from_core(core: &C) -> Self;
+}
+
+/// An `int` property is a core `i32`, narrowed through [`Ints`].
+impl CoreValue<i32> for i64 {
+    fn to_core(&self, name: &'static str, ints: &mut Ints) -> i32 {
+        ints.get(name, *self)
+    }
+
+    fn from_core(core: &i32) -> Self {
+        Self::from(*core)
+    }
+}
+
+/// `float` and `bool` properties are the core's values as they are.
+macro_rules! copied_setting {
+    ($($t:ty),*) => {$(
+        impl CoreValue<$t> for $t {
+            fn to_core(&self, _: &'static str, _: &mut Ints) -> $t {
+                *self
+            }
+
+            fn from_core(core: &$t) -> Self {
+                *core
+            }
+        }
+    )*};
+}
+copied_setting!(f64, bool);
+
+/// A `String` property is the core's `String`.
+impl CoreValue<String> for GString {
+    fn to_core(&self, _: &'static str, _: &mut Ints) -> String {
+        self.to_string()
+    }
+
+    fn from_core(core: &String) -> Self {
+        Self::from(core)
+    }
 }
 
 /// Godot `int` properties narrowed to the core's `i32`. A value that does
@@ -374,6 +439,6 @@ fn type_string(t: VariantType) -> GString {
 mod class;
 mod inspector_enum;
 
-pub(crate) use class::generator_class;
+pub(crate) use class::{generator_class, map_field};
 pub use inspector_enum::enum_error;
 pub(crate) use inspector_enum::inspector_enum;
