@@ -58,9 +58,10 @@ const NEIGHBOURS_8: Array[Vector2i] = [
 ]
 
 ## The generator to call: any generator class of the addon (IsaacGenerator,
-## BspGenerator, CaveGenerator, MazeGenerator, TinyKeepGenerator, WalkerGenerator...). Its seed, level and settings decide the editor preview.
-@export_custom(PROPERTY_HINT_RESOURCE_TYPE, "IsaacGenerator,DrunkardGenerator,BspGenerator,HilbertGenerator,TunnelerGenerator,WalkerGenerator,TinyKeepGenerator,MazeGenerator,CaveGenerator,TemplateGenerator,GraphLayoutGenerator")
-var generator: Resource:
+## BspGenerator, CaveGenerator, MazeGenerator, TinyKeepGenerator, WalkerGenerator...;
+## the Inspector offers every class GeneratorRegistry names). Its seed, level
+## and settings decide the editor preview.
+@export var generator: Resource:
 	set(value):
 		if value == generator:
 			return
@@ -160,6 +161,18 @@ var _painting := false
 ## no thin edge walls, and [method used_rect] is the whole grid.
 var _big := false
 
+
+
+## The Inspector offers every generator class of GeneratorRegistry for
+## `generator` (a resource-type hint made from the registry, so a new
+## generator appears without editing this script).
+func _validate_property(property: Dictionary) -> void:
+	if property["name"] == "generator":
+		var classes := PackedStringArray()
+		for name in GeneratorRegistry.get_generator_names():
+			classes.append(GeneratorRegistry.get_generator(name)["class"])
+		property["hint"] = PROPERTY_HINT_RESOURCE_TYPE
+		property["hint_string"] = ",".join(classes)
 
 func _init() -> void:
 	_painter = DungeonTilePainter.new()
