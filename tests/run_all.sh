@@ -26,6 +26,23 @@ cargo test --profile ci -p dungeon_core -p dungeon_cli --no-run
 tests/build_extension.sh
 cargo test -p dungeon_godot --no-run
 
+step "fuzz starts in the background, beside the tests that follow"
+# Replays fuzz/regressions, then 10 000 executions (at most 10 s) per target;
+# cargo-fuzz is installed on first use (outside the repository, see
+# fuzz/README.md). Most of what follows keeps one core busy (a seed-count
+# test is often the last one running in its binary; Godot runs one main
+# thread), so the fuzzer takes the other; its log is shown, and its status
+# checked, at the end.
+fuzz_log="$(mktemp)" log="$(mktemp)" errlog="$(mktemp)"
+fuzz_pid=""
+cleanup() {
+  [[ -z $fuzz_pid ]] || kill "$fuzz_pid" 2>/dev/null || true
+  rm -f "$fuzz_log" "$log" "$errlog"
+}
+trap cleanup EXIT
+tests/fuzz.sh --runs 10000 --max-time 10 >"$fuzz_log" 2>&1 &
+fuzz_pid=$!
+
 step "cargo test (core and CLI in the ci profile, the binding in debug)"
 cargo test --profile ci -p dungeon_core -p dungeon_cli
 cargo test -p dungeon_godot
@@ -55,21 +72,6 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 step "provision Godot"
 tests/godot.sh --provision
-
-step "fuzz starts in the background, beside the Godot steps"
-# Replays fuzz/regressions, then 10 000 executions (at most 10 s) per target;
-# cargo-fuzz is installed on first use (outside the repository, see
-# fuzz/README.md). The Godot steps below mostly keep one core busy, so the
-# fuzzer takes the other; its log is shown, and its status checked, at the end.
-fuzz_log="$(mktemp)" log="$(mktemp)" errlog="$(mktemp)"
-fuzz_pid=""
-cleanup() {
-  [[ -z $fuzz_pid ]] || kill "$fuzz_pid" 2>/dev/null || true
-  rm -f "$fuzz_log" "$log" "$errlog"
-}
-trap cleanup EXIT
-tests/fuzz.sh --runs 10000 --max-time 10 >"$fuzz_log" 2>&1 &
-fuzz_pid=$!
 
 step "import the Godot project"
 # The first import of a project with a GDExtension can crash on exit
