@@ -154,20 +154,23 @@ if [[ $check -eq 1 ]]; then
   done < <(sed -n 's/^generator: //p' "$log")
   [[ ${#plain[@]} -gt 0 && ${#huge[@]} -gt 0 ]] || { cat "$log" >&2; fail "the sample listed no generators"; }
 
+  # The bot: autoplay LEVELS GENERATOR SEED TIMEOUT plays that many levels;
+  # a non-zero status or a logged error fails the check.
+  autoplay() {
+    local status=0
+    tests/godot.sh --timeout "$4" -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
+      -- --autoplay="$1" --generator="$2" --seed="$3" >"$log" 2>&1 || status=$?
+    grep '^autoplay' "$log" >&2 || true
+    [[ $status -eq 0 ]] || { cat "$log" >&2; fail "autoplay $2 seed $3 failed (status $status)"; }
+    if grep -nE '^(ERROR|SCRIPT ERROR|USER ERROR):' "$log" >&2; then
+      fail "autoplay $2 seed $3 logged errors (above)"
+    fi
+  }
   # A bot walks each generator's dungeons with real physics: into a wall
   # (must not pass), then through the door openings to the EXIT, 2 levels.
   for g in "${plain[@]}"; do
     step "autoplay $g"
-    set +e
-    tests/godot.sh --timeout 120 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
-      -- --autoplay=2 --generator="$g" --seed="$seed" >"$log" 2>&1
-    status=$?
-    set -e
-    grep '^autoplay' "$log" >&2 || true
-    [[ $status -eq 0 ]] || { cat "$log" >&2; fail "autoplay $g failed (status $status)"; }
-    if grep -nE '^(ERROR|SCRIPT ERROR|USER ERROR):' "$log" >&2; then
-      fail "autoplay $g logged errors (above)"
-    fi
+    autoplay 2 "$g" "$seed" 120
   done
   played="$(printf '%s, ' "${plain[@]}")"
   echo "run_sample: autoplay ok for ${played%, }" >&2
@@ -175,30 +178,15 @@ if [[ $check -eq 1 ]]; then
   # through the secret room, so the bot must find its doors by walking into
   # the walls that hide them (Dungeon.bump()).
   step "autoplay isaac_branching, seed 1 (through a secret room)"
-  set +e
-  tests/godot.sh --timeout 120 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
-    -- --autoplay=2 --generator=isaac_branching --seed=1 >"$log" 2>&1
-  status=$?
-  set -e
-  grep '^autoplay' "$log" >&2 || true
-  [[ $status -eq 0 ]] || { cat "$log" >&2; fail "autoplay through a secret room failed (status $status)"; }
+  autoplay 2 isaac_branching 1 120
   # The huge entries (1024x1024): generate_async + paint_over_frames behind
   # the loading bar; the bot checks the player is on START and the bar
   # reached 100 %, then walks to the EXIT once.
   for g in "${huge[@]}"; do
     step "autoplay $g (huge: async generation and painting)"
-    set +e
-    tests/godot.sh --timeout 900 -- --headless --fixed-fps 60 --audio-driver Dummy --path godot_project \
-      -- --autoplay=1 --generator="$g" --seed="$seed" >"$log" 2>&1
-    status=$?
-    set -e
-    grep '^autoplay' "$log" >&2 || true
-    [[ $status -eq 0 ]] || { cat "$log" >&2; fail "autoplay $g failed (status $status)"; }
+    autoplay 1 "$g" "$seed" 900
     grep -q '^autoplay: huge level [0-9]*x[0-9]* generated and painted, player on START' "$log" \
       || fail "autoplay $g: no report of the loaded huge level"
-    if grep -nE '^(ERROR|SCRIPT ERROR|USER ERROR):' "$log" >&2; then
-      fail "autoplay $g logged errors (above)"
-    fi
   done
   played="$(printf '%s, ' "${huge[@]}")"
   echo "run_sample: autoplay ok for the huge ${played%, }" >&2
