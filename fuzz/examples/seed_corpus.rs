@@ -7,6 +7,7 @@
 use std::fs;
 use std::path::Path;
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};

@@ -2,6 +2,7 @@
 //! bytes (a preset index, the seed, the level, then one knob per config
 //! field, see [`crate::knobs`]).
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::level::MAX_LEVEL;
 

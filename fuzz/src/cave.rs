@@ -2,6 +2,7 @@
 //! then one knob per field in the order below (the phase count, then three
 //! knobs per phase); add new reads at the end only.
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::cave::{self, CaveConfig, CavePhase, MAX_SIDE, MIN_SIDE, Regions};
 use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::{DungeonGrid, GenError};

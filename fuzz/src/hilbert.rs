@@ -2,6 +2,7 @@
 //! apart from the other targets'). Input format: a preset index, the seed,
 //! the level, then one knob per `HilbertConfig` field in declaration order.
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::hilbert::{self, HilbertConfig, MAX_ORDER};
 use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::{GenError, Pos};

@@ -6,6 +6,7 @@
 //! interest between rooms, the same grid twice.
 
 use dungeon_core::GenError;
+use dungeon_core::GeneratorConfig;
 use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::maze::{self, MazeConfig};
 use dungeon_core::poi::{PoiEnds, path_of_interest};

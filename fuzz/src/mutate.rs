@@ -4,6 +4,7 @@
 //! added, a field removed or added, a value retyped — so `from_json` sees
 //! inputs that are almost valid, which raw bytes rarely reach.
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};

@@ -10,6 +10,7 @@
 //! 2^20 tiles get at most 1000 tunnels and a floor fraction of at most 0.2
 //! (both still far past what the checks need to see).
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::dig::border_is_wall;
 use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::tunneler::{self, TunnelerConfig};

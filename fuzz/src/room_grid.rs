@@ -8,6 +8,7 @@
 //! level, then one knob per config field in the order below. Reordering
 //! reads invalidates `fuzz/corpus` and `fuzz/regressions`.
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::RoomRole;
 use dungeon_core::drunkard::{self, DrunkardConfig, OffGrid};
 use dungeon_core::isaac::{self, GrowthRule, IsaacConfig};

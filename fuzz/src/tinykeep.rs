@@ -1,5 +1,6 @@
 //! Target `tinykeep_config`: any TinyKeep settings, seed and level.
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::tinykeep::{
     self, HallwayStyle, MAX_CELL_SIDE, MAX_CELLS, MAX_HALLWAY_WIDTH, MAX_RADIUS,

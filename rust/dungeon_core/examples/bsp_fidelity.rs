@@ -8,6 +8,7 @@
 #[path = "../tests/support/cpp_bsp.rs"]
 mod cpp_bsp;
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::bsp::BspConfig;
 
 fn main() {

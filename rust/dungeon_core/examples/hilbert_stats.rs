@@ -5,6 +5,7 @@
 //!
 //! `cargo run --release -p dungeon_core --example hilbert_stats`
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::hilbert::{self, HilbertConfig};
 
 const SEEDS: u64 = 2000;

@@ -11,6 +11,7 @@
 
 use std::time::Instant;
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::maze::{self, MazeConfig};
 
 /// The bench's rooms and mazes: rooms packed in (one attempt per 200

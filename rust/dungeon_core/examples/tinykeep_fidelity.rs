@@ -6,6 +6,7 @@
 //!
 //! `cargo run --release -p dungeon_core --example tinykeep_fidelity`
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::tinykeep::{self, TinyKeepConfig};
 
 const SEEDS: u64 = 500;

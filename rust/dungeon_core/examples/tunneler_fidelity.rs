@@ -7,6 +7,7 @@
 //!
 //! `cargo run --release -p dungeon_core --example tunneler_fidelity`
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::tunneler::{self, TunnelerConfig};
 
 const SEEDS: u64 = 2000;

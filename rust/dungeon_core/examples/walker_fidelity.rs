@@ -6,6 +6,7 @@
 //!
 //! `cargo run --release -p dungeon_core --example walker_fidelity`
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::walker::{self, Directions, MOVES, WalkerConfig};
 
 const SEEDS: u64 = 2000;

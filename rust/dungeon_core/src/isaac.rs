@@ -101,6 +101,7 @@
 //! ```
 
 use crate::error::{ConfigError, GenError, check_range};
+use crate::generator::GeneratorConfig;
 use crate::grid::{DIRS, DungeonGrid, Pos};
 use crate::preset::Preset;
 use crate::rng::DungeonRng;
@@ -233,14 +234,8 @@ impl IsaacConfig {
         c
     }
 
-    /// The preset names [`IsaacConfig::preset`] knows.
+    /// The preset names [`IsaacConfig::preset`](crate::GeneratorConfig::preset) knows.
     pub const PRESETS: [&'static str; 3] = crate::preset::names(&PRESET_LIST);
-
-    /// A preset by name (one of [`IsaacConfig::PRESETS`]).
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        crate::preset::find(name, &PRESET_LIST)
-    }
 
     /// Checks every field (and the level's capacity) without generating.
     ///
@@ -276,30 +271,28 @@ impl IsaacConfig {
     }
 }
 
-/// Generates level `level` of the run `seed`.
-///
-/// # Errors
-/// [`GenError::Config`] for an invalid config or a level beyond the grid's
-/// capacity; [`GenError::Exhausted`] if every attempt (or the call's work
-/// budget) ran out, with what would help.
-pub fn generate(config: &IsaacConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_watched(config, seed, level, &Watch::new())
-}
+crate::generator::entry_points!(IsaacConfig);
 
-/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
-/// its progress. The checkpoints are the room-grid attempt loop's (see
-/// [`crate::room_grid`]): at the start of each attempt, after growing and
-/// after the ends.
-///
-/// # Errors
-/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
-pub fn generate_watched(
-    config: &IsaacConfig,
-    seed: u64,
-    level: i32,
-    watch: &Watch,
-) -> Result<DungeonGrid, GenError> {
-    counted(config, seed, level, watch).0
+impl GeneratorConfig for IsaacConfig {
+    const PRESET_LIST: &'static [Preset<Self>] = &PRESET_LIST;
+
+    fn validate_for(&self, level: i32) -> Result<(), GenError> {
+        self.validate(level)
+    }
+
+    /// Generates level `level` of the run `seed` under `watch`. The
+    /// checkpoints are the room-grid attempt loop's (see
+    /// [`crate::room_grid`]): at the start of each attempt, after growing
+    /// and after the ends.
+    ///
+    /// # Errors
+    /// [`GenError::Config`] for an invalid config or a level beyond the
+    /// grid's capacity; [`GenError::Exhausted`] if every attempt (or the
+    /// call's work budget) ran out, with what would help;
+    /// [`GenError::Cancelled`] when `watch` was cancelled.
+    fn build(&self, seed: u64, level: i32, watch: &Watch) -> Result<DungeonGrid, GenError> {
+        counted(self, seed, level, watch).0
+    }
 }
 
 /// [`generate`], also saying how much work the call did.

@@ -1,9 +1,11 @@
 //! Seeded, deterministic dungeon generators with no engine dependency.
 //!
-//! Every generator is a pure function `generate(&config, seed, level)` that
-//! validates its config, runs within an explicit budget and returns a
-//! [`DungeonGrid`] or a typed [`GenError`]. The same config, seed and level give
-//! the same grid on every platform.
+//! Every generator's config implements [`GeneratorConfig`]: its presets, its
+//! checks and its run. `config.generate(seed, level)` (or the module's
+//! function, `isaac::generate(&config, seed, level)`) validates the config,
+//! runs within an explicit budget and returns a [`DungeonGrid`] or a typed
+//! [`GenError`]. The same config, seed and level give the same grid on every
+//! platform.
 //!
 //! ```
 //! use dungeon_core::isaac::{self, IsaacConfig};
@@ -29,6 +31,7 @@ pub mod dig;
 pub mod drunkard;
 pub mod elementary;
 pub mod error;
+mod generator;
 pub mod graph_layout;
 pub mod grid;
 pub mod hilbert;
@@ -54,6 +57,7 @@ pub mod walker;
 pub mod watch;
 
 pub use error::{ConfigError, GenError};
+pub use generator::GeneratorConfig;
 pub use grid::{
     Cell, Connection, DIRS, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind, Lock, LockError,
     LockKind, MAX_LOCKS, ParseError, Pos, Rect, Room, RoomRole, RoomShape,

@@ -1,6 +1,7 @@
 //! Preset tables: a generator's named starting configs, each with a
-//! one-line description. Each generator's module holds its table; the
-//! registry lists them.
+//! one-line description. Each generator's module holds its table, which
+//! its config's [`crate::GeneratorConfig::PRESET_LIST`] names; the registry
+//! lists them.
 
 /// A named starting config. The first preset of a generator is its
 /// default.

@@ -59,13 +59,14 @@
 
 use crate::dig;
 use crate::error::{ConfigError, GenError, check_range};
+use crate::generator::GeneratorConfig;
 use crate::grid::{Cell, DungeonGrid, Pos};
 use crate::level::check_level;
 use crate::preset::Preset;
 use crate::rng::{DungeonRng, stage};
 use crate::watch::Watch;
 
-/// Progress when the tunnels are dug (see [`generate_watched`]).
+/// Progress when the tunnels are dug (see [`TunnelerConfig::build`]).
 const W_TUNNELS: f64 = 0.3;
 
 /// Smallest map side accepted.
@@ -141,13 +142,7 @@ impl TunnelerConfig {
         }
     }
 
-    /// A preset by name: `"tangled_tunnels"` or `"long_halls"`.
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        crate::preset::find(name, &PRESET_LIST)
-    }
-
-    /// The preset names [`TunnelerConfig::preset`] knows.
+    /// The preset names [`TunnelerConfig::preset`](crate::GeneratorConfig::preset) knows.
     pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// The longest tunnel this map allows: its shorter side minus the two
@@ -211,29 +206,28 @@ pub struct Tunnel {
     pub dug: i32,
 }
 
-/// Generates level `level` of the run `seed`.
-///
-/// # Errors
-/// [`GenError::Config`] when [`TunnelerConfig::validate`] fails or `level`
-/// is outside `1..=1000`. A valid config never fails.
-pub fn generate(config: &TunnelerConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_watched(config, seed, level, &Watch::new())
-}
+crate::generator::entry_points!(TunnelerConfig);
 
-/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
-/// its progress. Checkpoints: every 64 tunnels, and before the finishing
-/// passes. Weights, from a 1024² map of 20 000 tunnels (release): the
-/// tunnels 30 %, door masks and the end's search 70 %.
-///
-/// # Errors
-/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
-pub fn generate_watched(
-    config: &TunnelerConfig,
-    seed: u64,
-    level: i32,
-    watch: &Watch,
-) -> Result<DungeonGrid, GenError> {
-    watch.finish(dig_map(config, seed, level, false, watch).map(|(g, _)| g))
+impl GeneratorConfig for TunnelerConfig {
+    const PRESET_LIST: &'static [Preset<Self>] = &PRESET_LIST;
+
+    fn validate_for(&self, level: i32) -> Result<(), GenError> {
+        self.validate()?;
+        Ok(check_level(level)?)
+    }
+
+    /// Generates level `level` of the run `seed` under `watch`.
+    /// Checkpoints: every 64 tunnels, and before the finishing passes.
+    /// Weights, from a 1024² map of 20 000 tunnels (release): the tunnels
+    /// 30 %, door masks and the end's search 70 %.
+    ///
+    /// # Errors
+    /// [`GenError::Config`] when [`TunnelerConfig::validate`] fails or
+    /// `level` is outside `1..=1000`; [`GenError::Cancelled`] when `watch`
+    /// was cancelled. A valid config never fails otherwise.
+    fn build(&self, seed: u64, level: i32, watch: &Watch) -> Result<DungeonGrid, GenError> {
+        dig_map(self, seed, level, false, watch).map(|(g, _)| g)
+    }
 }
 
 /// The tunnels [`generate`] digs for the same inputs, in order.
@@ -251,8 +245,7 @@ fn dig_map(
     trace: bool,
     watch: &Watch,
 ) -> Result<(DungeonGrid, Vec<Tunnel>), GenError> {
-    config.validate()?;
-    check_level(level)?;
+    config.validate_for(level)?;
     watch.at(0.0)?;
     let tunnels = watch.span(0.0, W_TUNNELS);
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);

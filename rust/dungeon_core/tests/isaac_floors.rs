@@ -15,6 +15,7 @@
 mod check;
 
 use check::check_floor;
+use dungeon_core::GeneratorConfig;
 use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::room_grid::LargeRooms;
 use dungeon_core::{DungeonGrid, RoomShape};

@@ -13,6 +13,7 @@
 //!   pairs, each a walk, each once).
 
 use dungeon_core::DungeonGrid;
+use dungeon_core::GeneratorConfig;
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::isaac::{self, IsaacConfig};
 use dungeon_core::maze::{self, MazeConfig};

@@ -8,6 +8,7 @@
 #[path = "support/poi_oracle.rs"]
 mod oracle;
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::grid::{Cell, DIRS};
 use dungeon_core::maze::{self, MazeConfig};
 use dungeon_core::poi::PoiEnds;

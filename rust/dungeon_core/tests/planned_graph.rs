@@ -4,6 +4,7 @@
 //! generators that plan none.
 
 use dungeon_core::DungeonGrid;
+use dungeon_core::GeneratorConfig;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::hilbert::{self, HilbertConfig};
 use dungeon_core::maze::{self, MazeConfig};

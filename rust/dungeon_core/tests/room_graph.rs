@@ -2,6 +2,7 @@
 //! cover the room floor, roles follow start and end, every connection is a
 //! real walk, and every room can be reached from the start room.
 
+use dungeon_core::GeneratorConfig;
 use dungeon_core::bsp::{self, BspConfig};
 use dungeon_core::drunkard::{self, DrunkardConfig};
 use dungeon_core::isaac::{self, IsaacConfig};

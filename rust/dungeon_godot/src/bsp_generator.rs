@@ -24,7 +24,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class BspGenerator(BspConfig, dungeon_core::registry::BSP, room_count_range) {
+    class BspGenerator(BspConfig, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_SMALL]…).
         /// [b]Small[/b] (the classic RogueBasin BSP dungeon): 40×40 tiles, up to 16 rooms.
         /// [b]Large[/b]: an 80×50 map with up to 32 rooms. The level only

@@ -55,7 +55,7 @@ generator_class! {
     /// reason, stores it in [member last_error] and emits
     /// [signal generation_failed]. So does a map left with too little floor
     /// (e.g. [member fill_probability] 0.9) after [member max_attempts].
-    class CaveGenerator(CaveConfig, dungeon_core::registry::CAVE, room_count_range) {
+    class CaveGenerator(CaveConfig, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_CLASSIC]…).
         /// [b]Classic[/b]: the classic two-phase cave (80×50, fill 0.45,
         /// 4 passes of R1 ≥ 5 or R2 ≤ 2, then 3 of R1 ≥ 5), every cave

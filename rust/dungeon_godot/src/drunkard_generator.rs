@@ -23,7 +23,7 @@ room_grid_class! {
     /// [signal Resource.changed]. Bad settings never crash: [method generate]
     /// returns [code]null[/code], logs the reason, stores it in
     /// [member last_error] and emits [signal generation_failed].
-    class DrunkardGenerator(DrunkardConfig, dungeon_core::registry::DRUNKARD) {
+    class DrunkardGenerator(DrunkardConfig) {
         /// Starting point for all other settings ([constant PRESET_WINDING]…).
         /// [b]Winding[/b]: a 4-direction walk that jumps back to
         /// its first cell at the grid edge. [b]Wide[/b] (an eight-way walker):

@@ -50,7 +50,7 @@ generator_class! {
     /// [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits
     /// [signal generation_failed].
-    class GraphLayoutGenerator(GraphConfig, dungeon_core::registry::GRAPH, graph_room_count) {
+    class GraphLayoutGenerator(GraphConfig, graph_room_count) {
         /// Starting point for all other settings. [b]Demo[/b]: an 11-room
         /// graph (start, fights, a hub, a shop and a treasure branch, two
         /// loops, a boss) on eight built-in templates without scenes.

@@ -27,7 +27,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class HilbertGenerator(HilbertConfig, dungeon_core::registry::HILBERT, |c: &HilbertConfig, level| c.room_count_range(level)) {
+    class HilbertGenerator(HilbertConfig, |c: &HilbertConfig, level| c.room_count_range(level)) {
         /// Starting point for all other settings ([constant PRESET_WINDING]…).
         /// [b]Winding[/b]: the bare backbone, one winding path of 10–12
         /// rooms on level 1 (2 more per level) on an 8×8 grid, no side rooms,

@@ -41,7 +41,7 @@ room_grid_class! {
     /// [signal Resource.changed]. Bad settings never crash: [method generate]
     /// returns [code]null[/code], logs the reason, stores it in
     /// [member last_error] and emits [signal generation_failed].
-    class IsaacGenerator(IsaacConfig, dungeon_core::registry::ISAAC) {
+    class IsaacGenerator(IsaacConfig) {
         /// Starting point for all other settings ([constant PRESET_COMPACT]…).
         /// [b]Compact[/b]: 8×8, rooms crowd around the middle and
         /// may form loops, 10–13 rooms on level 1 and 3 more per level.

@@ -30,7 +30,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class MazeGenerator(MazeConfig, dungeon_core::registry::MAZE, room_count_range) {
+    class MazeGenerator(MazeConfig, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_CLASSIC]…).
         /// [b]Classic[/b] (Bob Nystrom's "Rooms and Mazes"): 61×41, many rooms, fairly
         /// straight corridors, 5 % extra doors, no dead ends.

@@ -52,13 +52,13 @@ impl EndRule {
 macro_rules! room_grid_class {
     (
         $(#[$($class_doc:tt)*])*
-        class $name:ident($config:ty, $core:expr) {
+        class $name:ident($config:ty) {
             $($own:tt)*
         }
     ) => {
         $crate::generator::generator_class! {
             $(#[$($class_doc)*])*
-            class $name($config, $core, |c: &$config, level| c.grid.room_count_range(level)) {
+            class $name($config, |c: &$config, level| c.grid.room_count_range(level)) {
                 $($own)*
 
                 /// Grid width in rooms (2 to 256).

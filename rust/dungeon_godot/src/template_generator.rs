@@ -46,7 +46,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class TemplateGenerator(TemplateConfig, dungeon_core::registry::TEMPLATE, template::room_count_range) {
+    class TemplateGenerator(TemplateConfig, template::room_count_range) {
         /// Starting point for all other settings. [b]Demo[/b]: eight
         /// built-in templates without scenes (start, square, long room,
         /// hall, L room, straight and bent corridors, boss room) on a 96 ×

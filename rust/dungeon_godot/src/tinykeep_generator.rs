@@ -34,7 +34,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class TinyKeepGenerator(TinyKeepConfig, dungeon_core::registry::TINYKEEP, room_count_range) {
+    class TinyKeepGenerator(TinyKeepConfig, room_count_range) {
         /// Starting point for all other settings ([constant PRESET_TINYKEEP]…).
         /// [b]Tinykeep[/b] (Phi Dinh's TinyKeep dungeons): 150 cells, normal sizes, L-shaped
         /// hallways, 15 % loops. [b]Winding Halls[/b]: hallways that wind around the

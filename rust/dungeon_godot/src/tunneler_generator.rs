@@ -28,7 +28,7 @@ generator_class! {
     /// Every property set emits [signal Resource.changed]. Bad settings never
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed].
-    class TunnelerGenerator(TunnelerConfig, dungeon_core::registry::TUNNELER, no_rooms) {
+    class TunnelerGenerator(TunnelerConfig, no_rooms) {
         /// Starting point for all other settings ([constant PRESET_TANGLED_TUNNELS]…).
         /// [b]Tangled tunnels[/b]: a 60×40 tangle of 120 short tunnels (3 to
         /// 8 steps). [b]Long halls[/b]: 24 long straight halls (10 to 30

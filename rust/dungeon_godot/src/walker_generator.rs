@@ -32,7 +32,7 @@ generator_class! {
     /// crash: [method generate] returns [code]null[/code], logs the reason,
     /// stores it in [member last_error] and emits [signal generation_failed];
     /// so does a walk that runs out of its step budget.
-    class WalkerGenerator(WalkerConfig, dungeon_core::registry::WALKER, no_rooms) {
+    class WalkerGenerator(WalkerConfig, no_rooms) {
         /// Starting point for all other settings ([constant PRESET_OPEN_CAVE]…).
         /// [b]Open cave[/b] (an eight-way drunkard walk): one walker digs 40 %
         /// of an 80×50 map into one meandering cave. [b]Sprawling cave[/b]:

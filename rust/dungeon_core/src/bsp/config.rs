@@ -100,13 +100,7 @@ impl BspConfig {
         }
     }
 
-    /// A preset by name: `"small"` or `"large"`.
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        crate::preset::find(name, &PRESET_LIST)
-    }
-
-    /// The preset names [`BspConfig::preset`] knows.
+    /// The preset names [`BspConfig::preset`](crate::GeneratorConfig::preset) knows.
     pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// Checks every field without generating.

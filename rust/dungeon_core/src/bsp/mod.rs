@@ -122,8 +122,10 @@ mod split;
 pub use config::{BspConfig, MAX_ITERATIONS, MAX_PARTITION_RANGE, MAX_SIDE, MIN_SIDE, PRESET_LIST};
 
 use crate::error::GenError;
+use crate::generator::GeneratorConfig;
 use crate::grid::{DungeonGrid, Pos, Rect};
 use crate::level::check_level;
+use crate::preset::Preset;
 use crate::rng::{DungeonRng, stage};
 use crate::watch::Watch;
 use carve::Canvas;
@@ -136,40 +138,37 @@ const ROOMS_STREAM: u64 = 0x0B5_900D;
 const CORRIDORS_STREAM: u64 = 0x0B5_C0DE;
 
 /// Progress when the split tree, the rooms and the corridors are done (see
-/// [`generate_watched`]).
+/// [`BspConfig::build`]).
 const W_SPLIT: f64 = 0.02;
 const W_ROOMS: f64 = 0.23;
 const W_CORRIDORS: f64 = 0.45;
 /// Rooms or corridors between two checkpoints.
 const CHECK_EVERY: usize = 1024;
 
-/// Generates level `level` of the run `seed`.
-///
-/// The level only picks the random stream: the map's size and settings come
-/// from `config` alone.
-///
-/// # Errors
-/// [`GenError::Config`] when [`BspConfig::validate`] fails or `level` is
-/// outside `1..=1000`. A valid config never fails.
-pub fn generate(config: &BspConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_watched(config, seed, level, &Watch::new())
-}
+crate::generator::entry_points!(BspConfig);
 
-/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
-/// its progress. Checkpoints: between the phases and every 1024 rooms or
-/// corridors. Weights, from a 1024² map of 12 splits (release): the split
-/// tree 2 %, rooms 21 %, corridors 22 %, start and end 55 %.
-///
-/// # Errors
-/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
-pub fn generate_watched(
-    config: &BspConfig,
-    seed: u64,
-    level: i32,
-    watch: &Watch,
-) -> Result<DungeonGrid, GenError> {
-    let result = generate_measured(config, seed, level, Search::RoomJumps, watch);
-    watch.finish(result.map(|(g, _)| g))
+impl GeneratorConfig for BspConfig {
+    const PRESET_LIST: &'static [Preset<Self>] = &PRESET_LIST;
+
+    fn validate_for(&self, level: i32) -> Result<(), GenError> {
+        self.validate()?;
+        Ok(check_level(level)?)
+    }
+
+    /// Generates level `level` of the run `seed` under `watch`. The level
+    /// only picks the random stream: the map's size and settings come from
+    /// the config alone. Checkpoints: between the phases and every 1024
+    /// rooms or corridors. Weights, from a 1024² map of 12 splits
+    /// (release): the split tree 2 %, rooms 21 %, corridors 22 %, start and
+    /// end 55 %.
+    ///
+    /// # Errors
+    /// [`GenError::Config`] when [`BspConfig::validate`] fails or `level`
+    /// is outside `1..=1000`; [`GenError::Cancelled`] when `watch` was
+    /// cancelled. A valid config never fails otherwise.
+    fn build(&self, seed: u64, level: i32, watch: &Watch) -> Result<DungeonGrid, GenError> {
+        generate_measured(self, seed, level, Search::RoomJumps, watch).map(|(g, _)| g)
+    }
 }
 
 /// [`generate`] with the end found by a plain BFS over every tile instead
@@ -207,8 +206,7 @@ pub fn partitions(config: &BspConfig, seed: u64, level: i32) -> Result<Vec<Rect>
 /// Checks the inputs and returns the layout stream, which cuts the split
 /// tree.
 fn layout_rng(config: &BspConfig, seed: u64, level: i32) -> Result<DungeonRng, GenError> {
-    config.validate()?;
-    check_level(level)?;
+    config.validate_for(level)?;
     Ok(DungeonRng::for_level(seed, level, stage::LAYOUT))
 }
 
@@ -291,6 +289,7 @@ fn generate_measured(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::GeneratorConfig;
     use crate::grid::{Cell, DIRS};
 
     /// A picture as `DungeonGrid::to_ascii` writes it, from an indented

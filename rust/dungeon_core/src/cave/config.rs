@@ -233,13 +233,7 @@ impl CaveConfig {
         }
     }
 
-    /// A preset by name: `"classic"` or `"small"`.
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        crate::preset::find(name, &PRESET_LIST)
-    }
-
-    /// The preset names [`CaveConfig::preset`] knows.
+    /// The preset names [`CaveConfig::preset`](crate::GeneratorConfig::preset) knows.
     pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// Total automaton passes over all phases.
@@ -323,6 +317,7 @@ impl CaveConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::GeneratorConfig;
     use crate::cave::generate;
 
     fn err(f: impl FnOnce(&mut CaveConfig)) -> String {

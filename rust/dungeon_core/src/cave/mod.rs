@@ -94,8 +94,10 @@ pub use config::{
 };
 
 use crate::error::GenError;
+use crate::generator::GeneratorConfig;
 use crate::grid::{Cell, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, GridKind};
 use crate::level::check_level;
+use crate::preset::Preset;
 use crate::rng::{DungeonRng, stage};
 use crate::watch::Watch;
 use automaton::{Bits, run_phases};
@@ -105,45 +107,42 @@ use regions::Labels;
 const REGIONS_STREAM: u64 = 0xCA_4E00;
 
 /// Progress when the fill, the passes and the regions are done (see
-/// [`generate_watched`]).
+/// [`CaveConfig::build`]).
 const W_FILL: f64 = 0.10;
 const W_PASSES: f64 = 0.22;
 const W_REGIONS: f64 = 0.45;
 const W_CELLS: f64 = 0.59;
 
-/// Generates level `level` of the run `seed`.
-///
-/// The level only picks the random stream; the map comes from `config`.
-///
-/// # Errors
-/// [`GenError::Config`] when [`CaveConfig::validate`] fails or `level` is
-/// outside `1..=1000`; [`GenError::Exhausted`] when no attempt left enough
-/// floor (see the module docs).
-pub fn generate(config: &CaveConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_watched(config, seed, level, &Watch::new())
+crate::generator::entry_points!(CaveConfig);
+
+impl GeneratorConfig for CaveConfig {
+    const PRESET_LIST: &'static [Preset<Self>] = &PRESET_LIST;
+
+    fn validate_for(&self, level: i32) -> Result<(), GenError> {
+        self.validate()?;
+        Ok(check_level(level)?)
+    }
+
+    /// Generates level `level` of the run `seed` under `watch`. The level
+    /// only picks the random stream; the map comes from the config.
+    /// Checkpoints: every automaton pass, every 64 steps of the end's
+    /// search, and between the phases. Weights of the first attempt, from a
+    /// 1024² `classic` cave (release): fill 10 %, passes 12 % (split
+    /// evenly), regions 23 %, the grid's cells 14 %, the end's search 41 %;
+    /// a retry holds the value.
+    ///
+    /// # Errors
+    /// [`GenError::Config`] when [`CaveConfig::validate`] fails or `level`
+    /// is outside `1..=1000`; [`GenError::Exhausted`] when no attempt left
+    /// enough floor (see the module docs); [`GenError::Cancelled`] when
+    /// `watch` was cancelled.
+    fn build(&self, seed: u64, level: i32, watch: &Watch) -> Result<DungeonGrid, GenError> {
+        self.validate_for(level)?;
+        attempt(self, seed, level, watch, self.attempt_limit())
+    }
 }
 
-/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
-/// its progress. Checkpoints: every automaton pass, every 64 steps of the
-/// end's search, and between the phases. Weights of the first attempt,
-/// from a 1024² `classic` cave (release): fill 10 %, passes 12 % (split
-/// evenly), regions 23 %, the grid's cells 14 %, the end's search 41 %; a
-/// retry holds the value.
-///
-/// # Errors
-/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
-pub fn generate_watched(
-    config: &CaveConfig,
-    seed: u64,
-    level: i32,
-    watch: &Watch,
-) -> Result<DungeonGrid, GenError> {
-    config.validate()?;
-    check_level(level)?;
-    attempt(config, seed, level, watch, config.attempt_limit())
-}
-
-/// [`generate_watched`] after validation, with at most `attempts` attempts
+/// [`CaveConfig::build`] after validation, with at most `attempts` attempts
 /// ([`CaveConfig::attempt_limit`]; the tests pass fewer, to see the work
 /// cap's message on small maps).
 fn attempt(
@@ -218,8 +217,7 @@ fn attempt(
 /// As [`generate`]'s config and level errors.
 #[doc(hidden)]
 pub fn automaton_walls(config: &CaveConfig, seed: u64, level: i32) -> Result<u64, GenError> {
-    config.validate()?;
-    check_level(level)?;
+    config.validate_for(level)?;
     let (w, h) = (config.width as usize, config.height as usize);
     let (mut a, mut b) = (Bits::walls(w, h), Bits::walls(w, h));
     a.fill(

@@ -1,6 +1,7 @@
 //! Pictures and properties of whole caves.
 
 use super::*;
+use crate::GeneratorConfig;
 
 /// Every property a cave keeps, for any valid config.
 pub(crate) fn assert_cave(g: &DungeonGrid, c: &CaveConfig) {

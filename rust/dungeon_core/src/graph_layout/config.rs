@@ -234,12 +234,6 @@ impl GraphConfig {
         g
     }
 
-    /// A preset by name: `"demo"` or `"corridors"`.
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        crate::preset::find(name, &PRESET_LIST)
-    }
-
-    /// The preset names [`GraphConfig::preset`] knows.
+    /// The preset names [`GraphConfig::preset`](crate::GeneratorConfig::preset) knows.
     pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 }

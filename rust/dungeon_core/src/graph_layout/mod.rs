@@ -82,8 +82,10 @@ pub use graph::{EdgeMode, GraphEdge, GraphRoom, LevelGraph, MAX_GRAPH_ROOMS};
 pub use greedy::GraphStats;
 
 use crate::error::{ConfigError, GenError};
+use crate::generator::GeneratorConfig;
 use crate::grid::DungeonGrid;
 use crate::level::check_level;
+use crate::preset::Preset;
 use crate::rng::{DungeonRng, stage};
 use crate::watch::Watch;
 
@@ -104,29 +106,28 @@ impl LevelGraph {
     }
 }
 
-/// Level `level` of run `seed` as a grid (see [`layout`] for the
-/// placements).
-///
-/// # Errors
-/// As [`layout`].
-pub fn generate(config: &GraphConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_watched(config, seed, level, &Watch::new())
-}
+crate::generator::entry_points!(GraphConfig);
 
-/// [`generate`] under a [`Watch`]. Checkpoints: after validation (5 %),
-/// every 256 work units while laying out (at the share of rooms placed in
-/// the current attempt; a retry holds the value), and before painting
-/// (95 %).
-///
-/// # Errors
-/// As [`layout`], and [`GenError::Cancelled`] when `watch` was cancelled.
-pub fn generate_watched(
-    config: &GraphConfig,
-    seed: u64,
-    level: i32,
-    watch: &Watch,
-) -> Result<DungeonGrid, GenError> {
-    watch.finish(run(config, seed, level, watch).map(|l| l.grid))
+impl GeneratorConfig for GraphConfig {
+    const PRESET_LIST: &'static [Preset<Self>] = &PRESET_LIST;
+
+    fn validate_for(&self, level: i32) -> Result<(), GenError> {
+        check_level(level)?;
+        Ok(self.validate()?)
+    }
+
+    /// Level `level` of run `seed` as a grid (see [`layout`] for the
+    /// placements), under `watch`. Checkpoints: after validation (5 %),
+    /// every 256 work units while laying out (at the share of rooms placed
+    /// in the current attempt; a retry holds the value), and before
+    /// painting (95 %).
+    ///
+    /// # Errors
+    /// As [`layout`], and [`GenError::Cancelled`] when `watch` was
+    /// cancelled.
+    fn build(&self, seed: u64, level: i32, watch: &Watch) -> Result<DungeonGrid, GenError> {
+        run(self, seed, level, watch).map(|l| l.grid)
+    }
 }
 
 /// Lays out level `level` of run `seed`: the grid, the placements, joins
@@ -144,7 +145,7 @@ pub fn layout(config: &GraphConfig, seed: u64, level: i32) -> Result<GraphLevel,
 /// [`layout`] under a [`Watch`].
 ///
 /// # Errors
-/// As [`generate_watched`].
+/// As [`GraphConfig::build`].
 pub fn layout_watched(
     config: &GraphConfig,
     seed: u64,

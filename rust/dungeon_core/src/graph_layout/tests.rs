@@ -1,6 +1,7 @@
 //! The generator's failure messages and the demo preset.
 
 use super::*;
+use crate::GeneratorConfig;
 use crate::grid::Rect;
 use crate::template::{DoorSlot, RoomTemplate, Side};
 

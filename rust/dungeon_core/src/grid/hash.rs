@@ -236,6 +236,7 @@ impl SipHasher24 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::GeneratorConfig;
     use crate::grid::{Cell, RoomRole, RoomShape};
 
     /// SipHash-2-4's reference vectors (the reference implementation's

@@ -112,14 +112,8 @@ impl HilbertConfig {
         }
     }
 
-    /// The preset names [`HilbertConfig::preset`] knows.
+    /// The preset names [`HilbertConfig::preset`](crate::GeneratorConfig::preset) knows.
     pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
-
-    /// A preset by name (one of [`HilbertConfig::PRESETS`]).
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        crate::preset::find(name, &PRESET_LIST)
-    }
 
     /// Checks every field and the level without generating.
     ///
@@ -231,6 +225,7 @@ impl HilbertConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::GeneratorConfig;
 
     #[test]
     fn presets_plan_their_levels() {

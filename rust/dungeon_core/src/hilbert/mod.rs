@@ -76,7 +76,9 @@ pub use config::{HilbertConfig, HilbertPlan, MAX_BRANCH_LENGTH, PRESET_LIST};
 pub use curve::{MAX_ORDER, curve, point, stretch};
 
 use crate::error::GenError;
+use crate::generator::GeneratorConfig;
 use crate::grid::{Cell, DIRS, DungeonGrid, PlannedGraph, Pos};
+use crate::preset::Preset;
 use crate::rng::{DungeonRng, mix64, stage};
 use crate::watch::Watch;
 
@@ -106,30 +108,28 @@ pub struct HilbertLayout {
     pub loops: usize,
 }
 
-/// Generates level `level` of the run `seed`.
-///
-/// # Errors
-/// [`GenError::Config`] for an invalid config or a level whose path does
-/// not fit the curve. It never runs out of work.
-pub fn generate(config: &HilbertConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_watched(config, seed, level, &Watch::new())
-}
+crate::generator::entry_points!(HilbertConfig);
 
-/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
-/// its progress. Checkpoints between the phases (each a linear pass over
-/// the path or the curve's cells). Weights, from order 9 with a path of
-/// half the cells (release): the path 36 %, side rooms 29 %, loops 26 %,
-/// the grid 9 %.
-///
-/// # Errors
-/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
-pub fn generate_watched(
-    config: &HilbertConfig,
-    seed: u64,
-    level: i32,
-    watch: &Watch,
-) -> Result<DungeonGrid, GenError> {
-    watch.finish(run(config, seed, level, watch).map(|l| l.grid))
+impl GeneratorConfig for HilbertConfig {
+    const PRESET_LIST: &'static [Preset<Self>] = &PRESET_LIST;
+
+    fn validate_for(&self, level: i32) -> Result<(), GenError> {
+        self.validate(level)
+    }
+
+    /// Generates level `level` of the run `seed` under `watch`.
+    /// Checkpoints between the phases (each a linear pass over the path or
+    /// the curve's cells). Weights, from order 9 with a path of half the
+    /// cells (release): the path 36 %, side rooms 29 %, loops 26 %, the
+    /// grid 9 %.
+    ///
+    /// # Errors
+    /// [`GenError::Config`] for an invalid config or a level whose path
+    /// does not fit the curve; [`GenError::Cancelled`] when `watch` was
+    /// cancelled. It never runs out of work.
+    fn build(&self, seed: u64, level: i32, watch: &Watch) -> Result<DungeonGrid, GenError> {
+        run(self, seed, level, watch).map(|l| l.grid)
+    }
 }
 
 /// [`generate`], also returning the main path and what was added to it.

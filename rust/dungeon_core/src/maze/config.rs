@@ -105,19 +105,13 @@ impl MazeConfig {
         }
     }
 
-    /// A preset by name: `"classic"` or `"labyrinth"`.
+    /// The preset names [`MazeConfig::preset`](crate::GeneratorConfig::preset) knows.
     ///
     /// Big maps need no preset of their own: set `width`, `height` and
     /// `room_attempts`. The room graph ([`crate::DungeonGrid::connections`])
     /// joins each room to the rooms whose corridor territories touch its
     /// own, a few per room, so a map's JSON grows with its area (about
     /// 400 KB at 255×255 with 175 rooms).
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        crate::preset::find(name, &PRESET_LIST)
-    }
-
-    /// The preset names [`MazeConfig::preset`] knows.
     pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// Checks every field without generating. Sizes are checked in order
@@ -201,6 +195,7 @@ fn check_unit(field: &'static str, value: f64) -> Result<(), ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::GeneratorConfig;
 
     fn err(f: impl FnOnce(&mut MazeConfig)) -> String {
         let mut c = MazeConfig::default();

@@ -96,9 +96,11 @@ mod config;
 pub use config::{MAX_ROOM_ATTEMPTS, MAX_SIDE, MIN_SIDE, MazeConfig, PRESET_LIST};
 
 use crate::error::GenError;
+use crate::generator::GeneratorConfig;
 use crate::grid::{DungeonGrid, GridKind};
 use crate::level::check_level;
 use crate::poi::{self, NodeGraph, PathOfInterest, PoiEnds};
+use crate::preset::Preset;
 use crate::rng::{DungeonRng, stage};
 use crate::watch::Watch;
 use carve::{Carver, place_rooms};
@@ -111,46 +113,46 @@ const CONNECT_STREAM: u64 = 0x3A2E_0002;
 const DEAD_END_STREAM: u64 = 0x3A2E_0003;
 
 /// Progress when the rooms, the maze, the connectors and the dead ends are
-/// done (see [`generate_watched`]).
+/// done (see [`MazeConfig::build`]).
 const W_ROOMS: f64 = 0.05;
 const W_MAZE: f64 = 0.29;
 const W_CONNECT: f64 = 0.35;
 const W_DEAD_ENDS: f64 = 0.41;
 
-/// Generates level `level` of the run `seed`.
-///
-/// # Errors
-/// [`GenError::Config`] when [`MazeConfig::validate`] fails or `level` is
-/// outside `1..=1000`. A valid config never fails.
-pub fn generate(config: &MazeConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_watched(config, seed, level, &Watch::new())
-}
+crate::generator::entry_points!(MazeConfig);
 
-/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
-/// its progress. Checkpoints: every 16 384 carved cells, connectors and
-/// dead ends, and between the phases. Weights, from a 1023² `classic`
-/// maze (release): rooms 5 %, maze 24 %, connectors 6 %, dead ends 6 %,
-/// the end rooms' search 59 % (see [`crate::poi`]'s `room_ends_watched`).
-///
-/// # Errors
-/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
-pub fn generate_watched(
-    config: &MazeConfig,
-    seed: u64,
-    level: i32,
-    watch: &Watch,
-) -> Result<DungeonGrid, GenError> {
-    let mut g = carve_map(config, seed, level, watch)?;
-    // Every region is joined, so with two rooms there is nothing to search:
-    // the search from room 0 finds room 1, and the one back cannot beat it.
-    let (from, to) = if g.room_rects.len() == 2 {
-        (0, 1)
-    } else {
-        poi::room_ends_watched(&g, watch.span(W_DEAD_ENDS, 1.0))?.ok_or_else(not_joined)?
-    };
-    let (start, end) = (g.room_rects[from].center(), g.room_rects[to].center());
-    g.set_ends(start, end);
-    watch.finish(Ok(g))
+impl GeneratorConfig for MazeConfig {
+    const PRESET_LIST: &'static [Preset<Self>] = &PRESET_LIST;
+
+    fn validate_for(&self, level: i32) -> Result<(), GenError> {
+        self.validate()?;
+        Ok(check_level(level)?)
+    }
+
+    /// Generates level `level` of the run `seed` under `watch`.
+    /// Checkpoints: every 16 384 carved cells, connectors and dead ends,
+    /// and between the phases. Weights, from a 1023² `classic` maze
+    /// (release): rooms 5 %, maze 24 %, connectors 6 %, dead ends 6 %, the
+    /// end rooms' search 59 % (see [`crate::poi`]'s `room_ends_watched`).
+    ///
+    /// # Errors
+    /// [`GenError::Config`] when [`MazeConfig::validate`] fails or `level`
+    /// is outside `1..=1000`; [`GenError::Cancelled`] when `watch` was
+    /// cancelled. A valid config never fails otherwise.
+    fn build(&self, seed: u64, level: i32, watch: &Watch) -> Result<DungeonGrid, GenError> {
+        let mut g = carve_map(self, seed, level, watch)?;
+        // Every region is joined, so with two rooms there is nothing to
+        // search: the search from room 0 finds room 1, and the one back
+        // cannot beat it.
+        let (from, to) = if g.room_rects.len() == 2 {
+            (0, 1)
+        } else {
+            poi::room_ends_watched(&g, watch.span(W_DEAD_ENDS, 1.0))?.ok_or_else(not_joined)?
+        };
+        let (start, end) = (g.room_rects[from].center(), g.room_rects[to].center());
+        g.set_ends(start, end);
+        Ok(g)
+    }
 }
 
 /// [`generate`], also returning the path of interest whose ends are the
@@ -199,8 +201,7 @@ fn carve_map(
     level: i32,
     watch: &Watch,
 ) -> Result<DungeonGrid, GenError> {
-    config.validate()?;
-    check_level(level)?;
+    config.validate_for(level)?;
     watch.at(0.0)?;
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let rects = place_rooms(config, &mut rng).ok_or_else(|| {

@@ -11,9 +11,7 @@ pub const BSP: Generator<BspConfig> = Generator {
     class: "BspGenerator",
     summary: "rooms and corridors on a tile map",
     example: "bsp --preset large --seed 1 --format png --out - > map.png",
-    presets: &crate::bsp::PRESET_LIST,
     settings: bsp,
-    generate: crate::bsp::generate_watched,
     rooms: true,
 };
 

@@ -12,9 +12,7 @@ pub const CAVE: Generator<CaveConfig> = Generator {
     class: "CaveGenerator",
     summary: "a cellular-automaton cave on an open-floor tile map",
     example: "cave --phases 5:2:4,5:off:3 --regions keep_largest --format png --out cave.png",
-    presets: &crate::cave::PRESET_LIST,
     settings: cave,
-    generate: crate::cave::generate_watched,
     rooms: false,
 };
 

@@ -15,9 +15,7 @@ pub const TUNNELER: Generator<TunnelerConfig> = Generator {
     class: "TunnelerGenerator",
     summary: "straight tunnels dug through rock by a random walk",
     example: "tunneler --preset long_halls --seed 3",
-    presets: &crate::tunneler::PRESET_LIST,
     settings: tunneler,
-    generate: crate::tunneler::generate_watched,
     rooms: false,
 };
 
@@ -27,9 +25,7 @@ pub const WALKER: Generator<WalkerConfig> = Generator {
     class: "WalkerGenerator",
     summary: "a cave dug by random walkers",
     example: "walker --directions 4 --floor-fraction 0.3 --format png --out cave.png",
-    presets: &crate::walker::PRESET_LIST,
     settings: walker,
-    generate: crate::walker::generate_watched,
     rooms: false,
 };
 

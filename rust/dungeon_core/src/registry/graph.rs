@@ -13,9 +13,7 @@ pub const GRAPH: Generator<GraphConfig> = Generator {
     class: "GraphLayoutGenerator",
     summary: "a level graph you draw, laid out from room templates (configuration spaces, loops first by annealing, trees greedily; after Ma et al. 2014 and Nepožitek's Edgar)",
     example: "graph --graph level.json --corridors",
-    presets: &crate::graph_layout::PRESET_LIST,
     settings: graph,
-    generate: crate::graph_layout::generate_watched,
     rooms: true,
 };
 

@@ -11,9 +11,7 @@ pub const HILBERT: Generator<HilbertConfig> = Generator {
     class: "HilbertGenerator",
     summary: "a main path of rooms along a Hilbert curve, side rooms and loops",
     example: "hilbert --preset sprawling --level 4 --side-room-chance 0.5",
-    presets: &crate::hilbert::PRESET_LIST,
     settings: hilbert,
-    generate: crate::hilbert::generate_watched,
     rooms: true,
 };
 

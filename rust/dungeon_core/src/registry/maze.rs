@@ -11,9 +11,7 @@ pub const MAZE: Generator<MazeConfig> = Generator {
     class: "MazeGenerator",
     summary: "rooms at odd spots, a maze between them, doors, dead ends pruned",
     example: "maze --windiness 0.8 --dead-end-removal 0.5 --format png --out maze.png",
-    presets: &crate::maze::PRESET_LIST,
     settings: maze,
-    generate: crate::maze::generate_watched,
     rooms: true,
 };
 

@@ -1,14 +1,16 @@
 //! The generator registry: one description per generator (its name, what
-//! it makes, its presets and its settings schema, and its
-//! `generate_watched`) and [`GENERATORS`], the one list of them all.
+//! it makes and its settings schema; its presets and its run come from its
+//! config's [`GeneratorConfig`]) and [`GENERATORS`], the one list of them
+//! all.
 //!
 //! The command line builds its flags, help and dispatch from this list, the
 //! fuzz targets and the docs read it, and the Godot classes take their
 //! presets from it (a test in the Godot suite proves each class's exported
 //! ranges and preset names agree with the schema).
 //!
-//! Adding a generator: its module, one file here with its [`Generator`]
-//! (presets and settings), and one line in [`GENERATORS`].
+//! Adding a generator: its module (its config implements
+//! [`GeneratorConfig`]), one file here with its [`Generator`] (its
+//! settings), and one line in [`GENERATORS`].
 
 mod bsp;
 mod cave;
@@ -39,6 +41,7 @@ pub use room_grid::{DRUNKARD, ISAAC};
 pub use template::TEMPLATE;
 pub use tinykeep::TINYKEEP;
 
+use crate::generator::GeneratorConfig;
 use crate::progression::ProgressionSettings;
 use crate::watch::Watch;
 use crate::{DungeonGrid, GenError};
@@ -55,7 +58,8 @@ pub fn find(name: &str) -> Option<&'static dyn Entry> {
     GENERATORS.iter().copied().find(|g| g.name() == name)
 }
 
-/// One generator's description, typed by its config `C`.
+/// One generator's description, typed by its config `C`, whose
+/// [`GeneratorConfig`] gives the presets and the run.
 pub struct Generator<C: 'static> {
     /// The command-line name (`"maze"`).
     pub name: &'static str,
@@ -65,13 +69,9 @@ pub struct Generator<C: 'static> {
     pub summary: &'static str,
     /// A command line that shows it off (after `dungeon `).
     pub example: &'static str,
-    /// Its presets; the first is the default.
-    pub presets: &'static [Preset<C>],
     /// Its settings, in the order they are applied (a size before the
     /// settings checked against it).
     pub settings: fn() -> Vec<Setting<C>>,
-    /// Generates level `level` of run `seed` under a [`Watch`].
-    pub generate: fn(&C, u64, i32, &Watch) -> Result<DungeonGrid, GenError>,
     /// Whether its grids have rooms, so the progression planner's settings
     /// ([`progression()`]) apply to it.
     pub rooms: bool,
@@ -196,21 +196,15 @@ impl PartialEq for dyn Job {
     }
 }
 
-impl<C> Generator<C>
-where
-    C: Clone + PartialEq + fmt::Debug + Send + Sync + 'static,
-{
+impl<C: GeneratorConfig> Generator<C> {
     /// The config of preset `name`, if there is one.
     #[must_use]
     pub fn preset(&self, name: &str) -> Option<C> {
-        crate::preset::find(name, self.presets)
+        C::preset(name)
     }
 }
 
-impl<C> Entry for Generator<C>
-where
-    C: Clone + PartialEq + fmt::Debug + Send + Sync + 'static,
-{
+impl<C: GeneratorConfig> Entry for Generator<C> {
     fn name(&self) -> &'static str {
         self.name
     }
@@ -228,7 +222,7 @@ where
     }
 
     fn presets(&self) -> Vec<PresetInfo> {
-        self.presets
+        C::PRESET_LIST
             .iter()
             .map(|p| PresetInfo {
                 name: p.name,
@@ -238,7 +232,7 @@ where
     }
 
     fn settings(&self) -> Vec<SettingInfo> {
-        let default = self.presets.first().map(|p| (p.make)());
+        let default = C::PRESET_LIST.first().map(|p| (p.make)());
         SettingInfo::list((self.settings)(), default.as_ref())
     }
 
@@ -247,26 +241,24 @@ where
     }
 
     fn job(&self, preset: Option<&str>) -> Option<Box<dyn Job>> {
-        let p = match preset {
-            Some(name) => self.presets.iter().find(|p| p.name == name)?,
-            None => self.presets.first()?,
+        let config = match preset {
+            Some(name) => C::preset(name)?,
+            None => (C::PRESET_LIST.first()?.make)(),
         };
         Some(Box::new(Configured {
             name: self.name,
             settings: self.settings,
-            generate: self.generate,
-            config: (p.make)(),
+            config,
             rooms: self.rooms,
             progression: ProgressionSettings::default(),
         }))
     }
 }
 
-/// A [`Generator`]'s calls and a config: the [`Job`] behind a `dyn Job`.
+/// A [`Generator`]'s settings and a config: the [`Job`] behind a `dyn Job`.
 struct Configured<C: 'static> {
     name: &'static str,
     settings: fn() -> Vec<Setting<C>>,
-    generate: fn(&C, u64, i32, &Watch) -> Result<DungeonGrid, GenError>,
     config: C,
     /// Whether the generator makes rooms (the planner settings apply).
     rooms: bool,
@@ -285,10 +277,7 @@ impl<C: fmt::Debug> fmt::Debug for Configured<C> {
     }
 }
 
-impl<C> Job for Configured<C>
-where
-    C: Clone + PartialEq + fmt::Debug + Send + Sync + 'static,
-{
+impl<C: GeneratorConfig> Job for Configured<C> {
     fn generator(&self) -> &'static str {
         self.name
     }
@@ -338,7 +327,7 @@ where
         crate::progression::generate_then_plan(
             self.rooms.then_some(&self.progression),
             watch,
-            || (self.generate)(&self.config, seed, level, watch),
+            || self.config.generate_watched(seed, level, watch),
             |grid| grid,
         )
     }

@@ -16,9 +16,7 @@ pub const ISAAC: Generator<IsaacConfig> = Generator {
     class: "IsaacGenerator",
     summary: "rooms grow from a start room on a small grid",
     example: "isaac --preset branching --level 5 --format png --out floor.png",
-    presets: &crate::isaac::PRESET_LIST,
     settings: isaac,
-    generate: crate::isaac::generate_watched,
     rooms: true,
 };
 
@@ -28,9 +26,7 @@ pub const DRUNKARD: Generator<DrunkardConfig> = Generator {
     class: "DrunkardGenerator",
     summary: "a random walk on a small grid",
     example: "drunkard --diagonal --count 1000 --format json > floors.jsonl",
-    presets: &crate::drunkard::PRESET_LIST,
     settings: drunkard,
-    generate: crate::drunkard::generate_watched,
     rooms: true,
 };
 

@@ -13,9 +13,7 @@ pub const TEMPLATE: Generator<TemplateConfig> = Generator {
     class: "TemplateGenerator",
     summary: "hand-made room templates grown door to door (the built-in demo set), after The Dungeoning",
     example: "template --preset corridors --level 3 --width 120 --height 120",
-    presets: &crate::template::PRESET_LIST,
     settings: template,
-    generate: crate::template::generate_watched,
     rooms: true,
 };
 

@@ -15,9 +15,7 @@ pub const TINYKEEP: Generator<TinyKeepConfig> = Generator {
     class: "TinyKeepGenerator",
     summary: "scattered cells, the big ones become rooms, joined along a Delaunay graph's spanning tree",
     example: "tinykeep --preset small --hallway-style astar --seed 3",
-    presets: &crate::tinykeep::PRESET_LIST,
     settings: tinykeep,
-    generate: crate::tinykeep::generate_watched,
     rooms: true,
 };
 

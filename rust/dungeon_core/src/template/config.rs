@@ -227,13 +227,7 @@ impl TemplateConfig {
         }
     }
 
-    /// A preset by name: `"demo"` or `"corridors"`.
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        crate::preset::find(name, &PRESET_LIST)
-    }
-
-    /// The preset names [`TemplateConfig::preset`] knows.
+    /// The preset names [`TemplateConfig::preset`](crate::GeneratorConfig::preset) knows.
     pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// Whether template `t` carries the corridor tag.

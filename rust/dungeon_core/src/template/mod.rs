@@ -43,12 +43,14 @@ pub use grow::GrowStats;
 pub use shape::{DoorSlot, RoomTemplate, Side, Variant, orient_cell, orient_side};
 
 use crate::error::{ConfigError, GenError};
+use crate::generator::GeneratorConfig;
 use crate::grid::{Cell, DungeonGrid, GridKind, Pos, Rect};
+use crate::preset::Preset;
 use crate::rng::{DungeonRng, stage};
 use crate::watch::Watch;
 
 /// Progress when the rooms are placed, and when the layout is done (see
-/// [`generate_watched`]).
+/// [`TemplateConfig::build`]).
 const W_ROOMS: f64 = 0.1;
 const W_GROW: f64 = 0.95;
 use grow::{DoorState, Grower, Layout};
@@ -147,29 +149,28 @@ pub fn room_count_range(config: &TemplateConfig, level: i32) -> Result<(i32, i32
     config.count.range(level)
 }
 
-/// Level `level` of run `seed` as a grid (see [`grow`] for the placements).
-///
-/// # Errors
-/// As [`grow`].
-pub fn generate(config: &TemplateConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_watched(config, seed, level, &Watch::new())
-}
+crate::generator::entry_points!(TemplateConfig);
 
-/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
-/// its progress. Checkpoints: every attempt and every 256 growth steps, at
-/// the share of the rooms placed (a retry holds the value). Weights, from
-/// the `corridors` preset at level 10 (release): placing the rooms 10 %,
-/// the end room, trimming and the rules' check 85 %, the tile map 5 %.
-///
-/// # Errors
-/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
-pub fn generate_watched(
-    config: &TemplateConfig,
-    seed: u64,
-    level: i32,
-    watch: &Watch,
-) -> Result<DungeonGrid, GenError> {
-    watch.finish(run(config, seed, level, watch).map(|l| l.grid))
+impl GeneratorConfig for TemplateConfig {
+    const PRESET_LIST: &'static [Preset<Self>] = &PRESET_LIST;
+
+    fn validate_for(&self, level: i32) -> Result<(), GenError> {
+        room_count_range(self, level)?;
+        Ok(())
+    }
+
+    /// Level `level` of run `seed` as a grid (see [`grow`] for the
+    /// placements), under `watch`. Checkpoints: every attempt and every 256
+    /// growth steps, at the share of the rooms placed (a retry holds the
+    /// value). Weights, from the `corridors` preset at level 10 (release):
+    /// placing the rooms 10 %, the end room, trimming and the rules' check
+    /// 85 %, the tile map 5 %.
+    ///
+    /// # Errors
+    /// As [`grow`], and [`GenError::Cancelled`] when `watch` was cancelled.
+    fn build(&self, seed: u64, level: i32, watch: &Watch) -> Result<DungeonGrid, GenError> {
+        run(self, seed, level, watch).map(|l| l.grid)
+    }
 }
 
 /// Grows level `level` of run `seed` from the templates.

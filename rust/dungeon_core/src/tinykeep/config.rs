@@ -214,13 +214,7 @@ impl TinyKeepConfig {
         }
     }
 
-    /// A preset by name: `"tinykeep"`, `"winding_halls"` or `"small"`.
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        crate::preset::find(name, &PRESET_LIST)
-    }
-
-    /// The preset names [`TinyKeepConfig::preset`] knows.
+    /// The preset names [`TinyKeepConfig::preset`](crate::GeneratorConfig::preset) knows.
     pub const PRESETS: [&'static str; 3] = crate::preset::names(&PRESET_LIST);
 
     /// Checks every field without generating.

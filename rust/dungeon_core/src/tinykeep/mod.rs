@@ -118,8 +118,10 @@ pub use config::{
 };
 
 use crate::error::GenError;
+use crate::generator::GeneratorConfig;
 use crate::grid::{Cell, DIRS, DungeonGrid, GridKind, PlannedGraph, Pos, Rect};
 use crate::level::check_level;
+use crate::preset::Preset;
 use crate::rng::{DungeonRng, stage};
 use crate::watch::Watch;
 use graph::{Sets, delaunay_edges, far_pair};
@@ -138,7 +140,7 @@ type Carved = ((usize, usize), Vec<Pos>, Vec<Pos>);
 const DETOUR_CELLS: i32 = 1;
 
 /// Progress when the scatter, the separation and the hallways are done
-/// (see [`generate_watched`]).
+/// (see [`TinyKeepConfig::build`]).
 const W_SCATTER: f64 = 0.01;
 const W_SEPARATE: f64 = 0.85;
 const W_HALLWAYS: f64 = 0.95;
@@ -172,34 +174,32 @@ pub struct RoomGraph {
     pub separated: bool,
 }
 
-/// Generates level `level` of the run `seed`.
-///
-/// # Errors
-/// [`GenError::Config`] when [`TinyKeepConfig::validate`] fails or `level`
-/// is outside `1..=1000`; [`GenError::Exhausted`] when fewer than two
-/// joined main rooms come out of the cells (too few or too small cells for
-/// the room minimums) or the separated cells span more than
-/// [`MAX_MAP_SIDE`] tiles.
-pub fn generate(config: &TinyKeepConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_watched(config, seed, level, &Watch::new())
-}
+crate::generator::entry_points!(TinyKeepConfig);
 
-/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
-/// its progress. Checkpoints: after each separation pass, every 16
-/// hallways routed, and between the phases. Weights, from 2000 cells of
-/// the `tinykeep` preset (release): scatter 1 %, separation 84 %,
-/// hallways 10 %, tiles and ends 5 %. Separation reports the larger of
-/// the share of `separation_steps` passed and of its work budget spent.
-///
-/// # Errors
-/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
-pub fn generate_watched(
-    config: &TinyKeepConfig,
-    seed: u64,
-    level: i32,
-    watch: &Watch,
-) -> Result<DungeonGrid, GenError> {
-    watch.finish(run(config, seed, level, watch).map(|(g, _)| g))
+impl GeneratorConfig for TinyKeepConfig {
+    const PRESET_LIST: &'static [Preset<Self>] = &PRESET_LIST;
+
+    fn validate_for(&self, level: i32) -> Result<(), GenError> {
+        Ok(self.validate().and(check_level(level))?)
+    }
+
+    /// Generates level `level` of the run `seed` under `watch`.
+    /// Checkpoints: after each separation pass, every 16 hallways routed,
+    /// and between the phases. Weights, from 2000 cells of the `tinykeep`
+    /// preset (release): scatter 1 %, separation 84 %, hallways 10 %, tiles
+    /// and ends 5 %. Separation reports the larger of the share of
+    /// `separation_steps` passed and of its work budget spent.
+    ///
+    /// # Errors
+    /// [`GenError::Config`] when [`TinyKeepConfig::validate`] fails or
+    /// `level` is outside `1..=1000`; [`GenError::Exhausted`] when fewer
+    /// than two joined main rooms come out of the cells (too few or too
+    /// small cells for the room minimums) or the separated cells span more
+    /// than [`MAX_MAP_SIDE`] tiles; [`GenError::Cancelled`] when `watch`
+    /// was cancelled.
+    fn build(&self, seed: u64, level: i32, watch: &Watch) -> Result<DungeonGrid, GenError> {
+        run(self, seed, level, watch).map(|(g, _)| g)
+    }
 }
 
 fn exhausted(reason: String) -> GenError {
@@ -229,8 +229,7 @@ fn run(
     level: i32,
     watch: &Watch,
 ) -> Result<(DungeonGrid, RoomGraph), GenError> {
-    config.validate()?;
-    check_level(level)?;
+    config.validate_for(level)?;
     watch.at(0.0)?;
     let c = config;
     let rng = DungeonRng::for_level(seed, level, stage::LAYOUT);

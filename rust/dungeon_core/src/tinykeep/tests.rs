@@ -1,4 +1,5 @@
 use super::*;
+use crate::GeneratorConfig;
 use crate::error::ConfigError;
 use crate::grid::DIRS;
 

@@ -141,13 +141,7 @@ impl WalkerConfig {
         }
     }
 
-    /// A preset by name: `"open_cave"` or `"sprawling_cave"`.
-    #[must_use]
-    pub fn preset(name: &str) -> Option<Self> {
-        crate::preset::find(name, &PRESET_LIST)
-    }
-
-    /// The preset names [`WalkerConfig::preset`] knows.
+    /// The preset names [`WalkerConfig::preset`](crate::GeneratorConfig::preset) knows.
     pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
 
     /// Tiles inside the 1-tile wall border: the most the walk can dig.

@@ -92,39 +92,40 @@ pub use walk::{MOVES, WalkStats};
 
 use crate::dig;
 use crate::error::GenError;
+use crate::generator::GeneratorConfig;
 use crate::grid::DungeonGrid;
 use crate::level::check_level;
+use crate::preset::Preset;
 use crate::rng::{DungeonRng, stage};
 use crate::watch::Watch;
 
-/// Progress when the walk is done (see [`generate_watched`]).
+/// Progress when the walk is done (see [`WalkerConfig::build`]).
 const W_WALK: f64 = 0.72;
 
-/// Generates level `level` of the run `seed`.
-///
-/// # Errors
-/// [`GenError::Config`] when [`WalkerConfig::validate`] fails or `level` is
-/// outside `1..=1000`; [`GenError::Exhausted`] when the step budget runs
-/// out before `floor_fraction` of the map is floor.
-pub fn generate(config: &WalkerConfig, seed: u64, level: i32) -> Result<DungeonGrid, GenError> {
-    generate_watched(config, seed, level, &Watch::new())
-}
+crate::generator::entry_points!(WalkerConfig);
 
-/// [`generate`] under a [`Watch`]: `watch` can cancel the run and reads
-/// its progress. Checkpoints: every 65 536 steps of the walk, at the share
-/// of the floor target dug, and before the finishing passes. Weights, from
-/// a 1024² `open_cave` (release): the walk 72 %, door masks and the end's
-/// search 28 %.
-///
-/// # Errors
-/// As [`generate`], and [`GenError::Cancelled`] when `watch` was cancelled.
-pub fn generate_watched(
-    config: &WalkerConfig,
-    seed: u64,
-    level: i32,
-    watch: &Watch,
-) -> Result<DungeonGrid, GenError> {
-    watch.finish(run(config, seed, level, watch).map(|(g, _)| g))
+impl GeneratorConfig for WalkerConfig {
+    const PRESET_LIST: &'static [Preset<Self>] = &PRESET_LIST;
+
+    fn validate_for(&self, level: i32) -> Result<(), GenError> {
+        self.validate()?;
+        Ok(check_level(level)?)
+    }
+
+    /// Generates level `level` of the run `seed` under `watch`.
+    /// Checkpoints: every 65 536 steps of the walk, at the share of the
+    /// floor target dug, and before the finishing passes. Weights, from a
+    /// 1024² `open_cave` (release): the walk 72 %, door masks and the end's
+    /// search 28 %.
+    ///
+    /// # Errors
+    /// [`GenError::Config`] when [`WalkerConfig::validate`] fails or
+    /// `level` is outside `1..=1000`; [`GenError::Exhausted`] when the step
+    /// budget runs out before `floor_fraction` of the map is floor;
+    /// [`GenError::Cancelled`] when `watch` was cancelled.
+    fn build(&self, seed: u64, level: i32, watch: &Watch) -> Result<DungeonGrid, GenError> {
+        run(self, seed, level, watch).map(|(g, _)| g)
+    }
 }
 
 /// [`generate`], also returning what the walk did: steps, moves by kind,
@@ -160,8 +161,7 @@ fn run_capped(
     watch: &Watch,
     cap: u64,
 ) -> Result<(DungeonGrid, WalkStats), GenError> {
-    config.validate()?;
-    check_level(level)?;
+    config.validate_for(level)?;
     watch.at(0.0)?;
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let mut g = dig::walls(config.width, config.height);

@@ -1,7 +1,7 @@
 //! [`generator_class!`]: the macro that declares a generator class.
 
 /// Declares a generator class
-/// `class Name(CoreConfig, registry::CORE_DESCRIPTION, count_range_fn) { preset: ...; fields }`:
+/// `class Name(CoreConfig, count_range_fn) { preset: ...; fields }`:
 /// its preset enum (with `Custom` added) and
 /// constants, its properties (the common ones plus the ones given), its
 /// Godot API, its `Object::set` hook and its [`GeneratorKind`], whose
@@ -13,7 +13,8 @@
 /// The value goes through [`CoreValue`](super::CoreValue): an `int` is
 /// narrowed through [`Ints`](super::Ints) under the property's name.
 ///
-/// The preset enum must list the registry's presets in order, each
+/// The preset enum must list the core config's presets
+/// ([`dungeon_core::GeneratorConfig::PRESET_LIST`]) in order, each
 /// constant named `PRESET_` and the preset's name upper-cased: the crate
 /// does not compile otherwise.
 ///
@@ -22,7 +23,7 @@
 macro_rules! generator_class {
     (
         $(#[$($class_doc:tt)*])*
-        class $name:ident($config:ty, $core:expr, $count_range:expr) {
+        class $name:ident($config:ty, $count_range:expr) {
             $(#[$($preset_doc:tt)*])*
             preset: $preset:ident { $( $p:ident = $p_constant:ident ),+ $(,)? },
             $(
@@ -44,20 +45,21 @@ macro_rules! generator_class {
             }
         }
 
-        // The preset enum is the registry's preset table: same length,
-        // same order, constants named after the presets.
+        // The preset enum is the core config's preset table (the registry
+        // lists the same): same length, same order, constants named after
+        // the presets.
         const _: () = {
             let constants = [$( stringify!($p_constant) ),+];
-            let core = $core.presets;
+            let core = <$config as dungeon_core::GeneratorConfig>::PRESET_LIST;
             assert!(
                 constants.len() == core.len(),
-                concat!(stringify!($name), ": the preset enum must list the registry's presets")
+                concat!(stringify!($name), ": the preset enum must list the core config's presets")
             );
             let mut i = 0;
             while i < constants.len() {
                 assert!(
                     $crate::generator::preset_constant_is(constants[i], core[i].name),
-                    concat!(stringify!($name), ": a preset constant is not PRESET_ + the registry's preset name, in order")
+                    concat!(stringify!($name), ": a preset constant is not PRESET_ + the core's preset name, in order")
                 );
                 i += 1;
             }
@@ -65,8 +67,6 @@ macro_rules! generator_class {
 
         impl $crate::generator::GeneratorKind for $name {
             type Config = $config;
-
-            const CORE: &'static dungeon_core::registry::Generator<$config> = &$core;
 
             fn count_range(
                 config: &$config,
@@ -83,7 +83,7 @@ macro_rules! generator_class {
             }
 
             fn config(&self, ints: &mut $crate::generator::Ints) -> $config {
-                let mut c = (Self::CORE.presets[0].make)();
+                let mut c = (<$config as dungeon_core::GeneratorConfig>::PRESET_LIST[0].make)();
                 $( $crate::generator::map_field!(config(self, c, ints) $field $(=> $to $(.$to_rest)*)?); )*
                 <Self as $crate::generator::Generator>::config_rest(self, ints, &mut c);
                 c

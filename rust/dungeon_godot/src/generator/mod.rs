@@ -6,36 +6,29 @@
 //! A generator class is one [`generator_class!`] call that declares its
 //! properties, each written once with the core config field it sets (its
 //! namesake unless `=>` names another; the value converted by
-//! [`CoreValue`]), and names its core description in
-//! [`dungeon_core::registry`], whose preset table and `generate_watched` it
-//! uses; plus a [`Generator`] impl with hooks for the settings that are no
+//! [`CoreValue`]), and names its core config, whose
+//! [`GeneratorConfig`] gives the preset table and `generate_watched`; plus
+//! a [`Generator`] impl with hooks for the settings that are no
 //! single core field (empty for most). See `bsp_generator.rs` for a plain
 //! class, `cave_generator.rs` for hooks.
 
 use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::progression::{self, ProgressionSettings};
-use dungeon_core::registry;
 use dungeon_core::watch::Watch;
-use dungeon_core::{ConfigError, DungeonGrid as CoreGrid, GenError};
+use dungeon_core::{ConfigError, DungeonGrid as CoreGrid, GenError, GeneratorConfig};
 use godot::prelude::*;
 use godot::register::property::Var;
 
 use crate::convert::{range2i, seed_bits};
 use crate::dungeon_grid::DungeonGrid;
 
-/// What [`generator_class!`] declares for a class: its core config, its
-/// description in the core's registry (presets and generate call) and its
-/// room-count call.
+/// What [`generator_class!`] declares for a class: its core config (whose
+/// [`GeneratorConfig`] gives the presets and the run) and its room-count
+/// call.
 pub trait GeneratorKind {
     /// The core settings this class edits (plain data: `generate_async`
     /// moves a copy to a worker thread).
-    type Config: PartialEq + Send + 'static;
-
-    /// The core's description of this generator
-    /// ([`dungeon_core::registry::GENERATORS`] lists the same value): its
-    /// preset table, in the order of the class's preset enum, and its
-    /// `generate_watched`.
-    const CORE: &'static registry::Generator<Self::Config>;
+    type Config: GeneratorConfig;
 
     /// Runs the core generator under `watch` (its `generate_watched`).
     ///
@@ -48,7 +41,7 @@ pub trait GeneratorKind {
         level: i32,
         watch: &Watch,
     ) -> Result<CoreGrid, GenError> {
-        (Self::CORE.generate)(config, seed, level, watch)
+        config.generate_watched(seed, level, watch)
     }
 
     /// The fewest and most rooms `level` can have.
@@ -59,9 +52,12 @@ pub trait GeneratorKind {
     fn progression(&self, ints: &mut Ints) -> Option<ProgressionSettings>;
 
     /// The presets, in the order of the class's preset enum (whose last
-    /// value, after these, is `Custom`): the registry's preset table.
+    /// value, after these, is `Custom`): the core config's preset table.
     fn presets() -> Vec<Self::Config> {
-        Self::CORE.presets.iter().map(|p| (p.make)()).collect()
+        Self::Config::PRESET_LIST
+            .iter()
+            .map(|p| (p.make)())
+            .collect()
     }
 
     /// The core settings from the properties: the first preset's, with
@@ -97,9 +93,9 @@ pub trait Generator: GeneratorKind {
 }
 
 /// Whether the preset enum constant `constant` (`PRESET_LARGE_ROOMS`) is
-/// the one of the registry's preset `name` (`large_rooms`): `PRESET_` and
+/// the one of the core's preset `name` (`large_rooms`): `PRESET_` and
 /// the name upper-cased. [`generator_class!`] checks every class's enum
-/// against its registry table with it when the crate compiles.
+/// against its core preset table with it when the crate compiles.
 #[must_use]
 pub const fn preset_constant_is(constant: &str, name: &str) -> bool {
     const PREFIX: &[u8] = b"PRESET_";
@@ -343,10 +339,9 @@ pub fn checked_level<G: Generator>(this: &G, level: i64) -> Result<(G::Config, i
     let config = this.config(&mut ints);
     let level = level_arg(&mut ints, level)?;
     if !ints.clamped.is_empty() {
-        // The core's validation names the clamped field and what it accepts;
-        // it fails before generating anything, since no core range reaches
-        // the `i32` limits.
-        ints.restore(G::run(&config, 0, level, &Watch::new()))?;
+        // The core's validation names the clamped field and what it
+        // accepts, since no core range reaches the `i32` limits.
+        ints.restore(config.validate_for(level))?;
     }
     Ok((config, level))
 }

@@ -4,6 +4,7 @@
 
 use super::super::rooms::Derived;
 use super::super::{Cell, DIRS, DungeonGrid, GridKind, Rect};
+use crate::GeneratorConfig;
 use crate::bsp::{self, BspConfig};
 use crate::maze::{self, MazeConfig};
 use crate::rng::DungeonRng;

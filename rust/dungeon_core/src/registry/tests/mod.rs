@@ -234,8 +234,9 @@ fn a_job_generates_what_the_typed_call_generates() {
 }
 
 /// A toy generator: a row of `rooms` rooms on a room grid. It is not in
-/// [`GENERATORS`]; it shows that one [`Generator`] value is all the generic
-/// code (schema, jobs, presets, ranges) needs.
+/// [`GENERATORS`]; it shows that a config implementing [`GeneratorConfig`]
+/// and one [`Generator`] value are all the generic code (schema, jobs,
+/// presets, ranges) needs.
 #[derive(Clone, Debug, PartialEq)]
 struct Row {
     rooms: i32,
@@ -252,38 +253,36 @@ fn row_settings() -> Vec<Setting<Row>> {
     ]
 }
 
-fn row_generate(
-    c: &Row,
-    _seed: u64,
-    level: i32,
-    watch: &crate::watch::Watch,
-) -> Result<crate::DungeonGrid, GenError> {
-    crate::error::check_range("rooms", c.rooms, 2, 9)?;
-    crate::level::check_level(level)?;
-    let n = usize::try_from(c.rooms).unwrap_or(2);
-    let row = format!("S{}E", "#".repeat(n - 2));
-    watch.finish(
-        crate::DungeonGrid::from_ascii(&row).map_err(|e| GenError::Exhausted {
-            generator: "row",
-            attempts: 1,
-            reason: e.to_string(),
-        }),
-    )
-}
+impl GeneratorConfig for Row {
+    const PRESET_LIST: &'static [Preset<Self>] = &[
+        Preset::new("short", "three rooms", || Row { rooms: 3 }),
+        Preset::new("long", "nine rooms", || Row { rooms: 9 }),
+    ];
 
-const ROW_PRESETS: [Preset<Row>; 2] = [
-    Preset::new("short", "three rooms", || Row { rooms: 3 }),
-    Preset::new("long", "nine rooms", || Row { rooms: 9 }),
-];
+    fn validate_for(&self, level: i32) -> Result<(), GenError> {
+        crate::error::check_range("rooms", self.rooms, 2, 9)?;
+        Ok(crate::level::check_level(level)?)
+    }
+
+    fn build(&self, _seed: u64, level: i32, _watch: &Watch) -> Result<DungeonGrid, GenError> {
+        self.validate_for(level)?;
+        let n = usize::try_from(self.rooms).unwrap_or(2);
+        DungeonGrid::from_ascii(&format!("S{}E", "#".repeat(n - 2))).map_err(|e| {
+            GenError::Exhausted {
+                generator: "row",
+                attempts: 1,
+                reason: e.to_string(),
+            }
+        })
+    }
+}
 
 const ROW: Generator<Row> = Generator {
     name: "row",
     class: "RowGenerator",
     summary: "rooms in a row",
     example: "row --rooms 5",
-    presets: &ROW_PRESETS,
     settings: row_settings,
-    generate: row_generate,
     rooms: false,
 };
 
