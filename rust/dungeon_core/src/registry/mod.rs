@@ -325,7 +325,7 @@ impl<C: GeneratorConfig> Job for Configured<C> {
         watch: &Watch,
     ) -> Result<DungeonGrid, GenError> {
         crate::progression::generate_then_plan(
-            self.rooms.then_some(&self.progression),
+            self.progression(),
             watch,
             || self.config.generate_watched(seed, level, watch),
             |grid| grid,
