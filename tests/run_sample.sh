@@ -24,6 +24,7 @@
 #   --seed N (default 186)   --level N (default 4)
 #   --zoom Z (follow the player at this zoom instead of framing the whole level)
 #   --reveal-secrets (open every secret door and show the whole minimap)
+#   --list-generators (print every id, " huge" after the 1024x1024 ones, and quit)
 #   generator isaac_large_rooms: Isaac floors with large rooms
 #
 # The screenshot run generates a fixed-seed dungeon, prints its ASCII map to
@@ -33,7 +34,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-shot="" want_shot=0 readme_picture=0 check=0 generator=isaac_branching seed=186 level=4 zoom="" reveal=0
+shot="" want_shot=0 readme_picture=0 check=0 list=0 generator=isaac_branching seed=186 level=4 zoom="" reveal=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --screenshot)
@@ -51,7 +52,8 @@ while [[ $# -gt 0 ]]; do
     --zoom) zoom="$2"; shift ;;
     --zoom=*) zoom="${1#*=}" ;;
     --reveal-secrets) reveal=1 ;;
-    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+    --list-generators) list=1 ;;
+    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
     *) echo "run_sample: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -77,6 +79,13 @@ if [[ ! -f $cache ]] || [[ -n "$(find godot_project/scripts godot_project/scenes
   # (upstream godot issue 111048) after writing its results; the frame delay avoids it.
   tests/godot.sh --timeout 300 -- --headless --path godot_project --import --frame-delay 800 >/dev/null 2>&1 || true
   touch "$cache" 2>/dev/null || true
+fi
+
+if [[ $list -eq 1 ]]; then
+  # main.gd prints "generator: ID" (and " huge") for every entry of GENERATORS.
+  tests/godot.sh --timeout 120 -- --headless --audio-driver Dummy --path godot_project \
+    -- --list-generators 2>/dev/null | sed -n 's/^generator: //p'
+  exit "${PIPESTATUS[0]}"
 fi
 
 if [[ $want_shot -eq 0 && $check -eq 0 && -n "${DISPLAY:-}" && -z "${CI:-}" ]]; then

@@ -73,7 +73,6 @@ func test_json_doc_matches_to_json(t) -> void:
 		var data: Dictionary = JSON.parse_string(grid.to_json())
 		_add_keys(written["Top-level fields"], data)
 		generators[data["generator"]] = true
-		values[data["generator"]] = true
 		values[data["kind"]] = true
 		for room in data["rooms"]:
 			_add_keys(written["Room records"], room)
@@ -97,7 +96,8 @@ func test_json_doc_matches_to_json(t) -> void:
 		# Every key the doc's table lists is one the code writes.
 		for key in listed:
 			t.check(written[section].has(key), "docs/json.md, %s: `%s` is listed but to_json() never writes it" % [section, key])
-	# Every value seen (generator names, kinds, roles, shapes) is spelled out.
+	# Every value seen (kinds, roles, shapes) is spelled out; the generator
+	# names are docs/generators.md's (test_manual_lists_every_generator).
 	for v in values:
 		t.check(text.contains("\"%s\"" % v), "docs/json.md names the value \"%s\"" % v)
 	t.check(values.has("boss") and values.has("secret") and values.has("2x2"), "special roles and large rooms were seen")
@@ -196,9 +196,10 @@ func _listed_classes(text: String) -> Array[String]:
 	return out
 
 
-## The addon's own README (shipped in the release zip) and the project's
-## README list every class the extension registers, one line each, and no
-## class it does not.
+## The addon's own README (shipped in the release zip) lists every class the
+## extension registers, one line each, and no class it does not. The
+## project's README lists every class but the generators once, and sends the
+## reader to docs/generators.md (written from the registry) for those.
 func test_readmes_list_every_registered_class(t) -> void:
 	var registered := _extension_classes()
 	var runner: GDScript = load("res://tests/runner.gd")
@@ -206,18 +207,29 @@ func test_readmes_list_every_registered_class(t) -> void:
 	t.check(registered.size() >= required.size(), "%d extension classes: %s" % [registered.size(), registered])
 	for cls in required:
 		t.check(registered.has(cls), "%s is an extension class" % cls)
+	var generators := Generators.classes()
 	var pages := {
-		"the addon's README": FileAccess.get_file_as_string("res://addons/dungeon_gen/README.md"),
-		"README.md": _text("../README.md"),
+		"the addon's README": [FileAccess.get_file_as_string("res://addons/dungeon_gen/README.md"), []],
+		"README.md": [_text("../README.md"), generators],
 	}
 	for page in pages:
-		var listed := _listed_classes(pages[page])
+		var text: String = pages[page][0]
+		var left_to_generators_md: Array = pages[page][1]
+		var listed := _listed_classes(text)
 		if not t.check(not listed.is_empty(), "%s has a ## Classes list" % page):
 			continue
 		for cls in registered:
-			t.check(listed.count(cls) == 1, "%s lists %s once under ## Classes" % [page, cls])
+			if not left_to_generators_md.has(cls):
+				t.check(listed.count(cls) == 1, "%s lists %s once under ## Classes" % [page, cls])
 		for cls in listed:
 			t.check(registered.has(cls), "%s lists %s, which the extension does not register" % [page, cls])
+			t.check(not left_to_generators_md.has(cls), "%s leaves %s to docs/generators.md" % [page, cls])
+		if not left_to_generators_md.is_empty():
+			var section := _between(text, "## Classes", "\n## ")
+			t.check(section.contains("](docs/generators.md)"), "%s's ## Classes links docs/generators.md" % page)
+			for cls in _quoted(section):
+				if cls.ends_with("Generator"):
+					t.check(generators.has(cls), "%s names %s, which is no registered generator" % [page, cls])
 
 
 ## The names between backticks in `text`, in order.
@@ -239,35 +251,57 @@ static func _between(text: String, after: String, until: String) -> String:
 	return text.substr(i, j - i) if j >= 0 else ""
 
 
-## Where the manual lists the generators by hand, it lists exactly
-## GeneratorRegistry's: docs/cli.md's usage line and its generators with
-## rooms, the `generator` values in docs/json.md, the classes with rooms in
-## docs/progression.md; and README.md lists the sample's generator ids
-## (main.gd's GENERATORS).
+## The manual names no list of generators by hand: docs/generators.md,
+## written from the registry, has one section per generator with its class
+## and lists those with rooms; the other pages give examples that are
+## generators (with rooms, where they say so) and link that page: docs/cli.md's
+## GENERATOR and its progression flags, the `generator` row of docs/json.md,
+## docs/progression.md; README.md's sample ids are main.gd's GENERATORS ids.
 func test_manual_lists_every_generator(t) -> void:
 	var names := Generators.names()
 	var with_rooms: Array[String] = []
 	for name in names:
 		if GeneratorRegistry.get_generator(name)["has_rooms"]:
 			with_rooms.append(name)
+	var generators_md := _text("../docs/generators.md")
+	for name in names:
+		var section := _between(generators_md, "\n## %s\n" % name, "\n## ")
+		t.check(section.contains("Godot class: `%s`" % GeneratorRegistry.get_generator(name)["class"]),
+				"docs/generators.md has a section for %s with its class" % name)
+	var rooms_md := Array(_quoted(_between(generators_md, "Every generator with rooms (", ")")))
+	t.check_eq(rooms_md, Array(with_rooms), "docs/generators.md: the generators with rooms")
+
 	var cli := _text("../docs/cli.md")
-	var usage := Array(_between(cli, "`dungeon <", ">").split("|"))
-	t.check_eq(usage, Array(names), "docs/cli.md's usage line: dungeon <generators>")
-	var rooms := Array(_between(cli, "Every generator with rooms (", ")").replace("\n", " ").split(",")).map(
-			func(s: String) -> String: return s.strip_edges())
-	t.check_eq(rooms, Array(with_rooms), "docs/cli.md: the generators with rooms")
+	t.check(cli.contains("`dungeon GENERATOR ["), "docs/cli.md's usage line: dungeon GENERATOR")
+	var names_para := _between(cli, "`GENERATOR` is a generator's name:", "\n\n")
+	t.check(names_para.contains("](generators.md)"), "docs/cli.md's GENERATOR links generators.md")
+	t.check(_quoted(names_para).size() >= 2, "docs/cli.md shows a few generator names")
+	for name in _quoted(names_para):
+		t.check(names.has(name), "docs/cli.md's GENERATOR example %s is a generator" % name)
+	t.check(_between(cli, "Every generator with rooms (", ")").contains("generators.md#progression-settings"),
+			"docs/cli.md's progression flags link the generators with rooms")
+
 	var json_row := ""
 	for line in _text(JSON_DOC).split("\n"):
 		if line.begins_with("| `generator` |"):
 			json_row = line
-	t.check_eq(_quoted(json_row, "\""), names, "docs/json.md: the `generator` values")
-	var classes := _quoted(_between(_text("../docs/progression.md"), "every generator whose levels have rooms:", "."))
-	classes.sort()
+	t.check(json_row.contains("](generators.md)"), "docs/json.md's `generator` row links generators.md")
+	t.check(_quoted(json_row, "\"").size() >= 2, "docs/json.md's `generator` row shows a few names")
+	for name in _quoted(json_row, "\""):
+		t.check(names.has(name), "docs/json.md's `generator` example \"%s\" is a generator" % name)
+
+	var progression := _between(_text("../docs/progression.md"), "every generator whose levels have rooms", "Caves")
+	t.check(progression.contains("generators.md#progression-settings"), "docs/progression.md links the generators with rooms")
 	var want := Generators.classes_with_rooms()
-	want.sort()
-	t.check_eq(classes, want, "docs/progression.md: the classes with rooms")
+	for cls in _quoted(progression):
+		t.check(want.has(cls), "docs/progression.md's example %s is a generator with rooms" % cls)
+
 	var ids: Array[String] = []
 	for entry in load("res://scripts/main.gd").GENERATORS:
 		ids.append(entry["id"])
-	t.check_eq(_quoted(_between(_text("../README.md"), "(generators: ", ":")), ids,
-			"README.md: the sample's generator ids, as main.gd's GENERATORS")
+	var readme := _text("../README.md")
+	var shown := _between(readme, "`tests/run_sample.sh --list-generators` prints every", ");")
+	t.check(not _quoted(shown).is_empty(), "README.md names some sample ids")
+	for id in _quoted(shown):
+		if id != "generate_async" and id != "paint_over_frames":
+			t.check(ids.has(id), "README.md's sample id %s is in main.gd's GENERATORS" % id)
