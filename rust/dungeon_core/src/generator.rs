@@ -121,63 +121,10 @@ pub(crate) use entry_points;
 
 #[cfg(test)]
 mod tests {
+    //! Every registry generator keeps the contract:
+    //! `registry/tests/contract.rs`.
     use super::*;
-    use crate::bsp::BspConfig;
-    use crate::cave::CaveConfig;
-    use crate::drunkard::DrunkardConfig;
-    use crate::graph_layout::GraphConfig;
-    use crate::hilbert::HilbertConfig;
-    use crate::isaac::IsaacConfig;
     use crate::maze::MazeConfig;
-    use crate::template::TemplateConfig;
-    use crate::tinykeep::TinyKeepConfig;
-    use crate::tunneler::TunnelerConfig;
-    use crate::walker::WalkerConfig;
-
-    /// Every preset of `C` is found by its name, and `validate_for` refuses
-    /// exactly what `generate` refuses before generating, with the same
-    /// error: on each preset at good and bad levels, and on each preset
-    /// broken by `break_it`.
-    fn keeps_the_contract<C: GeneratorConfig>(break_it: fn(&mut C)) {
-        assert!(!C::PRESET_LIST.is_empty());
-        assert_eq!(C::preset("no such preset"), None);
-        for p in C::PRESET_LIST {
-            let mut c = (p.make)();
-            assert_eq!(C::preset(p.name).as_ref(), Some(&c), "{}", p.name);
-            for level in [0, 1, 1001] {
-                agrees(&c, level);
-            }
-            break_it(&mut c);
-            assert!(c.validate_for(1).is_err(), "{c:?}");
-            agrees(&c, 1);
-        }
-    }
-
-    fn agrees<C: GeneratorConfig>(c: &C, level: i32) {
-        let made = c.generate(1, level);
-        match c.validate_for(level) {
-            Err(e) => assert_eq!(made.err(), Some(e), "{c:?} level {level}"),
-            Ok(()) => assert!(
-                !matches!(made, Err(GenError::Config(_))),
-                "{c:?} level {level}: {made:?}"
-            ),
-        }
-    }
-
-    #[test]
-    fn every_generator_keeps_the_contract() {
-        keeps_the_contract::<IsaacConfig>(|c| c.grid.width = 0);
-        keeps_the_contract::<DrunkardConfig>(|c| c.max_steps = 0);
-        keeps_the_contract::<BspConfig>(|c| c.width = 0);
-        keeps_the_contract::<HilbertConfig>(|c| c.order = 0);
-        keeps_the_contract::<TunnelerConfig>(|c| c.width = 0);
-        keeps_the_contract::<WalkerConfig>(|c| c.width = 0);
-        keeps_the_contract::<TinyKeepConfig>(|c| c.cell_count = 0);
-        keeps_the_contract::<MazeConfig>(|c| c.width = 0);
-        keeps_the_contract::<CaveConfig>(|c| c.width = 0);
-        keeps_the_contract::<TemplateConfig>(|c| c.width = 0);
-        keeps_the_contract::<GraphConfig>(|c| c.work_budget = 0);
-    }
 
     #[test]
     fn the_functions_are_the_trait_s_runs() {

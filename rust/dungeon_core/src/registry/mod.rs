@@ -153,6 +153,13 @@ pub trait Job: fmt::Debug + Send + Sync {
     /// The planner settings the job applies after generating; `None` for a
     /// generator without rooms.
     fn progression(&self) -> Option<&ProgressionSettings>;
+    /// Checks the settings for `level` without generating, in the order the
+    /// run does: the planner's settings, then what
+    /// [`GeneratorConfig::validate_for`] says.
+    ///
+    /// # Errors
+    /// The [`GenError::Config`] the run would give before generating.
+    fn validate(&self, level: i32) -> Result<(), GenError>;
     /// Runs the generator under `watch`, then, when the planner settings
     /// ask for locks or one-way doors, the planner
     /// ([`crate::progression::plan`]) on the grid.
@@ -174,7 +181,7 @@ pub trait Job: fmt::Debug + Send + Sync {
     fn same(&self, other: &dyn Job) -> bool;
 }
 
-impl dyn Job {
+impl dyn Job + '_ {
     /// Runs the generator (nothing watches it).
     ///
     /// # Errors
@@ -316,6 +323,13 @@ impl<C: GeneratorConfig> Job for Configured<C> {
 
     fn progression(&self) -> Option<&ProgressionSettings> {
         self.rooms.then_some(&self.progression)
+    }
+
+    fn validate(&self, level: i32) -> Result<(), GenError> {
+        if let Some(p) = self.progression() {
+            p.validate().map_err(GenError::Config)?;
+        }
+        self.config.validate_for(level)
     }
 
     fn generate_watched(

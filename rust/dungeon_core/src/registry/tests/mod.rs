@@ -1,5 +1,6 @@
 //! Tests of the registry and its settings tables.
 
+mod contract;
 mod fields;
 
 use super::bsp::bsp;
@@ -106,7 +107,7 @@ fn setting_of(field: &str) -> String {
 }
 
 #[test]
-fn values_outside_each_range_are_refused_naming_the_setting() {
+fn values_outside_each_range_are_refused_naming_the_setting_by_validate_and_the_run() {
     let mut checked = 0;
     for g in GENERATORS {
         for p in g.presets() {
@@ -122,6 +123,8 @@ fn values_outside_each_range_are_refused_naming_the_setting() {
                     job.set(s.name, &v.to_string()).unwrap();
                     match job.generate(1, 1) {
                         Err(GenError::Config(e)) => {
+                            // `validate` refuses it without generating, alike.
+                            assert_eq!(job.validate(1), Err(GenError::Config(e.clone())));
                             assert_eq!(
                                 setting_of(e.field),
                                 s.name,
