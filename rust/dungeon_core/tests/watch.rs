@@ -193,6 +193,19 @@ fn outcome(r: Result<DungeonGrid, GenError>) -> String {
     }
 }
 
+/// A new generator fails here until it has a case.
+#[test]
+fn every_registered_generator_has_a_case() {
+    let mut have: Vec<&str> = cases().iter().map(|c| c.name).collect();
+    let mut want: Vec<&str> = dungeon_core::registry::GENERATORS
+        .iter()
+        .map(|g| g.name())
+        .collect();
+    have.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(have, want);
+}
+
 #[test]
 fn an_idle_watch_changes_nothing() {
     let mut compared = 0;
