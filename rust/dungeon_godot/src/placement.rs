@@ -106,7 +106,8 @@ fn transforms(p: &Placed, origin: Vector3, cs: Vector2) -> (Transform2D, Transfo
 
 /// The placement's dictionary: `template`, `resource` (its [RoomTemplate]
 /// in `list`), `scene`, `position`, `size`, `rotation`, `mirrored`,
-/// `doors` (per slot: `side`, `cell`, `width`, `join`, `sealed`, `node`),
+/// `doors` (per door: `slot`, the template's door it is on, `side`,
+/// `cell`, `width`, `length`, `join`, `sealed`, `node`),
 /// `transform_2d` and `transform_3d` (cells of `cs`). The caller adds its
 /// own keys (`rooms`…).
 pub fn dictionary(p: &Placed, list: &[Gd<RoomTemplate>], cs: Vector2) -> VarDictionary {
@@ -129,15 +130,16 @@ pub fn dictionary(p: &Placed, list: &[Gd<RoomTemplate>], cs: Vector2) -> VarDict
     let doors: Vec<VarDictionary> = p
         .doors
         .iter()
-        .enumerate()
-        .map(|(i, door)| {
+        .map(|door| {
             let mut e = VarDictionary::new();
+            e.set("slot", door.slot as i64);
             e.set("side", door.side.index() as i64);
             e.set("cell", vec2i(door.cell));
             e.set("width", i64::from(door.width));
+            e.set("length", i64::from(door.length));
             e.set("join", door.join.map_or(-1, |j| j as i64));
             e.set("sealed", door.join.is_none());
-            e.set("node", &nodes(i));
+            e.set("node", &nodes(door.slot));
             e
         })
         .collect();

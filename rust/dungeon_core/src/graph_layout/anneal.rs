@@ -229,7 +229,7 @@ impl Greedy<'_> {
         let deg = self.adj[r].len();
         let vars: Vec<usize> = self.k.allowed[r]
             .iter()
-            .filter(|&&t| self.c.templates[t].doors.len() >= deg)
+            .filter(|&&t| self.c.templates[t].door_capacity() >= deg)
             .flat_map(|&t| self.k.space.variants_of(t))
             .collect();
         self.rng.pick(&vars).copied()
@@ -240,7 +240,7 @@ impl Greedy<'_> {
         let deg = self.adj[r].len();
         self.k.allowed[r]
             .iter()
-            .filter(|&&t| self.c.templates[t].doors.len() >= deg)
+            .filter(|&&t| self.c.templates[t].door_capacity() >= deg)
             .flat_map(|&t| self.k.space.variants_of(t))
             .collect()
     }

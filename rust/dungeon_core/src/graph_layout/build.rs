@@ -190,6 +190,9 @@ pub(crate) fn build(
         });
     }
     let mut sealed = Vec::new();
+    let mut index: Vec<Vec<usize>> = (0..placements.len())
+        .map(|i| vec![0; space.vars[s.var[i]].v.doors.len()])
+        .collect();
     for (i, pl) in placements.iter_mut().enumerate() {
         let v = &space.vars[s.var[i]].v;
         for f in v.floors.iter().skip(1) {
@@ -200,33 +203,54 @@ pub(crate) fn build(
             pl.rooms.push(grid.room_rects.len());
             grid.room_rects.push(r);
         }
-        for (d, slot) in v.doors.iter().enumerate() {
-            let join = s.used[i]
-                .iter()
-                .find(|u| u.0 == d)
-                .and_then(|u| ex.edge_of.get(u.1).copied());
-            if join.is_some() {
+        // Per template door, in order: its places that are joined, or, when
+        // none is, the slot (the whole line) sealed. `index[d]` is where
+        // joined place `d` went.
+        let info = &space.vars[s.var[i]];
+        let lines = info.line.last().map_or(0, |&k| k + 1);
+        for k in 0..lines {
+            let places = info.line.iter().enumerate().filter(|&(_, &l)| l == k);
+            let mut joined = 0;
+            for (d, _) in places.clone() {
+                let Some(join) = s.used[i]
+                    .iter()
+                    .find(|u| u.0 == d)
+                    .and_then(|u| ex.edge_of.get(u.1).copied())
+                else {
+                    continue;
+                };
+                let slot = v.doors[d];
                 for (x, y) in slot.cells(v.width, v.height) {
                     grid.set((pl.position.0 + x, pl.position.1 + y), Cell::Door);
                 }
-            } else {
+                index[i][d] = pl.doors.len();
+                pl.doors
+                    .push(placed(pl.position, v, k, slot, slot.width, Some(join)));
+                joined += 1;
+            }
+            if joined == 0 {
+                let Some((first, _)) = places.clone().next() else {
+                    continue;
+                };
+                let count = places.count();
+                let slot = v.doors[first];
                 sealed.push(DoorRef {
                     placement: i,
-                    door: d,
+                    door: pl.doors.len(),
                 });
+                index[i][first] = pl.doors.len();
+                let length = slot.width + i32::try_from(count).unwrap_or(1) - 1;
+                pl.doors.push(placed(pl.position, v, k, slot, length, None));
             }
-            let (x, y) = slot.first_cell(v.width, v.height);
-            pl.doors.push(PlacedDoor {
-                side: slot.side,
-                cell: (pl.position.0 + x, pl.position.1 + y),
-                width: slot.width,
-                join,
-            });
         }
     }
     let door_of = |room: usize, edge: usize| DoorRef {
         placement: room,
-        door: s.used[room].iter().find(|u| u.1 == edge).map_or(0, |u| u.0),
+        door: s.used[room]
+            .iter()
+            .find(|u| u.1 == edge)
+            .and_then(|u| index.get(room)?.get(u.0).copied())
+            .unwrap_or(0),
     };
     let joins = ex
         .config
@@ -261,6 +285,27 @@ pub(crate) fn build(
         end,
         stats,
     })
+}
+
+/// Template door `k`'s door `slot` (a place on it), or `length` cells of it
+/// from there, on the placement at `position`.
+fn placed(
+    position: Pos,
+    v: &crate::template::Variant,
+    k: usize,
+    slot: crate::template::DoorSlot,
+    length: i32,
+    join: Option<usize>,
+) -> PlacedDoor {
+    let (x, y) = slot.first_cell(v.width, v.height);
+    PlacedDoor {
+        slot: k,
+        side: slot.side,
+        cell: (position.0 + x, position.1 + y),
+        width: slot.width,
+        length,
+        join,
+    }
 }
 
 /// The planned graph: the designer's connections as the breadth-first

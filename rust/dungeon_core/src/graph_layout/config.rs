@@ -193,6 +193,28 @@ impl GraphConfig {
         ]
     }
 
+    /// [`GraphConfig::demo_templates`] with door lines: each side that has
+    /// doors there has instead one door line, 1 cell wide, along the whole
+    /// wall but its corners, so a door may sit anywhere on it.
+    #[must_use]
+    pub fn demo_line_templates() -> Vec<RoomTemplate> {
+        let mut out = Self::demo_templates();
+        for t in &mut out {
+            let mut lines: Vec<DoorSlot> = Vec::new();
+            for side in Side::ALL {
+                if t.doors.iter().any(|d| d.side == side) {
+                    let len = match side {
+                        Side::North | Side::South => t.width,
+                        Side::East | Side::West => t.height,
+                    };
+                    lines.push(DoorSlot::line(side, 1, 1, len - 2));
+                }
+            }
+            t.doors = lines;
+        }
+        out
+    }
+
     /// The demo level graph, 11 rooms and 12 connections: 0 start; 1, 2
     /// fights; 3 a hub; 4, 5, 8, 9 fights; 6 a shop; 7 a treasure room; 10
     /// the boss; two loops, 0–1–3–2 and 3–4–8–5.

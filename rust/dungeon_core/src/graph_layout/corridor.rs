@@ -201,7 +201,9 @@ impl GraphConfig {
                 field: "corridor_templates",
                 ..e
             })?;
-            let what = if t.doors.len() == 2 {
+            let what = if t.has_door_lines() {
+                "a door line".to_string()
+            } else if t.doors.len() == 2 {
                 if !slots_touch(&t.doors[0], &t.doors[1]) {
                     continue;
                 }
@@ -212,8 +214,8 @@ impl GraphConfig {
             return Err(ConfigError::new(
                 "corridor_templates",
                 format!("[{i}] {:?}: {what}", t.name),
-                "exactly two door slots per corridor piece, one for each room it joins, not \
-                 touching",
+                "exactly two fixed door slots per corridor piece, one for each room it joins, \
+                 not touching",
             ));
         }
         Ok(())

@@ -316,7 +316,7 @@ impl<'a> Greedy<'a> {
         let mut left: Vec<usize> = self.k.allowed[room]
             .iter()
             .copied()
-            .filter(|&t| self.c.templates[t].doors.len() >= degree)
+            .filter(|&t| self.c.templates[t].door_capacity() >= degree)
             .collect();
         let mut out = Vec::with_capacity(left.len());
         while let Some(t) = self.draw(&mut left) {

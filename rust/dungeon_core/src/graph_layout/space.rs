@@ -1,15 +1,21 @@
 //! Variants, door tables and configuration spaces.
 //!
 //! Every allowed orientation of every template is a variant with its doors
-//! sorted by `(side, width)` key (the template generator's key). Because
-//! our doors are fixed slots, the configuration space of two variants —
-//! where the second may sit relative to the first so that a door of each
-//! joins — is a finite set of offsets (Ma et al. and Edgar use door lines
-//! and get line segments): for door `dA` of `a` on side `s` and door `dB`
-//! of `b` on the opposite side as wide, `b` sits at
+//! sorted by `(side, width)` key (the template generator's key). A door
+//! line becomes one fixed door per place along it (its positions, in
+//! order), so everything after this module sees fixed doors only, and
+//! `line[d]` says which of the template's doors door `d` is a place of.
+//! The configuration space of two variants — where the second may sit
+//! relative to the first so that a door of each joins — is then a finite
+//! set of offsets: for door `dA` of `a` on side `s` and door `dB` of `b`
+//! on the opposite side as wide, `b` sits at
 //! `first(dA) + s.step() − first(dB)` from `a` (the two door cells touch;
 //! a join can never overlap its own pair). Merging the two sorted door
-//! tables lists them in O(doors).
+//! tables lists them in O(doors). Between two door lines the offsets fill
+//! a segment along the wall (Ma et al.'s and Edgar's line segments, here
+//! as the integer points on it); the places of the two lines that give
+//! the same offset are one point, kept once, with the doors in the middle
+//! of the stretch where the two walls face each other.
 
 use crate::template::tables::key;
 use crate::template::{RoomTemplate, Side, Variant};
@@ -22,6 +28,11 @@ pub(crate) struct VarInfo {
     pub(crate) v: Variant,
     /// `(key, door)` for every door, sorted.
     pub(crate) keyed: Vec<(usize, usize)>,
+    /// For every door of `v`, the template door it is a place of (the
+    /// identity when the template has no door lines).
+    pub(crate) line: Vec<usize>,
+    /// Whether some door of the template is a door line.
+    pub(crate) lined: bool,
 }
 
 /// Room `b` relative to room `a` when door `da` of `a` joins door `db` of
@@ -65,7 +76,17 @@ impl Space {
         for (t, tpl) in templates.iter().enumerate() {
             let first = vars.len();
             for (r, m) in tpl.orientations() {
-                let v = Variant::of(tpl, r, m);
+                let mut v = Variant::of(tpl, r, m);
+                let lined = tpl.has_door_lines();
+                let mut line = Vec::with_capacity(v.doors.len());
+                let mut doors = Vec::with_capacity(v.doors.len());
+                for (k, d) in v.doors.iter().enumerate() {
+                    for p in 0..d.positions() {
+                        doors.push(d.at(p));
+                        line.push(k);
+                    }
+                }
+                v.doors = doors;
                 let mut keyed: Vec<(usize, usize)> = v
                     .doors
                     .iter()
@@ -77,6 +98,8 @@ impl Space {
                     template: t,
                     v,
                     keyed,
+                    line,
+                    lined,
                 });
             }
             by_template.push((first, vars.len()));
@@ -129,6 +152,42 @@ impl Space {
     /// The configuration space of variants `a` and `b`, listed from the
     /// door tables: appended to `out` in door order of `a`, then of `b`.
     pub(crate) fn list_offsets(&self, a: usize, b: usize, out: &mut Vec<Offset>) {
+        let start = out.len();
+        self.list_door_pairs(a, b, out);
+        if self.vars[a].lined || self.vars[b].lined {
+            self.one_per_point(a, b, out, start);
+        }
+    }
+
+    /// Keeps one door pair per offset and pair of template doors among
+    /// `out[start..]`: the middle one of the places that give it (in door
+    /// order of `a`), in the order listed.
+    fn one_per_point(&self, a: usize, b: usize, out: &mut Vec<Offset>, start: usize) {
+        let (la, lb) = (&self.vars[a].line, &self.vars[b].line);
+        let point = |o: &Offset| (la[o.da], lb[o.db], o.dx, o.dy);
+        let mut order: Vec<usize> = (start..out.len()).collect();
+        order.sort_by_key(|&i| (point(&out[i]), out[i].da, i));
+        let mut keep = vec![false; out.len() - start];
+        let mut i = 0;
+        while i < order.len() {
+            let p = point(&out[order[i]]);
+            let mut j = i;
+            while j < order.len() && point(&out[order[j]]) == p {
+                j += 1;
+            }
+            keep[order[i + (j - i - 1) / 2] - start] = true;
+            i = j;
+        }
+        let mut k = 0;
+        out.retain(|_| {
+            k += 1;
+            k <= start || keep[k - 1 - start]
+        });
+    }
+
+    /// Every pair of doors that can join, appended to `out` in door order
+    /// of `a`, then of `b`.
+    fn list_door_pairs(&self, a: usize, b: usize, out: &mut Vec<Offset>) {
         let (va, vb) = (&self.vars[a], &self.vars[b]);
         for (da, slot) in va.v.doors.iter().enumerate() {
             let want = key(slot.side.opposite(), slot.width);
@@ -194,6 +253,38 @@ pub(crate) fn slots_touch(a: &crate::template::DoorSlot, b: &crate::template::Do
 mod tests {
     use super::*;
     use crate::template::DoorSlot;
+
+    #[test]
+    fn two_door_lines_give_a_segment_with_the_doors_in_the_middle() {
+        // a: a 7 × 9 room, an east line over y 1..=7; b: 5 × 5, a west line
+        // over y 1..=3. b may sit anywhere its wall faces a's: 7 + 3 − 1
+        // offsets along y, one point each.
+        let a = RoomTemplate::new("a", 7, 9, vec![DoorSlot::line(Side::East, 1, 1, 7)]);
+        let b = RoomTemplate::new("b", 5, 5, vec![DoorSlot::line(Side::West, 1, 1, 3)]);
+        let s = Space::new(&[a, b]);
+        assert_eq!(s.vars[0].v.doors.len(), 7);
+        assert_eq!(s.vars[0].line, vec![0; 7]);
+        let mut out = Vec::new();
+        s.offsets(0, 1, &mut out);
+        let mut dy: Vec<i32> = out.iter().map(|o| o.dy).collect();
+        dy.sort_unstable();
+        assert_eq!(dy, (-2..=6).collect::<Vec<_>>());
+        for o in &out {
+            assert_eq!(o.dx, 7);
+            // The door pair gives the offset, and it is the middle one of
+            // the pairs that do.
+            let (da, db) = (s.vars[0].v.doors[o.da], s.vars[1].v.doors[o.db]);
+            assert_eq!(o.dy, da.offset - db.offset);
+            let pairs: Vec<i32> = (1..=7)
+                .filter(|&ya| (1..=3).contains(&(ya - o.dy)))
+                .collect();
+            assert_eq!(da.offset, pairs[(pairs.len() - 1) / 2], "{o:?}");
+        }
+        // Listing again gives the same (remembered) points.
+        let mut again = Vec::new();
+        s.list_offsets(0, 1, &mut again);
+        assert_eq!(again, out);
+    }
 
     #[test]
     fn offsets_put_the_doors_face_to_face() {

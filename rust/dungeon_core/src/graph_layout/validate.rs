@@ -119,7 +119,7 @@ impl GraphConfig {
         for (i, ts) in allowed.iter().enumerate() {
             let most = ts
                 .iter()
-                .map(|&t| self.templates[t].doors.len())
+                .map(|&t| self.templates[t].door_capacity())
                 .max()
                 .unwrap_or(0);
             if adj[i].len() > most {
@@ -187,7 +187,7 @@ impl GraphConfig {
             .enumerate()
             .map(|(r, ts)| {
                 ts.iter()
-                    .filter(|&&t| self.templates[t].doors.len() >= adj[r].len())
+                    .filter(|&&t| self.templates[t].door_capacity() >= adj[r].len())
                     .flat_map(|&t| space.variants_of(t))
                     .collect()
             })

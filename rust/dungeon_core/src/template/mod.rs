@@ -59,9 +59,13 @@ use tables::Prepared;
 /// The generator name in grids and messages.
 pub const NAME: &str = "template";
 
-/// A door slot of a placed room, in map cells.
+/// A door of a placed room, in map cells: a door slot, a door placed on a
+/// door line, or a door line left unused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlacedDoor {
+    /// The template door (slot or line) it comes from, in the template's
+    /// order.
+    pub slot: usize,
     /// The side of the room it is on (after turning).
     pub side: Side,
     /// Its first cell (on the room's wall; the others follow along the
@@ -69,6 +73,9 @@ pub struct PlacedDoor {
     pub cell: Pos,
     /// Its width in cells.
     pub width: i32,
+    /// The cells of wall it stands for: `width` for a door, the whole line
+    /// for an unused door line.
+    pub length: i32,
     /// The join it is part of, or `None` when it is sealed.
     pub join: Option<usize>,
 }
@@ -297,9 +304,11 @@ fn build(
             }
             let (x, y) = slot.first_cell(var.width, var.height);
             doors.push(PlacedDoor {
+                slot: d,
                 side: slot.side,
                 cell: (pl.x + x, pl.y + y),
                 width: slot.width,
+                length: slot.width,
                 join,
             });
         }

@@ -65,32 +65,87 @@ impl Side {
     }
 }
 
-/// A door slot on a template's edge: `width` cells of the wall on `side`,
-/// starting `offset` cells from the side's top or left end.
+/// A door on a template's edge: a fixed slot, `width` cells of the wall on
+/// `side` starting `offset` cells from the side's top or left end; or a
+/// door line, where a door `width` cells wide may sit anywhere within
+/// `length` cells of the wall from `offset` (a fixed slot is a line as long
+/// as its door is wide). The level-graph layout picks where along a line
+/// each door goes; a line may hold several doors, apart from each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DoorSlot {
     /// The side the door is on.
     pub side: Side,
     /// Cells from the side's left end (north and south sides) or top end
-    /// (east and west sides) to the door's first cell; at least 1, because
-    /// the corners are wall.
+    /// (east and west sides) to the slot's (or the line's) first cell; at
+    /// least 1, because the corners are wall.
     pub offset: i32,
     /// How many cells wide the door is; doors join only doors as wide.
     pub width: i32,
+    /// How many cells of wall the door may sit in: `width` for a fixed
+    /// slot, more for a door line.
+    pub length: i32,
 }
 
 impl DoorSlot {
-    /// A door on `side`, `offset` cells along it, `width` cells wide.
+    /// A fixed door on `side`, `offset` cells along it, `width` cells wide.
     #[must_use]
     pub const fn new(side: Side, offset: i32, width: i32) -> Self {
         Self {
             side,
             offset,
             width,
+            length: width,
         }
     }
 
-    /// The door's first cell in a `w × h` room (the cell on the wall).
+    /// A door line on `side`: a door `width` cells wide anywhere within the
+    /// `length` cells from `offset`.
+    #[must_use]
+    pub const fn line(side: Side, offset: i32, width: i32, length: i32) -> Self {
+        Self {
+            side,
+            offset,
+            width,
+            length,
+        }
+    }
+
+    /// Whether the door may sit in more than one place.
+    #[must_use]
+    pub const fn is_line(&self) -> bool {
+        self.length > self.width
+    }
+
+    /// How many places along the line the door may sit in (1 for a fixed
+    /// slot).
+    #[must_use]
+    pub const fn positions(&self) -> i32 {
+        if self.length >= self.width {
+            self.length - self.width + 1
+        } else {
+            0
+        }
+    }
+
+    /// The fixed slot at place `k` (`0..positions()`) of the line.
+    #[must_use]
+    pub const fn at(&self, k: i32) -> Self {
+        Self::new(self.side, self.offset + k, self.width)
+    }
+
+    /// The most doors the line holds at once: doors on one side must not
+    /// touch, so `length + 1` cells over `width + 1` each (1 for a fixed
+    /// slot).
+    #[must_use]
+    pub const fn capacity(&self) -> usize {
+        if self.width < 1 || self.length < self.width {
+            return 0;
+        }
+        ((self.length + 1) / (self.width + 1)) as usize
+    }
+
+    /// The first cell of the slot (or the line) in a `w × h` room (the
+    /// cell on the wall).
     #[must_use]
     pub const fn first_cell(&self, w: i32, h: i32) -> Pos {
         match self.side {
@@ -110,11 +165,11 @@ impl DoorSlot {
         }
     }
 
-    /// The door's cells in a `w × h` room.
+    /// The cells of the slot (every cell of a line) in a `w × h` room.
     pub fn cells(&self, w: i32, h: i32) -> impl Iterator<Item = Pos> + use<> {
         let (x, y) = self.first_cell(w, h);
         let (dx, dy) = self.along();
-        (0..self.width).map(move |i| (x + dx * i, y + dy * i))
+        (0..self.length).map(move |i| (x + dx * i, y + dy * i))
     }
 }
 
@@ -134,7 +189,7 @@ pub struct RoomTemplate {
     pub width: i32,
     /// Height in cells, walls included, `3..=64`.
     pub height: i32,
-    /// Door slots, at least one.
+    /// Door slots and door lines, at least one.
     pub doors: Vec<DoorSlot>,
     /// Floor rectangles inside the walls; empty means the whole inside
     /// (`1, 1, width − 2, height − 2`). Each becomes one room record; they
@@ -174,6 +229,19 @@ impl RoomTemplate {
     pub fn tagged(mut self, tags: &[&str]) -> Self {
         self.tags = tags.iter().map(|t| (*t).to_string()).collect();
         self
+    }
+
+    /// The most connections its doors can take at once: one per fixed slot,
+    /// [`DoorSlot::capacity`] per door line.
+    #[must_use]
+    pub fn door_capacity(&self) -> usize {
+        self.doors.iter().map(DoorSlot::capacity).sum()
+    }
+
+    /// Whether any of its doors is a door line.
+    #[must_use]
+    pub fn has_door_lines(&self) -> bool {
+        self.doors.iter().any(DoorSlot::is_line)
     }
 
     /// Whether it carries `tag`.
@@ -291,7 +359,7 @@ impl Variant {
                     .map(|p| along(orient_cell(p, w, h, rotation, mirrored)))
                     .min()
                     .unwrap_or(d.offset);
-                DoorSlot::new(side, offset, d.width)
+                DoorSlot::line(side, offset, d.width, d.length)
             })
             .collect();
         let floors = template
@@ -333,6 +401,46 @@ mod tests {
         );
         t.floors = vec![Rect::new(1, 1, 5, 1), Rect::new(1, 2, 2, 2)];
         t
+    }
+
+    #[test]
+    fn a_door_line_has_a_place_per_cell_it_can_start_on() {
+        let line = DoorSlot::line(Side::North, 1, 2, 5);
+        assert!(line.is_line() && !DoorSlot::new(Side::North, 1, 2).is_line());
+        assert_eq!(line.positions(), 4);
+        assert_eq!(line.at(3), DoorSlot::new(Side::North, 4, 2));
+        assert_eq!(line.cells(9, 9).count(), 5);
+        // Doors 2 wide that do not touch: cells 1–2 and 4–5 of 1..=5.
+        assert_eq!(line.capacity(), 2);
+        assert_eq!(DoorSlot::new(Side::West, 2, 3).capacity(), 1);
+        assert_eq!(DoorSlot::line(Side::West, 2, 3, 2).positions(), 0);
+        let mut t = l_room();
+        t.doors.push(line);
+        assert_eq!(t.door_capacity(), 4);
+        assert!(t.has_door_lines() && !l_room().has_door_lines());
+    }
+
+    #[test]
+    fn a_turned_door_line_covers_the_turned_cells() {
+        let mut t = l_room();
+        t.doors = vec![
+            DoorSlot::line(Side::North, 1, 1, 4),
+            DoorSlot::line(Side::East, 1, 2, 3),
+        ];
+        for (r, m) in [0, 1, 2, 3].iter().flat_map(|&r| [(r, false), (r, true)]) {
+            let v = Variant::of(&t, r, m);
+            for (d, turned) in t.doors.iter().zip(&v.doors) {
+                assert_eq!((turned.width, turned.length), (d.width, d.length));
+                let mut want: Vec<Pos> = d
+                    .cells(t.width, t.height)
+                    .map(|p| orient_cell(p, t.width, t.height, r, m))
+                    .collect();
+                let mut got: Vec<Pos> = turned.cells(v.width, v.height).collect();
+                want.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(got, want, "turns {r} mirrored {m}");
+            }
+        }
     }
 
     #[test]

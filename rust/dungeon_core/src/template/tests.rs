@@ -71,6 +71,29 @@ fn impossible_sets_fail_fast_naming_the_problem() {
 }
 
 #[test]
+fn door_lines_off_the_wall_or_in_the_template_generator_are_refused() {
+    let mut c = pair();
+    c.templates[0].doors = vec![DoorSlot::line(Side::East, 1, 1, 4)];
+    let e = grow(&c, 1, 1).unwrap_err().to_string();
+    assert!(
+        e.contains("door line 0 (east offset 1 length 4)") && e.contains("not on a corner"),
+        "{e}"
+    );
+    let mut c = pair();
+    c.templates[0].doors = vec![DoorSlot::line(Side::East, 1, 2, 1)];
+    let e = grow(&c, 1, 1).unwrap_err().to_string();
+    assert!(e.contains("at least as long as its door is wide"), "{e}");
+    let mut c = pair();
+    c.templates[0].doors = vec![DoorSlot::line(Side::East, 1, 1, 3)];
+    assert_eq!(c.templates[0].validate(), Ok(()));
+    let e = grow(&c, 1, 1).unwrap_err().to_string();
+    assert!(
+        e.contains("[0] \"a\": a door line") && e.contains("door lines are for level graphs"),
+        "{e}"
+    );
+}
+
+#[test]
 fn a_full_map_is_exhausted_with_a_reason() {
     let mut c = pair();
     c.count.base = 3;

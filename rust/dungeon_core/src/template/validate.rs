@@ -29,6 +29,20 @@ impl TemplateConfig {
         check_range("max_steps", self.max_steps, 100, MAX_STEPS)?;
         self.count.range(1)?;
         validate_templates(&self.templates)?;
+        if let Some((i, t)) = self
+            .templates
+            .iter()
+            .enumerate()
+            .find(|(_, t)| t.has_door_lines())
+        {
+            return Err(template_error(
+                i,
+                t,
+                "a door line".into(),
+                "fixed door slots (a length equal to the door's width): the template \
+                 generator grows door to door; door lines are for level graphs",
+            ));
+        }
         self.validate_start_tag()?;
         self.validate_rules()?;
         self.validate_joins()?;
@@ -527,7 +541,23 @@ pub(crate) fn validate_template(i: usize, t: &RoomTemplate) -> Result<(), Config
             Side::North | Side::South => t.width,
             Side::East | Side::West => t.height,
         };
-        if d.width < 1
+        if d.is_line() {
+            if d.width < 1
+                || d.offset < 1
+                || i64::from(d.offset) + i64::from(d.length) > i64::from(len) - 1
+            {
+                return err(
+                    format!(
+                        "door line {k} ({} offset {} length {})",
+                        d.side.name(),
+                        d.offset,
+                        d.length
+                    ),
+                    "door lines on a wall, not on a corner: offset ≥ 1, width ≥ 1, offset + length ≤ side length − 1",
+                );
+            }
+        } else if d.width < 1
+            || d.length != d.width
             || d.offset < 1
             || i64::from(d.offset) + i64::from(d.width) > i64::from(len) - 1
         {
@@ -538,7 +568,11 @@ pub(crate) fn validate_template(i: usize, t: &RoomTemplate) -> Result<(), Config
                     d.offset,
                     d.width
                 ),
-                "doors on a wall, not on a corner: offset ≥ 1, offset + width ≤ side length − 1",
+                if d.length < d.width {
+                    "a door line at least as long as its door is wide"
+                } else {
+                    "doors on a wall, not on a corner: offset ≥ 1, offset + width ≤ side length − 1"
+                },
             );
         }
         let (sx, sy) = d.side.step();

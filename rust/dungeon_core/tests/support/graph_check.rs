@@ -4,6 +4,7 @@
 //! (corridor pieces as groups of rooms joining two graph rooms).
 
 use dungeon_core::graph_layout::{GraphConfig, GraphLevel, LevelGraph};
+use dungeon_core::template::Variant;
 use dungeon_core::{Cell, DungeonGrid, Rect};
 
 /// Whether two rectangles share a cell.
@@ -53,6 +54,27 @@ pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
         assert!(f.x >= 0 && f.y >= 0 && f.x + f.w <= grid.width() && f.y + f.h <= grid.height());
         for q in &l.placements[..i] {
             assert!(!overlap(&f, &q.rect()), "placements overlap");
+        }
+        // Every door lies on its template door (slot or line), turned as
+        // the placement is; a joined door is as long as it is wide.
+        let t = if i < n {
+            &c.templates[p.template]
+        } else {
+            &pieces[p.template]
+        };
+        let v = Variant::of(t, p.rotation, p.mirrored);
+        for d in &p.doors {
+            let line = v.doors[d.slot];
+            let on_line: Vec<_> = line
+                .cells(v.width, v.height)
+                .map(|(x, y)| (p.position.0 + x, p.position.1 + y))
+                .collect();
+            let (sx, sy) = line.along();
+            for k in 0..d.length {
+                assert!(on_line.contains(&(d.cell.0 + sx * k, d.cell.1 + sy * k)));
+            }
+            assert_eq!((d.side, d.width), (line.side, line.width));
+            assert!(d.join.is_none() || d.length == d.width);
         }
         if i < n {
             // Tags: the template carries the room's tags.
