@@ -1,0 +1,622 @@
+//! `DungeonLevel2D`: a node that turns a generator into a level in the
+//! scene: room scenes through [`DungeonRoomPlacer`], tiles through
+//! [`DungeonTilePainter`], navigation through [`DungeonNavigation`], all
+//! under one internal child so `clear()` frees one node.
+//!
+//! The node only wires the existing classes together (through Godot
+//! calls, as a script would); none of their work is repeated here.
+
+use dungeon_core::GridKind;
+use dungeon_core::registry;
+use godot::classes::{
+    ClassDb, Engine, INode2D, Node, Node2D, PackedScene, RandomNumberGenerator, Resource,
+    TileMapLayer, TileSet,
+};
+use godot::prelude::*;
+
+use crate::dungeon_grid::DungeonGrid;
+use crate::dungeon_progression::DungeonProgression;
+use crate::navigation::DungeonNavigation;
+use crate::painter::mapping::DungeonTileMapping;
+use crate::painter::room_placer::DungeonRoomPlacer;
+use crate::painter::tile_painter::DungeonTilePainter;
+use crate::spawn_rules::DungeonSpawnRules;
+
+/// The Godot classes of every generator in the core's registry,
+/// comma-separated: the Inspector hint of `generator`, so the picker offers
+/// exactly the registry's generators.
+fn generator_classes() -> String {
+    registry::GENERATORS
+        .iter()
+        .map(|g| g.class())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A dungeon level in your scene, made by a generator with no code: pick a
+/// [member generator] in the Inspector, give room grids a
+/// [member room_scene] (or tile maps a [member tile_set]), and run the
+/// scene. With [member generate_on_ready] on (the default) the level is
+/// there by the time the parent's [code]_ready()[/code] runs.
+///
+/// What it makes follows the grid's kind: a room grid (Isaac, Drunkard,
+/// Hilbert) gets one instance of [member room_scene] per room, placed by a
+/// [DungeonRoomPlacer] (each instance with a
+/// [code]setup_room(info)[/code] method gets the room's doors, role and
+/// cells, see [DungeonRoomPlacer]); a tile map (BSP, caves, mazes,
+/// templates...) is painted by a [DungeonTilePainter] onto a
+/// [TileMapLayer] this node creates, with [member tile_set] and
+/// [member tile_mapping]. A room grid without a [member room_scene] is
+/// painted as tiles, one per room cell.
+///
+/// Everything it makes goes under one internal child node,
+/// [method get_output] ([code]"Generated"[/code]): the rooms, the
+/// [code]"Tiles"[/code] layer and the [code]"Navigation"[/code] region.
+/// Your own children are never touched, and [method clear] frees only
+/// that node.
+///
+/// The level's seed and number are this node's [member seed] and
+/// [member level]; the generator's own [code]seed[/code] and
+/// [code]level[/code] are not used, and the generator resource is not
+/// changed (each generation works on a copy), so one generator
+/// [code].tres[/code] can serve many levels.
+/// [codeblock]
+/// var level := DungeonLevel2D.new()
+/// level.generator = BspGenerator.new()
+/// level.seed = 7
+/// level.generated.connect(func(grid): print(grid.get_room_count(), " rooms"))
+/// add_child(level)   # generates here: generate_on_ready is on
+/// level.level = 2
+/// level.generate_async()   # the next level, without a long frame
+/// [/codeblock]
+#[derive(GodotClass)]
+#[class(base = Node2D)]
+pub struct DungeonLevel2D {
+    /// The dungeon generator: any of the extension's generator classes
+    /// ([IsaacGenerator], [BspGenerator]...; the Inspector lists exactly
+    /// those [GeneratorRegistry] knows). Its settings shape the level; its
+    /// own [code]seed[/code] and [code]level[/code] are replaced by this
+    /// node's. [code]null[/code] (the default) makes [method generate] fail
+    /// with a message.
+    #[var(
+        hint = RESOURCE_TYPE,
+        hint_string = generator_classes().as_str(),
+        usage_flags = [DEFAULT]
+    )]
+    generator: Option<Gd<Resource>>,
+    /// The level to make (1 to 1000): later levels are bigger on the
+    /// generators whose size grows with the level (Isaac floors).
+    #[export(range = (1.0, 1000.0, 1.0))]
+    level: i64,
+    /// The run seed: the same seed, generator settings and level always
+    /// give the same level, on every platform.
+    #[export]
+    seed: i64,
+    /// On: every [method generate] and [method generate_async] first picks
+    /// a new random [member seed] (written to [member seed], so the level
+    /// can be made again). Off (the default): the same level each time.
+    #[export]
+    randomize_seed: bool,
+    /// On (the default): the level is generated (at once, with
+    /// [method generate]) when the node is ready in a running game, so a
+    /// scene holding this node and a generator needs no code. Turn it off
+    /// to call [method generate] or [method generate_async] yourself
+    /// (e.g. after choosing the seed). Nothing is generated in the editor.
+    #[export]
+    generate_on_ready: bool,
+    /// Room grids: the scene instanced once per room (its root a [Node2D]).
+    /// [code]null[/code] paints room grids as tiles instead.
+    #[export_group(name = "Rooms")]
+    #[export]
+    room_scene: Option<Gd<PackedScene>>,
+    /// Room grids: the size of one grid cell in pixels; a room covering
+    /// cells [code]rect[/code] is placed at
+    /// [code]rect.position * room_size[/code].
+    #[export]
+    room_size: Vector2,
+    /// Tile maps: the [TileSet] of the [code]"Tiles"[/code] layer; its
+    /// tile size is the size of one cell (16×16 without one).
+    #[export_group(name = "Tiles")]
+    #[export]
+    tile_set: Option<Gd<TileSet>>,
+    /// Tile maps: which tile of [member tile_set] each cell kind gets;
+    /// [code]null[/code] uses a default [DungeonTileMapping] (a one-row
+    /// atlas in source 0: floor, corridor, door, wall, start, end).
+    #[export]
+    tile_mapping: Option<Gd<DungeonTileMapping>>,
+    /// Locked doors, keys and one-way doors planned on the level (a
+    /// [DungeonProgression]); [code]null[/code] (the default) keeps the
+    /// generator's own [code]progression[/code]. Generators without rooms
+    /// (caves, tunnels, walks) fail with a message when it asks for locks.
+    #[export_group(name = "Gameplay")]
+    #[export]
+    progression: Option<Gd<DungeonProgression>>,
+    /// Where enemies, loot, traps and the boss may stand: when set, each
+    /// level's points are worked out with these rules and kept in
+    /// [member spawn_points]. [code]null[/code] (the default) works out
+    /// none.
+    #[export]
+    spawn_rules: Option<Gd<DungeonSpawnRules>>,
+    /// On: each level gets a [NavigationRegion2D] child
+    /// ([code]"Navigation"[/code] under [method get_output]) whose polygon
+    /// [DungeonNavigation] builds from the grid, for
+    /// [NavigationAgent2D]s. Off by default.
+    #[export]
+    navigation: bool,
+    /// The margin kept between an agent's centre and the walls, in pixels
+    /// ([member DungeonNavigation.agent_radius]).
+    #[export(range = (0.0, 64.0, 0.5, or_greater))]
+    navigation_agent_radius: f64,
+    /// The level on display, or [code]null[/code] before the first
+    /// generation and after [method clear]. During a
+    /// [method generate_async] it stays the previous level until
+    /// [signal generated].
+    #[var(no_set)]
+    grid: Option<Gd<DungeonGrid>>,
+    /// The level's spawn points under [member spawn_rules], as
+    /// [method DungeonGrid.get_spawn_points] gives them; empty without
+    /// rules.
+    #[var(no_set)]
+    spawn_points: VarDictionary,
+    /// Why the last generation failed; empty after a success.
+    #[var(no_set)]
+    last_error: GString,
+    /// The internal child holding what was made.
+    output: Option<Gd<Node2D>>,
+    /// The room nodes of the level on display, in room order.
+    rooms: Array<Gd<Node>>,
+    placer: Option<Gd<DungeonRoomPlacer>>,
+    painter: Option<Gd<DungeonTilePainter>>,
+    /// The generator copy of the latest `generate_async` request.
+    pending: Option<Gd<Resource>>,
+    /// Counts requests: a delivery with an older number is stale.
+    request: u64,
+    /// The grid being painted over frames (async tile maps).
+    painting: Option<Gd<DungeonGrid>>,
+    base: Base<Node2D>,
+}
+
+#[godot_api]
+impl INode2D for DungeonLevel2D {
+    fn init(base: Base<Node2D>) -> Self {
+        Self {
+            generator: None,
+            level: 1,
+            seed: 0,
+            randomize_seed: false,
+            generate_on_ready: true,
+            room_scene: None,
+            room_size: Vector2::new(100.0, 200.0),
+            tile_set: None,
+            tile_mapping: None,
+            progression: None,
+            spawn_rules: None,
+            navigation: false,
+            navigation_agent_radius: 0.0,
+            grid: None,
+            spawn_points: VarDictionary::new(),
+            last_error: GString::new(),
+            output: None,
+            rooms: Array::new(),
+            placer: None,
+            painter: None,
+            pending: None,
+            request: 0,
+            painting: None,
+            base,
+        }
+    }
+
+    fn ready(&mut self) {
+        if self.generate_on_ready && !Engine::singleton().is_editor_hint() {
+            self.generate();
+        }
+    }
+}
+
+#[godot_api]
+impl DungeonLevel2D {
+    /// Emitted once per level made, when it is in the scene: rooms placed
+    /// or tiles painted (after the last frame of painting for
+    /// [method generate_async]), navigation built.
+    #[signal]
+    fn generated(grid: Gd<DungeonGrid>);
+
+    /// Emitted with the reason when a generation fails (no generator, a
+    /// setting out of range...); the message is also logged and kept in
+    /// [member last_error]. The previous level stays.
+    #[signal]
+    fn generation_failed(message: GString);
+
+    /// Makes level [member level] of [member seed] now and puts it in the
+    /// scene, replacing the previous one; [signal generated] follows
+    /// before it returns. Returns the grid, or [code]null[/code] on
+    /// failure (see [signal generation_failed]). Cancels a pending
+    /// [method generate_async]. Big maps take a long frame: use
+    /// [method generate_async] for those.
+    #[func]
+    fn generate(&mut self) -> Option<Gd<DungeonGrid>> {
+        self.cancel_pending();
+        let mut generator = self.prepared_generator()?;
+        let made = generator.call("generate_level", &[self.level.to_variant()]);
+        let Ok(grid) = made.try_to::<Gd<DungeonGrid>>() else {
+            let msg = generator.get("last_error").to::<GString>();
+            // The generator has logged it already.
+            self.failed(msg, false);
+            return None;
+        };
+        self.clear_output();
+        self.place_or_paint(&grid, false);
+        self.finish(grid.clone());
+        Some(grid)
+    }
+
+    /// Makes level [member level] of [member seed] without a long frame:
+    /// the generator runs on a worker thread, then tiles are painted a
+    /// budget per frame ([member DungeonTilePainter.tiles_per_frame]),
+    /// room scenes are placed in one frame. [signal generated] comes when
+    /// the level is in the scene; the previous level stays until then. A
+    /// new [method generate_async], [method generate] or [method clear]
+    /// cancels a pending one (it then sends no signal). Returns
+    /// [code]false[/code] when it could not start (see
+    /// [signal generation_failed]).
+    #[func]
+    fn generate_async(&mut self) -> bool {
+        self.cancel_pending();
+        let Some(mut generator) = self.prepared_generator() else {
+            return false;
+        };
+        self.request += 1;
+        let (id, request) = (self.to_gd().instance_id(), self.request);
+        let on_grid = Callable::from_fn("DungeonLevel2D.generated", move |args| {
+            let grid = args
+                .first()
+                .and_then(|v| v.try_to::<Gd<DungeonGrid>>().ok());
+            if let (Ok(mut this), Some(grid)) = (Gd::<Self>::try_from_instance_id(id), grid) {
+                this.bind_mut().on_async_grid(request, grid);
+            }
+        });
+        let on_failure = Callable::from_fn("DungeonLevel2D.generation_failed", move |args| {
+            let msg = args
+                .first()
+                .and_then(|v| v.try_to::<GString>().ok())
+                .unwrap_or_default();
+            if let Ok(mut this) = Gd::<Self>::try_from_instance_id(id) {
+                this.bind_mut().on_async_failure(request, msg);
+            }
+        });
+        generator.connect("generated", &on_grid);
+        generator.connect("generation_failed", &on_failure);
+        generator.call("generate_async", &[self.level.to_variant()]);
+        self.pending = Some(generator);
+        true
+    }
+
+    /// [code]true[/code] while a [method generate_async] is generating or
+    /// painting.
+    #[func]
+    fn is_generating(&self) -> bool {
+        self.painting.is_some() || self.pending_busy()
+    }
+
+    /// Removes the level: frees every node this node made (rooms, tiles,
+    /// navigation) and cancels a pending [method generate_async];
+    /// [member grid] becomes [code]null[/code]. Your own children stay.
+    #[func]
+    fn clear(&mut self) {
+        self.cancel_pending();
+        self.clear_output();
+        self.grid = None;
+        self.spawn_points = VarDictionary::new();
+    }
+
+    /// The internal child ([code]"Generated"[/code]) holding what was made:
+    /// the rooms, the [code]"Tiles"[/code] layer, the
+    /// [code]"Navigation"[/code] region; [code]null[/code] when nothing is
+    /// on display.
+    #[func]
+    fn get_output(&self) -> Option<Gd<Node2D>> {
+        self.output.clone()
+    }
+
+    /// The room scenes placed for the level on display, in room order
+    /// (room [code]i[/code] of [member grid] is element [code]i[/code]);
+    /// empty for a level painted as tiles.
+    #[func]
+    fn get_rooms(&self) -> Array<Gd<Node>> {
+        self.rooms.clone()
+    }
+
+    /// The [TileMapLayer] the level on display was painted onto (big maps:
+    /// its chunk layers are its children, see [DungeonTilePainter]);
+    /// [code]null[/code] for a level of room scenes.
+    #[func]
+    fn get_tile_layer(&self) -> Option<Gd<TileMapLayer>> {
+        self.output
+            .as_ref()
+            .and_then(|o| o.get_node_or_null("Tiles"))
+            .and_then(|n| n.try_cast::<TileMapLayer>().ok())
+    }
+}
+
+impl DungeonLevel2D {
+    /// A copy of the generator with this node's seed (a new one first with
+    /// `randomize_seed`) and progression; `None` after reporting why there
+    /// is none.
+    fn prepared_generator(&mut self) -> Option<Gd<Resource>> {
+        let Some(generator) = self.generator.clone() else {
+            self.failed(
+                "DungeonLevel2D: no generator: pick one in the Inspector (generator)".into(),
+                true,
+            );
+            return None;
+        };
+        let class = generator.get_class().to_string();
+        if !registry::GENERATORS.iter().any(|g| g.class() == class) {
+            self.failed(
+                format!(
+                    "DungeonLevel2D: generator is a {class}, not a dungeon generator; use one of {}",
+                    generator_classes().replace(',', ", ")
+                )
+                .as_str()
+                .into(),
+                true,
+            );
+            return None;
+        }
+        let mut copy = generator.duplicate_resource();
+        if self.randomize_seed {
+            let mut rng = RandomNumberGenerator::new_gd();
+            rng.randomize();
+            let (hi, lo) = (i64::from(rng.randi()), i64::from(rng.randi()));
+            self.seed = (hi << 32) | lo;
+        }
+        copy.set("seed", &self.seed.to_variant());
+        if let Some(p) = &self.progression {
+            copy.set("progression", &p.to_variant());
+        }
+        Some(copy)
+    }
+
+    /// Whether the latest async request's generator is still working.
+    fn pending_busy(&self) -> bool {
+        self.pending
+            .as_ref()
+            .is_some_and(|g| g.clone().call("is_generating", &[]).booleanize())
+    }
+
+    /// Cancels the pending async request and stops painting; their
+    /// signals, should any still come, are ignored.
+    fn cancel_pending(&mut self) {
+        self.request += 1;
+        if let Some(mut g) = self.pending.take()
+            && g.call("is_generating", &[]).booleanize()
+        {
+            g.call("cancel", &[]);
+        }
+        if self.painting.take().is_some()
+            && let Some(p) = &mut self.painter
+        {
+            p.call("stop", &[]);
+        }
+    }
+
+    /// A grid from the async request `request`.
+    fn on_async_grid(&mut self, request: u64, grid: Gd<DungeonGrid>) {
+        if request != self.request {
+            return;
+        }
+        self.clear_output();
+        if self.place_or_paint(&grid, true) {
+            self.painting = Some(grid);
+        } else {
+            self.finish(grid);
+        }
+    }
+
+    /// A failure of the async request `request` (already logged by the
+    /// generator).
+    fn on_async_failure(&mut self, request: u64, msg: GString) {
+        if request == self.request {
+            self.failed(msg, false);
+        }
+    }
+
+    /// The painter finished painting over frames.
+    fn on_painted(&mut self) {
+        if let Some(grid) = self.painting.take() {
+            self.finish(grid);
+        }
+    }
+
+    /// Puts `grid` in the (empty) output: room scenes, or tiles (over
+    /// frames when `over_frames`). Returns whether tiles are being painted
+    /// over frames.
+    fn place_or_paint(&mut self, grid: &Gd<DungeonGrid>, over_frames: bool) -> bool {
+        let mut output = self.output_node();
+        let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
+        if room_grid && let Some(scene) = self.room_scene.clone() {
+            let size = self.room_size;
+            let mut placer = self.placer();
+            placer.set("room_scene", &scene.to_variant());
+            placer.set(
+                "room_size",
+                &Vector3::new(size.x, size.y, size.x).to_variant(),
+            );
+            let placed = placer.call("place", &[grid.to_variant(), output.to_variant()]);
+            self.rooms = placed.try_to::<Array<Gd<Node>>>().unwrap_or_default();
+            return false;
+        }
+        let mut layer = TileMapLayer::new_alloc();
+        layer.set_name("Tiles");
+        if let Some(ts) = &self.tile_set {
+            layer.set_tile_set(ts);
+        }
+        output.add_child(&layer);
+        let mut painter = self.painter();
+        painter.set(
+            "mapping",
+            &self
+                .tile_mapping
+                .as_ref()
+                .map(ToGodot::to_variant)
+                .unwrap_or_default(),
+        );
+        let method = if over_frames {
+            "paint_over_frames"
+        } else {
+            "paint"
+        };
+        // `paint` emits `painted` before it returns: the guard lets the
+        // handler (`on_painted`, which then has nothing to do) in.
+        let args = [grid.to_variant(), layer.to_variant()];
+        let started = {
+            let _guard = self.base_mut();
+            painter.call(method, &args).booleanize()
+        };
+        over_frames && started
+    }
+
+    /// The level `grid` is in the scene: navigation, spawn points,
+    /// `grid`, then `generated`.
+    fn finish(&mut self, grid: Gd<DungeonGrid>) {
+        if self.navigation {
+            self.build_navigation(&grid);
+        }
+        self.spawn_points = match &self.spawn_rules {
+            Some(rules) => grid
+                .clone()
+                .call("get_spawn_points", &[rules.to_variant()])
+                .try_to::<VarDictionary>()
+                .unwrap_or_default(),
+            None => VarDictionary::new(),
+        };
+        self.grid = Some(grid.clone());
+        self.last_error = GString::new();
+        self.base_mut()
+            .emit_signal("generated", &[grid.to_variant()]);
+    }
+
+    /// A `"Navigation"` region under the output, from `grid`.
+    fn build_navigation(&mut self, grid: &Gd<DungeonGrid>) {
+        let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
+        let cell = if room_grid && self.room_scene.is_some() {
+            self.room_size
+        } else {
+            self.cell_size()
+        };
+        let mut nav = DungeonNavigation::new_gd();
+        nav.set("agent_radius", &self.navigation_agent_radius.to_variant());
+        let poly = nav.call("build_polygon", &[grid.to_variant(), cell.to_variant()]);
+        let Ok(poly) = poly.try_to::<Gd<Resource>>() else {
+            godot_warn!(
+                "DungeonLevel2D: no navigation for the level: {}",
+                nav.get("last_error")
+            );
+            return;
+        };
+        // Regions join their polygons by shared edges: no edge search.
+        let Ok(mut region) = ClassDb::singleton()
+            .instantiate("NavigationRegion2D")
+            .try_to::<Gd<Node>>()
+        else {
+            return;
+        };
+        region.set_name("Navigation");
+        region.set("use_edge_connections", &false.to_variant());
+        region.set("navigation_polygon", &poly.to_variant());
+        self.output_node().add_child(&region);
+    }
+
+    /// One tile's size in pixels: the tile set's, or 16×16.
+    fn cell_size(&self) -> Vector2 {
+        self.tile_set
+            .as_ref()
+            .map_or(Vector2::new(16.0, 16.0), |ts| {
+                ts.get_tile_size().to_vector2()
+            })
+    }
+
+    /// Reports a failure: `last_error`, the log (unless the generator has
+    /// logged it already), `generation_failed`.
+    fn failed(&mut self, msg: GString, log: bool) {
+        if log {
+            godot_error!("{msg}");
+        }
+        self.last_error = msg.clone();
+        self.base_mut()
+            .emit_signal("generation_failed", &[msg.to_variant()]);
+    }
+
+    /// The output node, made (as an internal child) when missing.
+    fn output_node(&mut self) -> Gd<Node2D> {
+        if let Some(o) = &self.output
+            && o.is_instance_valid()
+        {
+            return o.clone();
+        }
+        let mut o = Node2D::new_alloc();
+        o.set_name("Generated");
+        self.base_mut()
+            .add_child_ex(&o)
+            .internal(godot::classes::node::InternalMode::BACK)
+            .done();
+        self.output = Some(o.clone());
+        o
+    }
+
+    /// Frees the output node and everything in it.
+    fn clear_output(&mut self) {
+        self.rooms = Array::new();
+        if let Some(mut o) = self.output.take()
+            && o.is_instance_valid()
+        {
+            // Through `base_mut`: removing a child notifies this node.
+            self.base_mut().remove_child(&o);
+            o.queue_free();
+        }
+    }
+
+    /// The room placer, made on first use (an internal child, freed with
+    /// this node).
+    fn placer(&mut self) -> Gd<DungeonRoomPlacer> {
+        if let Some(p) = &self.placer {
+            return p.clone();
+        }
+        let p = DungeonRoomPlacer::new_alloc();
+        self.add_helper(&p.clone().upcast(), "RoomPlacer");
+        self.placer = Some(p.clone());
+        p
+    }
+
+    /// Adds `node` (the placer or the painter) as an internal child.
+    fn add_helper(&mut self, node: &Gd<Node>, name: &str) {
+        let mut node = node.clone();
+        node.set_name(name);
+        self.base_mut()
+            .add_child_ex(&node)
+            .internal(godot::classes::node::InternalMode::FRONT)
+            .done();
+    }
+
+    /// The tile painter, made on first use like the placer; its
+    /// `painted` signal finishes an async level.
+    fn painter(&mut self) -> Gd<DungeonTilePainter> {
+        if let Some(p) = &self.painter {
+            return p.clone();
+        }
+        let mut p = DungeonTilePainter::new_alloc();
+        let id = self.to_gd().instance_id();
+        p.connect(
+            "painted",
+            &Callable::from_fn("DungeonLevel2D.painted", move |_| {
+                if let Ok(mut this) = Gd::<Self>::try_from_instance_id(id) {
+                    this.bind_mut().on_painted();
+                }
+            }),
+        );
+        self.add_helper(&p.clone().upcast(), "TilePainter");
+        self.painter = Some(p.clone());
+        p
+    }
+}
