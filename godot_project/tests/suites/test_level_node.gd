@@ -358,3 +358,62 @@ func test_inspector_properties(t) -> void:
 	t.check_eq(level.level, 1, "level 1 by default")
 	t.check(not level.randomize_seed and not level.navigation, "randomize_seed and navigation off by default")
 	level.free()
+
+
+## role_scenes: a scene for the end room's role (boss or end), room_scene
+## for the rest; room_placed once per room, before generated.
+func test_role_scenes_and_room_placed(t) -> void:
+	var log := {}
+	var level := make_level("IsaacGenerator", log)
+	level.seed = 3
+	level.level = 4
+	var boss := room_scene()
+	var boss_root: Node = boss.instantiate()
+	boss_root.name = "Boss"
+	boss.pack(boss_root)
+	boss_root.free()
+	var first := level.generate()
+	var end_role := first.get_room_role(first.get_room_at(first.end_cell))
+	t.check(end_role == DungeonGrid.ROLE_BOSS or end_role == DungeonGrid.ROLE_END, "the end room is the boss's or the end")
+	level.role_scenes = {end_role: boss}
+	log["generated"].clear()
+	var placed: Array = []
+	level.room_placed.connect(func(room, info):
+		placed.append([room, info])
+		t.check(log["generated"].is_empty(), "room_placed comes before generated"))
+	var grid := level.generate()
+	t.check_eq(placed.size(), grid.get_room_count(), "room_placed once per room")
+	var bosses := 0
+	for i in grid.get_room_count():
+		var room: Node = level.get_rooms()[i]
+		var is_boss := grid.get_room_role(i) == end_role
+		t.check_eq(room.name.begins_with("Boss"), is_boss, "room %d: the boss scene exactly for the boss room" % i)
+		t.check_eq(room.info["room"], i, "room %d: set up with its info" % i)
+		if is_boss:
+			bosses += 1
+	t.check_eq(bosses, 1, "one room of that role")
+	level.free()
+
+
+## progress: below 1 while generate_async works, 1 when done.
+func test_async_progress(t) -> void:
+	var log := {}
+	var level := make_level("CaveGenerator", log)
+	t.check_eq(level.get_progress(), 1.0, "idle: 1")
+	level.generate_async()
+	var seen: Array[float] = [level.get_progress()]
+	var tree := Engine.get_main_loop() as SceneTree
+	var frames := 0
+	while level.is_generating() and frames < 20000:
+		OS.delay_usec(1000)
+		tree.process_frame.emit()
+		seen.append(level.get_progress())
+		frames += 1
+	t.check(seen[0] < 1.0, "below 1 at the start (%f)" % seen[0])
+	var rising := true
+	for i in range(1, seen.size()):
+		rising = rising and seen[i] >= seen[i - 1]
+	t.check(rising, "never goes down")
+	t.check_eq(seen[-1], 1.0, "1 when done")
+	t.check_eq(log["generated"].size(), 1, "generated")
+	level.free()

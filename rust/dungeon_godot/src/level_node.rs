@@ -114,6 +114,12 @@ pub struct DungeonLevel2D {
     /// [code]rect.position * room_size[/code].
     #[export]
     room_size: Vector2,
+    /// Room grids: scenes for rooms of some roles instead of
+    /// [member room_scene] (keys [constant DungeonGrid.ROLE_BOSS],
+    /// [constant DungeonGrid.ROLE_SHOP]..., values [PackedScene]s; see
+    /// [member DungeonRoomPlacer.role_scenes]).
+    #[export]
+    role_scenes: VarDictionary,
     /// Tile maps: the [TileSet] of the [code]"Tiles"[/code] layer; its
     /// tile size is the size of one cell (16×16 without one).
     #[export_group(name = "Tiles")]
@@ -187,6 +193,7 @@ impl INode2D for DungeonLevel2D {
             generate_on_ready: true,
             room_scene: None,
             room_size: Vector2::new(100.0, 200.0),
+            role_scenes: VarDictionary::new(),
             tile_set: None,
             tile_mapping: None,
             progression: None,
@@ -227,6 +234,13 @@ impl DungeonLevel2D {
     /// [member last_error]. The previous level stays.
     #[signal]
     fn generation_failed(message: GString);
+
+    /// Emitted for every room scene placed, after it entered the level,
+    /// with the node and the room's info (see [DungeonRoomPlacer]): set
+    /// up what the room scene cannot know by itself. It comes before
+    /// [signal generated].
+    #[signal]
+    fn room_placed(room: Gd<Node>, info: VarDictionary);
 
     /// Makes level [member level] of [member seed] now and puts it in the
     /// scene, replacing the previous one; [signal generated] follows
@@ -290,6 +304,28 @@ impl DungeonLevel2D {
         generator.call("generate_async", &[self.level.to_variant()]);
         self.pending = Some(generator);
         true
+    }
+
+    /// How far a [method generate_async] is, from 0 to 1 (1 when none is
+    /// pending): the generator's [code]progress[/code] for the first half,
+    /// the painter's [member DungeonTilePainter.paint_progress] for the
+    /// second. It rises from frame to frame, for a loading bar.
+    #[func]
+    fn get_progress(&self) -> f64 {
+        if self.pending_busy() {
+            let p = self
+                .pending
+                .as_ref()
+                .map_or(0.0, |g| g.get("progress").try_to::<f64>().unwrap_or(0.0));
+            return 0.5 * p.clamp(0.0, 1.0);
+        }
+        match (&self.painting, &self.painter) {
+            (Some(_), Some(p)) => {
+                let done = p.get("paint_progress").try_to::<f64>().unwrap_or(0.0);
+                0.5 + 0.5 * done.clamp(0.0, 1.0)
+            }
+            _ => 1.0,
+        }
     }
 
     /// [code]true[/code] while a [method generate_async] is generating or
@@ -443,7 +479,13 @@ impl DungeonLevel2D {
                 "room_size",
                 &Vector3::new(size.x, size.y, size.x).to_variant(),
             );
-            let placed = placer.call("place", &[grid.to_variant(), output.to_variant()]);
+            placer.set("role_scenes", &self.role_scenes.to_variant());
+            let args = [grid.to_variant(), output.to_variant()];
+            // The guard lets `room_placed` handlers call this node.
+            let placed = {
+                let _guard = self.base_mut();
+                placer.call("place", &args)
+            };
             self.rooms = placed.try_to::<Array<Gd<Node>>>().unwrap_or_default();
             return false;
         }
@@ -583,7 +625,16 @@ impl DungeonLevel2D {
         if let Some(p) = &self.placer {
             return p.clone();
         }
-        let p = DungeonRoomPlacer::new_alloc();
+        let mut p = DungeonRoomPlacer::new_alloc();
+        let id = self.to_gd().instance_id();
+        p.connect(
+            "room_placed",
+            &Callable::from_fn("DungeonLevel2D.room_placed", move |args| {
+                if let (Ok(mut this), [room, info]) = (Gd::<Node>::try_from_instance_id(id), args) {
+                    this.emit_signal("room_placed", &[(*room).clone(), (*info).clone()]);
+                }
+            }),
+        );
         self.add_helper(&p.clone().upcast(), "RoomPlacer");
         self.placer = Some(p.clone());
         p
