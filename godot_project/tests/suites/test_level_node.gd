@@ -417,3 +417,44 @@ func test_async_progress(t) -> void:
 	t.check_eq(seen[-1], 1.0, "1 when done")
 	t.check_eq(log["generated"].size(), 1, "generated")
 	level.free()
+
+
+## A template layout: the tiles, and each placed template's scene over them
+## at its placement, scaled from the generator's cell_size to the tiles.
+func test_template_scenes(t) -> void:
+	var Templates := preload("res://tests/suites/test_template.gd")
+	for async in [false, true]:
+		t.part("async" if async else "sync")
+		var log := {}
+		var level := make_level("", log)
+		var gen: TemplateGenerator = Templates.sample_generator()
+		gen.seed = 99
+		level.generator = gen
+		level.seed = 99
+		level.level = 2
+		var grid: DungeonGrid
+		if async:
+			level.generate_async()
+			run_frames(level)
+			grid = log["generated"][0] if log["generated"].size() == 1 else null
+		else:
+			grid = level.generate()
+		if not t.check(grid != null, "generates: " + level.last_error):
+			level.free()
+			continue
+		var want := gen.generate_with_graph(2)
+		t.check_eq(grid.to_json(), want["grid"].to_json(), "the generator's level")
+		var placements: Array = want["placements"]
+		var rooms := level.get_rooms()
+		t.check_eq(rooms.size(), placements.size(), "one scene per placement")
+		var view := Transform2D().scaled(Vector2(16, 16) / Templates.CELL)
+		for i in mini(rooms.size(), placements.size()):
+			t.check(rooms[i].transform.is_equal_approx(view * placements[i]["transform_2d"]),
+				"placement %d: scene at its place, at the tile size" % i)
+		t.check(level.get_tile_layer() != null and tiles_of(level.get_tile_layer()) == painter_tiles(grid),
+			"the tiles painted under them")
+		t.check_eq(level.get_output().get_child_count(), placements.size() + 1, "the scenes and the tile layer")
+		level.template_scenes = false
+		level.generate()
+		t.check_eq(level.get_rooms().size(), 0, "template_scenes off: tiles only")
+		level.free()

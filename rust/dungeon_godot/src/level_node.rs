@@ -47,7 +47,9 @@ fn generator_classes() -> String {
 /// templates...) is painted by a [DungeonTilePainter] onto a
 /// [TileMapLayer] this node creates, with [member tile_set] and
 /// [member tile_mapping]. A room grid without a [member room_scene] is
-/// painted as tiles, one per room cell.
+/// painted as tiles, one per room cell. Template layouts
+/// ([TemplateGenerator], [GraphLayoutGenerator]) also get their templates'
+/// own scenes over the tiles ([member template_scenes]).
 ///
 /// Everything it makes goes under one internal child node,
 /// [method get_output] ([code]"Generated"[/code]): the rooms, the
@@ -120,6 +122,16 @@ pub struct DungeonLevel2D {
     /// [member DungeonRoomPlacer.role_scenes]).
     #[export]
     role_scenes: VarDictionary,
+    /// Template layouts ([TemplateGenerator], [GraphLayoutGenerator]): on
+    /// (the default), every placed [RoomTemplate] that has a
+    /// [member RoomTemplate.scene] gets an instance of it, at its place
+    /// over the painted tiles (scaled from the generator's
+    /// [code]cell_size[/code] to the tile size). With
+    /// [method generate_async] the placements are worked out again on the
+    /// main thread when the grid arrives (one frame as long as a
+    /// [method generate]).
+    #[export]
+    template_scenes: bool,
     /// Tile maps: the [TileSet] of the [code]"Tiles"[/code] layer; its
     /// tile size is the size of one cell (16×16 without one).
     #[export_group(name = "Tiles")]
@@ -175,6 +187,8 @@ pub struct DungeonLevel2D {
     painter: Option<Gd<DungeonTilePainter>>,
     /// The generator copy of the latest `generate_async` request.
     pending: Option<Gd<Resource>>,
+    /// The level of the latest `generate_async` request.
+    pending_level: i64,
     /// Counts requests: a delivery with an older number is stale.
     request: u64,
     /// The grid being painted over frames (async tile maps).
@@ -194,6 +208,7 @@ impl INode2D for DungeonLevel2D {
             room_scene: None,
             room_size: Vector2::new(100.0, 200.0),
             role_scenes: VarDictionary::new(),
+            template_scenes: true,
             tile_set: None,
             tile_mapping: None,
             progression: None,
@@ -208,6 +223,7 @@ impl INode2D for DungeonLevel2D {
             placer: None,
             painter: None,
             pending: None,
+            pending_level: 1,
             request: 0,
             painting: None,
             base,
@@ -252,7 +268,17 @@ impl DungeonLevel2D {
     fn generate(&mut self) -> Option<Gd<DungeonGrid>> {
         self.cancel_pending();
         let mut generator = self.prepared_generator()?;
-        let made = generator.call("generate_level", &[self.level.to_variant()]);
+        let level = self.level.to_variant();
+        let templates = self.uses_template_scenes(&generator);
+        let (made, placements) = if templates {
+            let d = generator
+                .call("generate_with_graph", std::slice::from_ref(&level))
+                .try_to::<VarDictionary>()
+                .unwrap_or_default();
+            (d.get("grid").unwrap_or_default(), d.get("placements"))
+        } else {
+            (generator.call("generate_level", &[level]), None)
+        };
         let Ok(grid) = made.try_to::<Gd<DungeonGrid>>() else {
             let msg = generator.get("last_error").to::<GString>();
             // The generator has logged it already.
@@ -261,6 +287,9 @@ impl DungeonLevel2D {
         };
         self.clear_output();
         self.place_or_paint(&grid, false);
+        if let Some(p) = placements {
+            self.place_templates(&generator, &p);
+        }
         self.finish(grid.clone());
         Some(grid)
     }
@@ -303,6 +332,7 @@ impl DungeonLevel2D {
         generator.connect("generation_failed", &on_failure);
         generator.call("generate_async", &[self.level.to_variant()]);
         self.pending = Some(generator);
+        self.pending_level = self.level;
         true
     }
 
@@ -355,9 +385,11 @@ impl DungeonLevel2D {
         self.output.clone()
     }
 
-    /// The room scenes placed for the level on display, in room order
-    /// (room [code]i[/code] of [member grid] is element [code]i[/code]);
-    /// empty for a level painted as tiles.
+    /// The room scenes placed for the level on display: on a room grid in
+    /// room order (room [code]i[/code] of [member grid] is element
+    /// [code]i[/code]); on a template layout one per placed template with a
+    /// scene, in placement order (see [member template_scenes]); empty for
+    /// a level painted as tiles only.
     #[func]
     fn get_rooms(&self) -> Array<Gd<Node>> {
         self.rooms.clone()
@@ -443,7 +475,22 @@ impl DungeonLevel2D {
             return;
         }
         self.clear_output();
-        if self.place_or_paint(&grid, true) {
+        let painting = self.place_or_paint(&grid, true);
+        if let Some(mut generator) = self.pending.clone()
+            && self.uses_template_scenes(&generator)
+        {
+            let args = [self.pending_level.to_variant()];
+            // The guard lets a `generation_failed` handler in.
+            let d = {
+                let _guard = self.base_mut();
+                generator.call("generate_with_graph", &args)
+            };
+            let d = d.try_to::<VarDictionary>().unwrap_or_default();
+            if let Some(p) = d.get("placements") {
+                self.place_templates(&generator, &p);
+            }
+        }
+        if painting {
             self.painting = Some(grid);
         } else {
             self.finish(grid);
@@ -517,6 +564,55 @@ impl DungeonLevel2D {
             painter.call(method, &args).booleanize()
         };
         over_frames && started
+    }
+
+    /// Whether `generator` lays out templates whose scenes are instanced.
+    fn uses_template_scenes(&self, generator: &Gd<Resource>) -> bool {
+        self.template_scenes
+            && generator.has_method("generate_with_graph")
+            && !generator.get("templates").is_nil()
+    }
+
+    /// An instance of the scene of every placement in `placements` (a
+    /// `generate_with_graph` list) that has one, under the output, scaled
+    /// from `generator`'s `cell_size` to the tile size.
+    fn place_templates(&mut self, generator: &Gd<Resource>, placements: &Variant) {
+        // An `Array[Dictionary]`.
+        let Ok(placements) = placements.try_to::<Array<VarDictionary>>() else {
+            return;
+        };
+        let cell = generator
+            .get("cell_size")
+            .try_to::<Vector2>()
+            .unwrap_or(Vector2::ONE);
+        let tile = self.cell_size();
+        let scale = Vector2::new(
+            if cell.x > 0.0 { tile.x / cell.x } else { 1.0 },
+            if cell.y > 0.0 { tile.y / cell.y } else { 1.0 },
+        );
+        let view = Transform2D::from_cols(
+            Vector2::new(scale.x, 0.0),
+            Vector2::new(0.0, scale.y),
+            Vector2::ZERO,
+        );
+        let mut output = self.output_node();
+        for p in placements.iter_shared() {
+            let scene = p
+                .get("scene")
+                .and_then(|s| s.try_to::<Gd<PackedScene>>().ok());
+            let Some(node) = scene.and_then(|s| s.instantiate()) else {
+                continue;
+            };
+            let xf = p
+                .get("transform_2d")
+                .and_then(|x| x.try_to::<Transform2D>().ok())
+                .unwrap_or(Transform2D::IDENTITY);
+            if let Ok(mut n) = node.clone().try_cast::<Node2D>() {
+                n.set_transform(view * xf);
+            }
+            output.add_child(&node);
+            self.rooms.push(&node);
+        }
     }
 
     /// The level `grid` is in the scene: navigation, spawn points,
