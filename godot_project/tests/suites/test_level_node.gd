@@ -458,3 +458,30 @@ func test_template_scenes(t) -> void:
 		level.generate()
 		t.check_eq(level.get_rooms().size(), 0, "template_scenes off: tiles only")
 		level.free()
+
+
+## A big map: generate_async returns at once, the level arrives over many
+## frames (generated, then painted a budget per frame into chunk layers),
+## the same tiles as painting the generator's grid in one go.
+func test_big_map_over_frames(t) -> void:
+	var log := {}
+	var level := make_level("", log)
+	var cave := CaveGenerator.new()
+	cave.width = 768
+	cave.height = 768
+	level.generator = cave
+	var started := Time.get_ticks_msec()
+	t.check(level.generate_async(), "starts")
+	var call_ms := Time.get_ticks_msec() - started
+	t.check(call_ms < 200, "generate_async returns at once (%d ms)" % call_ms)
+	t.check(level.grid == null and level.get_output() == null, "nothing shown yet")
+	var frames := run_frames(level)
+	t.check(frames > 3, "over several frames (%d)" % frames)
+	if not t.check_eq(log["generated"].size(), 1, "generated once: " + level.last_error):
+		level.free()
+		return
+	var grid: DungeonGrid = log["generated"][0]
+	var layer := level.get_tile_layer()
+	t.check(layer != null and layer.get_child_count() > 1, "painted into chunk layers")
+	t.check(layer != null and tiles_of(layer) == painter_tiles(grid), "every tile painted")
+	level.free()
