@@ -485,3 +485,29 @@ func test_big_map_over_frames(t) -> void:
 	t.check(layer != null and layer.get_child_count() > 1, "painted into chunk layers")
 	t.check(layer != null and tiles_of(layer) == painter_tiles(grid), "every tile painted")
 	level.free()
+
+
+## A generated handler may call the node again (read it, generate the next
+## level at once or async, clear it): nothing breaks.
+func test_handlers_may_call_back(t) -> void:
+	for cls in ["BspGenerator", "IsaacGenerator"]:
+		t.part(cls)
+		var log := {}
+		var level := make_level(cls, log)
+		var calls := {"n": 0}
+		level.generated.connect(func(grid):
+			calls["n"] += 1
+			t.check(level.grid == grid, cls + ": the handler reads the new grid")
+			if calls["n"] == 1:
+				level.level = 2
+				t.check(level.generate() != null, cls + ": generate() from the handler")
+			elif calls["n"] == 2:
+				level.generate_async()
+			elif calls["n"] == 3:
+				level.clear())
+		level.generate_async()
+		run_frames(level)
+		t.check_eq(calls["n"], 3, cls + ": async, then generate() and generate_async() from the handlers")
+		t.check(level.grid == null and level.get_output() == null, cls + ": cleared from the last handler")
+		t.check_eq(log["failed"].size(), 0, cls + ": no failure")
+		level.free()
