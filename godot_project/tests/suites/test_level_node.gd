@@ -511,3 +511,28 @@ func test_handlers_may_call_back(t) -> void:
 		t.check(level.grid == null and level.get_output() == null, cls + ": cleared from the last handler")
 		t.check_eq(log["failed"].size(), 0, cls + ": no failure")
 		level.free()
+
+
+## A room scene the placer refuses: the placer's message, generation_failed,
+## nothing shown (sync and async).
+func test_bad_room_scene(t) -> void:
+	var log := {}
+	var level := make_level("IsaacGenerator", log)
+	t.check(level.generate() != null, "a good level first")
+	var bad := PackedScene.new()
+	var plain := Node.new()
+	bad.pack(plain)
+	plain.free()
+	level.room_scene = bad
+	t.expect_error("neither a Node2D nor a Node3D")
+	t.check(level.generate() == null, "a room scene with a plain Node root: null")
+	t.check(level.last_error.contains("Node2D"), "last_error says why: " + level.last_error)
+	t.check_eq(log["failed"].size(), 1, "generation_failed once")
+	t.check(level.grid == null and level.get_output() == null, "nothing shown")
+	t.expect_error("neither a Node2D nor a Node3D")
+	level.generate_async()
+	run_frames(level)
+	t.check_eq(log["failed"].size(), 2, "async: generation_failed")
+	t.check_eq(log["generated"].size(), 1, "only the good level was generated")
+	t.check(level.grid == null and level.get_output() == null, "async: nothing shown")
+	level.free()

@@ -246,8 +246,9 @@ impl DungeonLevel2D {
     fn generated(grid: Gd<DungeonGrid>);
 
     /// Emitted with the reason when a generation fails (no generator, a
-    /// setting out of range...); the message is also logged and kept in
-    /// [member last_error]. The previous level stays.
+    /// setting out of range, a room scene whose root is no [Node2D]...);
+    /// the message is also logged and kept in [member last_error]. When
+    /// the generator fails, the previous level stays.
     #[signal]
     fn generation_failed(message: GString);
 
@@ -286,7 +287,10 @@ impl DungeonLevel2D {
             return None;
         };
         self.clear_output();
-        self.place_or_paint(&grid, false);
+        if let Err(msg) = self.place_or_paint(&grid, false) {
+            self.output_failed(msg);
+            return None;
+        }
         if let Some(p) = placements {
             self.place_templates(&generator, &p);
         }
@@ -475,7 +479,13 @@ impl DungeonLevel2D {
             return;
         }
         self.clear_output();
-        let painting = self.place_or_paint(&grid, true);
+        let painting = match self.place_or_paint(&grid, true) {
+            Ok(painting) => painting,
+            Err(msg) => {
+                self.output_failed(msg);
+                return;
+            }
+        };
         if let Some(mut generator) = self.pending.clone()
             && self.uses_template_scenes(&generator)
         {
@@ -514,8 +524,13 @@ impl DungeonLevel2D {
 
     /// Puts `grid` in the (empty) output: room scenes, or tiles (over
     /// frames when `over_frames`). Returns whether tiles are being painted
-    /// over frames.
-    fn place_or_paint(&mut self, grid: &Gd<DungeonGrid>, over_frames: bool) -> bool {
+    /// over frames, or the placer's or the painter's error (which it has
+    /// logged).
+    fn place_or_paint(
+        &mut self,
+        grid: &Gd<DungeonGrid>,
+        over_frames: bool,
+    ) -> Result<bool, GString> {
         let mut output = self.output_node();
         let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
         if room_grid && let Some(scene) = self.room_scene.clone() {
@@ -534,7 +549,12 @@ impl DungeonLevel2D {
                 placer.call("place", &args)
             };
             self.rooms = placed.try_to::<Array<Gd<Node>>>().unwrap_or_default();
-            return false;
+            let error = placer.get("last_error").to::<GString>();
+            return if error.is_empty() {
+                Ok(false)
+            } else {
+                Err(error)
+            };
         }
         let mut layer = TileMapLayer::new_alloc();
         layer.set_name("Tiles");
@@ -563,7 +583,11 @@ impl DungeonLevel2D {
             let _guard = self.base_mut();
             painter.call(method, &args).booleanize()
         };
-        over_frames && started
+        if started {
+            Ok(over_frames)
+        } else {
+            Err(painter.get("last_error").to::<GString>())
+        }
     }
 
     /// Whether `generator` lays out templates whose scenes are instanced.
@@ -684,6 +708,14 @@ impl DungeonLevel2D {
         self.last_error = msg.clone();
         self.base_mut()
             .emit_signal("generation_failed", &[msg.to_variant()]);
+    }
+
+    /// The placer or the painter failed (and logged why): nothing is shown.
+    fn output_failed(&mut self, msg: GString) {
+        self.clear_output();
+        self.grid = None;
+        self.spawn_points = VarDictionary::new();
+        self.failed(msg, false);
     }
 
     /// The output node, made (as an internal child) when missing.
