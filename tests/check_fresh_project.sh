@@ -108,11 +108,14 @@ func _process(_delta: float) -> bool:
 			grid.level, placed, grid.get_room_count(), first.name])
 	var layer: TileMapLayer = tiles.get_tile_layer()
 	var painted := layer.get_used_cells().size() if layer != null else 0
+	if layer != null and (layer.tile_set == null or layer.get_cell_tile_data(layer.get_used_cells()[0]) == null):
+		printerr("FAIL Tiles: the cells are no tiles of a tile set (nothing would show)")
+		failures += 1
 	if tiles.grid == null or painted == 0:
 		printerr("FAIL Tiles: %d tiles painted: %s" % [painted, tiles.last_error])
 		failures += 1
 	else:
-		print("fresh project: Tiles (BspGenerator): %d tiles painted for a %dx%d map" % [
+		print("fresh project: Tiles (BspGenerator): %d tiles of the built-in tile set painted for a %dx%d map" % [
 			painted, tiles.grid.get_width(), tiles.grid.get_height()])
 	quit(1 if failures > 0 else 0)
 	return true

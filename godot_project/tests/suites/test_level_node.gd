@@ -536,3 +536,30 @@ func test_bad_room_scene(t) -> void:
 	t.check_eq(log["generated"].size(), 1, "only the good level was generated")
 	t.check(level.grid == null and level.get_output() == null, "async: nothing shown")
 	level.free()
+
+
+## With neither tile_set nor tile_mapping the layer gets the built-in tile
+## set, and every painted cell is a real tile of it; with a mapping of your
+## own and no tile set, none.
+func test_built_in_tile_set(t) -> void:
+	var log := {}
+	var level := make_level("BspGenerator", log)
+	level.generate()
+	var layer := level.get_tile_layer()
+	var ts := layer.tile_set
+	if t.check(ts != null, "a tile set without one set up"):
+		t.check_eq(ts.tile_size, Vector2i(16, 16), "16×16 tiles")
+		t.check(ts.has_source(0) and ts.get_source(0).get_tiles_count() == 6, "one atlas row of six tiles in source 0")
+		var missing := 0
+		for cell in layer.get_used_cells():
+			if layer.get_cell_tile_data(cell) == null:
+				missing += 1
+		t.check_eq(missing, 0, "every painted cell is a tile of it")
+	level.tile_mapping = DungeonTileMapping.new()
+	level.generate()
+	t.check(level.get_tile_layer().tile_set == null, "with a mapping of your own: no tile set made up")
+	var own := TileSet.new()
+	level.tile_set = own
+	level.generate()
+	t.check(level.get_tile_layer().tile_set == own, "tile_set used as given")
+	level.free()

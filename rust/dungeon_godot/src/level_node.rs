@@ -8,9 +8,10 @@
 
 use dungeon_core::GridKind;
 use dungeon_core::registry;
+use godot::classes::image::Format;
 use godot::classes::{
-    ClassDb, Engine, INode2D, Node, Node2D, PackedScene, RandomNumberGenerator, Resource,
-    TileMapLayer, TileSet,
+    ClassDb, Engine, INode2D, Image, ImageTexture, Node, Node2D, PackedScene,
+    RandomNumberGenerator, Resource, TileMapLayer, TileSet, TileSetAtlasSource,
 };
 use godot::prelude::*;
 
@@ -31,6 +32,46 @@ fn generator_classes() -> String {
         .map(|g| g.class())
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// The side of a tile of the built-in tile set, in pixels.
+const DEFAULT_TILE: i32 = 16;
+
+/// The built-in tile set: one atlas row in source 0 as a default
+/// [`DungeonTileMapping`] reads it (floor, corridor, door, wall, start,
+/// end), plain colours with a darker rim, so a level with neither a tile
+/// set nor a mapping shows.
+fn default_tile_set() -> Option<Gd<TileSet>> {
+    const COLORS: [(f32, f32, f32); 6] = [
+        (0.55, 0.50, 0.42), // floor
+        (0.45, 0.42, 0.36), // corridor
+        (0.75, 0.52, 0.25), // door
+        (0.20, 0.18, 0.24), // wall
+        (0.30, 0.70, 0.35), // start
+        (0.80, 0.25, 0.25), // end
+    ];
+    let t = DEFAULT_TILE;
+    let n = COLORS.len() as i32;
+    let mut image = Image::create_empty(t * n, t, false, Format::RGBA8)?;
+    for (i, &(r, g, b)) in (0i32..).zip(COLORS.iter()) {
+        let cell = Rect2i::new(Vector2i::new(i * t, 0), Vector2i::new(t, t));
+        image.fill_rect(cell, Color::from_rgb(r * 0.7, g * 0.7, b * 0.7));
+        image.fill_rect(cell.grow(-1), Color::from_rgb(r, g, b));
+    }
+    let texture = ImageTexture::create_from_image(&image)?;
+    let mut source = TileSetAtlasSource::new_gd();
+    source.set_texture(&texture);
+    source.set_texture_region_size(Vector2i::new(t, t));
+    for i in 0..n {
+        source.create_tile(Vector2i::new(i, 0));
+    }
+    let mut tiles = TileSet::new_gd();
+    tiles.set_tile_size(Vector2i::new(t, t));
+    tiles
+        .add_source_ex(&source)
+        .atlas_source_id_override(0)
+        .done();
+    Some(tiles)
 }
 
 /// A dungeon level in your scene, made by a generator with no code: pick a
@@ -133,7 +174,11 @@ pub struct DungeonLevel2D {
     #[export]
     template_scenes: bool,
     /// Tile maps: the [TileSet] of the [code]"Tiles"[/code] layer; its
-    /// tile size is the size of one cell (16×16 without one).
+    /// tile size is the size of one cell. [code]null[/code] with no
+    /// [member tile_mapping] either uses a built-in set of 16×16 plain
+    /// coloured tiles (floor, corridor, door, wall, start, end), so a level
+    /// shows with nothing set up; with a [member tile_mapping] the layer
+    /// gets no tile set.
     #[export_group(name = "Tiles")]
     #[export]
     tile_set: Option<Gd<TileSet>>,
@@ -191,6 +236,8 @@ pub struct DungeonLevel2D {
     pending_level: i64,
     /// Counts requests: a delivery with an older number is stale.
     request: u64,
+    /// The built-in tile set, made on first use.
+    default_tiles: Option<Gd<TileSet>>,
     /// The grid being painted over frames (async tile maps).
     painting: Option<Gd<DungeonGrid>>,
     base: Base<Node2D>,
@@ -225,6 +272,7 @@ impl INode2D for DungeonLevel2D {
             pending: None,
             pending_level: 1,
             request: 0,
+            default_tiles: None,
             painting: None,
             base,
         }
@@ -558,8 +606,8 @@ impl DungeonLevel2D {
         }
         let mut layer = TileMapLayer::new_alloc();
         layer.set_name("Tiles");
-        if let Some(ts) = &self.tile_set {
-            layer.set_tile_set(ts);
+        if let Some(ts) = self.layer_tile_set() {
+            layer.set_tile_set(&ts);
         }
         output.add_child(&layer);
         let mut painter = self.painter();
@@ -690,11 +738,24 @@ impl DungeonLevel2D {
         self.output_node().add_child(&region);
     }
 
-    /// One tile's size in pixels: the tile set's, or 16×16.
+    /// The tile set the layer gets: [`Self::tile_set`], or the built-in
+    /// one when neither it nor a mapping is set.
+    fn layer_tile_set(&mut self) -> Option<Gd<TileSet>> {
+        if self.tile_set.is_some() || self.tile_mapping.is_some() {
+            return self.tile_set.clone();
+        }
+        if self.default_tiles.is_none() {
+            self.default_tiles = default_tile_set();
+        }
+        self.default_tiles.clone()
+    }
+
+    /// One tile's size in pixels: the tile set's, or the built-in one's.
     fn cell_size(&self) -> Vector2 {
+        let side = DEFAULT_TILE as f32;
         self.tile_set
             .as_ref()
-            .map_or(Vector2::new(16.0, 16.0), |ts| {
+            .map_or(Vector2::new(side, side), |ts| {
                 ts.get_tile_size().to_vector2()
             })
     }
