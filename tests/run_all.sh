@@ -92,6 +92,9 @@ tests/check_quit.sh --repeat 1
 step "real frames, in one Godot: tile-set collision and navigation across chunk borders, navigation from the grid in the servers, the sample's enemies (2D and walk_3d)"
 tests/check_frames.sh chunk_borders navigation enemies
 
+step "a project from nothing: a scene with DungeonLevel2D and a generator runs with no code (rooms and tiles)"
+tests/check_fresh_project.sh
+
 step "GDScript runner self-test (every test in it must fail)"
 # Proves the runner counts failed checks, unannounced engine/script errors and
 # missing announced errors as failures. Its output is kept out of the log so

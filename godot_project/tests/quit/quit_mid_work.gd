@@ -11,11 +11,14 @@ extends SceneTree
 ## paint_free, scene_close (the painter's node freed mid-paint), nav and
 ## nav_free (two DungeonNavigation async builds of a 1024² cave, the object
 ## kept or dropped), sync (every
-## other class used once). --frames: frames to wait before quitting (0:
+## other class used once), level and level_free (a DungeonLevel2D's
+## generate_async of a 2048² cave, then its painting over frames and its
+## navigation; the node kept or freed at once). --frames: frames to wait before quitting (0:
 ## quit in the frame the work starts).
 
 ## The cases that are not one generator's.
-const OTHER_CASES := ["paint", "paint_stop", "paint_free", "scene_close", "nav", "nav_free", "sync"]
+const OTHER_CASES := ["paint", "paint_stop", "paint_free", "scene_close", "nav", "nav_free", "sync",
+		"level", "level_free"]
 
 var _frames_left := 0
 var _case := ""
@@ -150,6 +153,20 @@ func _start(name: String) -> bool:
 		if name == "nav":
 			_keep.append(nav)
 			_busy = func() -> bool: return nav.is_building()
+		return true
+	if name in ["level", "level_free"]:
+		# DungeonLevel2D: a huge cave generated, then painted over frames,
+		# with navigation; level_free frees the node mid-work.
+		var level := DungeonLevel2D.new()
+		level.generate_on_ready = false
+		level.generator = big_generator("CaveGenerator")
+		level.navigation = true
+		root.add_child(level)
+		level.generate_async()
+		if name == "level":
+			_busy = func() -> bool: return level.is_generating()
+		else:
+			level.free()
 		return true
 	if name == "sync":
 		var grid := BspGenerator.new().generate_level(1)

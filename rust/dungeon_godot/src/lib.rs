@@ -32,6 +32,7 @@ mod hilbert_generator;
 mod isaac_generator;
 mod isaac_room_rules;
 mod level_graph;
+mod level_node;
 mod maze_generator;
 mod minesweeper_board;
 mod navigation;

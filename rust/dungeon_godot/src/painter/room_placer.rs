@@ -48,6 +48,15 @@ pub struct DungeonRoomPlacer {
     /// [Node3D].
     #[export]
     room_scene: Option<Gd<PackedScene>>,
+    /// Scenes for rooms of some roles instead of [member room_scene]: keys
+    /// are room roles ([constant DungeonGrid.ROLE_BOSS],
+    /// [constant DungeonGrid.ROLE_SHOP]...), values [PackedScene]s. A room
+    /// whose role has no scene here gets [member room_scene].
+    /// [codeblock]
+    /// placer.role_scenes = {DungeonGrid.ROLE_BOSS: preload("res://boss_room.tscn")}
+    /// [/codeblock]
+    #[export]
+    role_scenes: VarDictionary,
     /// The size of one grid cell: x and y in 2D; x (grid x), y (height) and
     /// z (grid y) in 3D.
     #[export]
@@ -63,6 +72,7 @@ impl INode for DungeonRoomPlacer {
     fn init(base: Base<Node>) -> Self {
         Self {
             room_scene: None,
+            role_scenes: VarDictionary::new(),
             room_size: Vector3::new(100.0, 200.0, 100.0),
             last_error: GString::new(),
             base,
@@ -178,8 +188,14 @@ impl DungeonRoomPlacer {
         };
         let mut out = Array::new();
         for (at, info) in infos {
+            let role = info.get("role").unwrap_or_default();
+            let scene = self
+                .role_scenes
+                .get(&role)
+                .and_then(|s| s.try_to::<Gd<PackedScene>>().ok())
+                .unwrap_or_else(|| scene.clone());
             let Some(mut node) = scene.instantiate() else {
-                let msg = "DungeonRoomPlacer: room_scene could not be instanced".to_string();
+                let msg = "DungeonRoomPlacer: a room scene could not be instanced".to_string();
                 godot_error!("{msg}");
                 self.last_error = GString::from(&msg);
                 return out;

@@ -1,0 +1,862 @@
+//! `DungeonLevel2D`: a node that turns a generator into a level in the
+//! scene: room scenes through [`DungeonRoomPlacer`], tiles through
+//! [`DungeonTilePainter`], navigation through [`DungeonNavigation`], all
+//! under one internal child so `clear()` frees one node.
+//!
+//! The node only wires the existing classes together (through Godot
+//! calls, as a script would); none of their work is repeated here.
+
+use dungeon_core::GridKind;
+use dungeon_core::registry;
+use godot::classes::image::Format;
+use godot::classes::{
+    ClassDb, Engine, INode2D, Image, ImageTexture, Node, Node2D, PackedScene,
+    RandomNumberGenerator, Resource, TileMapLayer, TileSet, TileSetAtlasSource,
+};
+use godot::prelude::*;
+
+use crate::dungeon_grid::DungeonGrid;
+use crate::dungeon_progression::DungeonProgression;
+use crate::navigation::DungeonNavigation;
+use crate::painter::mapping::DungeonTileMapping;
+use crate::painter::room_placer::DungeonRoomPlacer;
+use crate::painter::tile_painter::DungeonTilePainter;
+use crate::spawn_rules::DungeonSpawnRules;
+
+/// The Godot classes of every generator in the core's registry,
+/// comma-separated: the Inspector hint of `generator`, so the picker offers
+/// exactly the registry's generators.
+fn generator_classes() -> String {
+    registry::GENERATORS
+        .iter()
+        .map(|g| g.class())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The side of a tile of the built-in tile set, in pixels.
+const DEFAULT_TILE: i32 = 16;
+
+/// The built-in tile set: one atlas row in source 0 as a default
+/// [`DungeonTileMapping`] reads it (floor, corridor, door, wall, start,
+/// end), plain colours with a darker rim, so a level with neither a tile
+/// set nor a mapping shows.
+fn default_tile_set() -> Option<Gd<TileSet>> {
+    const COLORS: [(f32, f32, f32); 6] = [
+        (0.55, 0.50, 0.42), // floor
+        (0.45, 0.42, 0.36), // corridor
+        (0.75, 0.52, 0.25), // door
+        (0.20, 0.18, 0.24), // wall
+        (0.30, 0.70, 0.35), // start
+        (0.80, 0.25, 0.25), // end
+    ];
+    let t = DEFAULT_TILE;
+    let n = COLORS.len() as i32;
+    let mut image = Image::create_empty(t * n, t, false, Format::RGBA8)?;
+    for (i, &(r, g, b)) in (0i32..).zip(COLORS.iter()) {
+        let cell = Rect2i::new(Vector2i::new(i * t, 0), Vector2i::new(t, t));
+        image.fill_rect(cell, Color::from_rgb(r * 0.7, g * 0.7, b * 0.7));
+        image.fill_rect(cell.grow(-1), Color::from_rgb(r, g, b));
+    }
+    let texture = ImageTexture::create_from_image(&image)?;
+    let mut source = TileSetAtlasSource::new_gd();
+    source.set_texture(&texture);
+    source.set_texture_region_size(Vector2i::new(t, t));
+    for i in 0..n {
+        source.create_tile(Vector2i::new(i, 0));
+    }
+    let mut tiles = TileSet::new_gd();
+    tiles.set_tile_size(Vector2i::new(t, t));
+    tiles
+        .add_source_ex(&source)
+        .atlas_source_id_override(0)
+        .done();
+    Some(tiles)
+}
+
+/// A dungeon level in your scene, made by a generator with no code: pick a
+/// [member generator] in the Inspector, give room grids a
+/// [member room_scene] (or tile maps a [member tile_set]), and run the
+/// scene. With [member generate_on_ready] on (the default) the level is
+/// there by the time the parent's [code]_ready()[/code] runs.
+///
+/// What it makes follows the grid's kind: a room grid (Isaac, Drunkard,
+/// Hilbert) gets one instance of [member room_scene] per room, placed by a
+/// [DungeonRoomPlacer] (each instance with a
+/// [code]setup_room(info)[/code] method gets the room's doors, role and
+/// cells, see [DungeonRoomPlacer]); a tile map (BSP, caves, mazes,
+/// templates...) is painted by a [DungeonTilePainter] onto a
+/// [TileMapLayer] this node creates, with [member tile_set] and
+/// [member tile_mapping]. A room grid without a [member room_scene] is
+/// painted as tiles, one per room cell. Template layouts
+/// ([TemplateGenerator], [GraphLayoutGenerator]) also get their templates'
+/// own scenes over the tiles ([member template_scenes]).
+///
+/// Everything it makes goes under one internal child node,
+/// [method get_output] ([code]"Generated"[/code]): the rooms, the
+/// [code]"Tiles"[/code] layer and the [code]"Navigation"[/code] region.
+/// Your own children are never touched, and [method clear] frees only
+/// that node.
+///
+/// The level's seed and number are this node's [member seed] and
+/// [member level]; the generator's own [code]seed[/code] and
+/// [code]level[/code] are not used, and the generator resource is not
+/// changed (each generation works on a copy), so one generator
+/// [code].tres[/code] can serve many levels.
+/// [codeblock]
+/// var level := DungeonLevel2D.new()
+/// level.generator = BspGenerator.new()
+/// level.seed = 7
+/// level.generated.connect(func(grid): print(grid.get_room_count(), " rooms"))
+/// add_child(level)   # generates here: generate_on_ready is on
+/// level.level = 2
+/// level.generate_async()   # the next level, without a long frame
+/// [/codeblock]
+#[derive(GodotClass)]
+#[class(base = Node2D)]
+pub struct DungeonLevel2D {
+    /// The dungeon generator: any of the extension's generator classes
+    /// ([IsaacGenerator], [BspGenerator]...; the Inspector lists exactly
+    /// those [GeneratorRegistry] knows). Its settings shape the level; its
+    /// own [code]seed[/code] and [code]level[/code] are replaced by this
+    /// node's. [code]null[/code] (the default) makes [method generate] fail
+    /// with a message.
+    #[var(
+        hint = RESOURCE_TYPE,
+        hint_string = generator_classes().as_str(),
+        usage_flags = [DEFAULT]
+    )]
+    generator: Option<Gd<Resource>>,
+    /// The level to make (1 to 1000): later levels are bigger on the
+    /// generators whose size grows with the level (Isaac floors).
+    #[export(range = (1.0, 1000.0, 1.0))]
+    level: i64,
+    /// The run seed: the same seed, generator settings and level always
+    /// give the same level, on every platform.
+    #[export]
+    seed: i64,
+    /// On: every [method generate] and [method generate_async] first picks
+    /// a new random [member seed] (written to [member seed], so the level
+    /// can be made again). Off (the default): the same level each time.
+    #[export]
+    randomize_seed: bool,
+    /// On (the default): the level is generated (at once, with
+    /// [method generate]) when the node is ready in a running game, so a
+    /// scene holding this node and a generator needs no code. Turn it off
+    /// to call [method generate] or [method generate_async] yourself
+    /// (e.g. after choosing the seed). Nothing is generated in the editor.
+    #[export]
+    generate_on_ready: bool,
+    /// Room grids: the scene instanced once per room (its root a [Node2D]).
+    /// [code]null[/code] paints room grids as tiles instead.
+    #[export_group(name = "Rooms")]
+    #[export]
+    room_scene: Option<Gd<PackedScene>>,
+    /// Room grids: the size of one grid cell in pixels; a room covering
+    /// cells [code]rect[/code] is placed at
+    /// [code]rect.position * room_size[/code].
+    #[export]
+    room_size: Vector2,
+    /// Room grids: scenes for rooms of some roles instead of
+    /// [member room_scene] (keys [constant DungeonGrid.ROLE_BOSS],
+    /// [constant DungeonGrid.ROLE_SHOP]..., values [PackedScene]s; see
+    /// [member DungeonRoomPlacer.role_scenes]).
+    #[export]
+    role_scenes: VarDictionary,
+    /// Template layouts ([TemplateGenerator], [GraphLayoutGenerator]): on
+    /// (the default), every placed [RoomTemplate] that has a
+    /// [member RoomTemplate.scene] gets an instance of it, at its place
+    /// over the painted tiles (scaled from the generator's
+    /// [code]cell_size[/code] to the tile size). With
+    /// [method generate_async] the placements are worked out again on the
+    /// main thread when the grid arrives (one frame as long as a
+    /// [method generate]).
+    #[export]
+    template_scenes: bool,
+    /// Tile maps: the [TileSet] of the [code]"Tiles"[/code] layer; its
+    /// tile size is the size of one cell. [code]null[/code] with no
+    /// [member tile_mapping] either uses a built-in set of 16×16 plain
+    /// coloured tiles (floor, corridor, door, wall, start, end), so a level
+    /// shows with nothing set up; with a [member tile_mapping] the layer
+    /// gets no tile set.
+    #[export_group(name = "Tiles")]
+    #[export]
+    tile_set: Option<Gd<TileSet>>,
+    /// Tile maps: which tile of [member tile_set] each cell kind gets;
+    /// [code]null[/code] uses a default [DungeonTileMapping] (a one-row
+    /// atlas in source 0: floor, corridor, door, wall, start, end).
+    #[export]
+    tile_mapping: Option<Gd<DungeonTileMapping>>,
+    /// Locked doors, keys and one-way doors planned on the level (a
+    /// [DungeonProgression]); [code]null[/code] (the default) keeps the
+    /// generator's own [code]progression[/code]. Generators without rooms
+    /// (caves, tunnels, walks) fail with a message when it asks for locks.
+    #[export_group(name = "Gameplay")]
+    #[export]
+    progression: Option<Gd<DungeonProgression>>,
+    /// Where enemies, loot, traps and the boss may stand: when set, each
+    /// level's points are worked out with these rules and kept in
+    /// [member spawn_points]. [code]null[/code] (the default) works out
+    /// none.
+    #[export]
+    spawn_rules: Option<Gd<DungeonSpawnRules>>,
+    /// On: each level gets a [NavigationRegion2D] child
+    /// ([code]"Navigation"[/code] under [method get_output]) whose polygon
+    /// [DungeonNavigation] builds from the grid, for
+    /// [NavigationAgent2D]s. Off by default.
+    #[export]
+    navigation: bool,
+    /// The margin kept between an agent's centre and the walls, in pixels
+    /// ([member DungeonNavigation.agent_radius]).
+    #[export(range = (0.0, 64.0, 0.5, or_greater))]
+    navigation_agent_radius: f64,
+    /// The level on display, or [code]null[/code] before the first
+    /// generation and after [method clear]. During a
+    /// [method generate_async] it stays the previous level until
+    /// [signal generated].
+    #[var(no_set)]
+    grid: Option<Gd<DungeonGrid>>,
+    /// The level's spawn points under [member spawn_rules], as
+    /// [method DungeonGrid.get_spawn_points] gives them; empty without
+    /// rules.
+    #[var(no_set)]
+    spawn_points: VarDictionary,
+    /// Why the last generation failed; empty after a success.
+    #[var(no_set)]
+    last_error: GString,
+    /// The internal child holding what was made.
+    output: Option<Gd<Node2D>>,
+    /// The room nodes of the level on display, in room order.
+    rooms: Array<Gd<Node>>,
+    placer: Option<Gd<DungeonRoomPlacer>>,
+    painter: Option<Gd<DungeonTilePainter>>,
+    /// The generator copy of the latest `generate_async` request.
+    pending: Option<Gd<Resource>>,
+    /// The level of the latest `generate_async` request.
+    pending_level: i64,
+    /// Counts requests: a delivery with an older number is stale.
+    request: u64,
+    /// The built-in tile set, made on first use.
+    default_tiles: Option<Gd<TileSet>>,
+    /// The grid being painted over frames (async tile maps).
+    painting: Option<Gd<DungeonGrid>>,
+    base: Base<Node2D>,
+}
+
+#[godot_api]
+impl INode2D for DungeonLevel2D {
+    fn init(base: Base<Node2D>) -> Self {
+        Self {
+            generator: None,
+            level: 1,
+            seed: 0,
+            randomize_seed: false,
+            generate_on_ready: true,
+            room_scene: None,
+            room_size: Vector2::new(100.0, 200.0),
+            role_scenes: VarDictionary::new(),
+            template_scenes: true,
+            tile_set: None,
+            tile_mapping: None,
+            progression: None,
+            spawn_rules: None,
+            navigation: false,
+            navigation_agent_radius: 0.0,
+            grid: None,
+            spawn_points: VarDictionary::new(),
+            last_error: GString::new(),
+            output: None,
+            rooms: Array::new(),
+            placer: None,
+            painter: None,
+            pending: None,
+            pending_level: 1,
+            request: 0,
+            default_tiles: None,
+            painting: None,
+            base,
+        }
+    }
+
+    fn ready(&mut self) {
+        if self.generate_on_ready && !Engine::singleton().is_editor_hint() {
+            self.generate();
+        }
+    }
+}
+
+#[godot_api]
+impl DungeonLevel2D {
+    /// Emitted once per level made, when it is in the scene: rooms placed
+    /// or tiles painted (after the last frame of painting for
+    /// [method generate_async]), navigation built.
+    #[signal]
+    fn generated(grid: Gd<DungeonGrid>);
+
+    /// Emitted with the reason when a generation fails (no generator, a
+    /// setting out of range, a room scene whose root is no [Node2D]...);
+    /// the message is also logged and kept in [member last_error]. When
+    /// the generator fails, the previous level stays.
+    #[signal]
+    fn generation_failed(message: GString);
+
+    /// Emitted for every room scene placed, after it entered the level,
+    /// with the node and the room's info (see [DungeonRoomPlacer]): set
+    /// up what the room scene cannot know by itself. It comes before
+    /// [signal generated].
+    #[signal]
+    fn room_placed(room: Gd<Node>, info: VarDictionary);
+
+    /// Makes level [member level] of [member seed] now and puts it in the
+    /// scene, replacing the previous one; [signal generated] follows
+    /// before it returns. Returns the grid, or [code]null[/code] on
+    /// failure (see [signal generation_failed]). Cancels a pending
+    /// [method generate_async]. Big maps take a long frame: use
+    /// [method generate_async] for those.
+    #[func]
+    fn generate(&mut self) -> Option<Gd<DungeonGrid>> {
+        self.cancel_pending();
+        let mut generator = self.prepared_generator()?;
+        let level = self.level.to_variant();
+        let templates = self.uses_template_scenes(&generator);
+        let (made, placements) = if templates {
+            let d = generator
+                .call("generate_with_graph", std::slice::from_ref(&level))
+                .try_to::<VarDictionary>()
+                .unwrap_or_default();
+            (d.get("grid").unwrap_or_default(), d.get("placements"))
+        } else {
+            (generator.call("generate_level", &[level]), None)
+        };
+        let Ok(grid) = made.try_to::<Gd<DungeonGrid>>() else {
+            let msg = generator.get("last_error").to::<GString>();
+            // The generator has logged it already.
+            self.failed(msg, false);
+            return None;
+        };
+        self.clear_output();
+        if let Err(msg) = self.place_or_paint(&grid, false) {
+            self.output_failed(msg);
+            return None;
+        }
+        if let Some(p) = placements {
+            self.place_templates(&generator, &p);
+        }
+        self.finish(grid.clone());
+        Some(grid)
+    }
+
+    /// Makes level [member level] of [member seed] without a long frame:
+    /// the generator runs on a worker thread, then tiles are painted a
+    /// budget per frame ([member DungeonTilePainter.tiles_per_frame]),
+    /// room scenes are placed in one frame. [signal generated] comes when
+    /// the level is in the scene; the previous level stays until then. A
+    /// new [method generate_async], [method generate] or [method clear]
+    /// cancels a pending one (it then sends no signal). Returns
+    /// [code]false[/code] when it could not start (see
+    /// [signal generation_failed]).
+    #[func]
+    fn generate_async(&mut self) -> bool {
+        self.cancel_pending();
+        let Some(mut generator) = self.prepared_generator() else {
+            return false;
+        };
+        self.request += 1;
+        let (id, request) = (self.to_gd().instance_id(), self.request);
+        let on_grid = Callable::from_fn("DungeonLevel2D.generated", move |args| {
+            let grid = args
+                .first()
+                .and_then(|v| v.try_to::<Gd<DungeonGrid>>().ok());
+            if let (Ok(mut this), Some(grid)) = (Gd::<Self>::try_from_instance_id(id), grid) {
+                this.bind_mut().on_async_grid(request, grid);
+            }
+        });
+        let on_failure = Callable::from_fn("DungeonLevel2D.generation_failed", move |args| {
+            let msg = args
+                .first()
+                .and_then(|v| v.try_to::<GString>().ok())
+                .unwrap_or_default();
+            if let Ok(mut this) = Gd::<Self>::try_from_instance_id(id) {
+                this.bind_mut().on_async_failure(request, msg);
+            }
+        });
+        generator.connect("generated", &on_grid);
+        generator.connect("generation_failed", &on_failure);
+        generator.call("generate_async", &[self.level.to_variant()]);
+        self.pending = Some(generator);
+        self.pending_level = self.level;
+        true
+    }
+
+    /// How far a [method generate_async] is, from 0 to 1 (1 when none is
+    /// pending): the generator's [code]progress[/code] for the first half,
+    /// the painter's [member DungeonTilePainter.paint_progress] for the
+    /// second. It rises from frame to frame, for a loading bar.
+    #[func]
+    fn get_progress(&self) -> f64 {
+        if self.pending_busy() {
+            let p = self
+                .pending
+                .as_ref()
+                .map_or(0.0, |g| g.get("progress").try_to::<f64>().unwrap_or(0.0));
+            return 0.5 * p.clamp(0.0, 1.0);
+        }
+        match (&self.painting, &self.painter) {
+            (Some(_), Some(p)) => {
+                let done = p.get("paint_progress").try_to::<f64>().unwrap_or(0.0);
+                0.5 + 0.5 * done.clamp(0.0, 1.0)
+            }
+            _ => 1.0,
+        }
+    }
+
+    /// [code]true[/code] while a [method generate_async] is generating or
+    /// painting.
+    #[func]
+    fn is_generating(&self) -> bool {
+        self.painting.is_some() || self.pending_busy()
+    }
+
+    /// Removes the level: frees every node this node made (rooms, tiles,
+    /// navigation) and cancels a pending [method generate_async];
+    /// [member grid] becomes [code]null[/code]. Your own children stay.
+    #[func]
+    fn clear(&mut self) {
+        self.cancel_pending();
+        self.clear_output();
+        self.grid = None;
+        self.spawn_points = VarDictionary::new();
+    }
+
+    /// The internal child ([code]"Generated"[/code]) holding what was made:
+    /// the rooms, the [code]"Tiles"[/code] layer, the
+    /// [code]"Navigation"[/code] region; [code]null[/code] when nothing is
+    /// on display.
+    #[func]
+    fn get_output(&self) -> Option<Gd<Node2D>> {
+        self.output.clone()
+    }
+
+    /// The room scenes placed for the level on display: on a room grid in
+    /// room order (room [code]i[/code] of [member grid] is element
+    /// [code]i[/code]); on a template layout one per placed template with a
+    /// scene, in placement order (see [member template_scenes]); empty for
+    /// a level painted as tiles only.
+    #[func]
+    fn get_rooms(&self) -> Array<Gd<Node>> {
+        self.rooms.clone()
+    }
+
+    /// The [TileMapLayer] the level on display was painted onto (big maps:
+    /// its chunk layers are its children, see [DungeonTilePainter]);
+    /// [code]null[/code] for a level of room scenes.
+    #[func]
+    fn get_tile_layer(&self) -> Option<Gd<TileMapLayer>> {
+        self.output
+            .as_ref()
+            .and_then(|o| o.get_node_or_null("Tiles"))
+            .and_then(|n| n.try_cast::<TileMapLayer>().ok())
+    }
+}
+
+impl DungeonLevel2D {
+    /// A copy of the generator with this node's seed (a new one first with
+    /// `randomize_seed`) and progression; `None` after reporting why there
+    /// is none.
+    fn prepared_generator(&mut self) -> Option<Gd<Resource>> {
+        let Some(generator) = self.generator.clone() else {
+            self.failed(
+                "DungeonLevel2D: no generator: pick one in the Inspector (generator)".into(),
+                true,
+            );
+            return None;
+        };
+        let class = generator.get_class().to_string();
+        if !registry::GENERATORS.iter().any(|g| g.class() == class) {
+            self.failed(
+                format!(
+                    "DungeonLevel2D: generator is a {class}, not a dungeon generator; use one of {}",
+                    generator_classes().replace(',', ", ")
+                )
+                .as_str()
+                .into(),
+                true,
+            );
+            return None;
+        }
+        let mut copy = generator.duplicate_resource();
+        if self.randomize_seed {
+            let mut rng = RandomNumberGenerator::new_gd();
+            rng.randomize();
+            let (hi, lo) = (i64::from(rng.randi()), i64::from(rng.randi()));
+            self.seed = (hi << 32) | lo;
+        }
+        copy.set("seed", &self.seed.to_variant());
+        if let Some(p) = &self.progression {
+            copy.set("progression", &p.to_variant());
+        }
+        Some(copy)
+    }
+
+    /// Whether the latest async request's generator is still working.
+    fn pending_busy(&self) -> bool {
+        self.pending
+            .as_ref()
+            .is_some_and(|g| g.clone().call("is_generating", &[]).booleanize())
+    }
+
+    /// Cancels the pending async request and stops painting; their
+    /// signals, should any still come, are ignored.
+    fn cancel_pending(&mut self) {
+        self.request += 1;
+        if let Some(mut g) = self.pending.take()
+            && g.call("is_generating", &[]).booleanize()
+        {
+            g.call("cancel", &[]);
+        }
+        if self.painting.take().is_some()
+            && let Some(p) = &mut self.painter
+        {
+            p.call("stop", &[]);
+        }
+    }
+
+    /// A grid from the async request `request`.
+    fn on_async_grid(&mut self, request: u64, grid: Gd<DungeonGrid>) {
+        if request != self.request {
+            return;
+        }
+        self.clear_output();
+        let painting = match self.place_or_paint(&grid, true) {
+            Ok(painting) => painting,
+            Err(msg) => {
+                self.output_failed(msg);
+                return;
+            }
+        };
+        if let Some(mut generator) = self.pending.clone()
+            && self.uses_template_scenes(&generator)
+        {
+            let args = [self.pending_level.to_variant()];
+            // The guard lets a `generation_failed` handler in.
+            let d = {
+                let _guard = self.base_mut();
+                generator.call("generate_with_graph", &args)
+            };
+            let d = d.try_to::<VarDictionary>().unwrap_or_default();
+            if let Some(p) = d.get("placements") {
+                self.place_templates(&generator, &p);
+            }
+        }
+        if painting {
+            self.painting = Some(grid);
+        } else {
+            self.finish(grid);
+        }
+    }
+
+    /// A failure of the async request `request` (already logged by the
+    /// generator).
+    fn on_async_failure(&mut self, request: u64, msg: GString) {
+        if request == self.request {
+            self.failed(msg, false);
+        }
+    }
+
+    /// The painter finished painting over frames.
+    fn on_painted(&mut self) {
+        if let Some(grid) = self.painting.take() {
+            self.finish(grid);
+        }
+    }
+
+    /// Puts `grid` in the (empty) output: room scenes, or tiles (over
+    /// frames when `over_frames`). Returns whether tiles are being painted
+    /// over frames, or the placer's or the painter's error (which it has
+    /// logged).
+    fn place_or_paint(
+        &mut self,
+        grid: &Gd<DungeonGrid>,
+        over_frames: bool,
+    ) -> Result<bool, GString> {
+        let mut output = self.output_node();
+        let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
+        if room_grid && let Some(scene) = self.room_scene.clone() {
+            let size = self.room_size;
+            let mut placer = self.placer();
+            placer.set("room_scene", &scene.to_variant());
+            placer.set(
+                "room_size",
+                &Vector3::new(size.x, size.y, size.x).to_variant(),
+            );
+            placer.set("role_scenes", &self.role_scenes.to_variant());
+            let args = [grid.to_variant(), output.to_variant()];
+            // The guard lets `room_placed` handlers call this node.
+            let placed = {
+                let _guard = self.base_mut();
+                placer.call("place", &args)
+            };
+            self.rooms = placed.try_to::<Array<Gd<Node>>>().unwrap_or_default();
+            let error = placer.get("last_error").to::<GString>();
+            return if error.is_empty() {
+                Ok(false)
+            } else {
+                Err(error)
+            };
+        }
+        let mut layer = TileMapLayer::new_alloc();
+        layer.set_name("Tiles");
+        if let Some(ts) = self.layer_tile_set() {
+            layer.set_tile_set(&ts);
+        }
+        output.add_child(&layer);
+        let mut painter = self.painter();
+        painter.set(
+            "mapping",
+            &self
+                .tile_mapping
+                .as_ref()
+                .map(ToGodot::to_variant)
+                .unwrap_or_default(),
+        );
+        let method = if over_frames {
+            "paint_over_frames"
+        } else {
+            "paint"
+        };
+        // `paint` emits `painted` before it returns: the guard lets the
+        // handler (`on_painted`, which then has nothing to do) in.
+        let args = [grid.to_variant(), layer.to_variant()];
+        let started = {
+            let _guard = self.base_mut();
+            painter.call(method, &args).booleanize()
+        };
+        if started {
+            Ok(over_frames)
+        } else {
+            Err(painter.get("last_error").to::<GString>())
+        }
+    }
+
+    /// Whether `generator` lays out templates whose scenes are instanced.
+    fn uses_template_scenes(&self, generator: &Gd<Resource>) -> bool {
+        self.template_scenes
+            && generator.has_method("generate_with_graph")
+            && !generator.get("templates").is_nil()
+    }
+
+    /// An instance of the scene of every placement in `placements` (a
+    /// `generate_with_graph` list) that has one, under the output, scaled
+    /// from `generator`'s `cell_size` to the tile size.
+    fn place_templates(&mut self, generator: &Gd<Resource>, placements: &Variant) {
+        // An `Array[Dictionary]`.
+        let Ok(placements) = placements.try_to::<Array<VarDictionary>>() else {
+            return;
+        };
+        let cell = generator
+            .get("cell_size")
+            .try_to::<Vector2>()
+            .unwrap_or(Vector2::ONE);
+        let tile = self.cell_size();
+        let scale = Vector2::new(
+            if cell.x > 0.0 { tile.x / cell.x } else { 1.0 },
+            if cell.y > 0.0 { tile.y / cell.y } else { 1.0 },
+        );
+        let view = Transform2D::from_cols(
+            Vector2::new(scale.x, 0.0),
+            Vector2::new(0.0, scale.y),
+            Vector2::ZERO,
+        );
+        let mut output = self.output_node();
+        for p in placements.iter_shared() {
+            let scene = p
+                .get("scene")
+                .and_then(|s| s.try_to::<Gd<PackedScene>>().ok());
+            let Some(node) = scene.and_then(|s| s.instantiate()) else {
+                continue;
+            };
+            let xf = p
+                .get("transform_2d")
+                .and_then(|x| x.try_to::<Transform2D>().ok())
+                .unwrap_or(Transform2D::IDENTITY);
+            if let Ok(mut n) = node.clone().try_cast::<Node2D>() {
+                n.set_transform(view * xf);
+            }
+            output.add_child(&node);
+            self.rooms.push(&node);
+        }
+    }
+
+    /// The level `grid` is in the scene: navigation, spawn points,
+    /// `grid`, then `generated`.
+    fn finish(&mut self, grid: Gd<DungeonGrid>) {
+        if self.navigation {
+            self.build_navigation(&grid);
+        }
+        self.spawn_points = match &self.spawn_rules {
+            Some(rules) => grid
+                .clone()
+                .call("get_spawn_points", &[rules.to_variant()])
+                .try_to::<VarDictionary>()
+                .unwrap_or_default(),
+            None => VarDictionary::new(),
+        };
+        self.grid = Some(grid.clone());
+        self.last_error = GString::new();
+        self.base_mut()
+            .emit_signal("generated", &[grid.to_variant()]);
+    }
+
+    /// A `"Navigation"` region under the output, from `grid`.
+    fn build_navigation(&mut self, grid: &Gd<DungeonGrid>) {
+        let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
+        let cell = if room_grid && self.room_scene.is_some() {
+            self.room_size
+        } else {
+            self.cell_size()
+        };
+        let mut nav = DungeonNavigation::new_gd();
+        nav.set("agent_radius", &self.navigation_agent_radius.to_variant());
+        let poly = nav.call("build_polygon", &[grid.to_variant(), cell.to_variant()]);
+        let Ok(poly) = poly.try_to::<Gd<Resource>>() else {
+            godot_warn!(
+                "DungeonLevel2D: no navigation for the level: {}",
+                nav.get("last_error")
+            );
+            return;
+        };
+        // Regions join their polygons by shared edges: no edge search.
+        let Ok(mut region) = ClassDb::singleton()
+            .instantiate("NavigationRegion2D")
+            .try_to::<Gd<Node>>()
+        else {
+            return;
+        };
+        region.set_name("Navigation");
+        region.set("use_edge_connections", &false.to_variant());
+        region.set("navigation_polygon", &poly.to_variant());
+        self.output_node().add_child(&region);
+    }
+
+    /// The tile set the layer gets: [`Self::tile_set`], or the built-in
+    /// one when neither it nor a mapping is set.
+    fn layer_tile_set(&mut self) -> Option<Gd<TileSet>> {
+        if self.tile_set.is_some() || self.tile_mapping.is_some() {
+            return self.tile_set.clone();
+        }
+        if self.default_tiles.is_none() {
+            self.default_tiles = default_tile_set();
+        }
+        self.default_tiles.clone()
+    }
+
+    /// One tile's size in pixels: the tile set's, or the built-in one's.
+    fn cell_size(&self) -> Vector2 {
+        let side = DEFAULT_TILE as f32;
+        self.tile_set
+            .as_ref()
+            .map_or(Vector2::new(side, side), |ts| {
+                ts.get_tile_size().to_vector2()
+            })
+    }
+
+    /// Reports a failure: `last_error`, the log (unless the generator has
+    /// logged it already), `generation_failed`.
+    fn failed(&mut self, msg: GString, log: bool) {
+        if log {
+            godot_error!("{msg}");
+        }
+        self.last_error = msg.clone();
+        self.base_mut()
+            .emit_signal("generation_failed", &[msg.to_variant()]);
+    }
+
+    /// The placer or the painter failed (and logged why): nothing is shown.
+    fn output_failed(&mut self, msg: GString) {
+        self.clear_output();
+        self.grid = None;
+        self.spawn_points = VarDictionary::new();
+        self.failed(msg, false);
+    }
+
+    /// The output node, made (as an internal child) when missing.
+    fn output_node(&mut self) -> Gd<Node2D> {
+        if let Some(o) = &self.output
+            && o.is_instance_valid()
+        {
+            return o.clone();
+        }
+        let mut o = Node2D::new_alloc();
+        o.set_name("Generated");
+        self.base_mut()
+            .add_child_ex(&o)
+            .internal(godot::classes::node::InternalMode::BACK)
+            .done();
+        self.output = Some(o.clone());
+        o
+    }
+
+    /// Frees the output node and everything in it.
+    fn clear_output(&mut self) {
+        self.rooms = Array::new();
+        if let Some(mut o) = self.output.take()
+            && o.is_instance_valid()
+        {
+            // Through `base_mut`: removing a child notifies this node.
+            self.base_mut().remove_child(&o);
+            o.queue_free();
+        }
+    }
+
+    /// The room placer, made on first use (an internal child, freed with
+    /// this node).
+    fn placer(&mut self) -> Gd<DungeonRoomPlacer> {
+        if let Some(p) = &self.placer {
+            return p.clone();
+        }
+        let mut p = DungeonRoomPlacer::new_alloc();
+        let id = self.to_gd().instance_id();
+        p.connect(
+            "room_placed",
+            &Callable::from_fn("DungeonLevel2D.room_placed", move |args| {
+                if let (Ok(mut this), [room, info]) = (Gd::<Node>::try_from_instance_id(id), args) {
+                    this.emit_signal("room_placed", &[(*room).clone(), (*info).clone()]);
+                }
+            }),
+        );
+        self.add_helper(&p.clone().upcast(), "RoomPlacer");
+        self.placer = Some(p.clone());
+        p
+    }
+
+    /// Adds `node` (the placer or the painter) as an internal child.
+    fn add_helper(&mut self, node: &Gd<Node>, name: &str) {
+        let mut node = node.clone();
+        node.set_name(name);
+        self.base_mut()
+            .add_child_ex(&node)
+            .internal(godot::classes::node::InternalMode::FRONT)
+            .done();
+    }
+
+    /// The tile painter, made on first use like the placer; its
+    /// `painted` signal finishes an async level.
+    fn painter(&mut self) -> Gd<DungeonTilePainter> {
+        if let Some(p) = &self.painter {
+            return p.clone();
+        }
+        let mut p = DungeonTilePainter::new_alloc();
+        let id = self.to_gd().instance_id();
+        p.connect(
+            "painted",
+            &Callable::from_fn("DungeonLevel2D.painted", move |_| {
+                if let Ok(mut this) = Gd::<Self>::try_from_instance_id(id) {
+                    this.bind_mut().on_painted();
+                }
+            }),
+        );
+        self.add_helper(&p.clone().upcast(), "TilePainter");
+        self.painter = Some(p.clone());
+        p
+    }
+}
