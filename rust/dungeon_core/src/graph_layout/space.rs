@@ -18,7 +18,7 @@
 //! of the stretch where the two walls face each other.
 
 use crate::template::tables::key;
-use crate::template::{RoomTemplate, Side, Variant};
+use crate::template::{DoorSlot, RoomTemplate, Side, Variant};
 
 /// One orientation of one template, with its doors sorted by key.
 pub(crate) struct VarInfo {
@@ -33,6 +33,10 @@ pub(crate) struct VarInfo {
     pub(crate) line: Vec<usize>,
     /// Whether some door of the template is a door line.
     pub(crate) lined: bool,
+    /// The template's doors (slots and lines), turned.
+    pub(crate) lines: Vec<DoorSlot>,
+    /// Per template door, its first place among the doors of `v`.
+    pub(crate) starts: Vec<usize>,
 }
 
 /// Room `b` relative to room `a` when door `da` of `a` joins door `db` of
@@ -80,13 +84,15 @@ impl Space {
                 let lined = tpl.has_door_lines();
                 let mut line = Vec::with_capacity(v.doors.len());
                 let mut doors = Vec::with_capacity(v.doors.len());
+                let mut starts = Vec::with_capacity(v.doors.len());
                 for (k, d) in v.doors.iter().enumerate() {
+                    starts.push(doors.len());
                     for p in 0..d.positions() {
                         doors.push(d.at(p));
                         line.push(k);
                     }
                 }
-                v.doors = doors;
+                let lines = std::mem::replace(&mut v.doors, doors);
                 let mut keyed: Vec<(usize, usize)> = v
                     .doors
                     .iter()
@@ -100,6 +106,8 @@ impl Space {
                     keyed,
                     line,
                     lined,
+                    lines,
+                    starts,
                 });
             }
             by_template.push((first, vars.len()));
@@ -150,18 +158,48 @@ impl Space {
     }
 
     /// The configuration space of variants `a` and `b`, listed from the
-    /// door tables: appended to `out` in door order of `a`, then of `b`.
+    /// door tables: appended to `out` in door order of `a`, then of `b`;
+    /// with door lines, per pair of template doors that face each other
+    /// as wide, its points along the wall ([`Space::list_line_points`]).
     pub(crate) fn list_offsets(&self, a: usize, b: usize, out: &mut Vec<Offset>) {
-        let start = out.len();
-        self.list_door_pairs(a, b, out);
         if self.vars[a].lined || self.vars[b].lined {
-            self.one_per_point(a, b, out, start);
+            self.list_line_points(a, b, out);
+        } else {
+            self.list_door_pairs(a, b, out);
+        }
+    }
+
+    /// The configuration space between door lines: for every template door
+    /// `A` of `a` and `B` of `b` that face each other as wide (in door
+    /// order of `a`, then of `b`), one door pair per offset, from the
+    /// places `pa` of `A` and `pb` of `B` with `pa − pb = k`, for every
+    /// `k` in turn: the middle `pa` of those (the doors in the middle of
+    /// the stretch where the two walls face each other). The same points
+    /// as listing every pair and keeping the middle one of each point
+    /// (`one_per_point`, the test oracle), straight from the ends.
+    fn list_line_points(&self, a: usize, b: usize, out: &mut Vec<Offset>) {
+        let (va, vb) = (&self.vars[a], &self.vars[b]);
+        for (la, sa) in va.lines.iter().enumerate() {
+            for (lb, sb) in vb.lines.iter().enumerate() {
+                if sb.side != sa.side.opposite() || sb.width != sa.width {
+                    continue;
+                }
+                let (pa, pb) = (sa.positions(), sb.positions());
+                for k in -(pb - 1)..pa {
+                    let (lo, hi) = (k.max(0), (pb - 1 + k).min(pa - 1));
+                    let mid = lo + (hi - lo) / 2;
+                    let da = va.starts[la] + mid as usize;
+                    let db = vb.starts[lb] + (mid - k) as usize;
+                    out.push(self.offset(a, da, b, db));
+                }
+            }
         }
     }
 
     /// Keeps one door pair per offset and pair of template doors among
     /// `out[start..]`: the middle one of the places that give it (in door
-    /// order of `a`), in the order listed.
+    /// order of `a`). The plain form of [`Space::list_line_points`].
+    #[cfg(test)]
     fn one_per_point(&self, a: usize, b: usize, out: &mut Vec<Offset>, start: usize) {
         let (la, lb) = (&self.vars[a].line, &self.vars[b].line);
         let point = |o: &Offset| (la[o.da], lb[o.db], o.dx, o.dy);
@@ -284,6 +322,56 @@ mod tests {
         let mut again = Vec::new();
         s.list_offsets(0, 1, &mut again);
         assert_eq!(again, out);
+    }
+
+    /// The points straight from the ends are the plain listing's: every
+    /// door pair, the middle one kept per point.
+    #[test]
+    fn line_points_match_the_plain_listing() {
+        let mut rng = crate::rng::DungeonRng::new(7);
+        let mut compared = 0;
+        for _ in 0..300 {
+            let mut templates = Vec::new();
+            for t in 0..2 {
+                let (w, h) = (rng.range(3, 12), rng.range(3, 12));
+                let mut doors = Vec::new();
+                for side in Side::ALL {
+                    let len = if matches!(side, Side::North | Side::South) {
+                        w
+                    } else {
+                        h
+                    };
+                    let width = rng.range(1, 2);
+                    if len - 2 < width || rng.below(4) == 0 {
+                        continue;
+                    }
+                    let length = rng.range(width, len - 2);
+                    let offset = rng.range(1, len - 1 - length);
+                    doors.push(DoorSlot::line(side, offset, width, length));
+                }
+                if doors.is_empty() {
+                    doors.push(DoorSlot::new(Side::North, 1, 1));
+                }
+                let mut tpl = RoomTemplate::new(&format!("t{t}"), w, h, doors);
+                tpl.rotations = true;
+                tpl.mirroring = rng.below(2) == 0;
+                templates.push(tpl);
+            }
+            let s = Space::new(&templates);
+            for a in 0..s.vars.len() {
+                for b in 0..s.vars.len() {
+                    let (mut fast, mut plain) = (Vec::new(), Vec::new());
+                    s.list_line_points(a, b, &mut fast);
+                    s.list_door_pairs(a, b, &mut plain);
+                    s.one_per_point(a, b, &mut plain, 0);
+                    fast.sort_unstable();
+                    plain.sort_unstable();
+                    assert_eq!(fast, plain, "{templates:?} {a} {b}");
+                    compared += fast.len();
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 
     #[test]
