@@ -434,3 +434,39 @@ fn two_floor_templates_keep_a_main_path_the_grid_walks() {
     }
     assert!(later > 0, "no main path went through a second floor");
 }
+
+#[test]
+fn a_connection_on_three_loops_of_three_is_refused_and_two_lay_out() {
+    // Rooms 1 and 3, joined, with three common neighbours 0, 2 and 5: one
+    // of the three triangles would have to enclose a room.
+    let mut g = LevelGraph::new();
+    for _ in 0..6 {
+        g.add_room(&[]);
+    }
+    for (a, b) in [(1, 3), (1, 0), (3, 0), (1, 2), (3, 2), (1, 5), (3, 5), (2, 4)] {
+        g.connect(a, b, EdgeMode::Default);
+    }
+    let c = GraphConfig {
+        graph: g.clone(),
+        templates: GraphConfig::demo_line_templates(),
+        ..GraphConfig::demo()
+    };
+    let e = c.validate().unwrap_err().to_string();
+    assert!(
+        e.contains("room 1 and room 3 share 3 loops of three (with room 0, room 2, room 5)"),
+        "{e}"
+    );
+    assert_eq!(message(&c), e);
+    // Through a corridor, the connection 1–5 breaks one of the loops.
+    let mut through = c.clone();
+    through.graph.edges[5].mode = EdgeMode::Corridor;
+    assert!(!through.validate().is_err_and(|e| e.to_string().contains("loops of three")));
+    // Without room 5's connections, two loops of three share 1–3: they lay out.
+    let mut two = c.clone();
+    two.graph.edges.retain(|e| e.a != 5 && e.b != 5);
+    two.graph.connect(4, 5, EdgeMode::Default);
+    for seed in 0..10 {
+        let l = layout(&two, seed, 1).unwrap();
+        assert_eq!(derived(&l).len(), two.graph.edges.len());
+    }
+}

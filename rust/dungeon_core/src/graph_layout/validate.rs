@@ -6,8 +6,8 @@
 //! connection has a door pair that can join and every corridor connection
 //! a corridor piece that fits both rooms; planarity (of the designer's
 //! graph: subdividing connections by corridors changes nothing there);
-//! and, on the subdivided graph (`corridor.rs`), that every short loop can
-//! close.
+//! and, on the subdivided graph (`corridor.rs`), that no connection lies
+//! on three loops of three and that every short loop can close.
 //!
 //! [`LevelGraph::validate`]: super::LevelGraph::validate
 
@@ -59,6 +59,7 @@ impl GraphConfig {
         self.check_edges(&keys)?;
         allowed.extend(ex.pieces_for(self, &space, &keys)?);
         g.check_planar()?;
+        ex.config.check_triangles()?;
         ex.config.check_loops(&allowed, &space)?;
         Ok(Checked { allowed, space, ex })
     }
@@ -174,6 +175,51 @@ impl GraphConfig {
 }
 
 impl GraphConfig {
+    /// Refuses two rooms joined directly that share three or more loops of
+    /// three (rooms joined directly to both). Of the loops of three through
+    /// one connection, at most two border it in a drawing of the graph;
+    /// a third then has a room inside it. But three rooms whose footprints
+    /// (rectangles, walls included) touch pairwise enclose no space: a
+    /// hole among rectangles is bordered by four different ones, the room
+    /// along its highest edge, its lowest, its leftmost and its rightmost
+    /// (one rectangle cannot be two of them: the one above the hole's top
+    /// edge lies wholly above the hole, so it cannot also border its left
+    /// side, and so on). So no layout exists, and the search would only
+    /// spend its budget. Called on the subdivided graph, where a connection
+    /// through a corridor breaks the loop.
+    fn check_triangles(&self) -> Result<(), ConfigError> {
+        let g = &self.graph;
+        let adj = g.adjacency();
+        for e in &g.edges {
+            let (a, b) = (e.a.min(e.b), e.a.max(e.b));
+            let Some((na, nb)) = adj.get(a).zip(adj.get(b)) else {
+                continue;
+            };
+            let mut common: Vec<usize> = na.iter().copied().filter(|m| nb.contains(m)).collect();
+            common.sort_unstable();
+            common.dedup();
+            if common.len() < 3 {
+                continue;
+            }
+            let names: Vec<String> = common.iter().map(|&r| g.room_label(r)).collect();
+            return Err(ConfigError::new(
+                "graph",
+                format!(
+                    "{} and {} share {} loops of three (with {}): rooms drawn as rectangles close \
+                     at most two loops of three around one connection, since the third would \
+                     enclose a room",
+                    g.room_label(a),
+                    g.room_label(b),
+                    common.len(),
+                    names.join(", ")
+                ),
+                "at most two loops of three through one connection (put one of these \
+                 connections through a corridor, or drop one)",
+            ));
+        }
+        Ok(())
+    }
+
     /// Refuses a loop of at most 12 rooms that no choice of its rooms'
     /// variants closes, overlaps aside (`closure/`). Called on the
     /// subdivided graph, where a corridor piece is a room of the loop; a
