@@ -6,8 +6,8 @@ extends RefCounted
 ## lines over many seeds (every connection realised, every placed door on
 ## its template's line turned as the room is, the same seed the same
 ## level), placement dictionaries (`slot`, `length`, `node`), the sample's
-## template_rooms.gd closing a sealed line whole, and bad input refused
-## naming the door.
+## template_rooms.gd closing a sealed line whole, door lines kept through a
+## .tres save, and bad input refused naming the door.
 
 const GraphSuite := preload("res://tests/suites/test_graph_layout.gd")
 const SCENES := "res://tests/template_scenes/"
@@ -338,3 +338,31 @@ func test_template_generator_refuses_lines(t) -> void:
 	t.expect_error("fixed door slots")
 	t.check(graph.generate() == null, "a corridor piece with a door line is refused")
 	t.check(graph.last_error.contains("corridor_templates"), "the message names corridor_templates: " + graph.last_error)
+
+
+## Door lines survive a .tres save: the template alone and inside a
+## generator, which then lays out the same level.
+func test_tres_round_trip(t) -> void:
+	var tpl := coded_line()
+	var path := "user://test_door_line_template.tres"
+	t.check_eq(ResourceSaver.save(tpl, path), OK, "a template saved as .tres")
+	var back := ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE) as RoomTemplate
+	if t.check(back != null, "loaded back"):
+		t.check_eq(back.doors, tpl.doors, ".tres: doors")
+		t.check_eq(back.door_lengths, tpl.door_lengths, ".tres: door_lengths")
+		t.check_eq(back.get_door(3), Vector4i(RoomTemplate.SIDE_WEST, 2, 1, 3), ".tres: a line's length")
+	var gen := GraphLayoutGenerator.new()
+	gen.templates = line_templates()
+	gen.seed = 5
+	var gen_path := "user://test_door_line_generator.tres"
+	t.check_eq(ResourceSaver.save(gen, gen_path), OK, "a generator with line templates saved")
+	var gen_back := ResourceLoader.load(gen_path, "", ResourceLoader.CACHE_MODE_IGNORE) as GraphLayoutGenerator
+	if t.check(gen_back != null, "the generator loaded back"):
+		for i in gen.templates.size():
+			t.check_eq(gen_back.templates[i].door_lengths, gen.templates[i].door_lengths, "template %d: door_lengths" % i)
+		var a := gen.generate_level(1)
+		var b := gen_back.generate_level(1)
+		if t.check(a != null and b != null, "both lay out: " + gen.last_error + gen_back.last_error):
+			t.check_eq(b.layout_hash(), a.layout_hash(), "the same level after the round trip")
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(gen_path))

@@ -53,7 +53,8 @@ pub struct RoomTemplate {
     /// ([constant SIDE_NORTH], [constant SIDE_EAST], [constant SIDE_SOUTH],
     /// [constant SIDE_WEST]), [code]y[/code] the offset in cells from the
     /// side's left (north, south) or top (east, west) end (at least 1: the
-    /// corners are wall), [code]z[/code] the width in cells.
+    /// corners are wall), [code]z[/code] the width in cells. A door whose
+    /// [member door_lengths] entry is longer than its width is a door line.
     #[export]
     doors: Array<Vector3i>,
     /// Door lines: entry [code]i[/code] is how many cells of wall door
