@@ -4,6 +4,12 @@ extends Node2D
 ## its placement's [code]transform_2d[/code], and a barricade over every
 ## sealed door. The tile map under them ([Dungeon]) already has walls where
 ## the sealed doors are, so the level is walkable exactly as the grid says.
+##
+## Door lines ([method RoomTemplate.add_door_line], laid out by
+## [GraphLayoutGenerator]): a door placed on a line opens only its own
+## cells ([code]"width"[/code] cells from [code]"cell"[/code]; the rest of
+## the line stays wall), and a line no door was placed on is one sealed
+## door [code]"length"[/code] cells long, barricaded whole.
 
 ## Barricade colours over sealed doors.
 const PLANK := Color(0.45, 0.3, 0.16)
@@ -11,8 +17,12 @@ const PLANK_EDGE := Color(0.22, 0.14, 0.07)
 
 ## The room nodes, one per placement, in placement order.
 var room_nodes: Array[Node] = []
-## Cells of sealed doors (map cells), in placement order.
+## Cells of sealed doors (map cells), in placement order; a sealed door
+## line gives every cell of the line.
 var sealed_cells: Array[Vector2i] = []
+## Cells of open doors (map cells), in placement order: each joined door's
+## own cells, only the stretch of a door line the door was placed on.
+var open_cells: Array[Vector2i] = []
 
 var _tile := 32.0
 
@@ -28,10 +38,14 @@ func build(graph: Dictionary, tile_size: int, cell_size: Vector2) -> void:
 	var view := Vector2(tile_size, tile_size) / cell_size
 	for p in graph["placements"]:
 		for d in p["doors"]:
+			var step := Vector2i(1, 0) if d["side"] % 2 == 0 else Vector2i(0, 1)
 			if d["sealed"]:
-				var step := Vector2i(1, 0) if d["side"] % 2 == 0 else Vector2i(0, 1)
-				for i in d["width"]:
+				# A sealed door line is closed along its whole length.
+				for i in d.get("length", d["width"]):
 					sealed_cells.append(d["cell"] + step * i)
+			else:
+				for i in d["width"]:
+					open_cells.append(d["cell"] + step * i)
 		var scene: PackedScene = p["scene"]
 		if scene == null:
 			continue
@@ -51,6 +65,7 @@ func clear() -> void:
 		child.free()
 	room_nodes.clear()
 	sealed_cells.clear()
+	open_cells.clear()
 	queue_redraw()
 
 

@@ -174,7 +174,22 @@ impl GraphLayoutGenerator {
     /// they carry (their [code]"resource"[/code] is the corridor template,
     /// or [code]null[/code] for a generated straight piece or bend);
     /// a door's [code]"join"[/code] and a join's [code]"edge"[/code] are
-    /// connection numbers; [code]"start"[/code] and [code]"end"[/code] are
+    /// connection numbers;
+    /// a placement's [code]"doors"[/code] are its template's doors in
+    /// order, except that a door line
+    /// ([method RoomTemplate.add_door_line]) gives one entry per door placed
+    /// on it (several when it takes several connections), each with
+    /// [code]"cell"[/code] its first cell and [code]"width"[/code] and
+    /// [code]"length"[/code] its width, or, when no door is placed on it,
+    /// one sealed entry for the whole line ([code]"cell"[/code] its first
+    /// cell, [code]"length"[/code] the line's length): open only
+    /// [code]"width"[/code] cells from [code]"cell"[/code], keep the rest
+    /// of a line wall, and close [code]"length"[/code] cells of a sealed
+    /// one. A door's [code]"slot"[/code] is its template door (index into
+    /// [member RoomTemplate.doors]) and [code]"node"[/code] that door's
+    /// marker in the scene, shared by every door on one line;
+    /// [code]"joins"[/code] and [code]"sealed"[/code] name doors by their
+    /// index in [code]"doors"[/code]; [code]"start"[/code] and [code]"end"[/code] are
     /// room numbers; [code]"mst"[/code] holds the connections of a
     /// breadth-first tree of the graph from the start and
     /// [code]"extra"[/code] the other connections (the loops), both

@@ -29,7 +29,9 @@ pub struct Placed<'a> {
     pub rotation: u8,
     /// Mirrored left to right.
     pub mirrored: bool,
-    /// Its doors in the template's order.
+    /// Its doors in the template's order: a fixed slot's door, each door
+    /// placed on a door line, or an unused door line sealed whole (see
+    /// [`PlacedDoor::slot`] and [`PlacedDoor::length`]).
     pub doors: &'a [PlacedDoor],
 }
 

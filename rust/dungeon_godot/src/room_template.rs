@@ -21,12 +21,22 @@ use crate::generator::Ints;
 /// with [method from_scene]: the size from a bounds node, the doors from
 /// marker nodes in the [code]door[/code] group.
 ///
+/// A door may also be a [i]door line[/i]: a door [code]width[/code] cells
+/// wide that may sit anywhere within [code]length[/code] cells of the wall
+/// ([method add_door_line], [member door_lengths], or a
+/// [code]length[/code] metadata on a scene's door marker).
+/// [GraphLayoutGenerator] picks where along the line each door goes, and a
+/// line long enough holds several doors; [TemplateGenerator] and corridor
+/// pieces take fixed doors only.
+///
 /// ```gdscript
 /// var hall := RoomTemplate.new()
 /// hall.size = Vector2i(9, 7)
 /// # A door on the east side, 3 cells down, 1 cell wide; one on the west.
 /// hall.doors = [Vector3i(RoomTemplate.SIDE_EAST, 3, 1), Vector3i(RoomTemplate.SIDE_WEST, 3, 1)]
 /// hall.tags = PackedStringArray(["hall"])
+/// # A door 1 cell wide anywhere on the 5 cells of the north wall from x = 2.
+/// hall.add_door_line(RoomTemplate.SIDE_NORTH, 2, 1, 5)
 /// var from_scene := RoomTemplate.from_scene(load("res://templates/boss.tscn"), Vector2(16, 16))
 /// ```
 #[derive(GodotClass)]
@@ -43,9 +53,17 @@ pub struct RoomTemplate {
     /// ([constant SIDE_NORTH], [constant SIDE_EAST], [constant SIDE_SOUTH],
     /// [constant SIDE_WEST]), [code]y[/code] the offset in cells from the
     /// side's left (north, south) or top (east, west) end (at least 1: the
-    /// corners are wall), [code]z[/code] the width in cells.
+    /// corners are wall), [code]z[/code] the width in cells. A door whose
+    /// [member door_lengths] entry is longer than its width is a door line.
     #[export]
     doors: Array<Vector3i>,
+    /// Door lines: entry [code]i[/code] is how many cells of wall door
+    /// [code]i[/code] of [member doors] may sit in, from its offset (a door
+    /// line, longer than the door is wide). [code]0[/code], or no entry,
+    /// makes the door a fixed slot (as long as it is wide). Set it with
+    /// [method add_door_line]; read it with [method get_door_length].
+    #[export]
+    door_lengths: PackedInt32Array,
     /// Floor rectangles inside the walls, in cells; empty means the whole
     /// inside. Use several for rooms that are not one rectangle (an L).
     #[export]
@@ -74,7 +92,8 @@ pub struct RoomTemplate {
     /// them in an instanced room).
     #[export]
     door_nodes: Array<NodePath>,
-    /// Why the last [method load_scene] failed; empty after a success.
+    /// Why the last [method load_scene], [method add_door] or
+    /// [method add_door_line] failed; empty after a success.
     #[var(no_set)]
     last_error: GString,
     base: Base<Resource>,
@@ -87,6 +106,7 @@ impl IResource for RoomTemplate {
             scene: None,
             size: Vector2i::new(5, 5),
             doors: Array::new(),
+            door_lengths: PackedInt32Array::new(),
             floors: Array::new(),
             tags: PackedStringArray::new(),
             weight: 1.0,
@@ -109,6 +129,7 @@ impl IResource for RoomTemplate {
             "scene" => set_field(class, "scene", &mut self.scene, &value),
             "size" => set_field(class, "size", &mut self.size, &value),
             "doors" => set_field(class, "doors", &mut self.doors, &value),
+            "door_lengths" => set_field(class, "door_lengths", &mut self.door_lengths, &value),
             "floors" => set_field(class, "floors", &mut self.floors, &value),
             "tags" => set_field(class, "tags", &mut self.tags, &value),
             "weight" => set_field(class, "weight", &mut self.weight, &value),
@@ -167,7 +188,11 @@ impl RoomTemplate {
     /// line or its middle). Its side comes from a [code]side[/code]
     /// metadata ([code]"north"[/code], [code]"east"[/code]...) or from the
     /// nearest edge; its width from a [code]width[/code] metadata (cells,
-    /// default 1).
+    /// default 1). A [code]length[/code] metadata (cells, more than the
+    /// width) makes it a door line: the marker sits at the middle of the
+    /// line, and the door may go anywhere along those cells (see
+    /// [method add_door_line]). An [code]offset[/code] metadata (cells)
+    /// overrides the offset read from the position.
     ///
     /// Nodes in group [code]floor[/code] (as the bounds, in cells inside
     /// the walls) give [member floors]. The root's metadata
@@ -184,14 +209,8 @@ impl RoomTemplate {
             Ok(r) => {
                 self.scene = scene;
                 self.size = Vector2i::new(r.core.width, r.core.height);
-                self.doors = Array::from(
-                    r.core
-                        .doors
-                        .iter()
-                        .map(|d| Vector3i::new(d.side.index() as i32, d.offset, d.width))
-                        .collect::<Vec<_>>()
-                        .as_slice(),
-                );
+                self.doors = doors_of(&r.core.doors);
+                self.door_lengths = lengths_of(&r.core.doors);
                 self.floors = Array::from(
                     r.core
                         .floors
@@ -232,6 +251,210 @@ impl RoomTemplate {
             Err(e) => GString::from(&e.to_string()),
         }
     }
+
+    /// Adds a fixed door: [param width] cells of the wall on [param side]
+    /// ([constant SIDE_NORTH]...), starting [param offset] cells from the
+    /// side's left (north, south) or top (east, west) end. The same as
+    /// appending [code]Vector3i(side, offset, width)[/code] to
+    /// [member doors], checked against [member size] (set it first).
+    /// Returns the new door's index, or [code]-1[/code] (nothing added,
+    /// the reason logged and in [member last_error]) when the door is not
+    /// on a wall or sits on a corner.
+    #[func]
+    fn add_door(&mut self, side: i64, offset: i64, #[opt(default = 1)] width: i64) -> i64 {
+        self.add_checked("add_door", side, offset, width, width)
+    }
+
+    /// Adds a door line: a door [param width] cells wide that may sit
+    /// anywhere within the [param length] cells of the wall on
+    /// [param side] from [param offset] (cells from the side's left or top
+    /// end; at least 1, since the corners are wall). [GraphLayoutGenerator]
+    /// picks where along the line each door goes, and a line holds several
+    /// doors that do not touch ([method get_door_capacity]); an unused
+    /// line stays wall. [TemplateGenerator] and corridor pieces refuse
+    /// templates with door lines. Checked against [member size] (set it
+    /// first). Returns the new door's index, or [code]-1[/code] (nothing
+    /// added, the reason logged and in [member last_error]) when
+    /// [param length] is less than [param width] or the line is off the
+    /// wall.
+    /// [codeblock]
+    /// var room := RoomTemplate.new()
+    /// room.size = Vector2i(9, 7)
+    /// room.add_door_line(RoomTemplate.SIDE_NORTH, 1, 1, 7)  # anywhere along the north wall
+    /// room.add_door(RoomTemplate.SIDE_SOUTH, 4)             # a fixed door, 1 cell wide
+    /// [/codeblock]
+    #[func]
+    fn add_door_line(&mut self, side: i64, offset: i64, width: i64, length: i64) -> i64 {
+        self.add_checked("add_door_line", side, offset, width, length)
+    }
+
+    /// How many doors (fixed doors and door lines) the template has.
+    #[func]
+    fn get_door_count(&self) -> i64 {
+        self.doors.len() as i64
+    }
+
+    /// Door [param index] as [code]Vector4i(side, offset, width, length)[/code]:
+    /// [member doors]' entry with its length (the width for a fixed door).
+    /// [code]Vector4i(-1, -1, -1, -1)[/code] (and an error logged) for an
+    /// index out of range.
+    #[func]
+    fn get_door(&self, index: i64) -> Vector4i {
+        match self.door_at("get_door", index) {
+            Some((d, length)) => Vector4i::new(d.x, d.y, d.z, length),
+            None => Vector4i::new(-1, -1, -1, -1),
+        }
+    }
+
+    /// How many cells of wall door [param index] may sit in: its width for
+    /// a fixed door, the line's length for a door line. [code]-1[/code]
+    /// (and an error logged) for an index out of range.
+    #[func]
+    fn get_door_length(&self, index: i64) -> i64 {
+        self.door_at("get_door_length", index)
+            .map_or(-1, |(_, length)| i64::from(length))
+    }
+
+    /// Whether door [param index] is a door line (longer than it is wide).
+    #[func]
+    fn is_door_line(&self, index: i64) -> bool {
+        self.door_at("is_door_line", index)
+            .is_some_and(|(d, length)| length > d.z)
+    }
+
+    /// Whether any door is a door line.
+    #[func]
+    fn has_door_lines(&self) -> bool {
+        (0..self.doors.len()).any(|i| {
+            self.doors
+                .get(i)
+                .is_some_and(|d| self.length_of(i, d.z) > d.z)
+        })
+    }
+
+    /// The most connections the doors can take at once: one per fixed
+    /// door, and per door line as many doors as fit on it without touching
+    /// ([code](length + 1) / (width + 1)[/code]).
+    #[func]
+    fn get_door_capacity(&self) -> i64 {
+        let mut ints = Ints::default();
+        self.core(0, &mut ints).door_capacity() as i64
+    }
+}
+
+impl RoomTemplate {
+    /// Door `i`'s length: its [`Self::door_lengths`] entry, or `width`
+    /// when it has none (or 0).
+    fn length_of(&self, i: usize, width: i32) -> i32 {
+        self.door_lengths
+            .get(i)
+            .filter(|&l| l != 0)
+            .unwrap_or(width)
+    }
+
+    /// Door `index` and its length, or `None` with an error naming `method`.
+    fn door_at(&self, method: &str, index: i64) -> Option<(Vector3i, i32)> {
+        let found = usize::try_from(index)
+            .ok()
+            .and_then(|i| Some((i, self.doors.get(i)?)));
+        match found {
+            Some((i, d)) => Some((d, self.length_of(i, d.z))),
+            None => {
+                godot_error!(
+                    "RoomTemplate.{method}: no door {index} (the template has {} doors)",
+                    self.doors.len()
+                );
+                None
+            }
+        }
+    }
+
+    /// Adds door (`side`, `offset`, `width`, `length`) if it lies on a wall
+    /// of [`Self::size`]; else logs why, naming the door, into
+    /// `last_error` and returns -1.
+    fn add_checked(
+        &mut self,
+        method: &str,
+        side: i64,
+        offset: i64,
+        width: i64,
+        length: i64,
+    ) -> i64 {
+        let index = self.doors.len();
+        let side_name = usize::try_from(side)
+            .ok()
+            .and_then(|i| Side::ALL.get(i).copied());
+        let wall = match side_name {
+            Some(Side::North | Side::South) => i64::from(self.size.x),
+            _ => i64::from(self.size.y),
+        };
+        let problem = if side_name.is_none() {
+            Some(format!(
+                "side {side} is none of SIDE_NORTH, SIDE_EAST, SIDE_SOUTH, SIDE_WEST (0 to 3)"
+            ))
+        } else if width < 1 {
+            Some(format!("width {width} is less than 1"))
+        } else if length < width {
+            Some(format!(
+                "length {length} is less than its width {width}: a door line is at least as long as its door is wide"
+            ))
+        } else if offset < 1 || offset.saturating_add(length) > wall - 1 {
+            Some(format!(
+                "it is off the wall: the {} wall of a {} × {} room has cells 1 to {} between its corners, the door covers {} to {}",
+                side_name.map_or("?", Side::name),
+                self.size.x,
+                self.size.y,
+                wall - 2,
+                offset,
+                offset.saturating_add(length) - 1
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = problem {
+            let msg = format!(
+                "RoomTemplate.{method}: door {index} (side {side}, offset {offset}, width {width}, length {length}): {why}"
+            );
+            godot_error!("{msg}");
+            self.last_error = GString::from(&msg);
+            return -1;
+        }
+        // All four fit in i32: `offset + length` fits within a wall.
+        let (side, offset, width, length) =
+            (side as i32, offset as i32, width as i32, length as i32);
+        self.doors.push(Vector3i::new(side, offset, width));
+        if length > width || self.door_lengths.len() > index {
+            if self.door_lengths.len() <= index {
+                self.door_lengths.resize(index + 1);
+            }
+            self.door_lengths[index] = if length > width { length } else { 0 };
+        }
+        self.last_error = GString::new();
+        self.base_mut().emit_changed();
+        index as i64
+    }
+}
+
+/// [`RoomTemplate::doors`] for core doors.
+fn doors_of(doors: &[DoorSlot]) -> Array<Vector3i> {
+    doors
+        .iter()
+        .map(|d| Vector3i::new(d.side.index() as i32, d.offset, d.width))
+        .collect()
+}
+
+/// [`RoomTemplate::door_lengths`] for core doors: a line's length, 0 for a
+/// fixed door, up to the last door line (empty when there is none), as
+/// [method add_door_line] and [method add_door] build it.
+fn lengths_of(doors: &[DoorSlot]) -> PackedInt32Array {
+    let n = doors
+        .iter()
+        .rposition(DoorSlot::is_line)
+        .map_or(0, |i| i + 1);
+    doors[..n]
+        .iter()
+        .map(|d| if d.is_line() { d.length } else { 0 })
+        .collect()
 }
 
 impl RoomTemplate {
@@ -250,16 +473,19 @@ impl RoomTemplate {
         let doors = self
             .doors
             .iter_shared()
-            .map(|d| {
+            .enumerate()
+            .map(|(i, d)| {
                 // An unknown side becomes north with offset -1, which the
                 // core refuses naming the door.
                 let side = usize::try_from(d.x)
                     .ok()
                     .and_then(|i| Side::ALL.get(i).copied());
-                DoorSlot::new(
+                let length = self.door_lengths.get(i).filter(|&l| l != 0).unwrap_or(d.z);
+                DoorSlot::line(
                     side.unwrap_or(Side::North),
                     if side.is_some() { d.y } else { -1 },
                     d.z,
+                    length,
                 )
             })
             .collect();
@@ -292,13 +518,8 @@ impl RoomTemplate {
         {
             let mut b = t.bind_mut();
             b.size = Vector2i::new(core.width, core.height);
-            b.doors = Array::from(
-                core.doors
-                    .iter()
-                    .map(|d| Vector3i::new(d.side.index() as i32, d.offset, d.width))
-                    .collect::<Vec<_>>()
-                    .as_slice(),
-            );
+            b.doors = doors_of(&core.doors);
+            b.door_lengths = lengths_of(&core.doors);
             b.floors = Array::from(
                 core.floors
                     .iter()

@@ -215,6 +215,14 @@ fn read_nodes(
             .ok_or_else(|| format!("door {label} is not a Node2D, Node3D or Control"))?;
         let (cx, cy) = ((at.x - corner.x) / cell.x, (at.y - corner.y) / cell.y);
         let width = int_meta(n, "width", 1).map_err(|e| format!("door {label}: {e}"))?;
+        // A door line: the marker at the middle of the whole line.
+        let length = int_meta(n, "length", width).map_err(|e| format!("door {label}: {e}"))?;
+        if length < width {
+            return Err(format!(
+                "door {label}: length {length} is less than its width {width} \
+                 (a door line is at least as long as its door is wide)"
+            ));
+        }
         let (wf, hf) = (w as f32, h as f32);
         let side = match side_from_meta(n).map_err(|e| format!("door {label}: {e}"))? {
             Some(s) => s,
@@ -236,9 +244,24 @@ fn read_nodes(
         let offset = if n.has_meta("offset") {
             int_meta(n, "offset", 0).map_err(|e| format!("door {label}: {e}"))?
         } else {
-            (along - width as f32 / 2.0).round() as i32
+            (along - length as f32 / 2.0).round() as i32
         };
-        doors.push(DoorSlot::new(side, offset, width));
+        let wall = match side {
+            Side::North | Side::South => w,
+            Side::East | Side::West => h,
+        };
+        if length > width
+            && (offset < 1 || i64::from(offset) + i64::from(length) > i64::from(wall) - 1)
+        {
+            return Err(format!(
+                "door {label}: the door line ({} offset {offset} length {length}) is off the wall: \
+                 the {} wall has cells 1 to {} between its corners",
+                side.name(),
+                side.name(),
+                wall - 2
+            ));
+        }
+        doors.push(DoorSlot::line(side, offset, width, length));
     }
     if doors.is_empty() {
         return Err("no doors: add marker nodes in group \"door\" on the room's edges".into());

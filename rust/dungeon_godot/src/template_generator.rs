@@ -166,8 +166,12 @@ impl TemplateGenerator {
     /// turns clockwise, after mirroring), [code]"mirrored"[/code],
     /// [code]"rooms"[/code] ([code]Vector2i(first, end)[/code] room numbers
     /// in the grid), [code]"depth"[/code] (joins from the start),
-    /// [code]"doors"[/code] (per door slot: [code]"side"[/code],
-    /// [code]"cell"[/code], [code]"width"[/code], [code]"join"[/code] (-1 if
+    /// [code]"doors"[/code] (per door slot: [code]"slot"[/code] (the
+    /// template's door it is, an index into [member RoomTemplate.doors]),
+    /// [code]"side"[/code], [code]"cell"[/code] (its first cell),
+    /// [code]"width"[/code], [code]"length"[/code] (cells of wall it covers:
+    /// its width here; see [method GraphLayoutGenerator.generate_with_graph]
+    /// for door lines), [code]"join"[/code] (-1 if
     /// sealed), [code]"sealed"[/code], [code]"node"[/code] (its marker's
     /// path in the scene, see [member RoomTemplate.door_nodes])), [code]"transform_2d"[/code] and
     /// [code]"transform_3d"[/code] (put the template's scene in place with
