@@ -56,12 +56,12 @@ func bake(level: Node, root: Node = null) -> Dictionary:
 	if root == null:
 		root = EditorInterface.get_edited_scene_root()
 	if root == null or not (level == root or root.is_ancestor_of(level)):
-		return _fail("Bake: the node is not in the edited scene")
+		return _warn("Bake: the node is not in the edited scene")
 	if not String(level.last_error).is_empty():
-		return _fail("Bake: the last generation failed (%s): fix it and press Generate first" % level.last_error)
+		return _warn("Bake: the last generation failed (%s): fix it and press Generate first" % level.last_error)
 	var output: Node = level.get_output()
 	if output == null or output.get_child_count() == 0:
-		return _fail("Bake: nothing to bake: press Generate first")
+		return _warn("Bake: nothing to bake: press Generate first")
 	var baked := Node2D.new()
 	baked.name = BAKED
 	for child in output.get_children():
@@ -184,6 +184,12 @@ static func _count(node: Node) -> int:
 
 static func _is_level(object: Object) -> bool:
 	return object != null and is_instance_valid(object) and object.is_class("DungeonLevel2D")
+
+
+## A failure that the node has not logged: in the Output panel too.
+static func _warn(message: String) -> Dictionary:
+	push_warning("DungeonLevel2D: " + message)
+	return _fail(message)
 
 
 static func _fail(message: String) -> Dictionary:
