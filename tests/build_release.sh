@@ -294,6 +294,9 @@ make_zip() {
     mkdir -p -- "$cli"
     cp -- "$WORK/dist/$plat/$(cli_file "$plat")" "$cli/"
   done
+  # The editor plugin (plugin.cfg, editor/) and the class icons.
+  cp -- "$src/plugin.cfg" "$addon/"
+  cp -r -- "$src/editor" "$src/icons" "$addon/"
   cp -- "$REPO_TOP/LICENSE" "$addon/LICENSE"
   cp -- "$src/README.md" "$addon/README.md"
   # The full manual; .gdignore keeps Godot from importing the folder.

@@ -98,6 +98,8 @@ expect BspGenerator "Locked doors, keys and one-way doors planned on every level
 expect DungeonNavigation "Builds navigation for a DungeonGrid in Rust"
 expect DungeonLevel2D "A dungeon level in your scene, made by a generator with no code"
 expect DungeonLevel2D "Room grids: scenes for rooms of some roles instead of room_scene"
+expect DungeonLevel2D "the Inspector shows Generate, New seed, Bake and Clear buttons"
+expect DungeonLevel2D "Never in the editor: there only the Inspector's Generate and New seed buttons"
 expect DungeonRoomPlacer "Scenes for rooms of some roles instead of room_scene"
 if [ "$fail" != 0 ]; then
   echo "--- editor output (HELP lines) ---"

@@ -65,7 +65,14 @@ classes_in() {
 picked=()
 pick() { local s; for s in "$@"; do [[ " ${picked[*]} " == *" $s "* ]] || picked+=("$s"); done; }
 everything=$all
+# The editor plugin's check (tests/check_editor_plugin.sh) runs when the
+# plugin, its check or the level node changed.
+editor_check=$all
 for f in "${changed[@]}"; do
+  case "$f" in
+    godot_project/addons/dungeon_gen/editor/*|godot_project/addons/dungeon_gen/plugin.cfg|tests/editor_plugin/*|tests/check_editor_plugin.sh|rust/dungeon_godot/src/level_node.rs)
+      editor_check=1 ;;
+  esac
   case "$f" in
     "$suites_dir"/test_*.gd) pick "$(basename "$f" .gd)" ;;
     godot_project/tests/*.gd|godot_project/addons/*) everything=1 ;;
@@ -89,7 +96,7 @@ for f in "${changed[@]}"; do
       for s in "${suites[@]}"; do [[ $s == *"$module"* ]] && pick "$s"; done ;;
   esac
 done
-if [[ $everything -eq 0 && ${#picked[@]} -eq 0 ]]; then
+if [[ $everything -eq 0 && ${#picked[@]} -eq 0 && $editor_check -eq 0 ]]; then
   echo "quick: nothing the GDScript suites test changed; all green (in ${SECONDS}s)" >&2
   exit 0
 fi
@@ -107,17 +114,23 @@ if [[ ! -f $cache ]] || [[ -n "$(find godot_project -name '*.gd' -newer "$cache"
   touch "$cache" 2>/dev/null || true
 fi
 
-step "GDScript suites: ${filter:-every suite}"
-log="$(mktemp)" errlog="$(mktemp)"
-trap 'rm -f "$log" "$errlog"' EXIT
-set +e
-tests/godot.sh --timeout 600 -- --headless --path godot_project --script res://tests/runner.gd \
-  -- ${filter:+"--filter=$filter"} 2>"$errlog" | tee "$log" | grep -v '^ok   '
-status=${PIPESTATUS[0]}
-set -e
-if [[ $status -ne 0 ]] || ! grep -Eq '^[0-9]+ passed, [0-9]+ failed$' "$log"; then
-  tail -n 40 "$errlog" >&2
-  echo "quick: GDScript suites failed (status $status)" >&2
-  exit 1
+if [[ $everything -eq 1 || ${#picked[@]} -gt 0 ]]; then
+  step "GDScript suites: ${filter:-every suite}"
+  log="$(mktemp)" errlog="$(mktemp)"
+  trap 'rm -f "$log" "$errlog"' EXIT
+  set +e
+  tests/godot.sh --timeout 600 -- --headless --path godot_project --script res://tests/runner.gd \
+    -- ${filter:+"--filter=$filter"} 2>"$errlog" | tee "$log" | grep -v '^ok   '
+  status=${PIPESTATUS[0]}
+  set -e
+  if [[ $status -ne 0 ]] || ! grep -Eq '^[0-9]+ passed, [0-9]+ failed$' "$log"; then
+    tail -n 40 "$errlog" >&2
+    echo "quick: GDScript suites failed (status $status)" >&2
+    exit 1
+  fi
+fi
+if [[ $editor_check -eq 1 ]]; then
+  step "editor plugin: the Inspector buttons in a headless editor"
+  tests/check_editor_plugin.sh
 fi
 echo "quick: all green (in ${SECONDS}s)" >&2

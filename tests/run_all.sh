@@ -82,6 +82,9 @@ tests/godot.sh --timeout 300 -- --headless --path godot_project --import --frame
 step "editor help shows the extension's docs (register-docs)"
 tests/check_editor_help.sh
 
+step "editor plugin: the Inspector's Generate, New seed, Bake and Clear on a DungeonLevel2D, with undo and redo"
+tests/check_editor_plugin.sh
+
 step "sample project: screenshot (Xvfb + Mesa) and a bot playing every generator"
 tests/run_sample.sh --check
 

@@ -305,3 +305,24 @@ func test_manual_lists_every_generator(t) -> void:
 	for id in _quoted(shown):
 		if id != "generate_async" and id != "paint_over_frames":
 			t.check(ids.has(id), "README.md's sample id %s is in main.gd's GENERATORS" % id)
+
+
+## Every class the extension registers has an editor icon: an entry in the
+## .gdextension's [icons] section whose SVG exists (tests/make_icons.py
+## writes them), and the section names no class the extension lacks.
+func test_every_registered_class_has_an_icon(t) -> void:
+	var cfg := ConfigFile.new()
+	var path := "res://addons/dungeon_gen/dungeon_gen.gdextension"
+	if not t.check(cfg.load(path) == OK, "%s reads as a config file" % path):
+		return
+	var registered := _extension_classes()
+	t.check(registered.size() >= 20, "%d extension classes" % registered.size())
+	var listed: PackedStringArray = cfg.get_section_keys("icons") if cfg.has_section("icons") else PackedStringArray()
+	for cls in registered:
+		if not t.check(listed.has(cls), "%s has an entry in [icons]" % cls):
+			continue
+		var icon: String = cfg.get_value("icons", cls, "")
+		t.check(icon.begins_with("res://addons/dungeon_gen/icons/") and icon.ends_with(".svg"), "%s's icon %s is an SVG in the addon's icons/" % [cls, icon])
+		t.check(FileAccess.file_exists(icon), "%s's icon %s exists" % [cls, icon])
+	for cls in listed:
+		t.check(registered.has(cls), "[icons] names %s, which the extension does not register" % cls)

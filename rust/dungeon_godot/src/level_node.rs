@@ -112,8 +112,16 @@ fn default_tile_set() -> Option<Gd<TileSet>> {
 /// level.level = 2
 /// level.generate_async()   # the next level, without a long frame
 /// [/codeblock]
+///
+/// In the editor (with the addon's plugin on, see its README) the
+/// Inspector shows [b]Generate[/b], [b]New seed[/b], [b]Bake[/b] and
+/// [b]Clear[/b] buttons under this node's properties. The node runs in
+/// the editor (a tool class) but makes nothing there by itself: opening a
+/// scene never changes it. What it makes is never saved with the scene
+/// (the nodes have no owner); [b]Bake[/b] copies it into ordinary nodes
+/// that are.
 #[derive(GodotClass)]
-#[class(base = Node2D)]
+#[class(tool, base = Node2D)]
 pub struct DungeonLevel2D {
     /// The dungeon generator: any of the extension's generator classes
     /// ([IsaacGenerator], [BspGenerator]...; the Inspector lists exactly
@@ -144,7 +152,9 @@ pub struct DungeonLevel2D {
     /// [method generate]) when the node is ready in a running game, so a
     /// scene holding this node and a generator needs no code. Turn it off
     /// to call [method generate] or [method generate_async] yourself
-    /// (e.g. after choosing the seed). Nothing is generated in the editor.
+    /// (e.g. after choosing the seed). Never in the editor: there only the
+    /// Inspector's [b]Generate[/b] and [b]New seed[/b] buttons (or a call)
+    /// generate, so opening a scene never changes it.
     #[export]
     generate_on_ready: bool,
     /// Room grids: the scene instanced once per room (its root a [Node2D]).

@@ -1,0 +1,219 @@
+@tool
+extends EditorPlugin
+## Test only (tests/check_editor_plugin.sh): in a headless editor, enables
+## the dungeon_gen plugin, then on a tile level (BspGenerator) and a room
+## level (IsaacGenerator + a room scene): opening the scene generates
+## nothing, the Inspector shows the buttons and Generate makes the level,
+## the preview is not saved, Bake's nodes are saved and come back on reload,
+## undo and redo of Bake and Clear, and a failing generation reports its
+## error. Prints "CHECK ok: ..." / "CHECK FAIL: ..." lines and a total.
+
+const Actions := preload("res://addons/dungeon_gen/editor/level_actions.gd")
+
+var _passed := 0
+var _failed := 0
+
+
+func _enter_tree() -> void:
+	_run.call_deferred()
+
+
+func _check(ok: bool, what: String) -> bool:
+	if ok:
+		_passed += 1
+		print("CHECK ok: ", what)
+	else:
+		_failed += 1
+		print("CHECK FAIL: ", what)
+	return ok
+
+
+func _frames(n: int) -> void:
+	for i in n:
+		await get_tree().process_frame
+
+
+func _run() -> void:
+	var started := Time.get_ticks_msec()
+	await _frames(5)
+	EditorInterface.set_plugin_enabled("dungeon_gen", true)
+	await _frames(2)
+	_check(EditorInterface.is_plugin_enabled("dungeon_gen"), "the dungeon_gen plugin is enabled")
+	await _tile_level()
+	await _room_level()
+	print("CHECK total: %d passed, %d failed in %d ms" % [_passed, _failed, Time.get_ticks_msec() - started])
+	get_tree().quit(1 if _failed else 0)
+
+
+## A scene at `path` holding a DungeonLevel2D "Level" set up by `setup`,
+## opened in the editor; returns the level node (in the edited scene).
+func _open_scene(path: String, setup: Callable) -> Node:
+	var root := Node2D.new()
+	root.name = "Main"
+	var level: Node = ClassDB.instantiate("DungeonLevel2D")
+	level.name = "Level"
+	setup.call(level)
+	root.add_child(level)
+	level.owner = root
+	var packed := PackedScene.new()
+	packed.pack(root)
+	ResourceSaver.save(packed, path)
+	root.free()
+	EditorInterface.open_scene_from_path(path)
+	await _frames(3)
+	var edited := EditorInterface.get_edited_scene_root()
+	if not _check(edited != null and edited.scene_file_path == path, "%s is the edited scene" % path):
+		return null
+	return edited.get_node("Level")
+
+
+## Saves the edited scene of `level` to `path` (PackedScene + ResourceSaver)
+## and loads it back, uncached; returns the reloaded scene's level node
+## (its scene root is freed by the caller through .owner).
+func _save_and_reload(level: Node, path: String) -> Node:
+	var packed := PackedScene.new()
+	packed.pack(level.owner)
+	ResourceSaver.save(packed, path)
+	var again: PackedScene = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
+	return again.instantiate().get_node("Level")
+
+
+func _history(level: Node) -> UndoRedo:
+	var m := EditorInterface.get_editor_undo_redo()
+	return m.get_history_undo_redo(m.get_object_history_id(level))
+
+
+func _cells(layer: Node) -> int:
+	return layer.get_used_cells().size() if layer is TileMapLayer else -1
+
+
+func _tile_level() -> void:
+	var level := await _open_scene("res://tile_level.tscn", func(l):
+		l.generator = BspGenerator.new()
+		l.seed = 7)
+	if level == null:
+		return
+	var root := level.owner
+	_check(level.get_output() == null, "tiles: opening the scene generates nothing (generate_on_ready is off in the editor)")
+	# The Inspector's buttons, pressed like a user.
+	EditorInterface.edit_node(level)
+	await _frames(3)
+	var inspector := EditorInterface.get_inspector()
+	var buttons := {}
+	for name in ["Generate", "NewSeed", "Bake", "Clear"]:
+		var found := inspector.find_children(name, "Button", true, false)
+		_check(found.size() == 1, "the Inspector of a DungeonLevel2D shows the %s button (%d found)" % [name, found.size()])
+		if found.size() == 1:
+			buttons[name] = found[0]
+	if buttons.has("Generate"):
+		buttons["Generate"].pressed.emit()
+	var layer: Node = level.get_tile_layer()
+	var cells := _cells(layer)
+	if not _check(cells > 0, "tiles: Generate paints the level (%d tiles)" % cells):
+		return
+	var statuses := inspector.find_children("Status", "Label", true, false)
+	_check(statuses.size() == 1 and String(statuses[0].text).contains("seed 7"), "tiles: the Inspector says what is on display (%s)" % [statuses[0].text if statuses.size() == 1 else "no status"])
+
+	# The preview is not saved.
+	var reloaded := _save_and_reload(level, "res://tile_level.tscn")
+	_check(reloaded.get_child_count(true) == 0, "tiles: the preview is not saved with the scene (%d children after reload)" % reloaded.get_child_count(true))
+	reloaded.owner.free()
+
+	var actions := Actions.new(EditorInterface.get_editor_undo_redo())
+	var result := actions.bake(level)
+	_check(result.ok, "tiles: Bake: %s" % result.message)
+	var baked := level.get_node_or_null("Baked/Tiles")
+	_check(baked != null and _cells(baked) == cells and baked.owner == root, "tiles: Bake makes Baked/Tiles with the %d tiles, owned by the scene root" % cells)
+	_check(not level.get_output().visible, "tiles: Bake hides the preview")
+	reloaded = _save_and_reload(level, "res://tile_level.tscn")
+	var reloaded_tiles := reloaded.get_node_or_null("Baked/Tiles")
+	_check(_cells(reloaded_tiles) == cells, "tiles: saved and reloaded, Baked/Tiles has the %d tiles (%d)" % [cells, _cells(reloaded_tiles)])
+	_check(reloaded.get_node_or_null("Generated") == null, "tiles: the reloaded scene has no preview")
+	reloaded.owner.free()
+
+	var history := _history(level)
+	_check(history.undo(), "tiles: undo Bake")
+	_check(level.get_node_or_null("Baked") == null and level.get_output().visible, "tiles: after undo no Baked child, the preview shows again")
+	_check(history.redo(), "tiles: redo Bake")
+	baked = level.get_node_or_null("Baked/Tiles")
+	_check(baked != null and _cells(baked) == cells and baked.owner == root, "tiles: after redo Baked/Tiles is back, owned by the root")
+
+	result = actions.clear(level)
+	_check(result.ok and level.get_node_or_null("Baked") == null and level.get_output() == null and level.grid == null, "tiles: Clear removes the preview and the baked nodes")
+	_check(history.undo(), "tiles: undo Clear")
+	baked = level.get_node_or_null("Baked/Tiles")
+	_check(baked != null and _cells(baked) == cells and baked.owner == root, "tiles: after undo Clear the baked tiles are back")
+	_check(level.grid != null and _cells(level.get_tile_layer()) == cells, "tiles: after undo Clear the level (same seed) is generated again")
+	_check(history.redo() and level.get_node_or_null("Baked") == null, "tiles: redo Clear removes them again")
+	reloaded = _save_and_reload(level, "res://tile_level.tscn")
+	_check(reloaded.get_child_count(true) == 0, "tiles: after Clear the saved scene has nothing under the level")
+	reloaded.owner.free()
+
+	# New seed: a new level; undo restores the seed.
+	actions.generate(level)
+	result = actions.new_seed(level)
+	_check(result.ok and level.seed != 7 and level.grid != null, "tiles: New seed picks seed %d and generates (%s)" % [level.seed, result.message])
+	_check(history.undo() and level.seed == 7 and _cells(level.get_tile_layer()) == cells, "tiles: undo New seed brings back seed 7 and its level")
+
+	# Failures: a message, no crash.
+	level.generator = null
+	result = actions.generate(level)
+	_check(not result.ok and String(result.message).contains("no generator"), "errors: no generator: %s" % result.message)
+	var locks := DungeonProgression.new()
+	locks.locks = 2
+	level.generator = CaveGenerator.new()
+	level.progression = locks
+	result = actions.generate(level)
+	_check(not result.ok and not String(result.message).is_empty(), "errors: a cave with locks: %s" % result.message)
+	result = actions.bake(level)
+	_check(not result.ok, "errors: Bake with nothing on display: %s" % result.message)
+
+
+func _room_level() -> void:
+	var room := Node2D.new()
+	room.name = "Room"
+	var floor := ColorRect.new()
+	floor.name = "Floor"
+	floor.size = Vector2(90, 190)
+	room.add_child(floor)
+	floor.owner = room
+	var room_scene := PackedScene.new()
+	room_scene.pack(room)
+	room.free()
+	ResourceSaver.save(room_scene, "res://room.tscn")
+	room_scene = load("res://room.tscn")
+	var level := await _open_scene("res://room_level.tscn", func(l):
+		l.generator = IsaacGenerator.new()
+		l.seed = 3
+		l.room_scene = room_scene)
+	if level == null:
+		return
+	var root := level.owner
+	_check(level.get_output() == null, "rooms: opening the scene generates nothing")
+	var actions := Actions.new(EditorInterface.get_editor_undo_redo())
+	var result := actions.generate(level)
+	var rooms: int = level.get_rooms().size()
+	if not _check(result.ok and rooms > 0 and rooms == level.grid.get_room_count(), "rooms: Generate places %d room scenes (%s)" % [rooms, result.message]):
+		return
+	result = actions.bake(level)
+	var baked := level.get_node_or_null("Baked")
+	_check(result.ok and baked != null and baked.get_child_count() == rooms, "rooms: Bake copies the %d rooms (%s)" % [rooms, result.message])
+	var instances := 0
+	for child in baked.get_children():
+		if child.scene_file_path == "res://room.tscn" and child.owner == root and child.get_node("Floor").owner == child:
+			instances += 1
+	_check(instances == rooms, "rooms: each baked room is an instance of room.tscn owned by the root (%d)" % instances)
+	var reloaded := _save_and_reload(level, "res://room_level.tscn")
+	var again := reloaded.get_node_or_null("Baked")
+	var same := again != null and again.get_child_count() == rooms
+	if same:
+		for i in rooms:
+			same = same and again.get_child(i).position == baked.get_child(i).position and again.get_child(i).scene_file_path == "res://room.tscn"
+	_check(same, "rooms: saved and reloaded, Baked has the %d rooms at their places" % rooms)
+	reloaded.owner.free()
+	var history := _history(level)
+	_check(history.undo() and level.get_node_or_null("Baked") == null, "rooms: undo Bake removes the baked rooms")
+	_check(history.redo() and level.get_node_or_null("Baked") != null and level.get_node("Baked").get_child_count() == rooms, "rooms: redo Bake brings them back")
+	actions.clear(level)
+	_check(level.get_node_or_null("Baked") == null and level.get_output() == null, "rooms: Clear removes rooms and baked rooms")
+	_check(history.undo() and level.get_node_or_null("Baked") != null and level.get_rooms().size() == rooms, "rooms: undo Clear brings the baked rooms and the level back")
