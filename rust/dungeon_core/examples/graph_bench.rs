@@ -47,7 +47,7 @@ mod level_graph_inputs;
 mod random_level_graph;
 
 use level_graph_inputs::{all_direct, inputs};
-use random_level_graph::{Class, Doors, MAX_CYCLES, designer_graph};
+use random_level_graph::{Class, Doors, MAX_CYCLES, designer_graph, has_triangle, shares_room};
 use std::collections::BTreeMap;
 
 use dungeon_core::graph_layout::LevelGraph;
@@ -436,6 +436,9 @@ fn designer(a: &Args) {
         let mut kinds: [BTreeMap<String, u64>; 2] = [BTreeMap::new(), BTreeMap::new()];
         // Laid out and made, by the most connections of a room.
         let mut by_degree: [BTreeMap<usize, (u64, u64)>; 2] = [BTreeMap::new(), BTreeMap::new()];
+        // Laid out and made, by shape: [with a loop of 3 rooms, without,
+        // with loops sharing a room, without].
+        let mut by_shape = [[(0u64, 0u64); 4]; 2];
         let (mut class_ok, mut class_all) = ([0u64; 2], [0u64; 2]);
         for rooms in SIZES {
             let mut rows = [
@@ -461,6 +464,11 @@ fn designer(a: &Args) {
                         not_made += 1;
                         continue;
                     };
+                    let adj = g.adjacency();
+                    let shape = [
+                        usize::from(!has_triangle(&adj)),
+                        2 + usize::from(!shares_room(&adj)),
+                    ];
                     for (m, corridors) in [false, true].into_iter().enumerate() {
                         let j = job(&g, corridors);
                         let t = Instant::now();
@@ -470,6 +478,10 @@ fn designer(a: &Args) {
                         let d = by_degree[m].entry(most).or_default();
                         d.1 += 1;
                         d.0 += u64::from(r.is_ok());
+                        for k in shape {
+                            by_shape[m][k].0 += u64::from(r.is_ok());
+                            by_shape[m][k].1 += 1;
+                        }
                         match r {
                             Ok(_) => cells[m].ok += 1,
                             Err(e) => *kinds[m].entry(failure_kind(&e, rooms)).or_default() += 1,
@@ -504,10 +516,19 @@ fn designer(a: &Args) {
                 .iter()
                 .map(|(d, (ok, all))| format!("{d}: {ok}/{all}"))
                 .collect();
+            let sh = by_shape[m];
             println!(
-                "- {mode}: {}/{} laid out (by the most connections of a room: {}); failures: {}",
+                "- {mode}: {}/{} laid out (with a loop of 3 rooms {}/{}, without {}/{}; with loops sharing a room {}/{}, without {}/{}; by the most connections of a room: {}); failures: {}",
                 class_ok[m],
                 class_all[m],
+                sh[0].0,
+                sh[0].1,
+                sh[1].0,
+                sh[1].1,
+                sh[2].0,
+                sh[2].1,
+                sh[3].0,
+                sh[3].1,
                 degrees.join(", "),
                 if shown.is_empty() {
                     "none".to_string()

@@ -11,7 +11,9 @@
 #[expect(dead_code, reason = "add_loops serves the layout tests")]
 mod random_level_graph;
 
-use random_level_graph::{Class, Doors, MAX_CYCLES, blocks, designer_graph};
+use random_level_graph::{
+    Class, Doors, MAX_CYCLES, cyclic_blocks, designer_graph, has_triangle, shares_room,
+};
 
 use dungeon_core::DungeonRng;
 use dungeon_core::graph_layout::LevelGraph;
@@ -68,35 +70,6 @@ fn components(adj: &[Vec<usize>], keep: &[bool]) -> usize {
         }
     }
     count
-}
-
-fn has_triangle(adj: &[Vec<usize>]) -> bool {
-    (0..adj.len()).any(|a| {
-        adj[a]
-            .iter()
-            .any(|&b| adj[b].iter().any(|&c| c != a && adj[c].contains(&a)))
-    })
-}
-
-/// The blocks that hold a cycle.
-fn cyclic_blocks(adj: &[Vec<usize>]) -> Vec<(Vec<usize>, usize)> {
-    blocks(adj).into_iter().filter(|b| b.0.len() >= 3).collect()
-}
-
-/// Two cycles share a room: a block with more than one independent cycle
-/// (cycles sharing a path), or a room in two blocks with cycles.
-fn shares_room(adj: &[Vec<usize>]) -> bool {
-    let cyclic = cyclic_blocks(adj);
-    if cyclic.iter().any(|b| b.1 > b.0.len()) {
-        return true;
-    }
-    let mut count = vec![0; adj.len()];
-    for b in &cyclic {
-        for &r in &b.0 {
-            count[r] += 1;
-        }
-    }
-    count.iter().any(|&c| c >= 2)
 }
 
 /// Every cycle is a block of its own: loops are vertex-disjoint and none

@@ -752,6 +752,36 @@ pub fn on_cycles(adj: &[Vec<usize>]) -> Vec<bool> {
     on
 }
 
+/// A loop of 3 rooms.
+pub fn has_triangle(adj: &[Vec<usize>]) -> bool {
+    (0..adj.len()).any(|a| {
+        adj[a]
+            .iter()
+            .any(|&b| adj[b].iter().any(|&c| c != a && adj[c].contains(&a)))
+    })
+}
+
+/// The blocks that hold a cycle.
+pub fn cyclic_blocks(adj: &[Vec<usize>]) -> Vec<(Vec<usize>, usize)> {
+    blocks(adj).into_iter().filter(|b| b.0.len() >= 3).collect()
+}
+
+/// Two cycles share a room: a block with more than one independent cycle
+/// (cycles sharing a path), or a room in two blocks with cycles.
+pub fn shares_room(adj: &[Vec<usize>]) -> bool {
+    let cyclic = cyclic_blocks(adj);
+    if cyclic.iter().any(|b| b.1 > b.0.len()) {
+        return true;
+    }
+    let mut count = vec![0; adj.len()];
+    for b in &cyclic {
+        for &r in &b.0 {
+            count[r] += 1;
+        }
+    }
+    count.iter().any(|&c| c >= 2)
+}
+
 /// The blocks (biconnected components) of the graph with neighbour lists
 /// `adj`: each block's rooms and its number of connections (a bridge is a
 /// block of 2 rooms and 1 connection).
