@@ -20,7 +20,7 @@
 //!   corridors, direct ones direct) with `corridors` on, so plain
 //!   connections go through corridors too.
 //! - **Scaling**: random connected planar graphs of 10, 20, 40, 80 and 100
-//!   rooms (`tests/support/random_level_graph.rs`: a random tree, each
+//!   rooms (`tests/support/random_level_graph/mod.rs`: a random tree, each
 //!   room hung off one of the four made before it, plus 0–4 vertex-disjoint
 //!   loops of 4–6 rooms, kept only if the graph stays planar); start and
 //!   boss tagged; direct doors. These are the designer maker's `disjoint`
@@ -42,7 +42,7 @@ use std::time::Instant;
 
 #[path = "../tests/support/level_graph_inputs.rs"]
 mod level_graph_inputs;
-#[path = "../tests/support/random_level_graph.rs"]
+#[path = "../tests/support/random_level_graph/mod.rs"]
 #[expect(dead_code, reason = "add_loops serves the tests")]
 mod random_level_graph;
 
@@ -50,7 +50,8 @@ use level_graph_inputs::{all_direct, inputs};
 use random_level_graph::{Class, Doors, MAX_CYCLES, designer_graph, has_triangle, shares_room};
 use std::collections::BTreeMap;
 
-use dungeon_core::graph_layout::LevelGraph;
+use dungeon_core::GeneratorConfig;
+use dungeon_core::graph_layout::{GraphConfig, LevelGraph};
 use dungeon_core::registry::{Entry, GRAPH, Job};
 use dungeon_core::{DungeonRng, GenError};
 
@@ -63,6 +64,9 @@ struct Args {
     designer: u64,
     /// The designer classes to report.
     classes: Vec<Class>,
+    /// The designer report on the demo templates with door lines
+    /// (`GraphConfig::demo_line_templates`) instead of fixed slots.
+    lines: bool,
 }
 
 fn args() -> Args {
@@ -71,6 +75,7 @@ fn args() -> Args {
         scaling_seeds: 100,
         designer: 0,
         classes: Class::ALL.to_vec(),
+        lines: false,
     };
     let list: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -93,6 +98,7 @@ fn args() -> Args {
                 a.designer = value().unwrap_or_else(|| usage());
                 i += 1;
             }
+            "--lines" => a.lines = true,
             "--classes" => {
                 let names = list.get(i + 1).unwrap_or_else(|| usage());
                 a.classes = names
@@ -110,7 +116,7 @@ fn args() -> Args {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: graph_bench [--quick] [--seeds N] [--scaling-seeds N] | --designer N [--classes tree,disjoint,triangle,shared,nested,hub,mixed]"
+        "usage: graph_bench [--quick] [--seeds N] [--scaling-seeds N] | --designer N [--lines] [--classes tree,disjoint,triangle,shared,nested,hub,mixed]"
     );
     std::process::exit(2)
 }
@@ -412,9 +418,14 @@ fn failure_kind(e: &GenError, rooms: usize) -> String {
 /// direct doors and with corridors, then the failures by kind.
 fn designer(a: &Args) {
     let n = a.designer;
-    println!("### Designer-drawn graphs (demo templates)\n");
+    if a.lines {
+        println!("### Designer-drawn graphs (demo templates with door lines)\n");
+    } else {
+        println!("### Designer-drawn graphs (demo templates)\n");
+    }
     println!(
-        "`cargo run --release -p dungeon_core --example graph_bench -- --designer {n}{}`: {n} graphs per cell (graph `s` of a cell laid out with seed `s`, level 1), the same graphs with direct doors and with corridors; a cell: laid out / made, then p50 / p95 / worst ms over every call, failed ones included; – where the class has no such cycle count, \"not made\" where the maker met no request.\n",
+        "`cargo run --release -p dungeon_core --example graph_bench -- --designer {n}{}{}`: {n} graphs per cell (graph `s` of a cell laid out with seed `s`, level 1), the same graphs with direct doors and with corridors; a cell: laid out / made, then p50 / p95 / worst ms over every call, failed ones included; – where the class has no such cycle count, \"not made\" where the maker met no request.\n",
+        if a.lines { " --lines" } else { "" },
         if a.classes == Class::ALL {
             String::new()
         } else {
@@ -470,9 +481,18 @@ fn designer(a: &Args) {
                         2 + usize::from(!shares_room(&adj)),
                     ];
                     for (m, corridors) in [false, true].into_iter().enumerate() {
-                        let j = job(&g, corridors);
                         let t = Instant::now();
-                        let r = j.generate(s, 1);
+                        let r = if a.lines {
+                            GraphConfig {
+                                graph: g.clone(),
+                                templates: GraphConfig::demo_line_templates(),
+                                corridors,
+                                ..GraphConfig::demo()
+                            }
+                            .generate(s, 1)
+                        } else {
+                            job(&g, corridors).generate(s, 1)
+                        };
                         cells[m].times.push(t.elapsed().as_secs_f64() * 1e3);
                         let most = g.adjacency().iter().map(Vec::len).max().unwrap_or(0);
                         let d = by_degree[m].entry(most).or_default();

@@ -1,4 +1,4 @@
-//! The designer-drawn level graph maker (`support/random_level_graph.rs`,
+//! The designer-drawn level graph maker (`support/random_level_graph/mod.rs`,
 //! [`designer_graph`]) over every class, sizes 10–100 and 0–6 independent
 //! cycles, many seeds: each graph is connected, simple and planar, has
 //! exactly the asked rooms and cycles, keeps every room within the demo
@@ -7,7 +7,7 @@
 //! the same seed gives the same graph. Requests a class cannot meet end in
 //! an error, not a panic or a hang.
 
-#[path = "support/random_level_graph.rs"]
+#[path = "support/random_level_graph/mod.rs"]
 #[expect(dead_code, reason = "add_loops serves the layout tests")]
 mod random_level_graph;
 
