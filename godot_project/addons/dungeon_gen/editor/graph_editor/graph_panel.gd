@@ -81,6 +81,7 @@ func _init(undo_redo: EditorUndoRedoManager = null) -> void:
 	graph_edit.name = "Graph"
 	graph_edit.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 	graph_edit.right_disconnects = true
+	graph_edit.minimap_enabled = false
 	graph_edit.connection_request.connect(_on_connection_request)
 	graph_edit.disconnection_request.connect(_on_disconnection_request)
 	graph_edit.delete_nodes_request.connect(_on_delete_nodes_request)
