@@ -6,10 +6,13 @@ extends EditorPlugin
 ## the "Level Graph" panel through the functions its buttons, fields and
 ## graph signals call: adds rooms, connects them (a drag between ports),
 ## sets a connection's mode, tags and names a room, moves rooms (a drag),
-## undoes and redoes, refuses a self-loop, saves with ResourceSaver and
-## reloads the .tres, removes a room (renumbering) and undoes it; then the
-## layout preview: a layout of the graph, and the errors of a tag no
-## template has and of a non-planar K5, with the rooms they name tinted.
+## undoes and redoes, refuses a self-loop, saves with the editor's Ctrl+S
+## (save_scene) and with ResourceSaver and reloads the .tres, presses Add
+## room, types tags in a room's field, right-clicks a connection for its
+## mode, deletes a room with Delete, removes a selected room (renumbering)
+## and undoes it all; then the layout preview: a layout of the graph, and
+## the errors of a tag no template has and of a non-planar K3,3, with the
+## rooms and connection they name tinted.
 ## Prints "CHECK ok: ..." / "CHECK FAIL: ..." lines and a total.
 
 const PATH := "res://level_graph.tres"
@@ -137,9 +140,26 @@ func _edit_graph() -> void:
 	positions = graph.get_meta("editor_positions")
 	_check(graph.connections[1].z == LevelGraph.CONNECTION_CORRIDOR and _tags(graph, 1) == ["shop", "extra"] and graph.get_room_name(1) == "market" and positions[2] == Vector2(620, 260), "redo four times: mode, tags, name and position are back")
 
+	# The editor's Save Scene (Ctrl+S, with some scene open) writes the
+	# edited graph too (the plugin's _save_external_data).
+	var scene := PackedScene.new()
+	var root := Node.new()
+	root.name = "Empty"
+	scene.pack(root)
+	root.free()
+	ResourceSaver.save(scene, "res://empty.tscn")
+	EditorInterface.open_scene_from_path("res://empty.tscn")
+	await _frames(2)
+	_check(panel.unsaved, "the panel knows the graph has unsaved edits")
+	EditorInterface.save_scene()
+	await _frames(2)
+	var text := FileAccess.get_file_as_string(PATH)
+	_check(text.contains("market") and text.contains("editor_positions"), "Ctrl+S (EditorInterface.save_scene) writes the edited graph to its .tres")
+	_check(not panel.unsaved, "after saving the panel has no unsaved edits")
+
 	# Saved to the .tres and read back.
 	_check(ResourceSaver.save(graph, PATH) == OK, "save the graph with ResourceSaver")
-	var text := FileAccess.get_file_as_string(PATH)
+	text = FileAccess.get_file_as_string(PATH)
 	_check(text.contains("metadata/editor_positions"), "the .tres holds the positions as metadata/editor_positions")
 	var again: Resource = ResourceLoader.load(PATH, "", ResourceLoader.CACHE_MODE_IGNORE)
 	_check(again != null and again.get_room_count() == 3, "the reloaded .tres has 3 rooms")
@@ -147,6 +167,35 @@ func _edit_graph() -> void:
 		_check(_connections(again) == [Vector3i(0, 1, 0), Vector3i(2, 1, 2)], "the reloaded connections are 0–1 and 2–1 (corridor) (%s)" % [_connections(again)])
 		_check(_tags(again, 0) == ["start"] and _tags(again, 1) == ["shop", "extra"] and _tags(again, 2) == ["boss"] and again.get_room_name(1) == "market", "the reloaded tags and name are kept")
 		_check(again.get_meta("editor_positions", PackedVector2Array()) == positions, "the reloaded positions are kept (%s)" % [again.get_meta("editor_positions", null)])
+
+	# The widgets: Add room, a tags field, a right-click on a connection,
+	# Delete on a selected room; each undone.
+	var buttons := panel.find_children("AddRoom", "Button", true, false)
+	buttons[0].pressed.emit()
+	await _frames(1)
+	_check(graph.get_room_count() == 4 and panel.room_nodes().size() == 4, "the Add room button adds room 3")
+	var tags_edit: LineEdit = panel.get_room_node(3).get_node("Tags")
+	tags_edit.text = "treasure"
+	tags_edit.text_submitted.emit(tags_edit.text)
+	await _frames(1)
+	_check(_tags(graph, 3) == ["treasure"], "typing tags in room 3's field and Enter sets them")
+	panel.graph_edit.delete_nodes_request.emit([&"room_3"] as Array[StringName])
+	await _frames(1)
+	_check(graph.get_room_count() == 3, "Delete on room 3 removes it")
+	for i in 3:
+		history.undo()
+	await _frames(1)
+	_check(graph.get_room_count() == 3 and _connections(graph) == [Vector3i(0, 1, 0), Vector3i(2, 1, 2)], "three undos: back to 3 rooms")
+	var from: GraphNode = panel.get_room_node(0)
+	var to: GraphNode = panel.get_room_node(1)
+	var mid := (from.position + from.get_output_port_position(0) * from.scale + to.position + to.get_input_port_position(0) * to.scale) / 2
+	panel._on_popup_request(mid)
+	_check(panel._menu_connection == Vector2i(0, 1), "a right-click on connection 0–1 opens its menu (%s)" % panel._menu_connection)
+	panel._menu.id_pressed.emit(LevelGraph.CONNECTION_DIRECT)
+	panel._menu.hide()
+	_check(graph.connections[0].z == LevelGraph.CONNECTION_DIRECT, "its Direct item makes 0–1 direct")
+	history.undo()
+	_check(graph.connections[0].z == LevelGraph.CONNECTION_DEFAULT, "undo: 0–1 is default again")
 
 	# Remove a room: its connections go, later rooms renumber; undo.
 	_check(panel.connect_rooms(0, 2, LevelGraph.CONNECTION_DIRECT), "connect 0–2 (direct)")

@@ -56,6 +56,21 @@ func _edit(object: Object) -> void:
 		_graph_panel.edit_graph(object.graph, object)
 
 
+## The editor saves (Ctrl+S, Save All, running the game): the edited
+## level graph too, when it changed.
+func _save_external_data() -> void:
+	if _graph_panel:
+		_graph_panel.save_changes()
+
+
+## Closing the editor (or the project) with an edited level graph not yet
+## saved asks to save it.
+func _get_unsaved_status(for_scene: String) -> String:
+	if for_scene.is_empty() and _graph_panel and _graph_panel.unsaved and _graph_panel.graph != null:
+		return "Save changes to the level graph %s before closing?" % _graph_panel.graph.resource_path
+	return ""
+
+
 func _make_visible(visible: bool) -> void:
 	if visible and _graph_panel:
 		make_bottom_panel_item_visible(_graph_panel)

@@ -4,6 +4,8 @@ extends VBoxContainer
 ## GraphNode per room (title: number and name; a name and a tags field),
 ## its connections between them, and beside it a live layout preview.
 ##
+## - Open… picks a LevelGraph of the project (opening one in the
+##   FileSystem dock or the Inspector does the same).
 ## - Add room (button); Remove selected (button or Delete) removes the
 ##   selected rooms with their connections and renumbers the rooms after
 ##   them.
@@ -40,6 +42,9 @@ var highlighted_connections: Array[Vector2i] = []
 ## Preview after every edit (off in tests that drive it by hand).
 var auto_preview := true
 
+## Whether the graph changed since it was opened or saved (save_changes).
+var unsaved := false
+
 var _title: Label
 var _status: Label
 var _overlay: Control
@@ -62,6 +67,12 @@ func _init(undo_redo: EditorUndoRedoManager = null) -> void:
 	_title.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 	_title.clip_text = true
 	bar.add_child(_title)
+	var open := Button.new()
+	open.name = "Open"
+	open.text = "Open…"
+	open.tooltip_text = "Pick a LevelGraph resource of the project to edit."
+	open.pressed.connect(_on_open_pressed)
+	bar.add_child(open)
 	var add := Button.new()
 	add.name = "AddRoom"
 	add.text = "Add room"
@@ -131,6 +142,7 @@ func edit_graph(level_graph: Resource, layout_generator: Resource = null) -> voi
 	generator = layout_generator
 	highlighted_rooms = PackedInt32Array()
 	highlighted_connections.clear()
+	unsaved = false
 	if graph != null:
 		graph.changed.connect(_queue_refresh)
 	refresh()
@@ -253,6 +265,12 @@ func run_preview() -> void:
 
 
 # --- Signals ---
+
+
+func _on_open_pressed() -> void:
+	EditorInterface.popup_quick_open(func(path: String) -> void:
+		if not path.is_empty():
+			EditorInterface.edit_resource(load(path)), ["LevelGraph"])
 
 
 func _on_connection_request(from: StringName, _from_port: int, to: StringName, _to_port: int) -> void:
@@ -428,7 +446,25 @@ func _update_title() -> void:
 	_title.text = "%s — %d rooms, %d connections; preview with the %s" % [where, graph.get_room_count(), graph.get_connection_count(), templates]
 
 
+## Writes the graph to its .tres when it changed (a graph inside a scene
+## or another resource is saved with it instead). The plugin calls it when
+## the editor saves (Ctrl+S, Save All, before running the game).
+func save_changes() -> bool:
+	if graph == null or not unsaved:
+		return true
+	var path: String = graph.resource_path
+	if not path.begins_with("res://") or path.contains("::"):
+		return true
+	var err := ResourceSaver.save(graph, path)
+	if err != OK:
+		_status.text = "Could not save %s: %s" % [path, error_string(err)]
+		return false
+	unsaved = false
+	return true
+
+
 func _queue_refresh() -> void:
+	unsaved = true
 	if not _refresh_queued:
 		_refresh_queued = true
 		_refresh_and_preview.call_deferred()
