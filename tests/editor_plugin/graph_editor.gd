@@ -242,6 +242,7 @@ func _edit_graph() -> void:
 	EditorInterface.edit_resource(k33)
 	await _frames(2)
 	_check(panel.graph == k33 and panel.room_nodes().size() == 6, "editing another LevelGraph switches the panel to it")
+	_check(panel.unsaved_paths() == PackedStringArray([PATH]), "the first graph's unsaved edits are still known (%s)" % [panel.unsaved_paths()])
 	error = await _preview(panel)
 	_check(error.contains("non-planar"), "K3,3 fails the preview as non-planar (%s)" % error)
 	_check(panel.highlighted_connections.size() == 1 and panel.highlighted_rooms.size() == 2, "the connection it names and its two rooms are highlighted (%s, %s)" % [panel.highlighted_connections, panel.highlighted_rooms])

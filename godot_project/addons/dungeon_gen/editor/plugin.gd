@@ -66,8 +66,10 @@ func _save_external_data() -> void:
 ## Closing the editor (or the project) with an edited level graph not yet
 ## saved asks to save it.
 func _get_unsaved_status(for_scene: String) -> String:
-	if for_scene.is_empty() and _graph_panel and _graph_panel.unsaved and _graph_panel.graph != null:
-		return "Save changes to the level graph %s before closing?" % _graph_panel.graph.resource_path
+	if for_scene.is_empty() and _graph_panel:
+		var paths: PackedStringArray = _graph_panel.unsaved_paths()
+		if not paths.is_empty():
+			return "Save changes to the level graph%s %s before closing?" % ["s" if paths.size() > 1 else "", ", ".join(paths)]
 	return ""
 
 

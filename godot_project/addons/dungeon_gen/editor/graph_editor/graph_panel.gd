@@ -42,8 +42,12 @@ var highlighted_connections: Array[Vector2i] = []
 ## Preview after every edit (off in tests that drive it by hand).
 var auto_preview := true
 
-## Whether the graph changed since it was opened or saved (save_changes).
+## Whether the graph on display changed since it was opened or saved
+## (save_changes).
 var unsaved := false
+## Every graph opened here with edits not yet saved (graph -> true): a
+## graph edited, then left for another, is still saved by save_changes.
+var _unsaved_graphs := {}
 
 var _title: Label
 var _status: Label
@@ -142,7 +146,7 @@ func edit_graph(level_graph: Resource, layout_generator: Resource = null) -> voi
 	generator = layout_generator
 	highlighted_rooms = PackedInt32Array()
 	highlighted_connections.clear()
-	unsaved = false
+	unsaved = _unsaved_graphs.has(graph)
 	if graph != null:
 		graph.changed.connect(_queue_refresh)
 	refresh()
@@ -450,21 +454,31 @@ func _update_title() -> void:
 ## or another resource is saved with it instead). The plugin calls it when
 ## the editor saves (Ctrl+S, Save All, before running the game).
 func save_changes() -> bool:
-	if graph == null or not unsaved:
-		return true
-	var path: String = graph.resource_path
-	if not path.begins_with("res://") or path.contains("::"):
-		return true
-	var err := ResourceSaver.save(graph, path)
-	if err != OK:
-		_status.text = "Could not save %s: %s" % [path, error_string(err)]
-		return false
-	unsaved = false
-	return true
+	var ok := true
+	for edited in _unsaved_graphs.keys():
+		var path: String = edited.resource_path
+		if path.begins_with("res://") and not path.contains("::"):
+			var err := ResourceSaver.save(edited, path)
+			if err != OK:
+				_status.text = "Could not save %s: %s" % [path, error_string(err)]
+				ok = false
+				continue
+		_unsaved_graphs.erase(edited)
+	unsaved = _unsaved_graphs.has(graph)
+	return ok
+
+
+## The paths of the graphs with unsaved edits.
+func unsaved_paths() -> PackedStringArray:
+	var paths := PackedStringArray()
+	for edited in _unsaved_graphs:
+		paths.append(edited.resource_path)
+	return paths
 
 
 func _queue_refresh() -> void:
 	unsaved = true
+	_unsaved_graphs[graph] = true
 	if not _refresh_queued:
 		_refresh_queued = true
 		_refresh_and_preview.call_deferred()
