@@ -229,6 +229,25 @@ func _edit_graph() -> void:
 	_check(panel.preview.get_node("Error").visible and panel.preview.get_node("Error").text == error, "the preview shows the error")
 	history.undo()
 
+	# Another generator's templates: the corridor preset's pieces.
+	var corridors: Resource = ClassDB.instantiate("GraphLayoutGenerator")
+	corridors.preset = 1
+	panel.set_preview_generator(corridors)
+	error = await _preview(panel)
+	_check(error == "" and panel.preview.grid != null and panel.preview.grid.get_room_count() > 3, "with a corridor generator's templates the preview has corridor pieces too (%s)" % [error if error else "%d rooms" % panel.preview.grid.get_room_count()])
+	_check(corridors.graph == null, "the generator itself is not changed")
+	panel.set_preview_generator(null)
+
+	# The rooms and connections error messages name.
+	var named: Dictionary = panel.named_in("the loop room 1 – room 2 (hall) – room 4 – room 12 cannot close", 6)
+	_check(named.rooms == PackedInt32Array([1, 2, 4]) and named.connections.is_empty(), "a loop's message names its rooms, corridor pieces (room 12 of 6) left out (%s)" % [named.rooms])
+	named = panel.named_in("room 3 (shop) and room 4 share 3 loops of three (with room 0, room 1, room 5)", 6)
+	_check(named.rooms == PackedInt32Array([3, 4, 0, 1, 5]), "three loops of three name five rooms (%s)" % [named.rooms])
+	named = panel.named_in("connection #7 [2, 5] makes the graph non-planar", 6)
+	_check(named.rooms == PackedInt32Array([2, 5]) and named.connections == [Vector2i(2, 5)], "a connection's message names it and its rooms")
+	named = panel.named_in("graph.rooms[1] (market) tags [\"x\"]: no template carries them", 6)
+	_check(named.rooms == PackedInt32Array([1]), "graph.rooms[1] names room 1 (%s)" % [named.rooms])
+
 	# A non-planar graph (K3,3: rooms 0-2 each joined to rooms 3-5) in a
 	# second .tres.
 	var k33: Resource = ClassDB.instantiate("LevelGraph")

@@ -16,7 +16,9 @@ extends VBoxContainer
 ## - Drag rooms to arrange them: positions are saved in the graph's
 ##   "editor_positions" metadata, in the .tres.
 ## - Every edit is an undoable action (graph_actions.gd): Ctrl+Z undoes it.
-## - The preview lays the graph out after each edit; when it fails the
+## - The preview lays the graph out after each edit, with the templates
+##   of the GraphLayoutGenerator it was opened from or picked under
+##   Templates, or the built-in demo templates; when it fails the
 ##   error shows under it and the rooms and connections it names are
 ##   tinted red in the graph.
 ##
@@ -82,6 +84,15 @@ func _init(undo_redo: EditorUndoRedoManager = null) -> void:
 	add.text = "Add room"
 	add.pressed.connect(func() -> void: add_room())
 	bar.add_child(add)
+	var templates := MenuButton.new()
+	templates.name = "Templates"
+	templates.text = "Templates"
+	templates.flat = false
+	templates.tooltip_text = "Which room templates the preview lays the graph out with."
+	templates.get_popup().add_item("Built-in demo templates", 0)
+	templates.get_popup().add_item("A GraphLayoutGenerator's…", 1)
+	templates.get_popup().id_pressed.connect(_on_templates_id_pressed)
+	bar.add_child(templates)
 	var remove := Button.new()
 	remove.name = "RemoveRooms"
 	remove.text = "Remove selected"
@@ -262,6 +273,18 @@ func move_rooms(moved: Dictionary) -> bool:
 	return _ready_to_edit() and _done(actions.move_rooms(graph, moved), "Moved.")
 
 
+## Lays the preview out with `layout_generator`'s templates (a
+## GraphLayoutGenerator; null: the built-in demo templates). The generator
+## is not changed: the preview uses a copy with the edited graph.
+func set_preview_generator(layout_generator: Resource) -> void:
+	if layout_generator != null and not layout_generator.is_class("GraphLayoutGenerator"):
+		return
+	generator = layout_generator
+	_update_title()
+	if auto_preview:
+		run_preview()
+
+
 ## Lays the graph out now (the preview also runs 0.3 s after each edit).
 func run_preview() -> void:
 	_preview_timer.stop()
@@ -275,6 +298,15 @@ func _on_open_pressed() -> void:
 	EditorInterface.popup_quick_open(func(path: String) -> void:
 		if not path.is_empty():
 			EditorInterface.edit_resource(load(path)), ["LevelGraph"])
+
+
+func _on_templates_id_pressed(id: int) -> void:
+	if id == 0:
+		set_preview_generator(null)
+	else:
+		EditorInterface.popup_quick_open(func(path: String) -> void:
+			if not path.is_empty():
+				set_preview_generator(load(path)), ["GraphLayoutGenerator"])
 
 
 func _on_connection_request(from: StringName, _from_port: int, to: StringName, _to_port: int) -> void:
