@@ -454,7 +454,7 @@ func _draw_overlay() -> void:
 	if graph == null:
 		return
 	var font := _overlay.get_theme_default_font()
-	var size := 13
+	var font_size := 13
 	for c in graph.connections:
 		if c.z <= 0 or c.z >= GraphActions.MODE_NAMES.size():
 			continue
@@ -466,11 +466,11 @@ func _draw_overlay() -> void:
 		var q := to.position + to.get_input_port_position(0) * to.scale
 		var mid := (p + q) / 2
 		var text: String = GraphActions.MODE_NAMES[c.z]
-		var box := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, size) + Vector2(8, 4)
+		var box := font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size) + Vector2(8, 4)
 		var rect := Rect2(mid - box / 2, box)
 		_overlay.draw_rect(rect, Color(0.1, 0.1, 0.12, 0.9))
 		_overlay.draw_rect(rect, Color(0.9, 0.75, 0.3) if c.z == 2 else Color(0.6, 0.85, 1.0), false, 1.0)
-		_overlay.draw_string(font, rect.position + Vector2(4, box.y - 6), text, HORIZONTAL_ALIGNMENT_LEFT, -1, size)
+		_overlay.draw_string(font, rect.position + Vector2(4, box.y - 6), text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size)
 
 
 func _update_title() -> void:

@@ -13,7 +13,7 @@ extends VBoxContainer
 signal finished(error: String)
 
 ## The preview's seed; "New seed" adds one.
-var seed := 1
+var layout_seed := 1
 ## The last layout drawn (a DungeonGrid), null after a failure.
 var grid: Resource
 ## The last failure's message, "" after a success.
@@ -41,7 +41,7 @@ func _init() -> void:
 	reseed.text = "New seed"
 	reseed.tooltip_text = "Lay the graph out again with the next seed."
 	reseed.pressed.connect(func() -> void:
-		seed += 1
+		layout_seed += 1
 		request_again())
 	bar.add_child(reseed)
 	add_child(bar)
@@ -88,12 +88,17 @@ func request(graph: Resource, source: Resource) -> void:
 		return
 	var gen: Resource = source.duplicate() if source != null else ClassDB.instantiate("GraphLayoutGenerator")
 	gen.graph = graph.duplicate()
-	gen.seed = seed
+	gen.seed = layout_seed
 	_generator = gen
-	_header.text = "Layout preview (seed %d): laying out…" % seed
+	_header.text = "Layout preview (seed %d): laying out…" % layout_seed
 	gen.generated.connect(_on_generated.bind(gen))
 	gen.generation_failed.connect(_on_failed.bind(gen))
 	gen.generate_async(1)
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_PREDELETE and _generator != null:
+		_generator.cancel()
 
 
 func request_again() -> void:
@@ -129,9 +134,9 @@ func _show() -> void:
 	_error_label.visible = not error.is_empty()
 	_error_label.text = error
 	if grid != null:
-		_header.text = "Layout preview (seed %d): %d×%d cells" % [seed, grid.get_width(), grid.get_height()]
+		_header.text = "Layout preview (seed %d): %d×%d cells" % [layout_seed, grid.get_width(), grid.get_height()]
 	elif not error.is_empty():
-		_header.text = "Layout preview (seed %d): failed" % seed
+		_header.text = "Layout preview (seed %d): failed" % layout_seed
 	else:
 		_header.text = "Layout preview"
 	_canvas.queue_redraw()
@@ -169,5 +174,5 @@ func _draw_layout() -> void:
 			color = Color(1.0, 0.4, 0.35)
 		_canvas.draw_rect(rect, Color(color, 0.25))
 		_canvas.draw_rect(rect, color, false, 1.5)
-		var size := clampi(int(cell * 2.5), 8, 16)
-		_canvas.draw_string(font, rect.get_center() + Vector2(-size * 0.3, size * 0.35), str(i), HORIZONTAL_ALIGNMENT_LEFT, -1, size, Color.WHITE)
+		var font_size := clampi(int(cell * 2.5), 8, 16)
+		_canvas.draw_string(font, rect.get_center() + Vector2(-font_size * 0.3, font_size * 0.35), str(i), HORIZONTAL_ALIGNMENT_LEFT, -1, font_size, Color.WHITE)
