@@ -238,6 +238,21 @@ func _edit_graph() -> void:
 	_check(corridors.graph == null, "the generator itself is not changed")
 	panel.set_preview_generator(null)
 
+	# Opening a GraphLayoutGenerator that has a graph opens its graph, laid
+	# out with its templates.
+	var owner_gen: Resource = ClassDB.instantiate("GraphLayoutGenerator")
+	owner_gen.preset = 1
+	owner_gen.graph = graph
+	ResourceSaver.save(owner_gen, "res://generator.tres")
+	owner_gen = load("res://generator.tres")
+	EditorInterface.edit_resource(owner_gen)
+	await _frames(2)
+	_check(panel.generator == owner_gen and panel.graph == owner_gen.graph, "editing a GraphLayoutGenerator opens its graph with its templates")
+	_check(panel.get_node("Toolbar/Title").text.contains("generator.tres"), "the title names the generator (%s)" % panel.get_node("Toolbar/Title").text)
+	EditorInterface.edit_resource(graph)
+	await _frames(2)
+	panel.set_preview_generator(null)
+
 	# The rooms and connections error messages name.
 	var named: Dictionary = panel.named_in("the loop room 1 – room 2 (hall) – room 4 – room 12 cannot close", 6)
 	_check(named.rooms == PackedInt32Array([1, 2, 4]) and named.connections.is_empty(), "a loop's message names its rooms, corridor pieces (room 12 of 6) left out (%s)" % [named.rooms])

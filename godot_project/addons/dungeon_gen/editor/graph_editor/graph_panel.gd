@@ -2,7 +2,8 @@
 extends VBoxContainer
 ## The "Level Graph" bottom panel: a LevelGraph drawn on a GraphEdit, one
 ## GraphNode per room (title: number and name; a name and a tags field),
-## its connections between them, and beside it a live layout preview.
+## its connections between them, and beside it a live layout preview. A
+## room tagged start has a green title, one tagged boss or end a red one.
 ##
 ## - Open… picks a LevelGraph of the project (opening one in the
 ##   FileSystem dock or the Inspector does the same).
@@ -429,6 +430,13 @@ func _make_room_node(i: int, at: Vector2) -> GraphNode:
 		if not _rebuilding and graph != null and i < graph.get_room_count() and GraphActions.parse_tags(tags_edit.text) != graph.get_room_tags(i):
 			set_room_tags_text(i, tags_edit.text))
 	node.add_child(tags_edit)
+	# The start room's title green, the end room's (boss or end) red.
+	var tags: PackedStringArray = graph.get_room_tags(i)
+	var title_color := Color(0.5, 0.95, 0.5) if tags.has("start") else (Color(1.0, 0.5, 0.45) if tags.has("boss") or tags.has("end") else Color(0, 0, 0, 0))
+	if title_color.a > 0:
+		for label in node.get_titlebar_hbox().get_children():
+			if label is Label:
+				label.add_theme_color_override("font_color", title_color)
 	var port := Color(0.55, 0.75, 1.0)
 	node.set_slot(0, true, 0, port, true, 0, port)
 	node.position_offset_changed.connect(_overlay.queue_redraw)
