@@ -256,6 +256,9 @@ func _edit_graph() -> void:
 	# The rooms and connections error messages name.
 	var named: Dictionary = panel.named_in("the loop room 1 – room 2 (hall) – room 4 – room 12 cannot close", 6)
 	_check(named.rooms == PackedInt32Array([1, 2, 4]) and named.connections.is_empty(), "a loop's message names its rooms, corridor pieces (room 12 of 6) left out (%s)" % [named.rooms])
+	var ring: Array[Vector3i] = [Vector3i(1, 2, 0), Vector3i(2, 4, 2), Vector3i(4, 1, 0), Vector3i(0, 1, 0)]
+	named = panel.named_in("the loop room 1 – room 2 (hall) – room 12 – room 4 cannot close", 6, ring)
+	_check(named.connections == [Vector2i(1, 2), Vector2i(2, 4), Vector2i(4, 1)], "a loop's message names its connections, through a corridor piece too (%s)" % [named.connections])
 	named = panel.named_in("room 3 (shop) and room 4 share 3 loops of three (with room 0, room 1, room 5)", 6)
 	_check(named.rooms == PackedInt32Array([3, 4, 0, 1, 5]), "three loops of three name five rooms (%s)" % [named.rooms])
 	named = panel.named_in("connection #7 [2, 5] makes the graph non-planar", 6)

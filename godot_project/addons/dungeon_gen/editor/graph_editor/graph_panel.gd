@@ -370,7 +370,7 @@ func _on_preview_finished(error: String) -> void:
 	highlighted_rooms = PackedInt32Array()
 	highlighted_connections.clear()
 	if not error.is_empty() and graph != null:
-		var named := named_in(error, graph.get_room_count())
+		var named := named_in(error, graph.get_room_count(), graph.connections)
 		highlighted_rooms = named.rooms
 		highlighted_connections = named.connections
 	_apply_highlight()
@@ -380,8 +380,10 @@ func _on_preview_finished(error: String) -> void:
 ## error message names, among `room_count` rooms:
 ## {rooms: PackedInt32Array, connections: Array[Vector2i]}. A connection's
 ## rooms count as named too. Corridor pieces (numbers past the graph's
-## rooms) are left out.
-static func named_in(message: String, room_count: int) -> Dictionary:
+## rooms) are left out. A loop ("the loop room 1 – room 2 – room 4 ...")
+## also names its connections, those of `graph_connections` (the graph's
+## Vector3i list) between rooms next to each other on it.
+static func named_in(message: String, room_count: int, graph_connections: Array = []) -> Dictionary:
 	var rooms := PackedInt32Array()
 	var connections: Array[Vector2i] = []
 	var pair := RegEx.create_from_string("\\[(-?\\d+), (-?\\d+)\\]")
@@ -398,6 +400,20 @@ static func named_in(message: String, room_count: int) -> Dictionary:
 		var r := int(m.get_string(1))
 		if r < room_count and not rooms.has(r):
 			rooms.append(r)
+	var loop_at := message.find("the loop ")
+	if loop_at >= 0:
+		var on_loop := PackedInt32Array()
+		for m in single.search_all(message.substr(loop_at)):
+			var r := int(m.get_string(1))
+			if r < room_count:
+				on_loop.append(r)
+		for k in on_loop.size():
+			var a := on_loop[k]
+			var b := on_loop[(k + 1) % on_loop.size()]
+			var edge := Vector2i(a, b)
+			if a != b and not connections.has(edge) and not connections.has(Vector2i(b, a)) \
+					and GraphActions.find_connection(graph_connections, a, b) >= 0:
+				connections.append(edge)
 	return {rooms = rooms, connections = connections}
 
 
