@@ -154,8 +154,13 @@ func _init(undo_redo: EditorUndoRedoManager = null) -> void:
 func edit_graph(level_graph: Resource, layout_generator: Resource = null) -> void:
 	if graph != null and graph.changed.is_connected(_queue_refresh):
 		graph.changed.disconnect(_queue_refresh)
+	var other := level_graph != graph
 	graph = level_graph if GraphActions.is_graph(level_graph) else null
 	generator = layout_generator
+	if other:
+		# Another graph's rooms are not the selected ones.
+		for node in room_nodes():
+			node.selected = false
 	highlighted_rooms = PackedInt32Array()
 	highlighted_connections.clear()
 	unsaved = _unsaved_graphs.has(graph)
