@@ -2,7 +2,7 @@
 extends EditorPlugin
 ## The dungeon_gen editor plugin (Project > Project Settings > Plugins >
 ## "Dungeon Gen"): adds the Generate, New seed, Bake and Clear buttons to the
-## Inspector of every DungeonLevel2D.
+## Inspector of every DungeonLevel2D and DungeonLevel3D.
 
 const LevelActions := preload("level_actions.gd")
 const LevelInspector := preload("level_inspector.gd")
