@@ -70,7 +70,7 @@ everything=$all
 editor_check=$all
 for f in "${changed[@]}"; do
   case "$f" in
-    godot_project/addons/dungeon_gen/editor/*|godot_project/addons/dungeon_gen/plugin.cfg|tests/editor_plugin/*|tests/check_editor_plugin.sh|rust/dungeon_godot/src/level_node.rs)
+    godot_project/addons/dungeon_gen/editor/*|godot_project/addons/dungeon_gen/plugin.cfg|tests/editor_plugin/*|tests/check_editor_plugin.sh|rust/dungeon_godot/src/level_node/*)
       editor_check=1 ;;
   esac
   case "$f" in
