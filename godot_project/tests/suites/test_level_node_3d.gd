@@ -351,3 +351,48 @@ func test_inspector_properties(t) -> void:
 	t.check_eq(level.level, 1, "level 1 by default")
 	t.check_eq(level.cell_size, Vector3.ONE, "1 m cells by default")
 	level.free()
+
+
+## A template layout in 3D: the GridMap cells, and each placed template's
+## scene (a Node3D) at its "transform_3d", scaled from the generator's
+## cell_size to cell_size; 2D template scenes have no place in 3D.
+func test_template_scenes(t) -> void:
+	var Templates := preload("res://tests/suites/test_template.gd")
+	for async in [false, true]:
+		t.part("async" if async else "sync")
+		var log := {}
+		var level := make_level("", log)
+		var gen: TemplateGenerator = Templates.sample_generator()
+		var scene_3d := room_scene()
+		for tpl in gen.templates:
+			tpl.scene = scene_3d
+		level.generator = gen
+		level.seed = 99
+		level.level = 2
+		level.cell_size = Vector3(2, 3, 2)
+		var grid: DungeonGrid
+		if async:
+			level.generate_async()
+			run_frames(level)
+			grid = log["generated"][0] if log["generated"].size() == 1 else null
+		else:
+			grid = level.generate()
+		if not t.check(grid != null, "generates: " + level.last_error):
+			level.free()
+			continue
+		gen.seed = 99
+		var want := gen.generate_with_graph(2)
+		t.check_eq(grid.to_json(), want["grid"].to_json(), "the generator's level")
+		var placements: Array = want["placements"]
+		var rooms := level.get_rooms()
+		t.check_eq(rooms.size(), placements.size(), "one scene per placement")
+		var view := Transform3D(Basis.from_scale(Vector3(2.0 / Templates.CELL.x, 1, 2.0 / Templates.CELL.y)), Vector3.ZERO)
+		for i in mini(rooms.size(), placements.size()):
+			t.check(rooms[i].transform.is_equal_approx(view * placements[i]["transform_3d"]),
+				"placement %d: scene at its place, at the cell size" % i)
+		t.check(level.get_grid_map() != null and cells_of(level.get_grid_map()) == painter_cells(grid, true),
+			"the cells painted under them")
+		level.generator = Templates.sample_generator()
+		level.generate()
+		t.check_eq(level.get_rooms().size(), 0, "2D template scenes: none placed in 3D")
+		level.free()

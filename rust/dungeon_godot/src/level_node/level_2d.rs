@@ -326,16 +326,19 @@ impl DungeonLevel2D {
             .and_then(|n| n.try_cast::<TileMapLayer>().ok())
     }
 
+    /// The level on display ([member grid]).
     #[func]
     fn get_grid(&self) -> Option<Gd<DungeonGrid>> {
         self.state.grid.clone()
     }
 
+    /// The level's spawn points ([member spawn_points]).
     #[func]
     fn get_spawn_points(&self) -> VarDictionary {
         self.state.spawn_points.clone()
     }
 
+    /// Why the last generation failed ([member last_error]).
     #[func]
     fn get_last_error(&self) -> GString {
         self.state.last_error.clone()
