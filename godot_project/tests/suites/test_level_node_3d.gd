@@ -309,7 +309,8 @@ func test_bad_input(t) -> void:
 	level.free()
 
 
-## The built-in mesh library (items 0 to 5, sized to cell_size), or yours.
+## The built-in mesh library (items 0 to 5), or yours: items by name, else
+## the painter's default ids.
 func test_mesh_library(t) -> void:
 	var log := {}
 	var level := make_level("BspGenerator", log)
@@ -328,6 +329,24 @@ func test_mesh_library(t) -> void:
 	var grid := level.generate()
 	t.check(level.get_grid_map().mesh_library == mine, "mesh_library is used")
 	t.check_eq(cells_of(level.get_grid_map()), painter_cells(grid, false), "the painter's default items")
+	# Items found by name (as a library exported from a scene names them).
+	var named := MeshLibrary.new()
+	for it in [[7, "Floor"], [8, "corridor"], [9, "door"], [10, "Wall"], [11, "start"]]:
+		named.create_item(it[0])
+		named.set_item_name(it[0], it[1])
+	level.mesh_library = named
+	grid = level.generate()
+	var painter := DungeonGridMapPainter.new()
+	painter.floor_item = 7
+	painter.corridor_item = 8
+	painter.door_item = 9
+	painter.wall_item = 10
+	painter.start_item = 11
+	var map := GridMap.new()
+	painter.paint(grid, map)
+	t.check_eq(cells_of(level.get_grid_map()), cells_of(map), "items by name: floor 7, corridor 8, door 9, wall 10, start 11, end as floor")
+	map.free()
+	painter.free()
 	level.free()
 
 

@@ -22,11 +22,6 @@ const COLORS: [(f32, f32, f32); 6] = [
     (0.80, 0.25, 0.25), // end
 ];
 
-/// The built-in mesh library's items for the start and the end cell (the
-/// first four are the painter's default floor, corridor, door and wall).
-pub const START_ITEM: i32 = 4;
-pub const END_ITEM: i32 = 5;
-
 /// The built-in tile set: one atlas row in source 0 as a default
 /// `DungeonTileMapping` reads it (floor, corridor, door, wall, start,
 /// end), plain colours with a darker rim.
@@ -56,7 +51,8 @@ pub fn default_tile_set() -> Option<Gd<TileSet>> {
 }
 
 /// The built-in mesh library for GridMap cells of `cell` (x, height, z):
-/// items 0 to 5 (floor, corridor, door, wall, start, end), boxes of plain
+/// items 0 to 5 named floor, corridor, door, wall, start, end (the level
+/// node finds them by name), boxes of plain
 /// colours; the floors a slab a tenth of the cell high, the wall a slab
 /// the cell's height along the cell's south side (the painter turns it to
 /// face the floor). Items sit on y = 0 of their cell (the GridMap's

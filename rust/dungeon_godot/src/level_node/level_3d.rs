@@ -8,13 +8,36 @@ use godot::classes::{
 };
 use godot::prelude::*;
 
-use super::builtin::{END_ITEM, START_ITEM, default_mesh_library};
+use super::builtin::default_mesh_library;
 use super::{LevelHost, LevelState, Settings, generator_classes};
 use crate::dungeon_grid::DungeonGrid;
 use crate::dungeon_progression::DungeonProgression;
 use crate::navigation::DungeonNavigation;
 use crate::painter::grid_map_painter::DungeonGridMapPainter;
 use crate::spawn_rules::DungeonSpawnRules;
+
+/// The painter's item settings, the item names looked up in the mesh
+/// library for them, and the ids used when it has no item of that name
+/// (the painter's defaults).
+const ITEMS: [(&str, &str, i32); 6] = [
+    ("floor_item", "floor", 0),
+    ("corridor_item", "corridor", 1),
+    ("door_item", "door", 2),
+    ("wall_item", "wall", 3),
+    ("start_item", "start", -1),
+    ("end_item", "end", -1),
+];
+
+/// The id of `library`'s item called `name` (or `Name`), else `default`.
+fn item_id(library: &Gd<MeshLibrary>, name: &str, default: i32) -> i32 {
+    let mut capital = name.to_string();
+    capital[..1].make_ascii_uppercase();
+    [name, capital.as_str()]
+        .iter()
+        .map(|n| library.find_item_by_name(*n))
+        .find(|&id| id >= 0)
+        .unwrap_or(default)
+}
 
 /// A dungeon level in your 3D scene, made by a generator with no code: the
 /// 3D twin of [DungeonLevel2D], with the same settings, methods and
@@ -31,10 +54,14 @@ use crate::spawn_rules::DungeonSpawnRules;
 /// painted by a [DungeonGridMapPainter] onto a [GridMap] this node
 /// creates ([code]"Tiles"[/code]): grid cell [code](x, y)[/code] is
 /// GridMap cell [code](x, 0, y)[/code], walls are turned to face the
-/// floor. Its [member mesh_library] needs the painter's items (0 floor,
-/// 1 corridor, 2 door, 3 wall); with none, a built-in library of plain
-/// coloured blocks sized to [member cell_size] is used (also 4 start,
-/// 5 end). A room grid without a [member room_scene] is painted as cells,
+/// floor. Which item of [member mesh_library] each cell kind gets goes by
+/// the items' names: [code]floor[/code], [code]corridor[/code],
+/// [code]door[/code], [code]wall[/code], [code]start[/code],
+/// [code]end[/code] (or capitalised, as a MeshLibrary exported from a
+/// scene names them after its nodes); without such names the ids are the
+/// painter's defaults (0 floor, 1 corridor, 2 door, 3 wall; start and end
+/// as floor). With no library, a built-in one of plain coloured blocks
+/// sized to [member cell_size] is used. A room grid without a [member room_scene] is painted as cells,
 /// one per room cell.
 ///
 /// Everything it makes goes under one internal child,
@@ -105,10 +132,14 @@ pub struct DungeonLevel3D {
     /// generator's [code]cell_size[/code] to [member cell_size]).
     #[export]
     template_scenes: bool,
-    /// Tile maps: the [MeshLibrary] of the [code]"Tiles"[/code] GridMap,
-    /// with the [DungeonGridMapPainter]'s items (0 floor, 1 corridor,
-    /// 2 door, 3 wall). [code]null[/code] uses a built-in library of plain
-    /// coloured blocks.
+    /// Tile maps: the [MeshLibrary] of the [code]"Tiles"[/code] GridMap.
+    /// Its items named [code]floor[/code], [code]corridor[/code],
+    /// [code]door[/code], [code]wall[/code], [code]start[/code] and
+    /// [code]end[/code] (or [code]Floor[/code]...) are painted for those
+    /// cells; kinds with no item of their name use the
+    /// [DungeonGridMapPainter]'s default ids (0 floor, 1 corridor, 2 door,
+    /// 3 wall, start and end as floor). [code]null[/code] uses a built-in
+    /// library of plain coloured blocks.
     #[export_group(name = "Tiles")]
     #[export]
     mesh_library: Option<Gd<MeshLibrary>>,
@@ -340,7 +371,6 @@ impl LevelHost for DungeonLevel3D {
         map.set_name("Tiles");
         map.set_cell_size(self.cell_size);
         map.set_center_y(false);
-        let builtin = self.mesh_library.is_none();
         let library = match &self.mesh_library {
             Some(l) => l.clone(),
             None => self.builtin_library(),
@@ -348,13 +378,9 @@ impl LevelHost for DungeonLevel3D {
         map.set_mesh_library(&library);
         self.output_node().add_child(&map);
         let mut painter = self.painter();
-        let (start, end) = if builtin {
-            (START_ITEM, END_ITEM)
-        } else {
-            (-1, -1)
-        };
-        painter.set("start_item", &start.to_variant());
-        painter.set("end_item", &end.to_variant());
+        for (setting, name, default) in ITEMS {
+            painter.set(setting, &item_id(&library, name, default).to_variant());
+        }
         let args = [grid.to_variant(), map.to_variant()];
         // The guard lets `painted` handlers call this node.
         if self.with_node(|_| painter.call("paint", &args).booleanize()) {
