@@ -61,8 +61,10 @@ fn item_id(library: &Gd<MeshLibrary>, name: &str, default: i32) -> i32 {
 /// scene names them after its nodes); without such names the ids are the
 /// painter's defaults (0 floor, 1 corridor, 2 door, 3 wall; start and end
 /// as floor). With no library, a built-in one of plain coloured blocks
-/// sized to [member cell_size] is used. A room grid without a [member room_scene] is painted as cells,
-/// one per room cell.
+/// sized to [member cell_size] is used. A room grid without a
+/// [member room_scene] is painted as cells, one per room cell. Template
+/// layouts ([TemplateGenerator], [GraphLayoutGenerator]) also get their
+/// templates' own 3D scenes over the cells ([member template_scenes]).
 ///
 /// Everything it makes goes under one internal child,
 /// [method get_output] ([code]"Generated"[/code]): the rooms, the
@@ -82,8 +84,10 @@ fn item_id(library: &Gd<MeshLibrary>, name: &str, default: i32) -> i32 {
 /// [/codeblock]
 ///
 /// A tool class like [DungeonLevel2D]: it makes nothing in the editor by
-/// itself; the addon's Inspector buttons ([b]Generate[/b], [b]New
-/// seed[/b], [b]Bake[/b], [b]Clear[/b]) work on it too.
+/// itself, and what it makes is never saved with the scene; the addon's
+/// Inspector buttons ([b]Generate[/b], [b]New seed[/b], [b]Bake[/b],
+/// [b]Clear[/b]) work on it too, [b]Bake[/b] copying the level under a
+/// [Node3D] [code]"Baked"[/code] child that is saved.
 #[derive(GodotClass)]
 #[class(tool, base = Node3D)]
 pub struct DungeonLevel3D {
