@@ -306,6 +306,17 @@ func test_bad_input(t) -> void:
 	t.expect_error("neither a Node2D nor a Node3D")
 	t.check(level.generate() == null, "a room scene with a plain Node root: null")
 	t.check(level.grid == null and level.get_output() == null, "nothing shown")
+	# A 2D room scene (also as a role scene): refused with a message.
+	level.room_scene = Level2D.room_scene()
+	t.expect_error("need a Node3D root")
+	t.check(level.generate() == null, "a Node2D room scene: null")
+	t.check(level.last_error.contains("Node2D") and level.last_error.contains("Node3D"), "last_error says why: " + level.last_error)
+	level.room_scene = room_scene()
+	level.role_scenes = {DungeonGrid.ROLE_BOSS: Level2D.room_scene()}
+	t.expect_error("need a Node3D root")
+	t.check(level.generate() == null, "a Node2D role scene: null")
+	level.role_scenes = {}
+	t.check(level.generate() != null and level.last_error == "", "Node3D rooms again: generates")
 	level.free()
 
 

@@ -347,6 +347,7 @@ impl DungeonLevel2D {
 
 impl LevelHost for DungeonLevel2D {
     const CLASS: &'static str = "DungeonLevel2D";
+    const ROOM_ROOT: &'static str = "Node2D";
 
     fn state(&self) -> &LevelState {
         &self.state

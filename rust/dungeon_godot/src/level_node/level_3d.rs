@@ -331,6 +331,7 @@ impl DungeonLevel3D {
 
 impl LevelHost for DungeonLevel3D {
     const CLASS: &'static str = "DungeonLevel3D";
+    const ROOM_ROOT: &'static str = "Node3D";
 
     fn state(&self) -> &LevelState {
         &self.state

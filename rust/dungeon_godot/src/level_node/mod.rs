@@ -17,7 +17,7 @@ mod level_3d;
 
 use dungeon_core::registry;
 use godot::classes::node::InternalMode;
-use godot::classes::{Node, RandomNumberGenerator, Resource};
+use godot::classes::{ClassDb, Node, RandomNumberGenerator, Resource};
 use godot::obj::{Bounds, WithBaseField, bounds};
 use godot::prelude::*;
 
@@ -82,6 +82,8 @@ where
 {
     /// The class name, for messages.
     const CLASS: &'static str;
+    /// The root class room scenes need in this space (`Node2D`, `Node3D`).
+    const ROOM_ROOT: &'static str;
 
     fn state(&self) -> &LevelState;
     fn state_mut(&mut self) -> &mut LevelState;
@@ -412,6 +414,33 @@ where
         room_size: Vector3,
         role_scenes: &VarDictionary,
     ) -> Result<bool, GString> {
+        let roles = role_scenes
+            .values_shared()
+            .filter_map(|v| v.try_to::<Gd<PackedScene>>().ok());
+        for s in std::iter::once(scene.clone()).chain(roles) {
+            let root = s
+                .get_state()
+                .filter(|st| st.get_node_count() > 0)
+                .map(|st| st.get_node_type(0))
+                .unwrap_or_default();
+            // Empty for a root that is itself a scene instance.
+            // A root of the other space (a plain Node is the placer's to refuse).
+            let other = if Self::ROOM_ROOT == "Node3D" {
+                "CanvasItem"
+            } else {
+                "Node3D"
+            };
+            if !root.is_empty() && ClassDb::singleton().is_parent_class(&root, other) {
+                let msg = format!(
+                    "{}: the room scene {} has a {root} root; rooms in this level need a {} root",
+                    Self::CLASS,
+                    s.get_path(),
+                    Self::ROOM_ROOT
+                );
+                godot_error!("{msg}");
+                return Err(msg.as_str().into());
+            }
+        }
         let output = self.output_node();
         let mut placer = self.placer();
         placer.set("room_scene", &scene.to_variant());
