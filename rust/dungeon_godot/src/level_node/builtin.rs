@@ -53,20 +53,16 @@ pub fn default_tile_set() -> Option<Gd<TileSet>> {
 /// The built-in mesh library for GridMap cells of `cell` (x, height, z):
 /// items 0 to 5 named floor, corridor, door, wall, start, end (the level
 /// node finds them by name), boxes of plain
-/// colours; the floors a slab a tenth of the cell high, the wall a slab
-/// the cell's height along the cell's south side (the painter turns it to
-/// face the floor). Items sit on y = 0 of their cell (the GridMap's
+/// colours; the floors a slab a tenth of the cell high, the wall a block
+/// filling its cell (so walls that touch the floor only at a corner close
+/// the corner, whichever way the painter turns them). Items sit on y = 0 of their cell (the GridMap's
 /// `cell_center_y` off), centred in x and z.
 pub fn default_mesh_library(cell: Vector3) -> Gd<MeshLibrary> {
     let mut lib = MeshLibrary::new_gd();
     let slab = 0.1 * cell.y;
-    let wall_depth = 0.2 * cell.z;
     for (i, &(r, g, b)) in (0i32..).zip(COLORS.iter()) {
         let (size, at) = if i == 3 {
-            (
-                Vector3::new(cell.x, cell.y, wall_depth),
-                Vector3::new(0.0, 0.5 * cell.y, 0.5 * (cell.z - wall_depth)),
-            )
+            (cell, Vector3::new(0.0, 0.5 * cell.y, 0.0))
         } else {
             (
                 Vector3::new(cell.x, slab, cell.z),
