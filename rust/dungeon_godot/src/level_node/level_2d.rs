@@ -63,6 +63,9 @@ use crate::spawn_rules::DungeonSpawnRules;
 /// scene never changes it. What it makes is never saved with the scene
 /// (the nodes have no owner); [b]Bake[/b] copies it into ordinary nodes
 /// that are.
+///
+/// For 3D scenes use [DungeonLevel3D]: the same node with [Node3D] rooms,
+/// a [GridMap] and a [NavigationRegion3D].
 #[derive(GodotClass)]
 #[class(tool, base = Node2D)]
 pub struct DungeonLevel2D {
