@@ -11,9 +11,23 @@
 # Xvfb) with a generated level and the Inspector's buttons, as
 # docs/editor_inspector.png (tests/editor_plugin/screenshot.gd).
 #
-# Usage: tests/check_editor_plugin.sh [--screenshot PATH]   (after tests/build_extension.sh)
+# With --graph it checks the Level Graph panel instead
+# (tests/editor_plugin/graph_editor.gd; tests/check_graph_editor.sh), and
+# --graph --screenshot PATH pictures that panel (graph_screenshot.gd), as
+# docs/graph_editor.png.
+#
+# Usage: tests/check_editor_plugin.sh [--graph] [--screenshot PATH]   (after tests/build_extension.sh)
 set -euo pipefail
 shot=
+suite=plugin.gd
+shot_script=screenshot.gd
+what="the Inspector buttons generate, bake, clear, undo and redo in the editor"
+if [[ ${1:-} == --graph ]]; then
+  suite=graph_editor.gd
+  shot_script=graph_screenshot.gd
+  what="the Level Graph panel edits, undoes, saves and previews a LevelGraph in the editor"
+  shift
+fi
 if [[ ${1:-} == --screenshot ]]; then
   shot=$(realpath -m "${2:?--screenshot needs a path}")
 fi
@@ -25,7 +39,8 @@ work=$(mktemp -d /tmp/dungeon-plugin.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/addons/editor_plugin_check"
 cp -r godot_project/addons/dungeon_gen "$work/addons/"
-cp tests/editor_plugin/plugin.cfg tests/editor_plugin/plugin.gd tests/editor_plugin/screenshot.gd "$work/addons/editor_plugin_check/"
+cp tests/editor_plugin/plugin.cfg tests/editor_plugin/*.gd "$work/addons/editor_plugin_check/"
+sed -i "s/^script=.*/script=\"$suite\"/" "$work/addons/editor_plugin_check/plugin.cfg"
 cat > "$work/project.godot" <<'PROJECT'
 config_version=5
 
@@ -41,7 +56,7 @@ export DUNGEON_GODOT_BIND="$work${DUNGEON_GODOT_BIND:+:$DUNGEON_GODOT_BIND}"
 # writing its results (see run_all.sh); its outcome does not matter here.
 tests/godot.sh --timeout 300 -- --headless --path "$work" --import >/dev/null 2>&1 || true
 if [[ -n $shot ]]; then
-  sed -i 's/^script=.*/script="screenshot.gd"/' "$work/addons/editor_plugin_check/plugin.cfg"
+  sed -i "s/^script=.*/script=\"$shot_script\"/" "$work/addons/editor_plugin_check/plugin.cfg"
   mkdir -p "$(dirname "$shot")"
   DUNGEON_SCREENSHOT="$shot" DUNGEON_GODOT_BIND="$DUNGEON_GODOT_BIND:$(dirname "$shot")" \
     tests/godot.sh --xvfb --timeout 300 -- --editor --rendering-driver opengl3 --audio-driver Dummy --path "$work" 2>&1 \
@@ -63,4 +78,4 @@ if [[ $status -ne 0 || $script_errors -ne 0 ]] || ! grep -Eq '^CHECK total: [0-9
   echo "check_editor_plugin: failed (status $status, $script_errors script errors)" >&2
   exit 1
 fi
-echo "check_editor_plugin: the Inspector buttons generate, bake, clear, undo and redo in the editor" >&2
+echo "check_editor_plugin: $what" >&2

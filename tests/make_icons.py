@@ -4,12 +4,15 @@
 One 16x16 SVG per class into godot_project/addons/dungeon_gen/icons/, in the
 flat style of Godot's own editor icons: one colour per family, a glyph per
 class. The SVGs are committed; run this again after changing a glyph or
-adding a class (and list the class in dungeon_gen.gdextension's [icons];
-test_docs fails on a registered class without an icon).
+adding a class: it also rewrites dungeon_gen.gdextension's [icons] section
+(test_docs fails on a registered class without an icon). A generator class
+docs/generators.md names (written from the registry) and ICONS does not
+gets the plain generator glyph, so a new generator needs no edit here.
 
 Usage: python3 tests/make_icons.py
 """
 import os
+import re
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 OUT = os.path.join(ROOT, "godot_project", "addons", "dungeon_gen", "icons")
@@ -94,15 +97,32 @@ def svg(body):
     )
 
 
+def generator_classes():
+    """The generator classes docs/generators.md names ("Godot class: `X`")."""
+    text = open(os.path.join(ROOT, "docs", "generators.md"), encoding="utf-8").read()
+    return re.findall(r"Godot class: `([A-Za-z0-9_]+)`", text)
+
+
+def write_icons_section(names):
+    """Rewrites the [icons] section, the last of the .gdextension file."""
+    path = os.path.join(ROOT, "godot_project", "addons", "dungeon_gen", "dungeon_gen.gdextension")
+    text = open(path, encoding="utf-8").read()
+    head = text[: text.index("[icons]\n")]
+    lines = [f'{n} = "res://addons/dungeon_gen/icons/{n}.svg"\n' for n in sorted(names)]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(head + "[icons]\n" + "".join(lines))
+
+
 def main():
+    icons = dict(ICONS)
+    for name in generator_classes():
+        icons.setdefault(name, frame(G) + rects(G, (4, 4, 3, 3), (9, 9, 3, 3)) + path(G, "M7 5.5h2.5V9", 1))
     os.makedirs(OUT, exist_ok=True)
-    for name, body in sorted(ICONS.items()):
+    for name, body in sorted(icons.items()):
         with open(os.path.join(OUT, name + ".svg"), "w", encoding="utf-8") as f:
             f.write(svg(body))
-    print(f"make_icons: {len(ICONS)} icons in {os.path.relpath(OUT, ROOT)}")
-    print("[icons]")
-    for name in sorted(ICONS):
-        print(f'{name} = "res://addons/dungeon_gen/icons/{name}.svg"')
+    write_icons_section(icons)
+    print(f"make_icons: {len(icons)} icons in {os.path.relpath(OUT, ROOT)} and dungeon_gen.gdextension's [icons]")
 
 
 if __name__ == "__main__":

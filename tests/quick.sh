@@ -65,12 +65,13 @@ classes_in() {
 picked=()
 pick() { local s; for s in "$@"; do [[ " ${picked[*]} " == *" $s "* ]] || picked+=("$s"); done; }
 everything=$all
-# The editor plugin's check (tests/check_editor_plugin.sh) runs when the
-# plugin, its check or the level node changed.
+# The editor plugin's checks (tests/check_editor_plugin.sh,
+# tests/check_graph_editor.sh) run when the plugin, its checks, the level
+# node or the level graph changed.
 editor_check=$all
 for f in "${changed[@]}"; do
   case "$f" in
-    godot_project/addons/dungeon_gen/editor/*|godot_project/addons/dungeon_gen/plugin.cfg|tests/editor_plugin/*|tests/check_editor_plugin.sh|rust/dungeon_godot/src/level_node/*)
+    godot_project/addons/dungeon_gen/editor/*|godot_project/addons/dungeon_gen/plugin.cfg|tests/editor_plugin/*|tests/check_editor_plugin.sh|tests/check_graph_editor.sh|rust/dungeon_godot/src/level_node/*|rust/dungeon_godot/src/level_graph.rs|rust/dungeon_godot/src/graph_layout_generator.rs)
       editor_check=1 ;;
   esac
   case "$f" in
@@ -132,5 +133,7 @@ fi
 if [[ $editor_check -eq 1 ]]; then
   step "editor plugin: the Inspector buttons in a headless editor"
   tests/check_editor_plugin.sh
+  step "editor plugin: the Level Graph panel in a headless editor"
+  tests/check_graph_editor.sh
 fi
 echo "quick: all green (in ${SECONDS}s)" >&2

@@ -85,6 +85,9 @@ tests/check_editor_help.sh
 step "editor plugin: the Inspector's Generate, New seed, Bake and Clear on a DungeonLevel2D and a DungeonLevel3D, with undo and redo"
 tests/check_editor_plugin.sh
 
+step "editor plugin: the Level Graph panel edits, undoes, saves and previews a LevelGraph"
+tests/check_graph_editor.sh
+
 step "sample project: screenshot (Xvfb + Mesa) and a bot playing every generator"
 tests/run_sample.sh --check
 

@@ -7,7 +7,7 @@ use dungeon_core::graph_layout::{
     MAX_GRAPH_ROOMS, MAX_WORK_BUDGET, MIN_CORRIDOR_LENGTH, MIN_WORK_BUDGET,
 };
 use dungeon_core::level::MAX_LEVEL;
-use dungeon_core::template::{DoorSlot, MAX_TEMPLATE_SIDE, RoomTemplate, Side};
+use dungeon_core::template::{DoorSlot, MAX_TEMPLATE_SIDE, RoomTemplate, Side, Variant};
 
 use crate::checks;
 use crate::knobs::Knobs;
@@ -49,7 +49,14 @@ fn tags(k: &mut Knobs<'_>) -> Vec<String> {
 /// side, extra floors, zero or bad weights.
 fn fuzz_template(k: &mut Knobs<'_>, i: usize, demo: &[RoomTemplate]) -> RoomTemplate {
     if k.flag(true) {
-        let mut t = demo[k.index(demo.len())].clone();
+        let at = k.index(demo.len());
+        let mut t = demo[at].clone();
+        if k.flag(false) {
+            // Its door lines instead of its slots.
+            if let Some(lined) = GraphConfig::demo_line_templates().get(at) {
+                t.doors.clone_from(&lined.doors);
+            }
+        }
         t.rotations = k.flag(t.rotations);
         t.mirroring = k.flag(false);
         if k.flag(false) {
@@ -71,11 +78,16 @@ fn fuzz_template(k: &mut Knobs<'_>, i: usize, demo: &[RoomTemplate]) -> RoomTemp
     let doors = (0..k.index(7))
         .map(|_| {
             let side = Side::ALL[k.index(4)];
-            DoorSlot::new(
-                side,
-                k.int(2, 0..=10, &[-1, 0, i32::MAX]),
-                k.int(1, 1..=3, &[0, -2]),
-            )
+            let offset = k.int(2, 0..=10, &[-1, 0, i32::MAX]);
+            let width = k.int(1, 1..=3, &[0, -2]);
+            if k.flag(false) {
+                // A door line, sometimes shorter than its door or past
+                // the corner.
+                let length = k.int(width.saturating_add(2), 0..=12, &[-1, i32::MAX]);
+                DoorSlot::line(side, offset, width, length)
+            } else {
+                DoorSlot::new(side, offset, width)
+            }
         })
         .collect();
     let mut t = RoomTemplate::new(&format!("f{i}"), w, h, doors);
@@ -258,6 +270,7 @@ fn check_level(c: &GraphConfig, l: &GraphLevel, seed: u64, level: i32) {
         c.graph.edges.len() + corridors.len(),
         "joins"
     );
+    let pieces = c.corridor_pieces();
     for (i, p) in l.placements.iter().enumerate() {
         assert_eq!(p.rooms.first(), Some(&i), "placement {i}'s first record");
         let edge = i.checked_sub(n).map(|j| corridors[j]);
@@ -268,6 +281,25 @@ fn check_level(c: &GraphConfig, l: &GraphLevel, seed: u64, level: i32) {
         );
         for q in &l.placements[..i] {
             assert!(!p.rect().overlaps(&q.rect()), "{p:?} overlaps {q:?}");
+        }
+        // Each door on its template door (slot or line), turned; a joined
+        // door as long as it is wide.
+        let t = if i < n {
+            &c.templates[p.template]
+        } else {
+            &pieces[p.template]
+        };
+        let v = Variant::of(t, p.rotation, p.mirrored);
+        for d in &p.doors {
+            let line = v.doors[d.slot];
+            let (sx, sy) = line.along();
+            let on = |k: i32| {
+                let cell = (d.cell.0 + sx * k, d.cell.1 + sy * k);
+                line.cells(v.width, v.height)
+                    .any(|(x, y)| (p.position.0 + x, p.position.1 + y) == cell)
+            };
+            assert!((0..d.length).all(on), "{d:?} off its door line {line:?}");
+            assert!(d.join.is_none() || d.length == d.width, "{d:?}");
         }
     }
     // Whose placement each room record is.

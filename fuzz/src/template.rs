@@ -27,11 +27,14 @@ fn fuzz_template(k: &mut Knobs<'_>, i: usize, demo: &TemplateConfig) -> RoomTemp
     let doors = (0..k.index(5))
         .map(|_| {
             let side = Side::ALL[k.index(4)];
-            DoorSlot::new(
-                side,
-                k.int(1, 0..=10, &[-1, i32::MAX]),
-                k.int(1, 1..=3, &[0, -2]),
-            )
+            let offset = k.int(1, 0..=10, &[-1, i32::MAX]);
+            let width = k.int(1, 1..=3, &[0, -2]);
+            if k.flag(false) {
+                // A door line, which the template generator refuses.
+                DoorSlot::line(side, offset, width, width.saturating_add(1))
+            } else {
+                DoorSlot::new(side, offset, width)
+            }
         })
         .collect();
     let mut t = RoomTemplate::new(&format!("f{i}"), w, h, doors);

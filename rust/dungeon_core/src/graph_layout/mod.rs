@@ -6,8 +6,9 @@
 //! overlapping — and room `i` of the grid is room `i` of the graph. The
 //! method follows the graph-based layouts of Ma et al. 2014 ("Game Level
 //! Layout from Design Specification") and Nepožitek's Edgar:
-//! configuration spaces between template pairs (here finite sets of
-//! offsets, because our doors are fixed slots), an integer energy, chain
+//! configuration spaces between template pairs (finite sets of offsets:
+//! a fixed door slot gives one point per facing pair, a door line the
+//! integer points of a segment, see `space.rs`), an integer energy, chain
 //! decomposition with loops first, simulated annealing per chain, and
 //! greedy insertion for the tree parts.
 //!

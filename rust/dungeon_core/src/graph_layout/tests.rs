@@ -443,7 +443,16 @@ fn a_connection_on_three_loops_of_three_is_refused_and_two_lay_out() {
     for _ in 0..6 {
         g.add_room(&[]);
     }
-    for (a, b) in [(1, 3), (1, 0), (3, 0), (1, 2), (3, 2), (1, 5), (3, 5), (2, 4)] {
+    for (a, b) in [
+        (1, 3),
+        (1, 0),
+        (3, 0),
+        (1, 2),
+        (3, 2),
+        (1, 5),
+        (3, 5),
+        (2, 4),
+    ] {
         g.connect(a, b, EdgeMode::Default);
     }
     let c = GraphConfig {
@@ -460,7 +469,11 @@ fn a_connection_on_three_loops_of_three_is_refused_and_two_lay_out() {
     // Through a corridor, the connection 1–5 breaks one of the loops.
     let mut through = c.clone();
     through.graph.edges[5].mode = EdgeMode::Corridor;
-    assert!(!through.validate().is_err_and(|e| e.to_string().contains("loops of three")));
+    assert!(
+        !through
+            .validate()
+            .is_err_and(|e| e.to_string().contains("loops of three"))
+    );
     // Without room 5's connections, two loops of three share 1–3: they lay out.
     let mut two = c.clone();
     two.graph.edges.retain(|e| e.a != 5 && e.b != 5);

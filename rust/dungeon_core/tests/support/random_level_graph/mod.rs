@@ -1,7 +1,10 @@
-//! Random connected planar level graphs with a given number of
-//! independent loops ([`random_graph`]), and loops added to a graph at
-//! random ([`add_loops`]), for the graph layout tests and
-//! `examples/graph_bench.rs`.
+//! Random connected planar level graphs for the graph layout tests and
+//! `examples/graph_bench.rs`: the scaling curve's graphs
+//! ([`random_graph`]), loops added to a graph at random ([`add_loops`]),
+//! and graphs drawn the way designers draw them (`designer.rs`,
+//! [`designer_graph`], issue 37), in classes sampled on their own so that
+//! a layout's success can be told per class. Test and bench aid only; not
+//! part of the crate's API.
 
 use dungeon_core::DungeonRng;
 use dungeon_core::graph_layout::{EdgeMode, LevelGraph};
@@ -134,3 +137,12 @@ pub fn add_loops(rng: &mut DungeonRng, g: &mut LevelGraph, want: usize, tries: u
     }
     added
 }
+
+mod designer;
+
+// Each includer uses some of these.
+#[allow(unused_imports)]
+pub use designer::{
+    Class, Doors, MAX_CYCLES, blocks, cyclic_blocks, designer_graph, has_triangle, on_cycles,
+    shares_room,
+};
