@@ -423,8 +423,9 @@ where
                 .filter(|st| st.get_node_count() > 0)
                 .map(|st| st.get_node_type(0))
                 .unwrap_or_default();
-            // Empty for a root that is itself a scene instance.
-            // A root of the other space (a plain Node is the placer's to refuse).
+            // A root of the other space is refused here (a plain Node is the
+            // placer's to refuse); `root` is empty for a root that is itself
+            // a scene instance.
             let other = if Self::ROOM_ROOT == "Node3D" {
                 "CanvasItem"
             } else {
