@@ -101,6 +101,9 @@ expect DungeonLevel2D "Room grids: scenes for rooms of some roles instead of roo
 expect DungeonLevel2D "the Inspector shows Generate, New seed, Bake and Clear buttons"
 expect DungeonLevel2D "Never in the editor: there only the Inspector's Generate and New seed buttons"
 expect DungeonRoomPlacer "Scenes for rooms of some roles instead of room_scene"
+expect DungeonLevel3D "A dungeon level in your 3D scene, made by a generator with no code"
+expect DungeonLevel3D "Tile maps: the GridMap's cell size in metres"
+expect DungeonLevel3D "The GridMap the level on display was painted onto"
 if [ "$fail" != 0 ]; then
   echo "--- editor output (HELP lines) ---"
   grep -F "HELP[" <<<"$out" | cut -c1-400 || echo "(none)"

@@ -25,6 +25,7 @@ PAINTER = "#8eef97"  # green: painters and placers
 NAV = "#5fd7e8"  # cyan: navigation
 PROGRESSION = "#c68cf5"  # violet: locks, keys, spawns
 NODE = "#8da5f3"  # Node2D blue: the level node
+NODE3D = "#fc7f7f"  # Node3D red: the 3D level node
 
 
 def frame(c):
@@ -82,6 +83,9 @@ ICONS = {
     + path(PROGRESSION, "M8 1v3M8 12v3M1 8h3M12 8h3", 1.3),
     # The level node: Node2D blue.
     "DungeonLevel2D": rects(NODE, (1, 1, 5, 5), (10, 1, 5, 7), (1, 9, 5, 6), (10, 11, 5, 4), (6, 2.5, 4, 2), (2.5, 6, 2, 3), (11.5, 8, 2, 3)),
+    # The same rooms in a box seen from above at an angle: Node3D red.
+    "DungeonLevel3D": f'<path d="M8 1.5l6.5 3.2v6.6L8 14.5l-6.5-3.2V4.7z" fill="none" stroke="{NODE3D}" stroke-width="1.2" stroke-linejoin="round"/>'
+    + f'<path d="M8 4.2l4 2-4 2-4-2z" fill="{NODE3D}"/>' + path(NODE3D, "M8 8.2v4.5M4 6.2v4.5M12 6.2v4.5", 1),
 }
 
 

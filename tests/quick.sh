@@ -71,7 +71,7 @@ everything=$all
 editor_check=$all
 for f in "${changed[@]}"; do
   case "$f" in
-    godot_project/addons/dungeon_gen/editor/*|godot_project/addons/dungeon_gen/plugin.cfg|tests/editor_plugin/*|tests/check_editor_plugin.sh|tests/check_graph_editor.sh|rust/dungeon_godot/src/level_node.rs|rust/dungeon_godot/src/level_graph.rs|rust/dungeon_godot/src/graph_layout_generator.rs)
+    godot_project/addons/dungeon_gen/editor/*|godot_project/addons/dungeon_gen/plugin.cfg|tests/editor_plugin/*|tests/check_editor_plugin.sh|tests/check_graph_editor.sh|rust/dungeon_godot/src/level_node/*|rust/dungeon_godot/src/level_graph.rs|rust/dungeon_godot/src/graph_layout_generator.rs)
       editor_check=1 ;;
   esac
   case "$f" in

@@ -82,7 +82,7 @@ tests/godot.sh --timeout 300 -- --headless --path godot_project --import --frame
 step "editor help shows the extension's docs (register-docs)"
 tests/check_editor_help.sh
 
-step "editor plugin: the Inspector's Generate, New seed, Bake and Clear on a DungeonLevel2D, with undo and redo"
+step "editor plugin: the Inspector's Generate, New seed, Bake and Clear on a DungeonLevel2D and a DungeonLevel3D, with undo and redo"
 tests/check_editor_plugin.sh
 
 step "editor plugin: the Level Graph panel edits, undoes, saves and previews a LevelGraph"
@@ -98,7 +98,7 @@ tests/check_quit.sh --repeat 1
 step "real frames, in one Godot: tile-set collision and navigation across chunk borders, navigation from the grid in the servers, the sample's enemies (2D and walk_3d)"
 tests/check_frames.sh chunk_borders navigation enemies
 
-step "a project from nothing: a scene with DungeonLevel2D and a generator runs with no code (rooms and tiles)"
+step "a project from nothing: scenes with DungeonLevel2D or DungeonLevel3D and a generator run with no code (rooms, tiles, GridMap cells)"
 tests/check_fresh_project.sh
 
 step "GDScript runner self-test (every test in it must fail)"

@@ -6,7 +6,9 @@ extends EditorPlugin
 ## nothing, the Inspector shows the buttons and Generate makes the level,
 ## the preview is not saved, Bake's nodes are saved and come back on reload,
 ## undo and redo of Bake and Clear, and a failing generation reports its
-## error. Prints "CHECK ok: ..." / "CHECK FAIL: ..." lines and a total.
+## error; then a DungeonLevel3D (GridMap cells): its buttons, Generate, Bake
+## into a saved Node3D, undo. Prints "CHECK ok: ..." / "CHECK FAIL: ..." lines
+## and a total.
 
 const Actions := preload("res://addons/dungeon_gen/editor/level_actions.gd")
 
@@ -41,16 +43,17 @@ func _run() -> void:
 	_check(EditorInterface.is_plugin_enabled("dungeon_gen"), "the dungeon_gen plugin is enabled")
 	await _tile_level()
 	await _room_level()
+	await _level_3d()
 	print("CHECK total: %d passed, %d failed in %d ms" % [_passed, _failed, Time.get_ticks_msec() - started])
 	get_tree().quit(1 if _failed else 0)
 
 
-## A scene at `path` holding a DungeonLevel2D "Level" set up by `setup`,
+## A scene at `path` holding a `cls` "Level" set up by `setup`,
 ## opened in the editor; returns the level node (in the edited scene).
-func _open_scene(path: String, setup: Callable) -> Node:
-	var root := Node2D.new()
+func _open_scene(path: String, setup: Callable, cls := "DungeonLevel2D") -> Node:
+	var root: Node = Node3D.new() if cls == "DungeonLevel3D" else Node2D.new()
 	root.name = "Main"
-	var level: Node = ClassDB.instantiate("DungeonLevel2D")
+	var level: Node = ClassDB.instantiate(cls)
 	level.name = "Level"
 	setup.call(level)
 	root.add_child(level)
@@ -217,3 +220,43 @@ func _room_level() -> void:
 	actions.clear(level)
 	_check(level.get_node_or_null("Baked") == null and level.get_output() == null, "rooms: Clear removes rooms and baked rooms")
 	_check(history.undo() and level.get_node_or_null("Baked") != null and level.get_rooms().size() == rooms, "rooms: undo Clear brings the baked rooms and the level back")
+
+
+func _grid_cells(map: Node) -> int:
+	return map.get_used_cells().size() if map is GridMap else -1
+
+
+## A DungeonLevel3D: the same buttons; Generate paints a GridMap, Bake
+## copies it under a Node3D "Baked" child that is saved, undo takes it back.
+func _level_3d() -> void:
+	var level := await _open_scene("res://level_3d.tscn", func(l):
+		l.generator = BspGenerator.new()
+		l.seed = 5, "DungeonLevel3D")
+	if level == null:
+		return
+	var root := level.owner
+	_check(level.get_output() == null, "3D: opening the scene generates nothing")
+	EditorInterface.edit_node(level)
+	await _frames(3)
+	var inspector := EditorInterface.get_inspector()
+	var found := inspector.find_children("Generate", "Button", true, false)
+	if not _check(found.size() == 1, "3D: the Inspector of a DungeonLevel3D shows the Generate button (%d found)" % found.size()):
+		return
+	found[0].pressed.emit()
+	var cells := _grid_cells(level.get_grid_map())
+	if not _check(cells > 0, "3D: Generate paints the GridMap (%d cells)" % cells):
+		return
+	var actions := Actions.new(EditorInterface.get_editor_undo_redo())
+	var result := actions.bake(level)
+	var baked := level.get_node_or_null("Baked")
+	_check(result.ok and baked is Node3D, "3D: Bake makes a Node3D Baked child (%s)" % result.message)
+	var baked_map := level.get_node_or_null("Baked/Tiles")
+	_check(_grid_cells(baked_map) == cells and baked_map.owner == root, "3D: Baked/Tiles is a GridMap with the %d cells, owned by the root" % cells)
+	var reloaded := _save_and_reload(level, "res://level_3d.tscn")
+	var again := reloaded.get_node_or_null("Baked/Tiles")
+	_check(_grid_cells(again) == cells and again.mesh_library != null, "3D: saved and reloaded, Baked/Tiles has the %d cells and its mesh library" % cells)
+	reloaded.owner.free()
+	var history := _history(level)
+	_check(history.undo() and level.get_node_or_null("Baked") == null, "3D: undo Bake")
+	result = actions.clear(level)
+	_check(result.ok and level.get_output() == null and level.grid == null, "3D: Clear removes the preview")

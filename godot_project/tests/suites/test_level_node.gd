@@ -535,6 +535,15 @@ func test_bad_room_scene(t) -> void:
 	t.check_eq(log["failed"].size(), 2, "async: generation_failed")
 	t.check_eq(log["generated"].size(), 1, "only the good level was generated")
 	t.check(level.grid == null and level.get_output() == null, "async: nothing shown")
+	# A 3D room scene in a 2D level: refused with a message.
+	var room_3d := PackedScene.new()
+	var root_3d := Node3D.new()
+	room_3d.pack(root_3d)
+	root_3d.free()
+	level.room_scene = room_3d
+	t.expect_error("need a Node2D root")
+	t.check(level.generate() == null, "a Node3D room scene: null")
+	t.check(level.last_error.contains("Node3D") and level.last_error.contains("Node2D"), "last_error says why: " + level.last_error)
 	level.free()
 
 

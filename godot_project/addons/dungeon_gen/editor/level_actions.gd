@@ -1,6 +1,6 @@
 @tool
 extends RefCounted
-## What the Inspector buttons of a DungeonLevel2D do, with undo and redo
+## What the Inspector buttons of a DungeonLevel2D or a DungeonLevel3D do, with undo and redo
 ## through the editor's EditorUndoRedoManager. Each action returns
 ## {ok: bool, message: String} for the Inspector's status line; nothing
 ## throws, a failure is a message (the node's last_error).
@@ -10,7 +10,7 @@ extends RefCounted
 ##   undoable action: the scene itself does not change.
 ## - new_seed: a random seed, then generate; undo restores the old seed (and
 ##   its preview).
-## - bake: (refused after a failed generation) copies the preview into a "Baked" child (Node2D) whose nodes are
+## - bake: (refused after a failed generation) copies the preview into a "Baked" child (a Node2D, or a Node3D for a DungeonLevel3D) whose nodes are
 ##   owned by the edited scene's root, so they are saved and can be edited by
 ##   hand; an earlier "Baked" child is replaced; the preview is hidden. Undo
 ##   puts back what was there.
@@ -29,7 +29,7 @@ func _init(undo_redo: EditorUndoRedoManager) -> void:
 ## Makes the level of `level`'s seed (a new one first with randomize_seed).
 func generate(level: Node) -> Dictionary:
 	if not _is_level(level):
-		return _fail("not a DungeonLevel2D")
+		return _fail("not a DungeonLevel2D or DungeonLevel3D")
 	level.generate()
 	return describe(level)
 
@@ -37,11 +37,11 @@ func generate(level: Node) -> Dictionary:
 ## A random seed (0 to 2^32 - 1, easy to type back), then its level.
 func new_seed(level: Node) -> Dictionary:
 	if not _is_level(level):
-		return _fail("not a DungeonLevel2D")
+		return _fail("not a DungeonLevel2D or DungeonLevel3D")
 	var old_seed: int = level.seed
 	var had_preview: bool = level.grid != null
 	var new_value := randi()
-	_undo_redo.create_action("DungeonLevel2D: new seed", UndoRedo.MERGE_DISABLE, level)
+	_undo_redo.create_action(level.get_class() + ": new seed", UndoRedo.MERGE_DISABLE, level)
 	_undo_redo.add_do_method(self, "_generate_with_seed", level, new_value)
 	_undo_redo.add_undo_method(self, "_restore_seed", level, old_seed, had_preview)
 	_undo_redo.commit_action()
@@ -52,7 +52,7 @@ func new_seed(level: Node) -> Dictionary:
 ## scene's root (`root`; the edited scene's by default).
 func bake(level: Node, root: Node = null) -> Dictionary:
 	if not _is_level(level):
-		return _fail("not a DungeonLevel2D")
+		return _fail("not a DungeonLevel2D or DungeonLevel3D")
 	if root == null:
 		root = EditorInterface.get_edited_scene_root()
 	if root == null or not (level == root or root.is_ancestor_of(level)):
@@ -62,7 +62,7 @@ func bake(level: Node, root: Node = null) -> Dictionary:
 	var output: Node = level.get_output()
 	if output == null or output.get_child_count() == 0:
 		return _warn("Bake: nothing to bake: press Generate first")
-	var baked := Node2D.new()
+	var baked: Node = Node3D.new() if level is Node3D else Node2D.new()
 	baked.name = BAKED
 	for child in output.get_children():
 		var copy := child.duplicate()
@@ -70,7 +70,7 @@ func bake(level: Node, root: Node = null) -> Dictionary:
 		baked.add_child(copy)
 	var old := level.get_node_or_null(BAKED)
 	var old_index := old.get_index() if old else -1
-	_undo_redo.create_action("DungeonLevel2D: bake", UndoRedo.MERGE_DISABLE, level)
+	_undo_redo.create_action(level.get_class() + ": bake", UndoRedo.MERGE_DISABLE, level)
 	_undo_redo.add_do_method(self, "_swap", level, old, baked, root, -1, false)
 	_undo_redo.add_undo_method(self, "_swap", level, baked, old, root, old_index, true)
 	_undo_redo.add_do_reference(baked)
@@ -83,7 +83,7 @@ func bake(level: Node, root: Node = null) -> Dictionary:
 ## Removes the level on display and the "Baked" child.
 func clear(level: Node, root: Node = null) -> Dictionary:
 	if not _is_level(level):
-		return _fail("not a DungeonLevel2D")
+		return _fail("not a DungeonLevel2D or DungeonLevel3D")
 	if root == null:
 		root = EditorInterface.get_edited_scene_root()
 	var old := level.get_node_or_null(BAKED)
@@ -91,7 +91,7 @@ func clear(level: Node, root: Node = null) -> Dictionary:
 	var had_preview: bool = level.grid != null
 	var output: Node = level.get_output()
 	var preview_shown: bool = output != null and output.visible
-	_undo_redo.create_action("DungeonLevel2D: clear", UndoRedo.MERGE_DISABLE, level)
+	_undo_redo.create_action(level.get_class() + ": clear", UndoRedo.MERGE_DISABLE, level)
 	_undo_redo.add_do_method(self, "_swap", level, old, null, root, -1, false)
 	_undo_redo.add_do_method(level, "clear")
 	_undo_redo.add_undo_method(self, "_swap", level, null, old, root, old_index, preview_shown)
@@ -106,7 +106,7 @@ func clear(level: Node, root: Node = null) -> Dictionary:
 ## The status line for `level`: its last error, or what is on display.
 func describe(level: Node) -> Dictionary:
 	if not _is_level(level):
-		return _fail("not a DungeonLevel2D")
+		return _fail("not a DungeonLevel2D or DungeonLevel3D")
 	if not String(level.last_error).is_empty():
 		return _fail(level.last_error)
 	var grid: Resource = level.grid
@@ -183,12 +183,12 @@ static func _count(node: Node) -> int:
 
 
 static func _is_level(object: Object) -> bool:
-	return object != null and is_instance_valid(object) and object.is_class("DungeonLevel2D")
+	return object != null and is_instance_valid(object) and (object.is_class("DungeonLevel2D") or object.is_class("DungeonLevel3D"))
 
 
 ## A failure that the node has not logged: in the Output panel too.
 static func _warn(message: String) -> Dictionary:
-	push_warning("DungeonLevel2D: " + message)
+	push_warning("Dungeon level: " + message)
 	return _fail(message)
 
 

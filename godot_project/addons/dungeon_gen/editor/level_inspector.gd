@@ -1,6 +1,6 @@
 @tool
 extends EditorInspectorPlugin
-## The buttons at the top of a DungeonLevel2D's Inspector, and a line that
+## The buttons at the top of a DungeonLevel2D's (or DungeonLevel3D's) Inspector, and a line that
 ## says what the last button did (or why it failed).
 
 ## The LevelActions the buttons call (set by plugin.gd).
@@ -8,7 +8,7 @@ var actions: RefCounted
 
 
 func _can_handle(object: Object) -> bool:
-	return object != null and object.is_class("DungeonLevel2D")
+	return object != null and (object.is_class("DungeonLevel2D") or object.is_class("DungeonLevel3D"))
 
 
 func _parse_begin(object: Object) -> void:

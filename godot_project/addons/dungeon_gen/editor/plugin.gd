@@ -2,7 +2,7 @@
 extends EditorPlugin
 ## The dungeon_gen editor plugin (Project > Project Settings > Plugins >
 ## "Dungeon Gen"): adds the Generate, New seed, Bake and Clear buttons to the
-## Inspector of every DungeonLevel2D, and the "Level Graph" bottom panel
+## Inspector of every DungeonLevel2D and DungeonLevel3D, and the "Level Graph" bottom panel
 ## (graph_editor/graph_panel.gd), which opens when a LevelGraph resource
 ## (or a GraphLayoutGenerator with a graph) is edited.
 

@@ -1,78 +1,21 @@
-//! `DungeonLevel2D`: a node that turns a generator into a level in the
-//! scene: room scenes through [`DungeonRoomPlacer`], tiles through
-//! [`DungeonTilePainter`], navigation through [`DungeonNavigation`], all
-//! under one internal child so `clear()` frees one node.
-//!
-//! The node only wires the existing classes together (through Godot
-//! calls, as a script would); none of their work is repeated here.
+//! `DungeonLevel2D`: the level node for 2D scenes (room scenes, a
+//! `TileMapLayer`, a `NavigationRegion2D`); the driver is shared with
+//! `DungeonLevel3D` (see the parent module).
 
 use dungeon_core::GridKind;
-use dungeon_core::registry;
-use godot::classes::image::Format;
 use godot::classes::{
-    ClassDb, Engine, INode2D, Image, ImageTexture, Node, Node2D, PackedScene,
-    RandomNumberGenerator, Resource, TileMapLayer, TileSet, TileSetAtlasSource,
+    ClassDb, Engine, INode2D, Node, Node2D, PackedScene, Resource, TileMapLayer, TileSet,
 };
 use godot::prelude::*;
 
+use super::builtin::{DEFAULT_TILE, default_tile_set};
+use super::{LevelHost, LevelState, Settings, generator_classes};
 use crate::dungeon_grid::DungeonGrid;
 use crate::dungeon_progression::DungeonProgression;
 use crate::navigation::DungeonNavigation;
 use crate::painter::mapping::DungeonTileMapping;
-use crate::painter::room_placer::DungeonRoomPlacer;
 use crate::painter::tile_painter::DungeonTilePainter;
 use crate::spawn_rules::DungeonSpawnRules;
-
-/// The Godot classes of every generator in the core's registry,
-/// comma-separated: the Inspector hint of `generator`, so the picker offers
-/// exactly the registry's generators.
-fn generator_classes() -> String {
-    registry::GENERATORS
-        .iter()
-        .map(|g| g.class())
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-/// The side of a tile of the built-in tile set, in pixels.
-const DEFAULT_TILE: i32 = 16;
-
-/// The built-in tile set: one atlas row in source 0 as a default
-/// [`DungeonTileMapping`] reads it (floor, corridor, door, wall, start,
-/// end), plain colours with a darker rim, so a level with neither a tile
-/// set nor a mapping shows.
-fn default_tile_set() -> Option<Gd<TileSet>> {
-    const COLORS: [(f32, f32, f32); 6] = [
-        (0.55, 0.50, 0.42), // floor
-        (0.45, 0.42, 0.36), // corridor
-        (0.75, 0.52, 0.25), // door
-        (0.20, 0.18, 0.24), // wall
-        (0.30, 0.70, 0.35), // start
-        (0.80, 0.25, 0.25), // end
-    ];
-    let t = DEFAULT_TILE;
-    let n = COLORS.len() as i32;
-    let mut image = Image::create_empty(t * n, t, false, Format::RGBA8)?;
-    for (i, &(r, g, b)) in (0i32..).zip(COLORS.iter()) {
-        let cell = Rect2i::new(Vector2i::new(i * t, 0), Vector2i::new(t, t));
-        image.fill_rect(cell, Color::from_rgb(r * 0.7, g * 0.7, b * 0.7));
-        image.fill_rect(cell.grow(-1), Color::from_rgb(r, g, b));
-    }
-    let texture = ImageTexture::create_from_image(&image)?;
-    let mut source = TileSetAtlasSource::new_gd();
-    source.set_texture(&texture);
-    source.set_texture_region_size(Vector2i::new(t, t));
-    for i in 0..n {
-        source.create_tile(Vector2i::new(i, 0));
-    }
-    let mut tiles = TileSet::new_gd();
-    tiles.set_tile_size(Vector2i::new(t, t));
-    tiles
-        .add_source_ex(&source)
-        .atlas_source_id_override(0)
-        .done();
-    Some(tiles)
-}
 
 /// A dungeon level in your scene, made by a generator with no code: pick a
 /// [member generator] in the Inspector, give room grids a
@@ -120,6 +63,9 @@ fn default_tile_set() -> Option<Gd<TileSet>> {
 /// scene never changes it. What it makes is never saved with the scene
 /// (the nodes have no owner); [b]Bake[/b] copies it into ordinary nodes
 /// that are.
+///
+/// For 3D scenes use [DungeonLevel3D]: the same node with [Node3D] rooms,
+/// a [GridMap] and a [NavigationRegion3D].
 #[derive(GodotClass)]
 #[class(tool, base = Node2D)]
 pub struct DungeonLevel2D {
@@ -224,32 +170,21 @@ pub struct DungeonLevel2D {
     /// generation and after [method clear]. During a
     /// [method generate_async] it stays the previous level until
     /// [signal generated].
-    #[var(no_set)]
-    grid: Option<Gd<DungeonGrid>>,
+    #[var(get = get_grid, no_set)]
+    grid: PhantomVar<Option<Gd<DungeonGrid>>>,
     /// The level's spawn points under [member spawn_rules], as
     /// [method DungeonGrid.get_spawn_points] gives them; empty without
     /// rules.
-    #[var(no_set)]
-    spawn_points: VarDictionary,
+    #[var(get = get_spawn_points, no_set)]
+    spawn_points: PhantomVar<VarDictionary>,
     /// Why the last generation failed; empty after a success.
-    #[var(no_set)]
-    last_error: GString,
-    /// The internal child holding what was made.
-    output: Option<Gd<Node2D>>,
-    /// The room nodes of the level on display, in room order.
-    rooms: Array<Gd<Node>>,
-    placer: Option<Gd<DungeonRoomPlacer>>,
+    #[var(get = get_last_error, no_set)]
+    last_error: PhantomVar<GString>,
+    /// What the shared driver keeps between calls.
+    state: LevelState,
     painter: Option<Gd<DungeonTilePainter>>,
-    /// The generator copy of the latest `generate_async` request.
-    pending: Option<Gd<Resource>>,
-    /// The level of the latest `generate_async` request.
-    pending_level: i64,
-    /// Counts requests: a delivery with an older number is stale.
-    request: u64,
     /// The built-in tile set, made on first use.
     default_tiles: Option<Gd<TileSet>>,
-    /// The grid being painted over frames (async tile maps).
-    painting: Option<Gd<DungeonGrid>>,
     base: Base<Node2D>,
 }
 
@@ -272,25 +207,19 @@ impl INode2D for DungeonLevel2D {
             spawn_rules: None,
             navigation: false,
             navigation_agent_radius: 0.0,
-            grid: None,
-            spawn_points: VarDictionary::new(),
-            last_error: GString::new(),
-            output: None,
-            rooms: Array::new(),
-            placer: None,
+            grid: PhantomVar::default(),
+            spawn_points: PhantomVar::default(),
+            last_error: PhantomVar::default(),
+            state: LevelState::default(),
             painter: None,
-            pending: None,
-            pending_level: 1,
-            request: 0,
             default_tiles: None,
-            painting: None,
             base,
         }
     }
 
     fn ready(&mut self) {
         if self.generate_on_ready && !Engine::singleton().is_editor_hint() {
-            self.generate();
+            self.drive_generate();
         }
     }
 }
@@ -325,35 +254,7 @@ impl DungeonLevel2D {
     /// [method generate_async] for those.
     #[func]
     fn generate(&mut self) -> Option<Gd<DungeonGrid>> {
-        self.cancel_pending();
-        let mut generator = self.prepared_generator()?;
-        let level = self.level.to_variant();
-        let templates = self.uses_template_scenes(&generator);
-        let (made, placements) = if templates {
-            let d = generator
-                .call("generate_with_graph", std::slice::from_ref(&level))
-                .try_to::<VarDictionary>()
-                .unwrap_or_default();
-            (d.get("grid").unwrap_or_default(), d.get("placements"))
-        } else {
-            (generator.call("generate_level", &[level]), None)
-        };
-        let Ok(grid) = made.try_to::<Gd<DungeonGrid>>() else {
-            let msg = generator.get("last_error").to::<GString>();
-            // The generator has logged it already.
-            self.failed(msg, false);
-            return None;
-        };
-        self.clear_output();
-        if let Err(msg) = self.place_or_paint(&grid, false) {
-            self.output_failed(msg);
-            return None;
-        }
-        if let Some(p) = placements {
-            self.place_templates(&generator, &p);
-        }
-        self.finish(grid.clone());
-        Some(grid)
+        self.drive_generate()
     }
 
     /// Makes level [member level] of [member seed] without a long frame:
@@ -367,35 +268,7 @@ impl DungeonLevel2D {
     /// [signal generation_failed]).
     #[func]
     fn generate_async(&mut self) -> bool {
-        self.cancel_pending();
-        let Some(mut generator) = self.prepared_generator() else {
-            return false;
-        };
-        self.request += 1;
-        let (id, request) = (self.to_gd().instance_id(), self.request);
-        let on_grid = Callable::from_fn("DungeonLevel2D.generated", move |args| {
-            let grid = args
-                .first()
-                .and_then(|v| v.try_to::<Gd<DungeonGrid>>().ok());
-            if let (Ok(mut this), Some(grid)) = (Gd::<Self>::try_from_instance_id(id), grid) {
-                this.bind_mut().on_async_grid(request, grid);
-            }
-        });
-        let on_failure = Callable::from_fn("DungeonLevel2D.generation_failed", move |args| {
-            let msg = args
-                .first()
-                .and_then(|v| v.try_to::<GString>().ok())
-                .unwrap_or_default();
-            if let Ok(mut this) = Gd::<Self>::try_from_instance_id(id) {
-                this.bind_mut().on_async_failure(request, msg);
-            }
-        });
-        generator.connect("generated", &on_grid);
-        generator.connect("generation_failed", &on_failure);
-        generator.call("generate_async", &[self.level.to_variant()]);
-        self.pending = Some(generator);
-        self.pending_level = self.level;
-        true
+        self.drive_generate_async()
     }
 
     /// How far a [method generate_async] is, from 0 to 1 (1 when none is
@@ -404,27 +277,14 @@ impl DungeonLevel2D {
     /// second. It rises from frame to frame, for a loading bar.
     #[func]
     fn get_progress(&self) -> f64 {
-        if self.pending_busy() {
-            let p = self
-                .pending
-                .as_ref()
-                .map_or(0.0, |g| g.get("progress").try_to::<f64>().unwrap_or(0.0));
-            return 0.5 * p.clamp(0.0, 1.0);
-        }
-        match (&self.painting, &self.painter) {
-            (Some(_), Some(p)) => {
-                let done = p.get("paint_progress").try_to::<f64>().unwrap_or(0.0);
-                0.5 + 0.5 * done.clamp(0.0, 1.0)
-            }
-            _ => 1.0,
-        }
+        self.drive_progress()
     }
 
     /// [code]true[/code] while a [method generate_async] is generating or
     /// painting.
     #[func]
     fn is_generating(&self) -> bool {
-        self.painting.is_some() || self.pending_busy()
+        self.drive_is_generating()
     }
 
     /// Removes the level: frees every node this node made (rooms, tiles,
@@ -432,10 +292,7 @@ impl DungeonLevel2D {
     /// [member grid] becomes [code]null[/code]. Your own children stay.
     #[func]
     fn clear(&mut self) {
-        self.cancel_pending();
-        self.clear_output();
-        self.grid = None;
-        self.spawn_points = VarDictionary::new();
+        self.drive_clear();
     }
 
     /// The internal child ([code]"Generated"[/code]) holding what was made:
@@ -444,7 +301,10 @@ impl DungeonLevel2D {
     /// on display.
     #[func]
     fn get_output(&self) -> Option<Gd<Node2D>> {
-        self.output.clone()
+        self.state
+            .output
+            .as_ref()
+            .and_then(|o| o.clone().try_cast::<Node2D>().ok())
     }
 
     /// The room scenes placed for the level on display: on a room grid in
@@ -454,7 +314,7 @@ impl DungeonLevel2D {
     /// a level painted as tiles only.
     #[func]
     fn get_rooms(&self) -> Array<Gd<Node>> {
-        self.rooms.clone()
+        self.state.rooms.clone()
     }
 
     /// The [TileMapLayer] the level on display was painted onto (big maps:
@@ -462,158 +322,77 @@ impl DungeonLevel2D {
     /// [code]null[/code] for a level of room scenes.
     #[func]
     fn get_tile_layer(&self) -> Option<Gd<TileMapLayer>> {
-        self.output
+        self.state
+            .output
             .as_ref()
             .and_then(|o| o.get_node_or_null("Tiles"))
             .and_then(|n| n.try_cast::<TileMapLayer>().ok())
     }
+
+    /// The level on display ([member grid]).
+    #[func]
+    fn get_grid(&self) -> Option<Gd<DungeonGrid>> {
+        self.state.grid.clone()
+    }
+
+    /// The level's spawn points ([member spawn_points]).
+    #[func]
+    fn get_spawn_points(&self) -> VarDictionary {
+        self.state.spawn_points.clone()
+    }
+
+    /// Why the last generation failed ([member last_error]).
+    #[func]
+    fn get_last_error(&self) -> GString {
+        self.state.last_error.clone()
+    }
 }
 
-impl DungeonLevel2D {
-    /// A copy of the generator with this node's seed (a new one first with
-    /// `randomize_seed`) and progression; `None` after reporting why there
-    /// is none.
-    fn prepared_generator(&mut self) -> Option<Gd<Resource>> {
-        let Some(generator) = self.generator.clone() else {
-            self.failed(
-                "DungeonLevel2D: no generator: pick one in the Inspector (generator)".into(),
-                true,
-            );
-            return None;
-        };
-        let class = generator.get_class().to_string();
-        if !registry::GENERATORS.iter().any(|g| g.class() == class) {
-            self.failed(
-                format!(
-                    "DungeonLevel2D: generator is a {class}, not a dungeon generator; use one of {}",
-                    generator_classes().replace(',', ", ")
-                )
-                .as_str()
-                .into(),
-                true,
-            );
-            return None;
-        }
-        let mut copy = generator.duplicate_resource();
-        if self.randomize_seed {
-            let mut rng = RandomNumberGenerator::new_gd();
-            rng.randomize();
-            let (hi, lo) = (i64::from(rng.randi()), i64::from(rng.randi()));
-            self.seed = (hi << 32) | lo;
-        }
-        copy.set("seed", &self.seed.to_variant());
-        if let Some(p) = &self.progression {
-            copy.set("progression", &p.to_variant());
-        }
-        Some(copy)
+impl LevelHost for DungeonLevel2D {
+    const CLASS: &'static str = "DungeonLevel2D";
+    const ROOM_ROOT: &'static str = "Node2D";
+
+    fn state(&self) -> &LevelState {
+        &self.state
     }
 
-    /// Whether the latest async request's generator is still working.
-    fn pending_busy(&self) -> bool {
-        self.pending
-            .as_ref()
-            .is_some_and(|g| g.clone().call("is_generating", &[]).booleanize())
+    fn state_mut(&mut self) -> &mut LevelState {
+        &mut self.state
     }
 
-    /// Cancels the pending async request and stops painting; their
-    /// signals, should any still come, are ignored.
-    fn cancel_pending(&mut self) {
-        self.request += 1;
-        if let Some(mut g) = self.pending.take()
-            && g.call("is_generating", &[]).booleanize()
-        {
-            g.call("cancel", &[]);
-        }
-        if self.painting.take().is_some()
-            && let Some(p) = &mut self.painter
-        {
-            p.call("stop", &[]);
+    fn settings(&self) -> Settings {
+        Settings {
+            generator: self.generator.clone(),
+            level: self.level,
+            seed: self.seed,
+            randomize_seed: self.randomize_seed,
+            progression: self.progression.clone(),
+            spawn_rules: self.spawn_rules.clone(),
+            navigation: self.navigation,
+            template_scenes: self.template_scenes,
         }
     }
 
-    /// A grid from the async request `request`.
-    fn on_async_grid(&mut self, request: u64, grid: Gd<DungeonGrid>) {
-        if request != self.request {
-            return;
-        }
-        self.clear_output();
-        let painting = match self.place_or_paint(&grid, true) {
-            Ok(painting) => painting,
-            Err(msg) => {
-                self.output_failed(msg);
-                return;
-            }
-        };
-        if let Some(mut generator) = self.pending.clone()
-            && self.uses_template_scenes(&generator)
-        {
-            let args = [self.pending_level.to_variant()];
-            // The guard lets a `generation_failed` handler in.
-            let d = {
-                let _guard = self.base_mut();
-                generator.call("generate_with_graph", &args)
-            };
-            let d = d.try_to::<VarDictionary>().unwrap_or_default();
-            if let Some(p) = d.get("placements") {
-                self.place_templates(&generator, &p);
-            }
-        }
-        if painting {
-            self.painting = Some(grid);
-        } else {
-            self.finish(grid);
-        }
+    fn set_seed(&mut self, seed: i64) {
+        self.seed = seed;
     }
 
-    /// A failure of the async request `request` (already logged by the
-    /// generator).
-    fn on_async_failure(&mut self, request: u64, msg: GString) {
-        if request == self.request {
-            self.failed(msg, false);
-        }
+    fn new_output(&self) -> Gd<Node> {
+        Node2D::new_alloc().upcast()
     }
 
-    /// The painter finished painting over frames.
-    fn on_painted(&mut self) {
-        if let Some(grid) = self.painting.take() {
-            self.finish(grid);
-        }
-    }
-
-    /// Puts `grid` in the (empty) output: room scenes, or tiles (over
-    /// frames when `over_frames`). Returns whether tiles are being painted
-    /// over frames, or the placer's or the painter's error (which it has
-    /// logged).
     fn place_or_paint(
         &mut self,
         grid: &Gd<DungeonGrid>,
         over_frames: bool,
     ) -> Result<bool, GString> {
-        let mut output = self.output_node();
         let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
         if room_grid && let Some(scene) = self.room_scene.clone() {
             let size = self.room_size;
-            let mut placer = self.placer();
-            placer.set("room_scene", &scene.to_variant());
-            placer.set(
-                "room_size",
-                &Vector3::new(size.x, size.y, size.x).to_variant(),
-            );
-            placer.set("role_scenes", &self.role_scenes.to_variant());
-            let args = [grid.to_variant(), output.to_variant()];
-            // The guard lets `room_placed` handlers call this node.
-            let placed = {
-                let _guard = self.base_mut();
-                placer.call("place", &args)
-            };
-            self.rooms = placed.try_to::<Array<Gd<Node>>>().unwrap_or_default();
-            let error = placer.get("last_error").to::<GString>();
-            return if error.is_empty() {
-                Ok(false)
-            } else {
-                Err(error)
-            };
+            let roles = self.role_scenes.clone();
+            return self.place_rooms(grid, &scene, Vector3::new(size.x, size.y, size.x), &roles);
         }
+        let mut output = self.output_node();
         let mut layer = TileMapLayer::new_alloc();
         layer.set_name("Tiles");
         if let Some(ts) = self.layer_tile_set() {
@@ -637,10 +416,7 @@ impl DungeonLevel2D {
         // `paint` emits `painted` before it returns: the guard lets the
         // handler (`on_painted`, which then has nothing to do) in.
         let args = [grid.to_variant(), layer.to_variant()];
-        let started = {
-            let _guard = self.base_mut();
-            painter.call(method, &args).booleanize()
-        };
+        let started = self.with_node(|_| painter.call(method, &args).booleanize());
         if started {
             Ok(over_frames)
         } else {
@@ -648,16 +424,7 @@ impl DungeonLevel2D {
         }
     }
 
-    /// Whether `generator` lays out templates whose scenes are instanced.
-    fn uses_template_scenes(&self, generator: &Gd<Resource>) -> bool {
-        self.template_scenes
-            && generator.has_method("generate_with_graph")
-            && !generator.get("templates").is_nil()
-    }
-
-    /// An instance of the scene of every placement in `placements` (a
-    /// `generate_with_graph` list) that has one, under the output, scaled
-    /// from `generator`'s `cell_size` to the tile size.
+    /// Scaled from `generator`'s `cell_size` to the tile size.
     fn place_templates(&mut self, generator: &Gd<Resource>, placements: &Variant) {
         // An `Array[Dictionary]`.
         let Ok(placements) = placements.try_to::<Array<VarDictionary>>() else {
@@ -693,31 +460,10 @@ impl DungeonLevel2D {
                 n.set_transform(view * xf);
             }
             output.add_child(&node);
-            self.rooms.push(&node);
+            self.keep_room(&node);
         }
     }
 
-    /// The level `grid` is in the scene: navigation, spawn points,
-    /// `grid`, then `generated`.
-    fn finish(&mut self, grid: Gd<DungeonGrid>) {
-        if self.navigation {
-            self.build_navigation(&grid);
-        }
-        self.spawn_points = match &self.spawn_rules {
-            Some(rules) => grid
-                .clone()
-                .call("get_spawn_points", &[rules.to_variant()])
-                .try_to::<VarDictionary>()
-                .unwrap_or_default(),
-            None => VarDictionary::new(),
-        };
-        self.grid = Some(grid.clone());
-        self.last_error = GString::new();
-        self.base_mut()
-            .emit_signal("generated", &[grid.to_variant()]);
-    }
-
-    /// A `"Navigation"` region under the output, from `grid`.
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>) {
         let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
         let cell = if room_grid && self.room_scene.is_some() {
@@ -748,6 +494,20 @@ impl DungeonLevel2D {
         self.output_node().add_child(&region);
     }
 
+    fn paint_progress(&self) -> f64 {
+        self.painter.as_ref().map_or(0.0, |p| {
+            p.get("paint_progress").try_to::<f64>().unwrap_or(0.0)
+        })
+    }
+
+    fn stop_painting(&mut self) {
+        if let Some(p) = &mut self.painter {
+            p.call("stop", &[]);
+        }
+    }
+}
+
+impl DungeonLevel2D {
     /// The tile set the layer gets: [`Self::tile_set`], or the built-in
     /// one when neither it nor a mapping is set.
     fn layer_tile_set(&mut self) -> Option<Gd<TileSet>> {
@@ -768,85 +528,6 @@ impl DungeonLevel2D {
             .map_or(Vector2::new(side, side), |ts| {
                 ts.get_tile_size().to_vector2()
             })
-    }
-
-    /// Reports a failure: `last_error`, the log (unless the generator has
-    /// logged it already), `generation_failed`.
-    fn failed(&mut self, msg: GString, log: bool) {
-        if log {
-            godot_error!("{msg}");
-        }
-        self.last_error = msg.clone();
-        self.base_mut()
-            .emit_signal("generation_failed", &[msg.to_variant()]);
-    }
-
-    /// The placer or the painter failed (and logged why): nothing is shown.
-    fn output_failed(&mut self, msg: GString) {
-        self.clear_output();
-        self.grid = None;
-        self.spawn_points = VarDictionary::new();
-        self.failed(msg, false);
-    }
-
-    /// The output node, made (as an internal child) when missing.
-    fn output_node(&mut self) -> Gd<Node2D> {
-        if let Some(o) = &self.output
-            && o.is_instance_valid()
-        {
-            return o.clone();
-        }
-        let mut o = Node2D::new_alloc();
-        o.set_name("Generated");
-        self.base_mut()
-            .add_child_ex(&o)
-            .internal(godot::classes::node::InternalMode::BACK)
-            .done();
-        self.output = Some(o.clone());
-        o
-    }
-
-    /// Frees the output node and everything in it.
-    fn clear_output(&mut self) {
-        self.rooms = Array::new();
-        if let Some(mut o) = self.output.take()
-            && o.is_instance_valid()
-        {
-            // Through `base_mut`: removing a child notifies this node.
-            self.base_mut().remove_child(&o);
-            o.queue_free();
-        }
-    }
-
-    /// The room placer, made on first use (an internal child, freed with
-    /// this node).
-    fn placer(&mut self) -> Gd<DungeonRoomPlacer> {
-        if let Some(p) = &self.placer {
-            return p.clone();
-        }
-        let mut p = DungeonRoomPlacer::new_alloc();
-        let id = self.to_gd().instance_id();
-        p.connect(
-            "room_placed",
-            &Callable::from_fn("DungeonLevel2D.room_placed", move |args| {
-                if let (Ok(mut this), [room, info]) = (Gd::<Node>::try_from_instance_id(id), args) {
-                    this.emit_signal("room_placed", &[(*room).clone(), (*info).clone()]);
-                }
-            }),
-        );
-        self.add_helper(&p.clone().upcast(), "RoomPlacer");
-        self.placer = Some(p.clone());
-        p
-    }
-
-    /// Adds `node` (the placer or the painter) as an internal child.
-    fn add_helper(&mut self, node: &Gd<Node>, name: &str) {
-        let mut node = node.clone();
-        node.set_name(name);
-        self.base_mut()
-            .add_child_ex(&node)
-            .internal(godot::classes::node::InternalMode::FRONT)
-            .done();
     }
 
     /// The tile painter, made on first use like the placer; its
