@@ -1,5 +1,5 @@
 @tool
-extends EditorPlugin
+extends "check_base.gd"
 ## Test only (tests/check_editor_plugin.sh): in a headless editor, enables
 ## the dungeon_gen plugin, then on a tile level (BspGenerator) and a room
 ## level (IsaacGenerator + a room scene): opening the scene generates
@@ -12,40 +12,11 @@ extends EditorPlugin
 
 const Actions := preload("res://addons/dungeon_gen/editor/level_actions.gd")
 
-var _passed := 0
-var _failed := 0
 
-
-func _enter_tree() -> void:
-	_run.call_deferred()
-
-
-func _check(ok: bool, what: String) -> bool:
-	if ok:
-		_passed += 1
-		print("CHECK ok: ", what)
-	else:
-		_failed += 1
-		print("CHECK FAIL: ", what)
-	return ok
-
-
-func _frames(n: int) -> void:
-	for i in n:
-		await get_tree().process_frame
-
-
-func _run() -> void:
-	var started := Time.get_ticks_msec()
-	await _frames(5)
-	EditorInterface.set_plugin_enabled("dungeon_gen", true)
-	await _frames(2)
-	_check(EditorInterface.is_plugin_enabled("dungeon_gen"), "the dungeon_gen plugin is enabled")
+func _checks() -> void:
 	await _tile_level()
 	await _room_level()
 	await _level_3d()
-	print("CHECK total: %d passed, %d failed in %d ms" % [_passed, _failed, Time.get_ticks_msec() - started])
-	get_tree().quit(1 if _failed else 0)
 
 
 ## A scene at `path` holding a `cls` "Level" set up by `setup`,

@@ -6,14 +6,16 @@ extends RefCounted
 ## (what a running game does once a frame).
 
 const Generators := preload("res://tests/generators.gd")
-const ROOM_SCRIPT := "extends Node2D\nvar info := {}\nfunc setup_room(i: Dictionary) -> void:\n\tinfo = i\n"
+const ROOM_SCRIPT := "extends %s\nvar info := {}\nfunc setup_room(i: Dictionary) -> void:\n\tinfo = i\n"
 
 
-static func room_scene() -> PackedScene:
+## A room scene whose root (a Node2D, or a Node3D when `three_d`) keeps the
+## info setup_room() gets.
+static func room_scene(three_d := false) -> PackedScene:
 	var script := GDScript.new()
-	script.source_code = ROOM_SCRIPT
+	script.source_code = ROOM_SCRIPT % ("Node3D" if three_d else "Node2D")
 	script.reload()
-	var root := Node2D.new()
+	var root: Node = Node3D.new() if three_d else Node2D.new()
 	root.set_script(script)
 	var scene := PackedScene.new()
 	scene.pack(root)
@@ -21,27 +23,33 @@ static func room_scene() -> PackedScene:
 	return scene
 
 
-## A level node for generator class `cls`, with a room scene, counting its
-## signals in `log` ("generated": [grids], "failed": [messages]).
-static func make_level(cls: String, log: Dictionary) -> DungeonLevel2D:
-	var level := DungeonLevel2D.new()
-	level.generate_on_ready = false
+## Sets up `level` (a DungeonLevel2D or DungeonLevel3D) for generator class
+## `cls`, with a room scene of its space, counting its signals in `log`
+## ("generated": [grids], "failed": [messages]).
+static func set_up(level: Node, cls: String, log: Dictionary, three_d: bool) -> void:
+	level.set("generate_on_ready", false)
 	if cls != "":
-		level.generator = ClassDB.instantiate(cls)
-	level.room_scene = room_scene()
+		level.set("generator", ClassDB.instantiate(cls))
+	level.set("room_scene", room_scene(three_d))
 	log["generated"] = []
 	log["failed"] = []
-	level.generated.connect(func(g): log["generated"].append(g))
-	level.generation_failed.connect(func(m): log["failed"].append(m))
+	level.connect("generated", func(g): log["generated"].append(g))
+	level.connect("generation_failed", func(m): log["failed"].append(m))
+
+
+## A level node for generator class `cls` (see set_up).
+static func make_level(cls: String, log: Dictionary) -> DungeonLevel2D:
+	var level := DungeonLevel2D.new()
+	set_up(level, cls, log, false)
 	return level
 
 
-## Runs frames (process_frame, as the SceneTree does) until `level` is idle,
-## at most ~20 s.
-static func run_frames(level: DungeonLevel2D) -> int:
+## Runs frames (process_frame, as the SceneTree does) until `level` (2D or
+## 3D) is idle, at most ~20 s.
+static func run_frames(level: Node) -> int:
 	var tree := Engine.get_main_loop() as SceneTree
 	var frames := 0
-	while level.is_generating() and frames < 20000:
+	while level.call("is_generating") and frames < 20000:
 		OS.delay_usec(1000)
 		tree.process_frame.emit()
 		frames += 1

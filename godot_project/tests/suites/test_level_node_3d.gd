@@ -2,49 +2,26 @@ extends RefCounted
 ## DungeonLevel3D driven the way a game drives it: every registry generator
 ## made sync and async into 3D room scenes or GridMap cells, signals once
 ## with the grid, clear(), seeds, navigation, the built-in mesh library and
-## the failures. Shares its helpers' ideas with test_level_node.gd (2D).
+## the failures. Its helpers are test_level_node.gd's (2D).
 
 const Generators := preload("res://tests/generators.gd")
 const Level2D := preload("res://tests/suites/test_level_node.gd")
-const ROOM_SCRIPT := "extends Node3D\nvar info := {}\nfunc setup_room(i: Dictionary) -> void:\n\tinfo = i\n"
 
 
-static func room_scene() -> PackedScene:
-	var script := GDScript.new()
-	script.source_code = ROOM_SCRIPT
-	script.reload()
-	var root := Node3D.new()
-	root.set_script(script)
-	var scene := PackedScene.new()
-	scene.pack(root)
-	root.free()
-	return scene
-
-
-## A 3D level node for generator class `cls`, with a room scene, counting
-## its signals in `log` ("generated": [grids], "failed": [messages]).
+## A 3D level node for generator class `cls`, with a 3D room scene,
+## counting its signals in `log` (see test_level_node.gd's set_up).
 static func make_level(cls: String, log: Dictionary) -> DungeonLevel3D:
 	var level := DungeonLevel3D.new()
-	level.generate_on_ready = false
-	if cls != "":
-		level.generator = ClassDB.instantiate(cls)
-	level.room_scene = room_scene()
-	log["generated"] = []
-	log["failed"] = []
-	level.generated.connect(func(g): log["generated"].append(g))
-	level.generation_failed.connect(func(m): log["failed"].append(m))
+	Level2D.set_up(level, cls, log, true)
 	return level
 
 
-## Runs frames until `level` is idle, at most ~20 s.
+static func room_scene() -> PackedScene:
+	return Level2D.room_scene(true)
+
+
 static func run_frames(level: DungeonLevel3D) -> int:
-	var tree := Engine.get_main_loop() as SceneTree
-	var frames := 0
-	while level.is_generating() and frames < 20000:
-		OS.delay_usec(1000)
-		tree.process_frame.emit()
-		frames += 1
-	return frames
+	return Level2D.run_frames(level)
 
 
 ## Every used cell of `map` with its item and orientation, as text.

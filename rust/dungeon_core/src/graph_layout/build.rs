@@ -207,11 +207,10 @@ pub(crate) fn build(
         // none is, the slot (the whole line) sealed. `index[d]` is where
         // joined place `d` went.
         let info = &space.vars[s.var[i]];
-        let lines = info.line.last().map_or(0, |&k| k + 1);
-        for k in 0..lines {
-            let places = info.line.iter().enumerate().filter(|&(_, &l)| l == k);
+        for (k, line) in info.lines.iter().enumerate() {
+            let places = info.starts[k]..info.starts.get(k + 1).copied().unwrap_or(v.doors.len());
             let mut joined = 0;
-            for (d, _) in places.clone() {
+            for d in places.clone() {
                 let Some(join) = s.used[i]
                     .iter()
                     .find(|u| u.0 == d)
@@ -228,19 +227,16 @@ pub(crate) fn build(
                     .push(placed(pl.position, v, k, slot, slot.width, Some(join)));
                 joined += 1;
             }
-            if joined == 0 {
-                let Some((first, _)) = places.clone().next() else {
-                    continue;
-                };
-                let count = places.count();
-                let slot = v.doors[first];
+            if joined == 0 && !places.is_empty() {
+                let first = places.start;
                 sealed.push(DoorRef {
                     placement: i,
                     door: pl.doors.len(),
                 });
                 index[i][first] = pl.doors.len();
-                let length = slot.width + i32::try_from(count).unwrap_or(1) - 1;
-                pl.doors.push(placed(pl.position, v, k, slot, length, None));
+                let length = line.length;
+                pl.doors
+                    .push(placed(pl.position, v, k, v.doors[first], length, None));
             }
         }
     }

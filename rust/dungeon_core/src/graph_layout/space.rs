@@ -4,7 +4,7 @@
 //! sorted by `(side, width)` key (the template generator's key). A door
 //! line becomes one fixed door per place along it (its positions, in
 //! order), so everything after this module sees fixed doors only, and
-//! `line[d]` says which of the template's doors door `d` is a place of.
+//! `starts[k]` says where the places of the template's door `k` begin.
 //! The configuration space of two variants — where the second may sit
 //! relative to the first so that a door of each joins — is then a finite
 //! set of offsets: for door `dA` of `a` on side `s` and door `dB` of `b`
@@ -28,9 +28,6 @@ pub(crate) struct VarInfo {
     pub(crate) v: Variant,
     /// `(key, door)` for every door, sorted.
     pub(crate) keyed: Vec<(usize, usize)>,
-    /// For every door of `v`, the template door it is a place of (the
-    /// identity when the template has no door lines).
-    pub(crate) line: Vec<usize>,
     /// Whether some door of the template is a door line.
     pub(crate) lined: bool,
     /// The template's doors (slots and lines), turned.
@@ -82,14 +79,12 @@ impl Space {
             for (r, m) in tpl.orientations() {
                 let mut v = Variant::of(tpl, r, m);
                 let lined = tpl.has_door_lines();
-                let mut line = Vec::with_capacity(v.doors.len());
                 let mut doors = Vec::with_capacity(v.doors.len());
                 let mut starts = Vec::with_capacity(v.doors.len());
-                for (k, d) in v.doors.iter().enumerate() {
+                for d in &v.doors {
                     starts.push(doors.len());
                     for p in 0..d.positions() {
                         doors.push(d.at(p));
-                        line.push(k);
                     }
                 }
                 let lines = std::mem::replace(&mut v.doors, doors);
@@ -104,7 +99,6 @@ impl Space {
                     template: t,
                     v,
                     keyed,
-                    line,
                     lined,
                     lines,
                     starts,
@@ -201,8 +195,9 @@ impl Space {
     /// order of `a`). The plain form of [`Space::list_line_points`].
     #[cfg(test)]
     fn one_per_point(&self, a: usize, b: usize, out: &mut Vec<Offset>, start: usize) {
-        let (la, lb) = (&self.vars[a].line, &self.vars[b].line);
-        let point = |o: &Offset| (la[o.da], lb[o.db], o.dx, o.dy);
+        // The template door door `d` of variant `v` is a place of.
+        let line = |v: usize, d: usize| self.vars[v].starts.partition_point(|&s| s <= d) - 1;
+        let point = |o: &Offset| (line(a, o.da), line(b, o.db), o.dx, o.dy);
         let mut order: Vec<usize> = (start..out.len()).collect();
         order.sort_by_key(|&i| (point(&out[i]), out[i].da, i));
         let mut keep = vec![false; out.len() - start];
@@ -301,7 +296,7 @@ mod tests {
         let b = RoomTemplate::new("b", 5, 5, vec![DoorSlot::line(Side::West, 1, 1, 3)]);
         let s = Space::new(&[a, b]);
         assert_eq!(s.vars[0].v.doors.len(), 7);
-        assert_eq!(s.vars[0].line, vec![0; 7]);
+        assert_eq!(s.vars[0].starts, vec![0]);
         let mut out = Vec::new();
         s.offsets(0, 1, &mut out);
         let mut dy: Vec<i32> = out.iter().map(|o| o.dy).collect();

@@ -80,6 +80,15 @@ pub struct PlacedDoor {
     pub join: Option<usize>,
 }
 
+impl PlacedDoor {
+    /// Its `length` cells in map cells, from `cell` along its side.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + use<> {
+        let (x, y) = self.cell;
+        let (dx, dy) = self.side.along();
+        (0..self.length).map(move |k| (x + dx * k, y + dy * k))
+    }
+}
+
 /// One placed template.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {

@@ -42,6 +42,15 @@ impl Side {
         }
     }
 
+    /// The step along this side, left to right or top to bottom.
+    #[must_use]
+    pub const fn along(self) -> Pos {
+        match self {
+            Side::North | Side::South => (1, 0),
+            Side::East | Side::West => (0, 1),
+        }
+    }
+
     /// The lower-case name (`"north"`...).
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -159,10 +168,7 @@ impl DoorSlot {
     /// The step from one door cell to the next.
     #[must_use]
     pub const fn along(&self) -> Pos {
-        match self.side {
-            Side::North | Side::South => (1, 0),
-            Side::East | Side::West => (0, 1),
-        }
+        self.side.along()
     }
 
     /// The cells of the slot (every cell of a line) in a `w × h` room.

@@ -69,10 +69,7 @@ pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
                 .cells(v.width, v.height)
                 .map(|(x, y)| (p.position.0 + x, p.position.1 + y))
                 .collect();
-            let (sx, sy) = line.along();
-            for k in 0..d.length {
-                assert!(on_line.contains(&(d.cell.0 + sx * k, d.cell.1 + sy * k)));
-            }
+            assert!(d.cells().all(|c| on_line.contains(&c)), "{d:?}");
             assert_eq!((d.side, d.width), (line.side, line.width));
             assert!(d.join.is_none() || d.length == d.width);
         }
