@@ -16,7 +16,12 @@
 # --graph --screenshot PATH pictures that panel (graph_screenshot.gd), as
 # docs/graph_editor.png.
 #
-# Usage: tests/check_editor_plugin.sh [--graph] [--screenshot PATH]   (after tests/build_extension.sh)
+# With --preview-bench it instead measures the Inspector's live preview for
+# every generator (tests/editor_plugin/preview_bench.gd): the time from a
+# setting change to the new level, and the longest editor frame meanwhile
+# (BENCHMARKS.md; build with tests/build_extension.sh --release first).
+#
+# Usage: tests/check_editor_plugin.sh [--graph] [--screenshot PATH] | --preview-bench   (after tests/build_extension.sh)
 set -euo pipefail
 shot=
 suite=plugin.gd
@@ -26,6 +31,11 @@ if [[ ${1:-} == --graph ]]; then
   suite=graph_editor.gd
   shot_script=graph_screenshot.gd
   what="the Level Graph panel edits, undoes, saves and previews a LevelGraph in the editor"
+  shift
+fi
+if [[ ${1:-} == --preview-bench ]]; then
+  suite=preview_bench.gd
+  what="the live preview, measured (BENCH lines above)"
   shift
 fi
 if [[ ${1:-} == --screenshot ]]; then
@@ -68,7 +78,7 @@ fi
 status=0
 out=$(tests/godot.sh --timeout 300 -- --headless --editor --path "$work" 2>&1) || status=$?
 
-grep -E '^CHECK ' <<<"$out" || true
+grep -E '^(CHECK|BENCH|IDLE)' <<<"$out" || true
 # A script error in the addon (a parse error, a bad call) fails the check
 # even when the checks it broke still pass.
 script_errors=$(grep -c '^SCRIPT ERROR' <<<"$out" || true)

@@ -28,6 +28,28 @@ func _check(ok: bool, what: String) -> bool:
 	return ok
 
 
+## A scene at `path` holding a `cls` "Level" set up by `setup`,
+## opened in the editor; returns the level node (in the edited scene).
+func _open_scene(path: String, setup: Callable, cls := "DungeonLevel2D") -> Node:
+	var root: Node = Node3D.new() if cls == "DungeonLevel3D" else Node2D.new()
+	root.name = "Main"
+	var level: Node = ClassDB.instantiate(cls)
+	level.name = "Level"
+	setup.call(level)
+	root.add_child(level)
+	level.owner = root
+	var packed := PackedScene.new()
+	packed.pack(root)
+	ResourceSaver.save(packed, path)
+	root.free()
+	EditorInterface.open_scene_from_path(path)
+	await _frames(3)
+	var edited := EditorInterface.get_edited_scene_root()
+	if not _check(edited != null and edited.scene_file_path == path, "%s is the edited scene" % path):
+		return null
+	return edited.get_node("Level")
+
+
 func _frames(n: int) -> void:
 	for i in n:
 		await get_tree().process_frame

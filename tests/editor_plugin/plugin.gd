@@ -7,7 +7,10 @@ extends "check_base.gd"
 ## the preview is not saved, Bake's nodes are saved and come back on reload,
 ## undo and redo of Bake and Clear, and a failing generation reports its
 ## error; then a DungeonLevel3D (GridMap cells): its buttons, Generate, Bake
-## into a saved Node3D, undo. Prints "CHECK ok: ..." / "CHECK FAIL: ..." lines
+## into a saved Node3D, undo; then the live preview: a generator setting,
+## a node setting and an undo each make the level again off the main
+## thread, a change during a run cancels it, moving the node or turning the
+## preview off starts nothing, a failing setting is shown. Prints "CHECK ok: ..." / "CHECK FAIL: ..." lines
 ## and a total.
 
 const Actions := preload("res://addons/dungeon_gen/editor/level_actions.gd")
@@ -17,28 +20,7 @@ func _checks() -> void:
 	await _tile_level()
 	await _room_level()
 	await _level_3d()
-
-
-## A scene at `path` holding a `cls` "Level" set up by `setup`,
-## opened in the editor; returns the level node (in the edited scene).
-func _open_scene(path: String, setup: Callable, cls := "DungeonLevel2D") -> Node:
-	var root: Node = Node3D.new() if cls == "DungeonLevel3D" else Node2D.new()
-	root.name = "Main"
-	var level: Node = ClassDB.instantiate(cls)
-	level.name = "Level"
-	setup.call(level)
-	root.add_child(level)
-	level.owner = root
-	var packed := PackedScene.new()
-	packed.pack(root)
-	ResourceSaver.save(packed, path)
-	root.free()
-	EditorInterface.open_scene_from_path(path)
-	await _frames(3)
-	var edited := EditorInterface.get_edited_scene_root()
-	if not _check(edited != null and edited.scene_file_path == path, "%s is the edited scene" % path):
-		return null
-	return edited.get_node("Level")
+	await _live_preview()
 
 
 ## Saves the edited scene of `level` to `path` (PackedScene + ResourceSaver)
@@ -231,3 +213,118 @@ func _level_3d() -> void:
 	_check(history.undo() and level.get_node_or_null("Baked") == null, "3D: undo Bake")
 	result = actions.clear(level)
 	_check(result.ok and level.get_output() == null and level.grid == null, "3D: Clear removes the preview")
+
+
+## Waits (up to `budget` frames) until the preview has no run going.
+func _preview_done(preview: Node, budget := 600) -> bool:
+	for i in budget:
+		if not preview.is_running():
+			return true
+		await get_tree().process_frame
+	return false
+
+
+func _live_preview() -> void:
+	var level := await _open_scene("res://preview_level.tscn", func(l):
+		l.generator = BspGenerator.new()
+		l.seed = 4)
+	if level == null:
+		return
+	var found := get_tree().root.find_children("DungeonLevelPreview", "", true, false)
+	if not _check(found.size() == 1, "live preview: the plugin's preview node is in the editor (%d found)" % found.size()):
+		return
+	var preview: Node = found[0]
+	var runs0: int = preview.runs_started
+	EditorInterface.edit_node(level)
+	await _frames(3)
+	var inspector := EditorInterface.get_inspector()
+	var boxes := inspector.find_children("LivePreview", "CheckBox", true, false)
+	_check(boxes.size() == 1 and boxes[0].button_pressed, "live preview: the Inspector shows the Live preview box, on")
+	_check(preview.watched() == level, "live preview: it follows the level in the Inspector")
+	await _frames(2)
+	_check(level.grid == null and preview.runs_started == runs0, "live preview: showing the level in the Inspector makes nothing")
+	var generated := [0]
+	level.generated.connect(func(_g): generated[0] += 1)
+
+	# A generator setting: one run, off the main thread, with the new width.
+	level.generator.width = 70
+	await _frames(1)
+	_check(preview.is_running() and level.is_generating(), "live preview: a generator setting starts a run (generate_async)")
+	_check(await _preview_done(preview) and level.grid != null and level.grid.get_width() == 70, "live preview: the level on display has the new width 70 (%s)" % [level.grid.get_width() if level.grid else "no grid"])
+	_check(preview.runs_started == runs0 + 1 and generated[0] == 1, "live preview: one run, one generated (%d, %d)" % [preview.runs_started - runs0, generated[0]])
+	var statuses := inspector.find_children("Status", "Label", true, false)
+	_check(statuses.size() == 1 and String(statuses[0].text).contains("70×"), "live preview: the status line says what is on display (%s)" % [statuses[0].text if statuses.size() == 1 else "no status"])
+	_check(preview.last_time_to_picture_usec > 0, "live preview: time from the change to the picture: %d µs" % preview.last_time_to_picture_usec)
+
+	# Several sets in one frame: one run.
+	level.generator.width = 60
+	level.generator.height = 50
+	await _frames(1)
+	await _preview_done(preview)
+	_check(preview.runs_started == runs0 + 2 and level.grid.get_width() == 60 and level.grid.get_height() == 50, "live preview: two sets in one frame make one run (%d runs, %d×%d)" % [preview.runs_started - runs0, level.grid.get_width(), level.grid.get_height()])
+
+	# A change while a run is going cancels it: only the last one is shown.
+	var before: int = generated[0]
+	level.generator = CaveGenerator.new()
+	level.generator.width = 400
+	level.generator.height = 400
+	await _frames(1)
+	var was_running: bool = preview.is_running()
+	level.generator.width = 300
+	await _frames(1)
+	_check(was_running and await _preview_done(preview), "live preview: a change during a run (a 400×400 cave) starts a new run")
+	_check(level.grid != null and level.grid.get_width() == 300 and level.grid.get_generator() == "cave", "live preview: the level on display is the last setting's (a %s of width %d)" % [level.grid.get_generator() if level.grid else "none", level.grid.get_width() if level.grid else 0])
+	_check(generated[0] == before + 1, "live preview: the cancelled run sent no generated (%d after two runs)" % (generated[0] - before))
+
+	# The node's own settings: seed and level; moving the node starts nothing.
+	var runs: int = preview.runs_started
+	level.seed = 11
+	await _frames(1)
+	_check(await _preview_done(preview) and preview.runs_started == runs + 1 and level.grid.get_seed() == 11, "live preview: a new seed makes its level (seed %d)" % level.grid.get_seed())
+	runs = preview.runs_started
+	level.position = Vector2(40, 8)
+	await _frames(3)
+	_check(preview.runs_started == runs, "live preview: moving the node starts nothing")
+
+	# Undo of a setting set through the editor's undo history.
+	level.generator = BspGenerator.new()
+	await _frames(1)
+	await _preview_done(preview)
+	var undo := EditorInterface.get_editor_undo_redo()
+	undo.create_action("width")
+	undo.add_do_property(level.generator, "width", 90)
+	undo.add_undo_property(level.generator, "width", level.generator.width)
+	undo.commit_action()
+	await _frames(1)
+	await _preview_done(preview)
+	var width_before: int = level.grid.get_width()
+	_check(width_before == 90, "live preview: an edited setting (width 90) is shown (%d)" % width_before)
+	var history := undo.get_history_undo_redo(undo.get_object_history_id(level.generator))
+	history.undo()
+	await _frames(1)
+	await _preview_done(preview)
+	_check(level.grid.get_width() == level.generator.width and level.generator.width != 90, "live preview: undo shows the old width again (%d)" % level.grid.get_width())
+
+	# A failing setting: the error on the status line, nothing on display changes.
+	var locks := DungeonProgression.new()
+	locks.locks = 2
+	level.generator = CaveGenerator.new()
+	level.progression = locks
+	await _frames(1)
+	await _preview_done(preview)
+	statuses = inspector.find_children("Status", "Label", true, false)
+	_check(not String(level.last_error).is_empty() and statuses.size() == 1 and statuses[0].text == level.last_error, "live preview: a failing setting shows its error (%s)" % [statuses[0].text if statuses.size() == 1 else "no status"])
+	level.progression = null
+
+	# Off: changes start nothing.
+	await _frames(1)
+	await _preview_done(preview)
+	boxes = inspector.find_children("LivePreview", "CheckBox", true, false)
+	if boxes.size() == 1:
+		boxes[0].button_pressed = false
+	runs = preview.runs_started
+	level.generator.width = 120
+	level.seed = 12
+	await _frames(3)
+	_check(not preview.enabled and preview.runs_started == runs, "live preview: off, a change starts nothing")
+	preview.enabled = true

@@ -492,7 +492,32 @@ func test_big_map_over_frames(t) -> void:
 	var layer := level.get_tile_layer()
 	t.check(layer != null and layer.get_child_count() > 1, "painted into chunk layers")
 	t.check(layer != null and tiles_of(layer) == painter_tiles(grid), "every tile painted")
+	# The next level repaints the same layer (freeing a big one would take
+	# one long frame): afterwards exactly the new level's tiles are there.
+	log["generated"].clear()
+	level.seed = 9
+	level.generate_async()
+	run_frames(level)
+	if t.check_eq(log["generated"].size(), 1, "the next level: generated once: " + level.last_error):
+		grid = log["generated"][0]
+		t.check(level.get_tile_layer() == layer, "the next level: the same tile layer, repainted")
+		var fresh := TileMapLayer.new()
+		var painter := DungeonTilePainter.new()
+		painter.paint(grid, fresh)
+		t.check_eq(used_cells(layer), used_cells(fresh), "the next level: exactly its tiles, none of the old level's")
+		fresh.free()
+		painter.free()
 	level.free()
+
+
+## Every cell with a tile in `layer` and its chunk layers, sorted.
+static func used_cells(layer: TileMapLayer) -> Array[Vector2i]:
+	var cells: Array[Vector2i] = layer.get_used_cells()
+	for c in layer.get_children():
+		if c is TileMapLayer:
+			cells.append_array(c.get_used_cells())
+	cells.sort()
+	return cells
 
 
 ## A generated handler may call the node again (read it, generate the next

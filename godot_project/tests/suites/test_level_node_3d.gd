@@ -146,6 +146,103 @@ func test_room_grid_as_cells_and_second_async_cancels(t) -> void:
 	level.free()
 
 
+## Emits process_frame once (as a frame would), with a short wait for the
+## planning thread.
+static func one_frame() -> void:
+	OS.delay_usec(1000)
+	(Engine.get_main_loop() as SceneTree).process_frame.emit()
+
+
+func test_gridmap_painted_over_frames(t) -> void:
+	var grid: DungeonGrid = CaveGenerator.new().generate_level(1)
+	var want := painter_cells(grid, false)
+	# The painter on its own: the same cells as paint(), a budget a frame.
+	var painter := DungeonGridMapPainter.new()
+	painter.cells_per_frame = 1000
+	var map := GridMap.new()
+	var painted := []
+	painter.painted.connect(func(m): painted.append(m))
+	t.check(painter.paint_over_frames(grid, map), "paint_over_frames starts")
+	t.check(painter.is_painting() and painter.paint_progress == 0.0, "painting, progress 0")
+	var frames := 0
+	var counts := []
+	while painter.is_painting() and frames < 5000:
+		one_frame()
+		frames += 1
+		counts.append(map.get_used_cells().size())
+	var most := 0
+	for i in range(1, counts.size()):
+		most = maxi(most, counts[i] - counts[i - 1])
+	t.check(most <= 1000 and frames >= want.size() / 1000, "at most cells_per_frame cells a frame (%d, over %d frames for %d cells)" % [most, frames, want.size()])
+	t.check_eq(cells_of(map), want, "the same cells as paint()")
+	t.check(painted.size() == 1 and painted[0] == map and painter.paint_progress == 1.0, "painted once, at the end")
+	# The next grid onto the same map: its old cells are erased over
+	# frames, not cleared at once; the map ends with the new cells only.
+	var other: DungeonGrid = BspGenerator.new().generate_level(1)
+	painted.clear()
+	painter.paint_over_frames(other, map)
+	t.check(map.get_used_cells().size() == want.size(), "the same map, repainted: the old cells stay until erased over frames")
+	frames = 0
+	while painter.is_painting() and frames < 5000:
+		one_frame()
+		frames += 1
+	t.check_eq(cells_of(map), painter_cells(other, false), "the same map, repainted: exactly the new grid's cells")
+	t.check_eq(painted.size(), 1, "repainted: painted once")
+	# stop() ends it: no signal, part of the cells.
+	painted.clear()
+	var fresh := GridMap.new()
+	painter.paint_over_frames(grid, fresh)
+	for i in 3:
+		one_frame()
+	painter.stop()
+	for i in 5:
+		one_frame()
+	var part := fresh.get_used_cells().size()
+	t.check(not painter.is_painting() and painted.is_empty() and part < want.size(), "stop(): no painted, %d of %d cells" % [part, want.size()])
+	fresh.free()
+	t.expect_error("grid or grid_map is null")
+	t.check(not painter.paint_over_frames(null, map) and painter.last_error.contains("null"), "a null grid: false, last_error: " + painter.last_error)
+	map.free()
+	painter.free()
+
+	# The 3D level node: generate_async sets the cells over frames.
+	var log := {}
+	var level := make_level("CaveGenerator", log)
+	level.generator.width = 200
+	level.generator.height = 200
+	level.seed = 4
+	level.generate_async()
+	var partial := false
+	frames = 0
+	while level.is_generating() and frames < 20000:
+		one_frame()
+		frames += 1
+		var m := level.get_grid_map()
+		if m and log["generated"].is_empty() and m.get_used_cells().size() > 0 and level.get_progress() < 1.0:
+			partial = partial or level.get_progress() > 0.5
+	t.check(partial, "a 200² cave: some frames show part of the cells, progress past 0.5 (%d frames)" % frames)
+	if t.check_eq(log["generated"].size(), 1, "generated once, when every cell is set"):
+		check_output(t, level, log["generated"][0], "over frames")
+	# A new request while cells are being set cancels the old painting.
+	log["generated"].clear()
+	level.seed = 5
+	level.generate_async()
+	var guard := 0
+	while level.get_grid_map() == null or level.get_progress() <= 0.5:
+		one_frame()
+		guard += 1
+		if guard > 20000:
+			break
+	level.seed = 6
+	level.generate_async()
+	run_frames(level)
+	t.check_eq(log["generated"].size(), 1, "two requests, one level")
+	if log["generated"].size() == 1:
+		t.check_eq(log["generated"][0].get_seed(), 6, "the latest request's")
+		check_output(t, level, log["generated"][0], "after a cancel")
+	level.free()
+
+
 func test_same_seed_same_level_and_randomize_seed(t) -> void:
 	var log := {}
 	var level := make_level("IsaacGenerator", log)

@@ -1,10 +1,14 @@
 @tool
 extends EditorInspectorPlugin
-## The buttons at the top of a DungeonLevel2D's (or DungeonLevel3D's) Inspector, and a line that
-## says what the last button did (or why it failed).
+## The buttons at the top of a DungeonLevel2D's (or DungeonLevel3D's) Inspector, the
+## "Live preview" box, and a line that says what the last button or preview
+## did (or why it failed).
 
 ## The LevelActions the buttons call (set by plugin.gd).
 var actions: RefCounted
+## The live preview (level_preview.gd, set by plugin.gd): it follows the
+## level in the Inspector.
+var preview: Node
 
 
 func _can_handle(object: Object) -> bool:
@@ -35,6 +39,23 @@ func _parse_begin(object: Object) -> void:
 	_add_button(row, "Clear", "Clear",
 			"Remove the level on display and the baked nodes (Ctrl+Z brings them back).",
 			func(): _show(status, actions.clear(level)))
+	if preview:
+		preview.watch(level)
+		var live := CheckBox.new()
+		live.name = "LivePreview"
+		live.text = "Live preview"
+		live.tooltip_text = "Make the level again (off the main thread) whenever a setting of this node or of its generator changes."
+		live.button_pressed = preview.enabled
+		live.toggled.connect(func(on: bool) -> void: preview.enabled = on)
+		box.add_child(live)
+		# The status line follows the preview until the Inspector drops it.
+		var on_update := func(from: Node, result: Dictionary) -> void:
+			if from == level:
+				_show(status, result)
+		preview.updated.connect(on_update)
+		status.tree_exited.connect(func() -> void:
+			if is_instance_valid(preview) and preview.updated.is_connected(on_update):
+				preview.updated.disconnect(on_update))
 	box.add_child(status)
 	_show(status, actions.describe(level))
 	add_custom_control(box)

@@ -2,21 +2,28 @@
 extends EditorPlugin
 ## The dungeon_gen editor plugin (Project > Project Settings > Plugins >
 ## "Dungeon Gen"): adds the Generate, New seed, Bake and Clear buttons to the
-## Inspector of every DungeonLevel2D and DungeonLevel3D, and the "Level Graph" bottom panel
+## Inspector of every DungeonLevel2D and DungeonLevel3D, with a live preview
+## that follows their settings (level_preview.gd), and the "Level Graph" bottom panel
 ## (graph_editor/graph_panel.gd), which opens when a LevelGraph resource
 ## (or a GraphLayoutGenerator with a graph) is edited.
 
 const LevelActions := preload("level_actions.gd")
 const LevelInspector := preload("level_inspector.gd")
+const LevelPreview := preload("level_preview.gd")
 const GraphPanel := preload("graph_editor/graph_panel.gd")
 
 var _inspector: EditorInspectorPlugin
+var _preview: Node
 var _graph_panel: Control
 
 
 func _enter_tree() -> void:
+	var actions := LevelActions.new(get_undo_redo())
+	_preview = LevelPreview.new(actions)
+	add_child(_preview)
 	_inspector = LevelInspector.new()
-	_inspector.actions = LevelActions.new(get_undo_redo())
+	_inspector.actions = actions
+	_inspector.preview = _preview
 	add_inspector_plugin(_inspector)
 	_graph_panel = GraphPanel.new(get_undo_redo())
 	add_control_to_bottom_panel(_graph_panel, "Level Graph")
@@ -26,6 +33,9 @@ func _exit_tree() -> void:
 	if _inspector:
 		remove_inspector_plugin(_inspector)
 		_inspector = null
+	if _preview:
+		_preview.queue_free()
+		_preview = null
 	if _graph_panel:
 		remove_control_from_bottom_panel(_graph_panel)
 		_graph_panel.queue_free()
@@ -35,6 +45,11 @@ func _exit_tree() -> void:
 ## The panel (for tools and tests).
 func get_graph_panel() -> Control:
 	return _graph_panel
+
+
+## The Inspector's live preview (level_preview.gd; for tools and tests).
+func get_level_preview() -> Node:
+	return _preview
 
 
 func _handles(object: Object) -> bool:

@@ -393,12 +393,27 @@ impl LevelHost for DungeonLevel2D {
             return self.place_rooms(grid, &scene, Vector3::new(size.x, size.y, size.x), &roles);
         }
         let mut output = self.output_node();
-        let mut layer = TileMapLayer::new_alloc();
-        layer.set_name("Tiles");
-        if let Some(ts) = self.layer_tile_set() {
-            layer.set_tile_set(&ts);
+        // A layer kept from the last level (see `reused_child`) is
+        // repainted: the painter replaces its old tiles over frames.
+        let mut layer = match output
+            .get_node_or_null("Tiles")
+            .and_then(|n| n.try_cast::<TileMapLayer>().ok())
+        {
+            Some(layer) => layer,
+            None => {
+                let mut layer = TileMapLayer::new_alloc();
+                layer.set_name("Tiles");
+                output.add_child(&layer);
+                layer
+            }
+        };
+        let tile_set = self.layer_tile_set();
+        if layer.get_tile_set() != tile_set {
+            match &tile_set {
+                Some(ts) => layer.set_tile_set(ts),
+                None => layer.set_tile_set(Gd::null_arg()),
+            }
         }
-        output.add_child(&layer);
         let mut painter = self.painter();
         painter.set(
             "mapping",
@@ -492,6 +507,11 @@ impl LevelHost for DungeonLevel2D {
         region.set("use_edge_connections", &false.to_variant());
         region.set("navigation_polygon", &poly.to_variant());
         self.output_node().add_child(&region);
+    }
+
+    fn reused_child(&self, grid: &Gd<DungeonGrid>) -> Option<&'static str> {
+        let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
+        (!(room_grid && self.room_scene.is_some())).then_some("Tiles")
     }
 
     fn paint_progress(&self) -> f64 {

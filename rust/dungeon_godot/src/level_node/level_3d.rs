@@ -71,9 +71,10 @@ fn item_id(library: &Gd<MeshLibrary>, name: &str, default: i32) -> i32 {
 /// [code]"Tiles"[/code] GridMap and the [code]"Navigation"[/code]
 /// [NavigationRegion3D]. Your own children are never touched;
 /// [method clear] frees only that node. Seeds, levels and the generator
-/// resource work as in [DungeonLevel2D]. The tiles are painted in one
-/// frame, also with [method generate_async] (the generator still runs on
-/// a worker thread).
+/// resource work as in [DungeonLevel2D]. [method generate] paints the
+/// cells at once; [method generate_async] runs the generator on a worker
+/// thread and sets the cells over frames, so a big map never makes one
+/// long frame.
 /// [codeblock]
 /// var level := DungeonLevel3D.new()
 /// level.generator = BspGenerator.new()
@@ -252,8 +253,10 @@ impl DungeonLevel3D {
     }
 
     /// Makes the level with the generator on a worker thread;
-    /// [signal generated] comes when it is in the scene (the cells are
-    /// painted in one frame). A new call, [method generate] or
+    /// [signal generated] comes when it is in the scene (the GridMap cells
+    /// are set a budget per frame, see
+    /// [member DungeonGridMapPainter.cells_per_frame]; room scenes are
+    /// placed in one frame). A new call, [method generate] or
     /// [method clear] cancels a pending one. Returns [code]false[/code]
     /// when it could not start.
     #[func]
@@ -365,31 +368,53 @@ impl LevelHost for DungeonLevel3D {
     fn place_or_paint(
         &mut self,
         grid: &Gd<DungeonGrid>,
-        _over_frames: bool,
+        over_frames: bool,
     ) -> Result<bool, GString> {
         let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
         if room_grid && let Some(scene) = self.room_scene.clone() {
             let roles = self.role_scenes.clone();
             return self.place_rooms(grid, &scene, self.room_size, &roles);
         }
-        let mut map = GridMap::new_alloc();
-        map.set_name("Tiles");
-        map.set_cell_size(self.cell_size);
-        map.set_center_y(false);
+        let mut output = self.output_node();
+        // A GridMap kept from the last level (see `reused_child`) is
+        // repainted: the painter erases its old cells over frames.
+        let mut map = match output
+            .get_node_or_null("Tiles")
+            .and_then(|n| n.try_cast::<GridMap>().ok())
+        {
+            Some(map) => map,
+            None => {
+                let mut map = GridMap::new_alloc();
+                map.set_name("Tiles");
+                map.set_center_y(false);
+                output.add_child(&map);
+                map
+            }
+        };
+        if map.get_cell_size() != self.cell_size {
+            map.set_cell_size(self.cell_size);
+        }
         let library = match &self.mesh_library {
             Some(l) => l.clone(),
             None => self.builtin_library(),
         };
-        map.set_mesh_library(&library);
-        self.output_node().add_child(&map);
+        if map.get_mesh_library().as_ref() != Some(&library) {
+            map.set_mesh_library(&library);
+        }
         let mut painter = self.painter();
         for (setting, name, default) in ITEMS {
             painter.set(setting, &item_id(&library, name, default).to_variant());
         }
         let args = [grid.to_variant(), map.to_variant()];
-        // The guard lets `painted` handlers call this node.
-        if self.with_node(|_| painter.call("paint", &args).booleanize()) {
-            Ok(false)
+        let method = if over_frames {
+            "paint_over_frames"
+        } else {
+            "paint"
+        };
+        // The guard lets `painted` handlers (`on_painted` among them) call
+        // this node.
+        if self.with_node(|_| painter.call(method, &args).booleanize()) {
+            Ok(over_frames)
         } else {
             Err(painter.get("last_error").to::<GString>())
         }
@@ -467,6 +492,23 @@ impl LevelHost for DungeonLevel3D {
         region.set("navigation_mesh", &mesh.to_variant());
         self.output_node().add_child(&region);
     }
+
+    fn reused_child(&self, grid: &Gd<DungeonGrid>) -> Option<&'static str> {
+        let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
+        (!(room_grid && self.room_scene.is_some())).then_some("Tiles")
+    }
+
+    fn paint_progress(&self) -> f64 {
+        self.painter.as_ref().map_or(0.0, |p| {
+            p.get("paint_progress").try_to::<f64>().unwrap_or(0.0)
+        })
+    }
+
+    fn stop_painting(&mut self) {
+        if let Some(p) = &mut self.painter {
+            p.call("stop", &[]);
+        }
+    }
 }
 
 impl DungeonLevel3D {
@@ -488,7 +530,16 @@ impl DungeonLevel3D {
         if let Some(p) = &self.painter {
             return p.clone();
         }
-        let p = DungeonGridMapPainter::new_alloc();
+        let mut p = DungeonGridMapPainter::new_alloc();
+        let id = self.to_gd().instance_id();
+        p.connect(
+            "painted",
+            &Callable::from_fn("DungeonLevel3D.painted", move |_| {
+                if let Ok(mut this) = Gd::<Self>::try_from_instance_id(id) {
+                    this.bind_mut().on_painted();
+                }
+            }),
+        );
         self.add_helper(&p.clone().upcast(), "GridMapPainter");
         self.painter = Some(p.clone());
         p

@@ -106,6 +106,13 @@ where
     fn place_templates(&mut self, generator: &Gd<Resource>, placements: &Variant);
     /// A `"Navigation"` region under the output, from `grid`.
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>);
+    /// The output child that the next level painted over frames reuses
+    /// (the tile layer or GridMap: freeing a big one takes a long frame,
+    /// repainting it does not), when `grid` is painted as tiles; `None`
+    /// frees the whole output first.
+    fn reused_child(&self, _grid: &Gd<DungeonGrid>) -> Option<&'static str> {
+        None
+    }
     /// How far painting over frames is, 0 to 1.
     fn paint_progress(&self) -> f64 {
         1.0
@@ -289,7 +296,10 @@ where
         if request != self.state().request {
             return;
         }
-        self.clear_output();
+        match self.reused_child(&grid) {
+            Some(keep) => self.clear_output_but(keep),
+            None => self.clear_output(),
+        }
         let painting = match self.place_or_paint(&grid, true) {
             Ok(painting) => painting,
             Err(msg) => {
@@ -390,6 +400,21 @@ where
         self.with_node(|n| n.add_child_ex(&o).internal(InternalMode::BACK).done());
         self.state_mut().output = Some(o.clone());
         o
+    }
+
+    /// Frees everything in the output node but its child `keep`.
+    fn clear_output_but(&mut self, keep: &str) {
+        let state = self.state_mut();
+        state.rooms = Array::new();
+        let Some(mut o) = state.output.clone().filter(|o| o.is_instance_valid()) else {
+            return;
+        };
+        for mut child in o.get_children().iter_shared() {
+            if child.get_name() != keep {
+                o.remove_child(&child);
+                child.queue_free();
+            }
+        }
     }
 
     /// Frees the output node and everything in it.

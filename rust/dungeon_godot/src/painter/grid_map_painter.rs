@@ -1,12 +1,112 @@
 //! `DungeonGridMapPainter`: a grid onto a `GridMap` (3D).
 
-use dungeon_core::Cell;
 use dungeon_core::paint::{PaintKind, paint_all};
+use dungeon_core::{Cell, DungeonGrid as CoreGrid, paint};
 use godot::classes::{GridMap, INode, Node};
 use godot::prelude::*;
 
 use super::tile_painter::WallNeighbours;
+use crate::async_gen::follow_frames;
+use crate::background::{self, Task};
 use crate::dungeon_grid::DungeonGrid;
+
+/// One GridMap cell to set: where, which item, which orientation.
+type Placed = (Vector3i, i32, i32);
+
+/// The items and turns a paint uses, copied from the painter's settings so
+/// the placement can be worked out off the main thread.
+#[derive(Clone, Copy)]
+struct Items {
+    floor: i32,
+    corridor: i32,
+    door: i32,
+    wall: i32,
+    start: i32,
+    end: i32,
+    level: i32,
+    neighbours: paint::WallNeighbours,
+    /// GridMap orientation indices of 0 to 3 quarter turns about +Y.
+    turns: [i32; 4],
+}
+
+impl Items {
+    fn of(cell: Cell, items: &Self) -> i32 {
+        let or_floor = |item: i32| if item < 0 { items.floor } else { item };
+        match cell {
+            Cell::Corridor => or_floor(items.corridor),
+            Cell::Door => items.door,
+            Cell::Start => or_floor(items.start),
+            Cell::End => or_floor(items.end),
+            Cell::Empty => -1,
+            Cell::Room | Cell::Floor => items.floor,
+        }
+    }
+
+    /// Every cell to set for `core`, row by row.
+    fn placed(&self, core: &CoreGrid) -> Vec<Placed> {
+        paint_all(core, self.neighbours)
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, kind)| {
+                let (x, y) = core.pos(i);
+                let at = Vector3i::new(x, self.level, y);
+                match kind {
+                    PaintKind::Nothing => None,
+                    PaintKind::Cell(c) => Some((at, Self::of(c, self), 0)),
+                    PaintKind::Wall { edge, .. } => {
+                        let turn = usize::try_from(wall_quarter_turns(edge)).unwrap_or(0);
+                        Some((at, self.wall, self.turns.get(turn).copied().unwrap_or(0)))
+                    }
+                }
+            })
+            .filter(|&(_, item, _)| item >= 0)
+            .collect()
+    }
+}
+
+/// What a worker works out for [`DungeonGridMapPainter::paint_over_frames`]:
+/// the cells to set and the cells of the last paint to erase (those the
+/// new one does not set).
+struct Plan {
+    erase: Vec<Vector3i>,
+    placed: Vec<Placed>,
+}
+
+impl Plan {
+    /// The plan for `core` over the cells `old` of the last paint, both in
+    /// octant order (`octant` cells a side): each frame then dirties few
+    /// of the GridMap's octants, and each octant is rebuilt about once.
+    fn make(items: &Items, core: &CoreGrid, old: Vec<Placed>, octant: i32) -> Self {
+        let mut placed = items.placed(core);
+        let o = octant.max(1);
+        let key = |at: &Vector3i| (at.z.div_euclid(o), at.x.div_euclid(o), at.z, at.x);
+        placed.sort_by_key(|p| key(&p.0));
+        let kept: std::collections::HashSet<Vector3i> = placed.iter().map(|p| p.0).collect();
+        let mut erase: Vec<Vector3i> = old
+            .into_iter()
+            .map(|p| p.0)
+            .filter(|at| !kept.contains(at))
+            .collect();
+        erase.sort_by_key(key);
+        Self { erase, placed }
+    }
+}
+
+/// A [`DungeonGridMapPainter::paint_over_frames`] in progress: the old
+/// cells are erased first, then the new ones set, a budget per frame.
+struct MapJob {
+    map: Gd<GridMap>,
+    /// The plan being worked out on a worker thread.
+    task: Option<Task<Plan>>,
+    plan: Plan,
+    next: usize,
+}
+
+impl MapJob {
+    fn len(&self) -> usize {
+        self.plan.erase.len() + self.plan.placed.len()
+    }
+}
 
 /// Paints a [DungeonGrid] onto a [GridMap]: one [MeshLibrary] item per
 /// walkable cell (by kind) and a wall item on every empty cell next to a
@@ -51,9 +151,21 @@ pub struct DungeonGridMapPainter {
     /// [constant DungeonTilePainter.NEIGHBOURS_8]).
     #[export]
     wall_neighbours: WallNeighbours,
+    /// How many GridMap cells [method paint_over_frames] sets each frame
+    /// (at least 1). Lower it if frames run long on a slow machine.
+    #[export(range = (1.0, 65536.0, 1.0, or_greater))]
+    cells_per_frame: i32,
+    /// How far a [method paint_over_frames] is, 0 to 1 (1 when none is in
+    /// progress).
+    #[var(get = get_paint_progress, no_set)]
+    paint_progress: PhantomVar<f64>,
     /// Why the last call failed; empty after a success.
     #[var(no_set)]
     last_error: GString,
+    job: Option<MapJob>,
+    /// The map this painter painted last and what it set there, so the
+    /// next paint over frames erases only the cells it does not set again.
+    last: Option<(InstanceId, Vec<Placed>)>,
     base: Base<Node>,
 }
 
@@ -69,7 +181,11 @@ impl INode for DungeonGridMapPainter {
             end_item: -1,
             floor_level: 0,
             wall_neighbours: WallNeighbours::Eight,
+            cells_per_frame: 4096,
+            paint_progress: PhantomVar::default(),
             last_error: GString::new(),
+            job: None,
+            last: None,
             base,
         }
     }
@@ -91,69 +207,218 @@ impl DungeonGridMapPainter {
     #[signal]
     fn painted(grid_map: Gd<GridMap>);
 
-    /// Clears [param grid_map] and paints [param grid] onto it. Returns
-    /// [code]false[/code] (and logs why, also in [member last_error]) for a
-    /// null or invalid grid or a null GridMap.
+    /// Clears [param grid_map] and paints [param grid] onto it now.
+    /// Returns [code]false[/code] (and logs why, also in
+    /// [member last_error]) for a null or invalid grid or a null GridMap.
     #[func]
     fn paint(&mut self, grid: Option<Gd<DungeonGrid>>, grid_map: Option<Gd<GridMap>>) -> bool {
-        let (Some(grid), Some(mut map)) = (grid, grid_map) else {
+        self.stop();
+        let Some((grid, mut map, items)) = self.prepare(grid, grid_map) else {
+            return false;
+        };
+        let placed = items.placed(grid.bind().core());
+        map.clear();
+        Self::set_cells(&mut map, &placed);
+        self.last = Some((map.instance_id(), placed));
+        self.last_error = GString::new();
+        self.signals().painted().emit(&map);
+        true
+    }
+
+    /// Paints [param grid] onto [param grid_map] over the next frames:
+    /// which item goes where is worked out on a worker thread, then
+    /// [member cells_per_frame] cells are set each frame, octant by octant
+    /// ([member GridMap.cell_octant_size]), and
+    /// [signal painted] follows the last. A map this painter painted last
+    /// is not cleared at once: its old cells that the new grid does not
+    /// set are erased over frames first (clearing a big map would take one
+    /// long frame); any other map is cleared. A new paint or [method stop]
+    /// ends the previous one. Returns [code]false[/code] like
+    /// [method paint].
+    /// [codeblock]
+    /// painter.painted.connect(func(map): print("painted"))
+    /// painter.paint_over_frames(grid, $GridMap)
+    /// [/codeblock]
+    #[func]
+    fn paint_over_frames(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        grid_map: Option<Gd<GridMap>>,
+    ) -> bool {
+        self.stop();
+        let Some((grid, mut map, items)) = self.prepare(grid, grid_map) else {
+            return false;
+        };
+        let core = grid.bind().shared();
+        let old = match self.last.take() {
+            Some((id, placed)) if id == map.instance_id() => placed,
+            _ => {
+                map.clear();
+                Vec::new()
+            }
+        };
+        let octant = map.get_octant_size();
+        let task = match background::spawn("dungeon-gridmap-plan", move |_| {
+            Plan::make(&items, &core, old, octant)
+        }) {
+            Ok(task) => task,
+            Err(e) => {
+                let msg =
+                    format!("DungeonGridMapPainter: could not start the planning thread: {e}");
+                godot_error!("{msg}");
+                self.last_error = GString::from(&msg);
+                return false;
+            }
+        };
+        self.last_error = GString::new();
+        self.job = Some(MapJob {
+            map,
+            task: Some(task),
+            plan: Plan {
+                erase: Vec::new(),
+                placed: Vec::new(),
+            },
+            next: 0,
+        });
+        let this = self.to_gd().upcast::<Object>();
+        if !follow_frames(&this, "paint_step", true) {
+            godot_warn!(
+                "DungeonGridMapPainter: the main loop is not a SceneTree; call paint_step() yourself"
+            );
+        }
+        true
+    }
+
+    /// Stops a [method paint_over_frames] in progress (the cells set so
+    /// far stay; no [signal painted]; the next paint over frames onto that
+    /// map clears it).
+    #[func]
+    fn stop(&mut self) {
+        if self.job.take().is_some() {
+            self.last = None;
+        }
+        let this = self.to_gd().upcast::<Object>();
+        follow_frames(&this, "paint_step", false);
+    }
+
+    /// [code]true[/code] while a [method paint_over_frames] is in progress.
+    #[func]
+    fn is_painting(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The value of [member paint_progress].
+    #[func]
+    fn get_paint_progress(&self) -> f64 {
+        self.job.as_ref().map_or(1.0, |j| {
+            if j.task.is_some() || j.len() == 0 {
+                0.0
+            } else {
+                j.next as f64 / j.len() as f64
+            }
+        })
+    }
+
+    /// Sets the next [member cells_per_frame] cells of a
+    /// [method paint_over_frames]. Called every frame by the SceneTree
+    /// while a paint is in progress; call it yourself only with a custom
+    /// main loop.
+    #[func]
+    fn paint_step(&mut self) {
+        let budget = usize::try_from(self.cells_per_frame.max(1)).unwrap_or(1);
+        let Some(job) = self.job.as_mut() else {
+            self.stop();
+            return;
+        };
+        if !job.map.is_instance_valid() {
+            self.stop();
+            return;
+        }
+        if let Some(task) = &job.task {
+            match task.take() {
+                None => return,
+                Some(Ok(plan)) => {
+                    job.plan = plan;
+                    job.task = None;
+                }
+                Some(Err(())) => {
+                    self.stop();
+                    let msg = "DungeonGridMapPainter: working out the cells failed";
+                    godot_error!("{msg}");
+                    self.last_error = GString::from(msg);
+                    return;
+                }
+            }
+        }
+        let (erase, len) = (job.plan.erase.len(), job.len());
+        let end = (job.next + budget).min(len);
+        let mut map = job.map.clone();
+        for &at in job
+            .plan
+            .erase
+            .get(job.next.min(erase)..end.min(erase))
+            .unwrap_or(&[])
+        {
+            map.set_cell_item(at, -1);
+        }
+        let placed = job.next.max(erase) - erase..end.max(erase) - erase;
+        Self::set_cells(&mut map, job.plan.placed.get(placed).unwrap_or(&[]));
+        job.next = end;
+        if end == len {
+            let placed = std::mem::take(&mut job.plan.placed);
+            self.job = None;
+            self.stop();
+            self.last = Some((map.instance_id(), placed));
+            self.signals().painted().emit(&map);
+        }
+    }
+}
+
+impl DungeonGridMapPainter {
+    /// The grid, the map and the items of a paint, or `None` after
+    /// reporting what is missing.
+    fn prepare(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        grid_map: Option<Gd<GridMap>>,
+    ) -> Option<(Gd<DungeonGrid>, Gd<GridMap>, Items)> {
+        let (Some(grid), Some(map)) = (grid, grid_map) else {
             let msg = "DungeonGridMapPainter: grid or grid_map is null: pass a DungeonGrid and the GridMap to paint";
             godot_error!("{msg}");
             self.last_error = GString::from(msg);
-            return false;
+            return None;
         };
         if !grid.bind().is_valid() {
             let msg =
                 "DungeonGridMapPainter: the grid failed to load (DungeonGrid.is_valid() is false)";
             godot_error!("{msg}");
             self.last_error = GString::from(msg);
-            return false;
+            return None;
         }
-        let or_floor = |item: i32, floor: i32| if item < 0 { floor } else { item };
-        let items = |cell: Cell| match cell {
-            Cell::Corridor => or_floor(self.corridor_item, self.floor_item),
-            Cell::Door => self.door_item,
-            Cell::Start => or_floor(self.start_item, self.floor_item),
-            Cell::End => or_floor(self.end_item, self.floor_item),
-            Cell::Empty => -1,
-            Cell::Room | Cell::Floor => self.floor_item,
+        let mut turns = [0; 4];
+        for (k, t) in turns.iter_mut().enumerate() {
+            let basis = Basis::from_axis_angle(Vector3::UP, k as f32 * std::f32::consts::FRAC_PI_2);
+            *t = map.get_orthogonal_index_from_basis(basis);
+        }
+        let items = Items {
+            floor: self.floor_item,
+            corridor: self.corridor_item,
+            door: self.door_item,
+            wall: self.wall_item,
+            start: self.start_item,
+            end: self.end_item,
+            level: self.floor_level,
+            neighbours: self.wall_neighbours.core(),
+            turns,
         };
-        let turns: Vec<i32> = (0..4)
-            .map(|k| {
-                let basis =
-                    Basis::from_axis_angle(Vector3::UP, k as f32 * std::f32::consts::FRAC_PI_2);
-                map.get_orthogonal_index_from_basis(basis)
-            })
-            .collect();
-        let placed: Vec<(Vector3i, i32, i32)> = {
-            let g = grid.bind();
-            let core = g.core();
-            paint_all(core, self.wall_neighbours.core())
-                .into_iter()
-                .enumerate()
-                .filter_map(|(i, kind)| {
-                    let (x, y) = core.pos(i);
-                    let at = Vector3i::new(x, self.floor_level, y);
-                    match kind {
-                        PaintKind::Nothing => None,
-                        PaintKind::Cell(c) => Some((at, items(c), 0)),
-                        PaintKind::Wall { edge, .. } => {
-                            let turn = usize::try_from(wall_quarter_turns(edge)).unwrap_or(0);
-                            Some((at, self.wall_item, turns.get(turn).copied().unwrap_or(0)))
-                        }
-                    }
-                })
-                .filter(|&(_, item, _)| item >= 0)
-                .collect()
-        };
-        map.clear();
-        for (at, item, orientation) in placed {
+        Some((grid, map, items))
+    }
+
+    fn set_cells(map: &mut Gd<GridMap>, placed: &[Placed]) {
+        for &(at, item, orientation) in placed {
             map.set_cell_item_ex(at, item)
                 .orientation(orientation)
                 .done();
         }
-        self.last_error = GString::new();
-        self.signals().painted().emit(&map);
-        true
     }
 }
