@@ -16,12 +16,17 @@
 # --graph --screenshot PATH pictures that panel (graph_screenshot.gd), as
 # docs/graph_editor.png.
 #
+# With --overview PATH it pictures the whole editor window (1600×900) with a
+# level generated from a level graph, its Inspector and the Level Graph
+# panel with its layout preview, as docs/editor_overview.png
+# (tests/editor_plugin/overview_screenshot.gd).
+#
 # With --preview-bench it instead measures the Inspector's live preview for
 # every generator (tests/editor_plugin/preview_bench.gd): the time from a
 # setting change to the new level, and the longest editor frame meanwhile
 # (BENCHMARKS.md; build with tests/build_extension.sh --release first).
 #
-# Usage: tests/check_editor_plugin.sh [--graph] [--screenshot PATH] | --preview-bench   (after tests/build_extension.sh)
+# Usage: tests/check_editor_plugin.sh [--graph] [--screenshot PATH] | --overview PATH | --preview-bench   (after tests/build_extension.sh)
 set -euo pipefail
 shot=
 suite=plugin.gd
@@ -32,6 +37,11 @@ if [[ ${1:-} == --graph ]]; then
   shot_script=graph_screenshot.gd
   what="the Level Graph panel edits, undoes, saves and previews a LevelGraph in the editor"
   shift
+fi
+if [[ ${1:-} == --overview ]]; then
+  shot_script=overview_screenshot.gd
+  export DUNGEON_XVFB_SIZE=1600x900
+  set -- --screenshot "${2:?--overview needs a path}"
 fi
 if [[ ${1:-} == --preview-bench ]]; then
   suite=preview_bench.gd

@@ -18,7 +18,7 @@ readonly MIN_MAJOR=4 MIN_MINOR=5
 readonly PACKAGES="godot xvfb xauth libgl1 libgl1-mesa-dri libegl1 libegl-mesa0 libgles2 ca-certificates"
 # Bump when the provisioning recipe changes: a cache built by another recipe is redone.
 readonly PROVISION_ID="sid-minbase-1 ${PACKAGES}"
-readonly XVFB_SCREEN="-screen 0 1280x720x24"
+readonly XVFB_SCREEN="-screen 0 ${DUNGEON_XVFB_SIZE:-1280x720}x24"
 readonly KILL_GRACE=5          # seconds between SIGTERM and SIGKILL on timeout
 readonly EXIT_SETUP=125        # godot.sh itself could not provide/run Godot
 readonly CHROOT_PATH="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
@@ -41,7 +41,8 @@ usage: tests/godot.sh [--xvfb] [--timeout SECS] [--] GODOT_ARGS...
 Runs Godot 4 (>= 4.5) with GODOT_ARGS from the current directory and exits with
 Godot's exit code (124 on timeout, 125 if no Godot could be provided).
 
-  --xvfb          run under `xvfb-run -a` with a 1280x720x24 screen, so that
+  --xvfb          run under `xvfb-run -a` with a 1280x720x24 screen (another
+                  size with $DUNGEON_XVFB_SIZE, e.g. 1600x900), so that
                   `--rendering-driver opengl3` renders with Mesa's software GL
   --timeout SECS  kill Godot's whole process group after SECS (default 600,
                   or $DUNGEON_GODOT_TIMEOUT), exit 124

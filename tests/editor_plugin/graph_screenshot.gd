@@ -7,11 +7,7 @@ extends EditorPlugin
 ## window) as a PNG at the
 ## path in the DUNGEON_SCREENSHOT environment variable.
 
-const POSITIONS := [
-	Vector2(0, 195), Vector2(210, 120), Vector2(210, 290), Vector2(420, 195),
-	Vector2(630, 110), Vector2(630, 290), Vector2(420, 10), Vector2(1050, 360),
-	Vector2(840, 195), Vector2(1040, 195), Vector2(1300, 320),
-]
+const SampleGraph := preload("sample_graph.gd")
 
 
 func _enter_tree() -> void:
@@ -26,17 +22,7 @@ func _frames(n: int) -> void:
 func _run() -> void:
 	await _frames(10)
 	EditorInterface.set_plugin_enabled("dungeon_gen", true)
-	var graph: Resource = ClassDB.instantiate("LevelGraph")
-	var tags := [["start"], [], [], [], [], [], ["shop"], ["treasure"], [], [], ["boss"]]
-	var names := ["entrance", "guard room", "cellar", "hub", "armoury", "crypt", "shop", "shrine", "bridge", "antechamber", "throne room"]
-	for i in tags.size():
-		graph.add_room(PackedStringArray(tags[i]))
-		graph.set_room_name(i, names[i])
-	for c in [[0, 1], [0, 2], [1, 3], [2, 3], [1, 6], [3, 4], [3, 5], [4, 8], [5, 8], [5, 7], [8, 9], [9, 10, 2]]:
-		graph.connect_rooms(c[0], c[1], c[2] if c.size() > 2 else 0)
-	graph.set_meta("editor_positions", PackedVector2Array(POSITIONS))
-	ResourceSaver.save(graph, "res://level_graph.tres")
-	graph = load("res://level_graph.tres")
+	var graph: Resource = SampleGraph.make("res://level_graph.tres")
 	EditorInterface.edit_resource(graph)
 	await _frames(5)
 	var found := EditorInterface.get_base_control().find_children("LevelGraphEditor", "", true, false)
