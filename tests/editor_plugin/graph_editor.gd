@@ -12,7 +12,10 @@ extends "check_base.gd"
 ## mode, deletes a room with Delete, removes a selected room (renumbering)
 ## and undoes it all; then the layout preview: a layout of the graph, and
 ## the errors of a tag no template has and of a non-planar K3,3, with the
-## rooms and connection they name tinted.
+## rooms and connection they name tinted. Last, real mouse input (events
+## through Input, as the window delivers them): a drag from port to port
+## connects two rooms, a drag of a title bar moves a room, a right-click on
+## a connection opens its menu, and the undo history holds each step.
 ## Prints "CHECK ok: ..." / "CHECK FAIL: ..." lines and a total.
 
 const PATH := "res://level_graph.tres"
@@ -20,6 +23,7 @@ const PATH := "res://level_graph.tres"
 
 func _checks() -> void:
 	await _edit_graph()
+	await _mouse()
 
 
 func _history(object: Object) -> UndoRedo:
@@ -256,3 +260,93 @@ func _edit_graph() -> void:
 	_check(panel.highlighted_connections.size() == 1 and panel.highlighted_rooms.size() == 2, "the connection it names and its two rooms are highlighted (%s, %s)" % [panel.highlighted_connections, panel.highlighted_rooms])
 	var room: int = panel.highlighted_rooms[0] if panel.highlighted_rooms.size() > 0 else 0
 	_check(panel.get_room_node(room).self_modulate == panel.HIGHLIGHT, "room %d's node is tinted red" % room)
+
+
+## A mouse event at `at` (window coordinates) through Input, as the window
+## would deliver it (the button state is Input's too).
+func _push(event: InputEvent, at: Vector2) -> void:
+	event.position = at
+	event.global_position = at
+	Input.parse_input_event(event)
+	Input.flush_buffered_events()
+
+
+func _button(at: Vector2, button: MouseButton, pressed: bool) -> void:
+	var e := InputEventMouseButton.new()
+	e.button_index = button
+	e.pressed = pressed
+	e.button_mask = MOUSE_BUTTON_MASK_LEFT if pressed and button == MOUSE_BUTTON_LEFT else 0
+	_push(e, at)
+
+
+## A left-button drag from `from` to `to` in `steps` moves, a frame apart.
+func _drag(from: Vector2, to: Vector2, steps := 6) -> void:
+	_button(from, MOUSE_BUTTON_LEFT, true)
+	await _frames(1)
+	for i in range(1, steps + 1):
+		var m := InputEventMouseMotion.new()
+		m.button_mask = MOUSE_BUTTON_MASK_LEFT
+		var at := from.lerp(to, float(i) / steps)
+		m.relative = (to - from) / steps
+		_push(m, at)
+		await _frames(1)
+	_button(to, MOUSE_BUTTON_LEFT, false)
+	await _frames(2)
+
+
+## The viewport position of `node`'s port (`output` or input) 0.
+func _port(node: GraphNode, output: bool) -> Vector2:
+	var local := node.get_output_port_position(0) if output else node.get_input_port_position(0)
+	return node.get_global_transform_with_canvas() * local
+
+
+## Real mouse input on the panel (not its signals): a drag from one room's
+## output port to another's input port connects them, a drag of a room's
+## title bar moves it (one undoable step, saved in editor_positions), a
+## right-click on the connection opens its mode menu.
+func _mouse() -> void:
+	var path := "res://mouse_graph.tres"
+	ResourceSaver.save(ClassDB.instantiate("LevelGraph"), path)
+	var graph: Resource = load(path)
+	EditorInterface.edit_resource(graph)
+	await _frames(3)
+	var panel: Control = EditorInterface.get_base_control().find_children("LevelGraphEditor", "", true, false)[0]
+	panel.graph_edit.zoom = 1.0
+	panel.add_room(PackedStringArray(["start"]), "a")
+	panel.add_room(PackedStringArray(), "b")
+	panel.move_rooms({0: Vector2(10, 60), 1: Vector2(180, 90)})
+	panel.graph_edit.scroll_offset = Vector2.ZERO
+	await _frames(3)
+	var a: GraphNode = panel.get_room_node(0)
+	var b: GraphNode = panel.get_room_node(1)
+	var area: Rect2 = panel.graph_edit.get_global_rect()
+	# Below the graph's own toolbar (zoom buttons) at its top left.
+	area = area.grow_side(SIDE_TOP, -50)
+	if not _check(area.size.x > 250 and area.size.y > 150 and area.has_point(_port(a, true)) and area.has_point(_port(b, false)), "mouse: the graph area (%s) shows both rooms' ports (%s, %s)" % [area, _port(a, true), _port(b, false)]):
+		return
+	await _drag(_port(a, true), _port(b, false))
+	_check(_connections(graph).size() == 1 and _connections(graph)[0].x == 0 and _connections(graph)[0].y == 1, "mouse: a drag from room 0's port to room 1's connects them (%s)" % [_connections(graph)])
+	var history := _history(graph)
+	# A drag on the title bar moves the room (the panel rebuilt its boxes).
+	await _frames(2)
+	a = panel.get_room_node(0)
+	var before: Vector2 = a.position_offset
+	var title := a.get_global_transform_with_canvas() * Vector2(a.size.x * 0.5, 8)
+	await _drag(title, title + Vector2(30, 40))
+	await _frames(2)
+	a = panel.get_room_node(0)
+	var moved: Vector2 = a.position_offset - before
+	_check(moved.distance_to(Vector2(30, 40)) < 1.5, "mouse: dragging room 0's title bar moves it by (30, 40) (%s)" % moved)
+	var saved: Vector2 = graph.get_meta("editor_positions", PackedVector2Array())[0]
+	_check(saved.is_equal_approx(a.position_offset), "mouse: the new place is in editor_positions (%s)" % saved)
+	_check(history.undo() and graph.get_meta("editor_positions")[0].is_equal_approx(before), "mouse: one undo puts the room back")
+	_check(history.undo() and _connections(graph).is_empty(), "mouse: the next undo removes the connection")
+	_check(history.redo() and _connections(graph).size() == 1, "mouse: redo connects them again")
+	await _frames(2)
+	# A right-click on the connection opens its mode menu.
+	var mid: Vector2 = (_port(panel.get_room_node(0), true) + _port(panel.get_room_node(1), false)) / 2
+	_button(mid, MOUSE_BUTTON_RIGHT, true)
+	_button(mid, MOUSE_BUTTON_RIGHT, false)
+	await _frames(2)
+	_check(panel._menu.visible, "mouse: a right-click on the connection opens its menu")
+	panel._menu.hide()
