@@ -271,6 +271,36 @@ impl DungeonLevel3D {
         self.drive_progress()
     }
 
+    /// Internal (connected to this node's helpers; do not call): the
+    /// painter finished painting a level over frames.
+    #[func]
+    fn _on_painted(&mut self, _target: Variant) {
+        self.on_painted();
+    }
+
+    /// Internal (connected to the generator of a [method generate_async]
+    /// request; do not call): the request's grid arrived.
+    #[func]
+    fn _on_async_generated(&mut self, grid: Option<Gd<DungeonGrid>>, request: i64) {
+        if let Some(grid) = grid {
+            self.on_async_grid(u64::try_from(request).unwrap_or(0), grid);
+        }
+    }
+
+    /// Internal (connected to the generator of a [method generate_async]
+    /// request; do not call): the request failed.
+    #[func]
+    fn _on_async_failed(&mut self, message: GString, request: i64) {
+        self.on_async_failure(u64::try_from(request).unwrap_or(0), message);
+    }
+
+    /// Internal (connected to this node's helpers; do not call): the room
+    /// placer placed a room; sent on as [signal room_placed].
+    #[func]
+    fn _on_room_placed(&mut self, room: Variant, info: Variant) {
+        self.forward_room_placed(room, info);
+    }
+
     /// [code]true[/code] while a [method generate_async] is generating.
     #[func]
     fn is_generating(&self) -> bool {
@@ -531,14 +561,12 @@ impl DungeonLevel3D {
             return p.clone();
         }
         let mut p = DungeonGridMapPainter::new_alloc();
-        let id = self.to_gd().instance_id();
+        // An object method survives a reload of the extension in the
+        // editor (gdext disconnects Rust closures then).
+        let this = self.to_gd().upcast::<Object>();
         p.connect(
             "painted",
-            &Callable::from_fn("DungeonLevel3D.painted", move |_| {
-                if let Ok(mut this) = Gd::<Self>::try_from_instance_id(id) {
-                    this.bind_mut().on_painted();
-                }
-            }),
+            &Callable::from_object_method(&this, "_on_painted"),
         );
         self.add_helper(&p.clone().upcast(), "GridMapPainter");
         self.painter = Some(p.clone());

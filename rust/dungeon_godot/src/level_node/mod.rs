@@ -171,24 +171,13 @@ where
         let state = self.state_mut();
         state.request += 1;
         let request = state.request;
-        let id = self.to_gd().instance_id();
-        let on_grid = Callable::from_fn("DungeonLevel.generated", move |args| {
-            let grid = args
-                .first()
-                .and_then(|v| v.try_to::<Gd<DungeonGrid>>().ok());
-            if let (Ok(mut this), Some(grid)) = (Gd::<Self>::try_from_instance_id(id), grid) {
-                this.bind_mut().on_async_grid(request, grid);
-            }
-        });
-        let on_failure = Callable::from_fn("DungeonLevel.generation_failed", move |args| {
-            let msg = args
-                .first()
-                .and_then(|v| v.try_to::<GString>().ok())
-                .unwrap_or_default();
-            if let Ok(mut this) = Gd::<Self>::try_from_instance_id(id) {
-                this.bind_mut().on_async_failure(request, msg);
-            }
-        });
+        // Object methods with the request bound, not Rust closures: they
+        // survive a reload of the extension in the editor.
+        let this = self.with_node(|n| n.clone());
+        let mut bound = VarArray::new();
+        bound.push(&i64::try_from(request).unwrap_or(i64::MAX).to_variant());
+        let on_grid = Callable::from_object_method(&this, "_on_async_generated").bindv(&bound);
+        let on_failure = Callable::from_object_method(&this, "_on_async_failed").bindv(&bound);
         generator.connect("generated", &on_grid);
         generator.connect("generation_failed", &on_failure);
         generator.call("generate_async", &[level.to_variant()]);
@@ -331,6 +320,11 @@ where
         if request == self.state().request {
             self.failed(msg, false);
         }
+    }
+
+    /// The placer placed `room`: sent on as this node's `room_placed`.
+    fn forward_room_placed(&mut self, room: Variant, info: Variant) {
+        self.with_node(|n| n.emit_signal("room_placed", &[room, info]));
     }
 
     /// Painting over frames finished.
@@ -491,14 +485,12 @@ where
             return p.clone();
         }
         let mut p = DungeonRoomPlacer::new_alloc();
-        let id = self.to_gd().instance_id();
+        // An object method, not a Rust closure: it survives a reload of the
+        // extension in the editor (gdext disconnects closures then).
+        let this = self.with_node(|n| n.clone());
         p.connect(
             "room_placed",
-            &Callable::from_fn("DungeonLevel.room_placed", move |args| {
-                if let (Ok(mut this), [room, info]) = (Gd::<Node>::try_from_instance_id(id), args) {
-                    this.emit_signal("room_placed", &[(*room).clone(), (*info).clone()]);
-                }
-            }),
+            &Callable::from_object_method(&this, "_on_room_placed"),
         );
         self.add_helper(&p.clone().upcast(), "RoomPlacer");
         self.state_mut().placer = Some(p.clone());
