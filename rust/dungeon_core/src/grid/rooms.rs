@@ -291,7 +291,7 @@ impl DungeonGrid {
     /// Row-major room numbers (`NO_ROOM` off room floor). Rooms are checked
     /// to lie inside the grid before a loaded grid is used, and generated
     /// rooms always do; a cell outside is skipped, never a panic.
-    fn room_index(&self) -> &[u32] {
+    pub(crate) fn room_index(&self) -> &[u32] {
         self.derived.index.get_or_init(|| {
             let mut index = vec![NO_ROOM; self.cells.len()];
             for (id, room) in self.room_records().iter().enumerate() {
