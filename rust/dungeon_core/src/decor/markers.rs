@@ -231,6 +231,39 @@ impl MarkerMap {
         }
     }
 
+    /// The markers of `kind` at `p`, one facing each (a cell against two
+    /// walls has two `Wall` markers); empty where it has none.
+    #[must_use]
+    pub fn each_facing(&self, p: Pos, kind: MarkerKind) -> Vec<u8> {
+        let Some(&b) = self.index(p).and_then(|i| self.bits.get(i)) else {
+            return Vec::new();
+        };
+        match kind {
+            MarkerKind::Wall | MarkerKind::Doorway | MarkerKind::DeadEnd => {
+                let f = self.facings(p, kind);
+                DIRS.iter()
+                    .map(|d| d.2)
+                    .filter(|bit| f & bit != 0)
+                    .collect()
+            }
+            MarkerKind::InnerCorner | MarkerKind::OuterCorner => {
+                let shift = if kind == MarkerKind::InnerCorner {
+                    INNER_SHIFT
+                } else {
+                    OUTER_SHIFT
+                };
+                CORNERS
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| b & (1 << (shift + k as u32)) != 0)
+                    .map(|(_, &(a, c))| DIRS[a].2 | DIRS[c].2)
+                    .collect()
+            }
+            _ if self.facings(p, kind) != 0 => vec![0],
+            _ => Vec::new(),
+        }
+    }
+
     /// Every marker, sorted by kind, then row, column and facing; `grid`
     /// is the grid the map was made from (for the rooms).
     #[must_use]
@@ -239,40 +272,13 @@ impl MarkerMap {
         for &kind in &MarkerKind::ALL {
             for (i, _) in self.bits.iter().enumerate().filter(|&(_, &b)| b != 0) {
                 let p = self.pos(i);
-                let f = self.facings(p, kind);
-                if f == 0 {
-                    continue;
-                }
-                let room = grid.room_at(p);
-                let mut push = |facing| {
+                for facing in self.each_facing(p, kind) {
                     out.push(Marker {
                         kind,
                         cell: p,
                         facing,
-                        room,
+                        room: grid.room_at(p),
                     });
-                };
-                match kind {
-                    MarkerKind::Wall | MarkerKind::Doorway | MarkerKind::DeadEnd => {
-                        for &(_, _, bit, _) in &DIRS {
-                            if f & bit != 0 {
-                                push(bit);
-                            }
-                        }
-                    }
-                    MarkerKind::InnerCorner | MarkerKind::OuterCorner => {
-                        let shift = if kind == MarkerKind::InnerCorner {
-                            INNER_SHIFT
-                        } else {
-                            OUTER_SHIFT
-                        };
-                        for (k, &(a, c)) in CORNERS.iter().enumerate() {
-                            if self.bits[i] & (1 << (shift + k as u32)) != 0 {
-                                push(DIRS[a].2 | DIRS[c].2);
-                            }
-                        }
-                    }
-                    _ => push(0),
                 }
             }
         }

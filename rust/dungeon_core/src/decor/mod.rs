@@ -1,8 +1,9 @@
 //! Set dressing: where props can go. [`markers`] reads any finished grid
 //! and names its places: floor cells by kind, floor against a wall by the
 //! wall's side, inner and outer corners, both sides of each doorway, room
-//! centres, the band along a room's walls and dead ends. Decoration rules
-//! choose among them.
+//! centres, the band along a room's walls and dead ends. [`decorate`]
+//! places props on them by rules, keeping the level playable (see its
+//! module docs for exactly what is guaranteed).
 //!
 //! Everything is defined on the cell lattice with the grid's door masks:
 //! a side of a walkable cell is **open** when the neighbour there is
@@ -12,5 +13,7 @@
 //! grids each cell is a room, so a closed side is a room's wall.
 
 mod markers;
+mod place;
 
 pub use markers::{Marker, MarkerKind, MarkerMap, markers};
+pub use place::{DecorRule, Prop, RoomFilter, decorate};
