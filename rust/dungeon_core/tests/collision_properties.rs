@@ -106,7 +106,10 @@ fn check(g: &DungeonGrid, opts: &CollisionOptions, d: &CollisionData, what: &str
     let lw = (w + 2) as usize;
     let mut count = vec![0u32; lw * (h + 2) as usize];
     for r in &d.walls {
-        assert!(r.x0 >= -1 && r.y0 >= -1 && r.x1 <= w + 1 && r.y1 <= h + 1, "{what}: {r:?}");
+        assert!(
+            r.x0 >= -1 && r.y0 >= -1 && r.x1 <= w + 1 && r.y1 <= h + 1,
+            "{what}: {r:?}"
+        );
         for y in r.y0..r.y1 {
             for x in r.x0..r.x1 {
                 count[(y + 1) as usize * lw + (x + 1) as usize] += 1;
@@ -122,7 +125,10 @@ fn check(g: &DungeonGrid, opts: &CollisionOptions, d: &CollisionData, what: &str
             } else if near {
                 assert_eq!(c, 1, "{what}: wall cell ({x}, {y}) covered {c} times");
             } else {
-                assert!(c <= u32::from(opts.fill_solid), "{what}: rock ({x}, {y}) covered {c}");
+                assert!(
+                    c <= u32::from(opts.fill_solid),
+                    "{what}: rock ({x}, {y}) covered {c}"
+                );
             }
         }
     }
@@ -158,7 +164,11 @@ fn check(g: &DungeonGrid, opts: &CollisionOptions, d: &CollisionData, what: &str
                     thin.at(px, py).len()
                 };
                 let open = g.door_mask((x, y)) & bit != 0 && g.door_mask((qx, qy)) & back != 0;
-                let side = if vertical { (true, x + 1, y) } else { (false, y + 1, x) };
+                let side = if vertical {
+                    (true, x + 1, y)
+                } else {
+                    (false, y + 1, x)
+                };
                 let door = expected.get(&side);
                 let here = format!("{what}: side {side:?}");
                 if !open {
@@ -172,8 +182,14 @@ fn check(g: &DungeonGrid, opts: &CollisionOptions, d: &CollisionData, what: &str
                 let (lo, hi) = match (gap, between_rooms) {
                     (Some(dw), true) => {
                         let flank = (1.0 - dw) / 2.0;
-                        assert!(walls_at(flank - EPS) >= 1, "{here}: no wall beside the doorway");
-                        assert!(walls_at(1.0 - flank + EPS) >= 1, "{here}: no wall beside the doorway");
+                        assert!(
+                            walls_at(flank - EPS) >= 1,
+                            "{here}: no wall beside the doorway"
+                        );
+                        assert!(
+                            walls_at(1.0 - flank + EPS) >= 1,
+                            "{here}: no wall beside the doorway"
+                        );
                         (flank + EPS, 1.0 - flank - EPS)
                     }
                     _ => (half + EPS, 1.0 - half - EPS),
@@ -200,9 +216,17 @@ fn check(g: &DungeonGrid, opts: &CollisionOptions, d: &CollisionData, what: &str
             }
         }
     }
-    assert_eq!(door_sides_seen, expected.len(), "{what}: door sides off walkable pairs");
+    assert_eq!(
+        door_sides_seen,
+        expected.len(),
+        "{what}: door sides off walkable pairs"
+    );
     let listed: usize = d.doors.iter().map(|x| x.sides.len()).sum();
-    assert_eq!(listed, expected.len(), "{what}: door records list other sides");
+    assert_eq!(
+        listed,
+        expected.len(),
+        "{what}: door records list other sides"
+    );
     // No two shapes overlap: a sweep along x.
     let mut all: Vec<Box2> = d.walls.iter().map(|r| r.to_box()).collect();
     all.extend(d.thin_walls.iter().copied());
@@ -289,7 +313,11 @@ fn merged_walls_are_fewer_than_per_tile_on_caves() {
     let cave = GENERATORS.iter().find(|e| e.name() == "cave").unwrap();
     for preset in cave.presets() {
         for seed in 0..4 {
-            let g = cave.job(Some(preset.name)).unwrap().generate(seed, 1).unwrap();
+            let g = cave
+                .job(Some(preset.name))
+                .unwrap()
+                .generate(seed, 1)
+                .unwrap();
             let d = collision::build(&g, &CollisionOptions::default(), &Watch::new()).unwrap();
             let per_tile = collision::per_tile_count(&g);
             let one_each = CollisionOptions {
@@ -298,9 +326,24 @@ fn merged_walls_are_fewer_than_per_tile_on_caves() {
             };
             let tiles = collision::build(&g, &one_each, &Watch::new()).unwrap();
             assert_eq!(tiles.walls.len(), per_tile, "{} {seed}", preset.name);
-            check(&g, &one_each, &tiles, &format!("cave {} {seed} per tile", preset.name));
-            assert!(d.shape_count() < per_tile, "{} {seed}: {} ≥ {per_tile}", preset.name, d.shape_count());
-            assert!(d.walls.len() * 2 < per_tile, "{} {seed}: {} walls of {per_tile}", preset.name, d.walls.len());
+            check(
+                &g,
+                &one_each,
+                &tiles,
+                &format!("cave {} {seed} per tile", preset.name),
+            );
+            assert!(
+                d.shape_count() < per_tile,
+                "{} {seed}: {} ≥ {per_tile}",
+                preset.name,
+                d.shape_count()
+            );
+            assert!(
+                d.walls.len() * 2 < per_tile,
+                "{} {seed}: {} walls of {per_tile}",
+                preset.name,
+                d.walls.len()
+            );
         }
     }
 }

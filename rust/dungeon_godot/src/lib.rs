@@ -13,6 +13,7 @@ mod async_gen;
 mod background;
 mod bsp_generator;
 mod cave_generator;
+mod collision;
 mod convert;
 mod drunkard_generator;
 mod dungeon_grid;

@@ -34,7 +34,7 @@ fn edge(p: Pos, bit: u8) -> Edge {
 }
 
 /// A door's tags: the connection, the lock, whether it is secret.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Tag {
     connection: usize,
     lock: Option<usize>,
@@ -48,7 +48,10 @@ enum Kind {
     Wall,
     /// A door with this tag (an index into the tag list); `whole` when it
     /// spans its side (only whole-side doors merge).
-    Door { tag: usize, whole: bool },
+    Door {
+        tag: usize,
+        whole: bool,
+    },
 }
 
 /// A stretch `[a, b]` of a line, with the integer positions of the sides
@@ -62,11 +65,12 @@ struct Piece {
 }
 
 /// The door sides, each with its tag, in the order of the module docs.
-fn door_sides(grid: &DungeonGrid) -> (BTreeMap<Edge, (usize, Pos, u8)>, Vec<Tag>) {
+fn door_sides(grid: &DungeonGrid) -> (BTreeMap<Edge, usize>, Vec<Tag>) {
     let conns = grid.connections();
     let rooms = grid.room_records();
     let mut tags: Vec<Tag> = Vec::new();
-    let mut sides: BTreeMap<Edge, (usize, Pos, u8)> = BTreeMap::new();
+    let mut sides: BTreeMap<Edge, usize> = BTreeMap::new();
+    let mut ids: BTreeMap<Tag, usize> = BTreeMap::new();
     let mut add = |tags: &mut Vec<Tag>, tag: Tag, p: Pos, bit: u8| {
         let secret = grid.secret_door_mask(p) & bit != 0;
         let tag = Tag {
@@ -74,11 +78,11 @@ fn door_sides(grid: &DungeonGrid) -> (BTreeMap<Edge, (usize, Pos, u8)>, Vec<Tag>
             closed: tag.closed || secret,
             ..tag
         };
-        let id = tags.iter().position(|t| *t == tag).unwrap_or_else(|| {
+        let id = *ids.entry(tag).or_insert_with(|| {
             tags.push(tag);
             tags.len() - 1
         });
-        sides.entry(edge(p, bit)).or_insert((id, p, bit));
+        sides.entry(edge(p, bit)).or_insert(id);
     };
     // The open sides of `p` into the floor of room `room`.
     let into = |p: Pos, room: usize| {
@@ -117,7 +121,9 @@ fn door_sides(grid: &DungeonGrid) -> (BTreeMap<Edge, (usize, Pos, u8)>, Vec<Tag>
         };
         let (a, b) = c.rooms;
         let found: Vec<(Pos, u8)> = match (c.tiles.first(), c.tiles.last()) {
-            (Some(&first), Some(&last)) => into(first, a).into_iter().chain(into(last, b)).collect(),
+            (Some(&first), Some(&last)) => {
+                into(first, a).into_iter().chain(into(last, b)).collect()
+            }
             _ => rooms
                 .get(a)
                 .map(|r| r.cells().flat_map(|p| into(p, b)).collect())
@@ -130,6 +136,11 @@ fn door_sides(grid: &DungeonGrid) -> (BTreeMap<Edge, (usize, Pos, u8)>, Vec<Tag>
     (sides, tags)
 }
 
+/// How many cells `grid` has.
+fn cells_len(grid: &DungeonGrid) -> usize {
+    grid.cells().len()
+}
+
 /// The thin walls and doors of `grid`.
 pub(super) fn build(
     grid: &DungeonGrid,
@@ -138,6 +149,19 @@ pub(super) fn build(
 ) -> Result<(Vec<Box2>, Vec<Door>), GenError> {
     let (w, h) = (grid.width().max(0), grid.height().max(0));
     let (doors, tags) = door_sides(grid);
+    // The cells with a door on their east or south side (`DOOR_E`,
+    // `DOOR_S`), so most sides skip the map lookup.
+    let mut door_bits = vec![0u8; if doors.is_empty() { 0 } else { cells_len(grid) }];
+    for &(vertical, line, at) in doors.keys() {
+        let (p, bit) = if vertical {
+            ((line - 1, at), DOOR_E)
+        } else {
+            ((at, line - 1), DOOR_S)
+        };
+        if let Some(b) = grid.index(p).and_then(|i| door_bits.get_mut(i)) {
+            *b |= bit;
+        }
+    }
     span.at(0.2)?;
     let cells = grid.cells();
     let masks = grid.door_masks();
@@ -181,7 +205,15 @@ pub(super) fn build(
                     list.push(wall(k, k + 1.0));
                     continue;
                 }
-                let door = doors.get(&(vertical, line, at)).map(|d| d.0);
+                let maybe = grid
+                    .index((x, y))
+                    .and_then(|i| door_bits.get(i))
+                    .is_some_and(|b| b & bit != 0);
+                let door = if maybe {
+                    doors.get(&(vertical, line, at)).copied()
+                } else {
+                    None
+                };
                 let between_rooms = grid.room_at((x, y)) != grid.room_at((qx, qy));
                 match (gap, between_rooms) {
                     (Some(d), true) => {
@@ -320,7 +352,16 @@ fn merged(list: Vec<Piece>) -> Vec<Piece> {
         if let Some(last) = out.last_mut() {
             let joins = match (last.kind, p.kind) {
                 (Kind::Wall, Kind::Wall) => true,
-                (Kind::Door { tag: a, whole: true }, Kind::Door { tag: b, whole: true }) => a == b,
+                (
+                    Kind::Door {
+                        tag: a,
+                        whole: true,
+                    },
+                    Kind::Door {
+                        tag: b,
+                        whole: true,
+                    },
+                ) => a == b,
                 _ => false,
             };
             if joins && last.b == p.a {

@@ -127,7 +127,9 @@ impl CollisionOptions {
             return Err(ConfigError::new(
                 "room_door_width",
                 d,
-                format!("below 0 (the whole side), or 0 < width ≤ {max} (the side less twice the wall thickness)"),
+                format!(
+                    "below 0 (the whole side), or 0 < width ≤ {max} (the side less twice the wall thickness)"
+                ),
             ));
         }
         Ok(())

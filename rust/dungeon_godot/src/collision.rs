@@ -1,0 +1,338 @@
+//! `DungeonCollision`: a `StaticBody2D` or `StaticBody3D` whose few shapes
+//! block a grid's walls, built straight from the grid, with one shape per
+//! door that a game can switch on and off.
+
+use std::collections::BTreeMap;
+
+use dungeon_core::collision::{self, Box2, CollisionData, CollisionOptions};
+use dungeon_core::{GenError, Watch};
+use godot::classes::{
+    BoxShape3D, CollisionShape2D, CollisionShape3D, IRefCounted, RectangleShape2D, RefCounted,
+    StaticBody2D, StaticBody3D,
+};
+use godot::prelude::*;
+
+use crate::dungeon_grid::DungeonGrid;
+
+/// The metadata key on a door shape holding its connection.
+const META_CONNECTION: &str = "door_connection";
+/// The metadata key on a door shape holding its lock (-1 for none).
+const META_LOCK: &str = "door_lock";
+/// The metadata key on a door shape saying whether it is a secret door.
+const META_SECRET: &str = "door_secret";
+
+/// Builds collision for a [DungeonGrid] in Rust: a [StaticBody2D] or
+/// [StaticBody3D] with a few large rectangles instead of one shape per wall
+/// tile, so big levels stay within the physics server's limits and its
+/// broad phase has less to sort.
+///
+/// What collides: every empty cell that touches a walkable cell (on any of
+/// its eight sides, as the tile painter draws walls; outside the grid too,
+/// so nothing leaves the map), merged into rectangles; a thin wall on every
+/// side between two walkable cells that the door masks keep shut (room
+/// walls on Isaac floors and drunkard walks, a corridor beside a room); and
+/// one shape per door, a child named [code]Door_<connection>_<n>[/code]
+/// with the metadata [code]door_connection[/code] (its index in
+/// [method DungeonGrid.get_connections]), [code]door_lock[/code] (its index
+/// in the grid's locks, or -1) and [code]door_secret[/code]. Doors start
+/// open (their shape disabled), except locked doors and secret doors,
+/// which start closed; switch them with [method set_door_closed] or
+/// [method set_lock_closed].
+/// [codeblock]
+/// var grid := BspGenerator.new().generate()
+/// var collision := DungeonCollision.new()
+/// var body := collision.build_body_2d(grid, Vector2(16, 16))
+/// add_child(body)   # where the TileMapLayer is
+/// collision.set_door_closed(body, 0, true)   # shut the first connection's doors
+/// [/codeblock]
+/// Give the painted tiles no collision of their own, or the walls collide
+/// twice. The build is deterministic: the same grid and settings give the
+/// same shapes in the same order.
+#[derive(GodotClass)]
+#[class(tool, base = RefCounted)]
+pub struct DungeonCollision {
+    /// The thickness of thin walls and doors, as a share of a cell (above
+    /// 0, at most 0.5): half of it lies in each of the two cells.
+    #[export]
+    wall_thickness: f64,
+    /// Room grids only (Isaac floors, drunkard walks): the width of the
+    /// doorway in a side between two rooms, as a share of the side,
+    /// centred, with walls either side. Below 0 (the default) the doorway
+    /// is the whole side.
+    #[export]
+    room_door_width: f64,
+    /// Let the wall rectangles also cover the empty cells behind the walls
+    /// (which no one can reach): fewer, larger shapes. Off by default.
+    #[export]
+    fill_solid: bool,
+    /// 3D only: how tall the walls are, in world units. 0 or below (the
+    /// default) makes them one cell tall ([code]cell_size.y[/code]).
+    #[export]
+    wall_height: f64,
+    /// 3D only: the GridMap floor the walls stand on (like
+    /// [member DungeonGridMapPainter.floor_level]): they start at
+    /// [code]floor_level * cell_size.y[/code].
+    #[export]
+    floor_level: i32,
+    /// Why the last build failed; empty after a success.
+    #[var(no_set)]
+    last_error: GString,
+    /// How many shapes the last build made (walls, thin walls and doors).
+    #[var(no_set)]
+    last_shape_count: i64,
+    base: Base<RefCounted>,
+}
+
+#[godot_api]
+impl IRefCounted for DungeonCollision {
+    fn init(base: Base<RefCounted>) -> Self {
+        Self {
+            wall_thickness: 0.125,
+            room_door_width: -1.0,
+            fill_solid: false,
+            wall_height: 0.0,
+            floor_level: 0,
+            last_error: GString::new(),
+            last_shape_count: 0,
+            base,
+        }
+    }
+}
+
+#[godot_api]
+impl DungeonCollision {
+    /// Builds a [StaticBody2D] whose [CollisionShape2D] children block
+    /// [param grid]'s walls, each cell [param cell_size] pixels (the
+    /// TileSet's tile size); put it where the [TileMapLayer] is. Returns
+    /// null (and logs why, also in [member last_error]) for a null grid, a
+    /// cell size that is not above 0, or settings out of range.
+    #[func]
+    fn build_body_2d(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        cell_size: Vector2,
+    ) -> Option<Gd<StaticBody2D>> {
+        let data = self.build(grid, (cell_size.x, cell_size.y), None)?;
+        let mut body = StaticBody2D::new_alloc();
+        body.set_name("Collision");
+        let scale = |b: &Box2| {
+            let (cx, cy) = b.center();
+            let (w, h) = b.size();
+            (
+                Vector2::new(cx * cell_size.x, cy * cell_size.y),
+                Vector2::new(w * cell_size.x, h * cell_size.y),
+            )
+        };
+        let mut shapes: BTreeMap<(u32, u32), Gd<RectangleShape2D>> = BTreeMap::new();
+        let mut add = |body: &mut Gd<StaticBody2D>, b: &Box2, name: &str| {
+            let (pos, size) = scale(b);
+            let shape = shapes
+                .entry((size.x.to_bits(), size.y.to_bits()))
+                .or_insert_with(|| {
+                    let mut s = RectangleShape2D::new_gd();
+                    s.set_size(size);
+                    s
+                })
+                .clone();
+            let mut node = CollisionShape2D::new_alloc();
+            node.set_name(name);
+            node.set_shape(&shape);
+            node.set_position(pos);
+            body.add_child(&node);
+            node
+        };
+        for (i, r) in data.walls.iter().enumerate() {
+            add(&mut body, &r.to_box(), &format!("Wall_{i}"));
+        }
+        for (i, b) in data.thin_walls.iter().enumerate() {
+            add(&mut body, b, &format!("ThinWall_{i}"));
+        }
+        for (name, door) in door_names(&data) {
+            let mut node = add(&mut body, &door.rect, &name);
+            node.set_disabled(!door.closed);
+            tag(node.upcast_mut(), door);
+        }
+        Some(body)
+    }
+
+    /// Builds a [StaticBody3D] whose [BoxShape3D] walls block
+    /// [param grid]'s walls for a [GridMap] whose [member GridMap.cell_size]
+    /// is [param cell_size] (grid cell [code](x, y)[/code] is GridMap cell
+    /// [code](x, floor_level, y)[/code], [member GridMap.cell_center_x] and
+    /// [code]_z[/code] on). The walls are [member wall_height] tall. Returns
+    /// null (and logs why) on bad input, as [method build_body_2d].
+    #[func]
+    fn build_body_3d(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        cell_size: Vector3,
+    ) -> Option<Gd<StaticBody3D>> {
+        let data = self.build(grid, (cell_size.x, cell_size.z), Some(cell_size.y))?;
+        let height = if self.wall_height > 0.0 {
+            self.wall_height as f32
+        } else {
+            cell_size.y
+        };
+        let base_y = self.floor_level as f32 * cell_size.y;
+        let mut body = StaticBody3D::new_alloc();
+        body.set_name("Collision");
+        let mut shapes: BTreeMap<(u32, u32), Gd<BoxShape3D>> = BTreeMap::new();
+        let mut add = |body: &mut Gd<StaticBody3D>, b: &Box2, name: &str| {
+            let (cx, cz) = b.center();
+            let (w, d) = b.size();
+            let size = Vector3::new(w * cell_size.x, height, d * cell_size.z);
+            let shape = shapes
+                .entry((size.x.to_bits(), size.z.to_bits()))
+                .or_insert_with(|| {
+                    let mut s = BoxShape3D::new_gd();
+                    s.set_size(size);
+                    s
+                })
+                .clone();
+            let mut node = CollisionShape3D::new_alloc();
+            node.set_name(name);
+            node.set_shape(&shape);
+            node.set_position(Vector3::new(
+                cx * cell_size.x,
+                base_y + height / 2.0,
+                cz * cell_size.z,
+            ));
+            body.add_child(&node);
+            node
+        };
+        for (i, r) in data.walls.iter().enumerate() {
+            add(&mut body, &r.to_box(), &format!("Wall_{i}"));
+        }
+        for (i, b) in data.thin_walls.iter().enumerate() {
+            add(&mut body, b, &format!("ThinWall_{i}"));
+        }
+        for (name, door) in door_names(&data) {
+            let mut node = add(&mut body, &door.rect, &name);
+            node.set_disabled(!door.closed);
+            tag(node.upcast_mut(), door);
+        }
+        Some(body)
+    }
+
+    /// Closes ([param closed] true: the door collides) or opens the doors
+    /// of connection [param connection] in a body made by
+    /// [method build_body_2d] or [method build_body_3d]. Returns how many
+    /// door shapes it switched (0 when the connection has no door). Call
+    /// it outside physics callbacks (or with [method Object.call_deferred]).
+    #[func]
+    fn set_door_closed(&mut self, body: Option<Gd<Node>>, connection: i64, closed: bool) -> i64 {
+        self.switch(body, META_CONNECTION, connection, closed)
+    }
+
+    /// Closes or opens the doors of lock [param lock] (its index in the
+    /// grid's locks, as [method DungeonGrid.get_lock_gate] numbers them), as
+    /// [method set_door_closed] does for a connection: open it when the
+    /// player brings the key.
+    #[func]
+    fn set_lock_closed(&mut self, body: Option<Gd<Node>>, lock: i64, closed: bool) -> i64 {
+        self.switch(body, META_LOCK, lock, closed)
+    }
+}
+
+/// The door shapes with their child names, `Door_<connection>_<n>` with
+/// `n` counting that connection's doors from 0.
+fn door_names(data: &CollisionData) -> Vec<(String, &collision::Door)> {
+    let mut seen: BTreeMap<usize, usize> = BTreeMap::new();
+    data.doors
+        .iter()
+        .map(|d| {
+            let n = seen.entry(d.connection).or_insert(0);
+            let name = format!("Door_{}_{n}", d.connection);
+            *n += 1;
+            (name, d)
+        })
+        .collect()
+}
+
+/// Marks a door shape with its connection, lock and secrecy.
+fn tag(node: &mut Node, door: &collision::Door) {
+    node.set_meta(META_CONNECTION, &(door.connection as i64).to_variant());
+    let lock = door.lock.map_or(-1, |l| l as i64);
+    node.set_meta(META_LOCK, &lock.to_variant());
+    node.set_meta(META_SECRET, &door.secret.to_variant());
+}
+
+impl DungeonCollision {
+    /// Checks the input and builds the shapes, or records why not.
+    /// `height` is the 3D cell height, checked like the other sides.
+    fn build(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        cell: (f32, f32),
+        height: Option<f32>,
+    ) -> Option<CollisionData> {
+        let Some(grid) = grid else {
+            return self.fail(
+                "DungeonCollision: grid is null: pass the DungeonGrid to build collision for",
+            );
+        };
+        if !grid.bind().is_valid() {
+            return self.fail(
+                "DungeonCollision: the grid failed to load (DungeonGrid.is_valid() is false)",
+            );
+        }
+        let sides = [Some(cell.0), height, Some(cell.1)];
+        if !sides.iter().flatten().all(|s| s.is_finite() && *s > 0.0) {
+            let shown = match height {
+                Some(h) => format!("({}, {h}, {})", cell.0, cell.1),
+                None => format!("({}, {})", cell.0, cell.1),
+            };
+            return self.fail(&format!(
+                "DungeonCollision: invalid cell_size = {shown}: allowed finite and above 0 on every axis"
+            ));
+        }
+        if !(self.wall_height.is_finite()) {
+            return self.fail(&format!(
+                "DungeonCollision: invalid wall_height = {}: allowed a finite number (0 or below: one cell tall)",
+                self.wall_height
+            ));
+        }
+        let opts = CollisionOptions {
+            wall_thickness: self.wall_thickness as f32,
+            room_door_width: self.room_door_width as f32,
+            merge: true,
+            fill_solid: self.fill_solid,
+        };
+        match collision::build(grid.bind().core(), &opts, &Watch::new()) {
+            Ok(data) => {
+                self.last_error = GString::new();
+                self.last_shape_count = data.shape_count() as i64;
+                Some(data)
+            }
+            Err(GenError::Config(e)) => self.fail(&format!("DungeonCollision: {e}")),
+            Err(e) => self.fail(&format!("DungeonCollision: {e}")),
+        }
+    }
+
+    /// Switches the door shapes of `body` whose metadata `key` is `value`.
+    fn switch(&mut self, body: Option<Gd<Node>>, key: &str, value: i64, closed: bool) -> i64 {
+        let Some(body) = body else {
+            self.fail::<()>(
+                "DungeonCollision: body is null: pass the body build_body_2d or build_body_3d made",
+            );
+            return 0;
+        };
+        let mut switched = 0;
+        for mut child in body.get_children().iter_shared() {
+            if !child.has_meta(key) || child.get_meta(key).try_to::<i64>().ok() != Some(value) {
+                continue;
+            }
+            child.set("disabled", &(!closed).to_variant());
+            switched += 1;
+        }
+        switched
+    }
+
+    /// Logs `msg`, keeps it in `last_error`, and gives nothing.
+    fn fail<T>(&mut self, msg: &str) -> Option<T> {
+        godot_error!("{msg}");
+        self.last_error = GString::from(msg);
+        self.last_shape_count = 0;
+        None
+    }
+}
