@@ -33,8 +33,8 @@ const META_SECRET: &str = "door_secret";
 /// walls on Isaac floors and drunkard walks, a corridor beside a room); and
 /// one shape per door, a child named [code]Door_<connection>_<n>[/code]
 /// with the metadata [code]door_connection[/code] (its index in
-/// [method DungeonGrid.get_connections]), [code]door_lock[/code] (its index
-/// in the grid's locks, or -1) and [code]door_secret[/code]. Doors start
+/// [method DungeonGrid.get_connection_rooms]), [code]door_lock[/code] (its
+/// index in [method DungeonGrid.get_locks_packed], or -1) and [code]door_secret[/code]. Doors start
 /// open (their shape disabled), except locked doors and secret doors,
 /// which start closed; switch them with [method set_door_closed] or
 /// [method set_lock_closed].
@@ -225,7 +225,7 @@ impl DungeonCollision {
     }
 
     /// Closes or opens the doors of lock [param lock] (its index in the
-    /// grid's locks, as [method DungeonGrid.get_lock_gate] numbers them), as
+    /// grid's locks, as [method DungeonGrid.get_locks_packed] lists them), as
     /// [method set_door_closed] does for a connection: open it when the
     /// player brings the key.
     #[func]
