@@ -369,3 +369,77 @@ func test_bad_input(t) -> void:
 	body.free()
 	t.expect_error("body is null")
 	t.check_eq(c.set_door_closed(null, 0, true), 0, "a null body: nothing switched")
+
+
+## Whether two bodies have the same children: names, places, shape sizes
+## and disabled flags.
+static func same_body(a: Node, b: Node) -> bool:
+	if a == null or b == null or a.get_child_count() != b.get_child_count():
+		return false
+	for i in a.get_child_count():
+		var x = a.get_child(i)
+		var y = b.get_child(i)
+		if x.name != y.name or x.position != y.position or x.shape.size != y.shape.size or x.disabled != y.disabled:
+			return false
+	return true
+
+
+func test_async_equals_sync(t) -> void:
+	var c := DungeonCollision.new()
+	var grid := bsp(5, 2)
+	var got: Array = []
+	c.built.connect(func(request, body): got.append([request, body]))
+	c.build_failed.connect(func(request, message): got.append([request, message]))
+	c.wall_height = 2.5
+	var first := c.build_body_2d_async(grid, Vector2(CELL, CELL))
+	var second := c.build_body_3d_async(grid, Vector3(2, 3, 2))
+	t.check(c.is_building(), "building while requests are pending")
+	# The requests copied the grid and the settings.
+	var original := DungeonGrid.from_json(grid.to_json())
+	grid.set_json_data(bsp(6).to_json())
+	c.wall_height = 1.0
+	c.wait_async()
+	t.check(not c.is_building(), "idle once delivered")
+	t.check_eq(c.progress, 1.0, "progress 1 when idle")
+	if not t.check_eq(got.size(), 2, "both requests delivered: %s" % [got]):
+		return
+	t.check_eq([got[0][0], got[1][0]], [first, second], "in request order, with their ids")
+	t.check(got[0][1] is StaticBody2D and got[1][1] is StaticBody3D, "a StaticBody2D, then a StaticBody3D")
+	var sync_2d := c.build_body_2d(original, Vector2(CELL, CELL))
+	c.wall_height = 2.5
+	var sync_3d := c.build_body_3d(original, Vector3(2, 3, 2))
+	t.check(same_body(got[0][1], sync_2d), "async 2D body == build_body_2d on the grid as it was")
+	t.check(same_body(got[1][1], sync_3d), "async 3D body == build_body_3d with the settings as they were")
+	t.check_eq(c.last_error, "", "no error")
+	for x in [got[0][1], got[1][1], sync_2d, sync_3d]:
+		x.free()
+
+
+func test_async_bad_input_and_cancel(t) -> void:
+	var c := DungeonCollision.new()
+	var failed: Array = []
+	var built: Array = []
+	c.built.connect(func(request, body):
+		built.append(request)
+		body.free())
+	c.build_failed.connect(func(request, message): failed.append([request, message]))
+	var a := c.build_body_2d_async(null, Vector2(16, 16))
+	var b := c.build_body_3d_async(bsp(1), Vector3(2, 0, 2))
+	var good := c.build_body_2d_async(bsp(1), Vector2(16, 16))
+	t.expect_error("grid is null")
+	t.expect_error("cell_size")
+	c.wait_async()
+	if t.check_eq(failed.size(), 2, "two failures: %s" % [failed]):
+		t.check(failed[0][0] == a and failed[0][1].contains("grid is null"), "the null grid: " + str(failed[0]))
+		t.check(failed[1][0] == b and failed[1][1].contains("cell_size"), "the zero cell height: " + str(failed[1]))
+	t.check_eq(built, [good], "the good request after them still arrives")
+	built.clear()
+	# Cancelled at once: nothing is delivered.
+	c.build_body_2d_async(bsp(1), Vector2(16, 16))
+	var second := c.build_body_2d_async(bsp(1), Vector2(16, 16))
+	t.check(c.cancel_request(second), "cancel_request on a pending request")
+	t.check(not c.cancel_request(second), "not twice")
+	t.check_eq(c.cancel(), 1, "cancel() counts the one left")
+	t.check(not c.is_building(), "idle after cancel()")
+	c.wait_async()
+	t.check(built.is_empty(), "no cancelled request delivered")

@@ -5,13 +5,15 @@
 use std::collections::BTreeMap;
 
 use dungeon_core::collision::{self, Box2, CollisionData, CollisionOptions};
-use dungeon_core::{GenError, Watch};
+use dungeon_core::{DungeonGrid as CoreGrid, Watch};
 use godot::classes::{
     BoxShape3D, CollisionShape2D, CollisionShape3D, IRefCounted, RectangleShape2D, RefCounted,
     StaticBody2D, StaticBody3D,
 };
 use godot::prelude::*;
 
+use crate::async_api::async_api;
+use crate::async_gen::{Finished, Jobs, Work, follow_frames};
 use crate::dungeon_grid::DungeonGrid;
 
 /// The metadata key on a door shape holding its connection.
@@ -80,6 +82,11 @@ pub struct DungeonCollision {
     /// How many shapes the last build made (walls, thin walls and doors).
     #[var(no_set)]
     last_shape_count: i64,
+    /// How far the pending async requests are, from 0 to 1 (1 when none is
+    /// pending), as a generator's [code]progress[/code].
+    #[var(get = get_progress, no_set)]
+    progress: PhantomVar<f64>,
+    jobs: Jobs<(CollisionData, Target)>,
     base: Base<RefCounted>,
 }
 
@@ -94,6 +101,8 @@ impl IRefCounted for DungeonCollision {
             floor_level: 0,
             last_error: GString::new(),
             last_shape_count: 0,
+            progress: PhantomVar::default(),
+            jobs: Jobs::default(),
             base,
         }
     }
@@ -101,6 +110,18 @@ impl IRefCounted for DungeonCollision {
 
 #[godot_api]
 impl DungeonCollision {
+    /// Emitted on the main thread with each finished
+    /// [method build_body_2d_async] or [method build_body_3d_async]
+    /// request, in request order: [param body] is the [StaticBody2D] or
+    /// [StaticBody3D], not yet in the tree.
+    #[signal]
+    fn built(request: i64, body: Gd<Node>);
+
+    /// Emitted when an async request fails, with the reason (also in
+    /// [member last_error]).
+    #[signal]
+    fn build_failed(request: i64, message: GString);
+
     /// Builds a [StaticBody2D] whose [CollisionShape2D] children block
     /// [param grid]'s walls, each cell [param cell_size] pixels (the
     /// TileSet's tile size); put it where the [TileMapLayer] is. Returns
@@ -112,47 +133,9 @@ impl DungeonCollision {
         grid: Option<Gd<DungeonGrid>>,
         cell_size: Vector2,
     ) -> Option<Gd<StaticBody2D>> {
-        let data = self.build(grid, (cell_size.x, cell_size.y), None)?;
-        let mut body = StaticBody2D::new_alloc();
-        body.set_name("Collision");
-        let scale = |b: &Box2| {
-            let (cx, cy) = b.center();
-            let (w, h) = b.size();
-            (
-                Vector2::new(cx * cell_size.x, cy * cell_size.y),
-                Vector2::new(w * cell_size.x, h * cell_size.y),
-            )
-        };
-        let mut shapes: BTreeMap<(u32, u32), Gd<RectangleShape2D>> = BTreeMap::new();
-        let mut add = |body: &mut Gd<StaticBody2D>, b: &Box2, name: &str| {
-            let (pos, size) = scale(b);
-            let shape = shapes
-                .entry((size.x.to_bits(), size.y.to_bits()))
-                .or_insert_with(|| {
-                    let mut s = RectangleShape2D::new_gd();
-                    s.set_size(size);
-                    s
-                })
-                .clone();
-            let mut node = CollisionShape2D::new_alloc();
-            node.set_name(name);
-            node.set_shape(&shape);
-            node.set_position(pos);
-            body.add_child(&node);
-            node
-        };
-        for (i, r) in data.walls.iter().enumerate() {
-            add(&mut body, &r.to_box(), &format!("Wall_{i}"));
-        }
-        for (i, b) in data.thin_walls.iter().enumerate() {
-            add(&mut body, b, &format!("ThinWall_{i}"));
-        }
-        for (name, door) in door_names(&data) {
-            let mut node = add(&mut body, &door.rect, &name);
-            node.set_disabled(!door.closed);
-            tag(node.upcast_mut(), door);
-        }
-        Some(body)
+        self.build_now(grid, Dims::Flat(cell_size))?
+            .try_cast::<StaticBody2D>()
+            .ok()
     }
 
     /// Builds a [StaticBody3D] whose [BoxShape3D] walls block
@@ -167,51 +150,38 @@ impl DungeonCollision {
         grid: Option<Gd<DungeonGrid>>,
         cell_size: Vector3,
     ) -> Option<Gd<StaticBody3D>> {
-        let data = self.build(grid, (cell_size.x, cell_size.z), Some(cell_size.y))?;
-        let height = if self.wall_height > 0.0 {
-            self.wall_height as f32
-        } else {
-            cell_size.y
-        };
-        let base_y = self.floor_level as f32 * cell_size.y;
-        let mut body = StaticBody3D::new_alloc();
-        body.set_name("Collision");
-        let mut shapes: BTreeMap<(u32, u32), Gd<BoxShape3D>> = BTreeMap::new();
-        let mut add = |body: &mut Gd<StaticBody3D>, b: &Box2, name: &str| {
-            let (cx, cz) = b.center();
-            let (w, d) = b.size();
-            let size = Vector3::new(w * cell_size.x, height, d * cell_size.z);
-            let shape = shapes
-                .entry((size.x.to_bits(), size.z.to_bits()))
-                .or_insert_with(|| {
-                    let mut s = BoxShape3D::new_gd();
-                    s.set_size(size);
-                    s
-                })
-                .clone();
-            let mut node = CollisionShape3D::new_alloc();
-            node.set_name(name);
-            node.set_shape(&shape);
-            node.set_position(Vector3::new(
-                cx * cell_size.x,
-                base_y + height / 2.0,
-                cz * cell_size.z,
-            ));
-            body.add_child(&node);
-            node
-        };
-        for (i, r) in data.walls.iter().enumerate() {
-            add(&mut body, &r.to_box(), &format!("Wall_{i}"));
-        }
-        for (i, b) in data.thin_walls.iter().enumerate() {
-            add(&mut body, b, &format!("ThinWall_{i}"));
-        }
-        for (name, door) in door_names(&data) {
-            let mut node = add(&mut body, &door.rect, &name);
-            node.set_disabled(!door.closed);
-            tag(node.upcast_mut(), door);
-        }
-        Some(body)
+        self.build_now(grid, Dims::Solid(cell_size))?
+            .try_cast::<StaticBody3D>()
+            .ok()
+    }
+
+    /// Starts [method build_body_2d] on a worker thread and returns at
+    /// once with a request id (1, 2, ...). The grid and the settings are
+    /// copied now. The shapes are worked out on the worker; the body is
+    /// made on the main thread and arrives with [signal built] (a failure
+    /// with [signal build_failed]), in request order. This object stays
+    /// alive until its requests are delivered.
+    /// [codeblock]
+    /// var collision := DungeonCollision.new()
+    /// collision.built.connect(func(_request, body): add_child(body))
+    /// collision.build_body_2d_async(grid, Vector2(16, 16))
+    /// [/codeblock]
+    #[func]
+    fn build_body_2d_async(&mut self, grid: Option<Gd<DungeonGrid>>, cell_size: Vector2) -> i64 {
+        self.start(grid, Dims::Flat(cell_size))
+    }
+
+    /// Starts [method build_body_3d] on a worker thread, as
+    /// [method build_body_2d_async] does for 2D; the [StaticBody3D] arrives
+    /// with [signal built].
+    #[func]
+    fn build_body_3d_async(&mut self, grid: Option<Gd<DungeonGrid>>, cell_size: Vector3) -> i64 {
+        self.start(grid, Dims::Solid(cell_size))
+    }
+
+    #[func]
+    fn get_progress(&self) -> f64 {
+        self.jobs.progress()
     }
 
     /// Closes ([param closed] true: the door collides) or opens the doors
@@ -232,6 +202,53 @@ impl DungeonCollision {
     fn set_lock_closed(&mut self, body: Option<Gd<Node>>, lock: i64, closed: bool) -> i64 {
         self.switch(body, META_LOCK, lock, closed)
     }
+}
+
+async_api! {
+    impl DungeonCollision {
+        /// Cancels every pending async request: none of them emits a signal.
+        /// A running build stops part way. Returns how many were cancelled.
+        fn cancel;
+
+        /// Cancels the async request [param request]; [code]false[/code] if it
+        /// is not pending (finished, cancelled or unknown).
+        fn cancel_request;
+
+        /// [code]true[/code] while an async request is pending.
+        fn is_building;
+
+        /// How many cancelled requests are still running on a worker thread
+        /// (each stops at its next check, so this drops back to 0 almost at
+        /// once).
+        fn get_stopping_count;
+
+        /// Delivers the finished async requests now. Called every frame by the
+        /// SceneTree while requests are pending; call it yourself only with a
+        /// custom main loop.
+        fn poll_async;
+
+        /// Blocks until every pending async request has finished and delivers
+        /// them now.
+        fn wait_async;
+    }
+}
+
+/// The cell size asked for: 2D (pixels) or 3D (a GridMap's cell).
+#[derive(Clone, Copy)]
+enum Dims {
+    Flat(Vector2),
+    Solid(Vector3),
+}
+
+/// The body a build becomes, its settings resolved when it is asked for.
+#[derive(Clone, Copy)]
+enum Target {
+    Flat(Vector2),
+    Solid {
+        cell: Vector3,
+        height: f32,
+        base_y: f32,
+    },
 }
 
 /// The door shapes with their child names, `Door_<connection>_<n>` with
@@ -258,36 +275,35 @@ fn tag(node: &mut Node, door: &collision::Door) {
 }
 
 impl DungeonCollision {
-    /// Checks the input and builds the shapes, or records why not.
-    /// `height` is the 3D cell height, checked like the other sides.
-    fn build(
-        &mut self,
+    /// Checks the input and turns the settings into core options.
+    fn prepare(
+        &self,
         grid: Option<Gd<DungeonGrid>>,
-        cell: (f32, f32),
-        height: Option<f32>,
-    ) -> Option<CollisionData> {
+        dims: Dims,
+    ) -> Result<(Gd<DungeonGrid>, CollisionOptions, Target), String> {
         let Some(grid) = grid else {
-            return self.fail(
-                "DungeonCollision: grid is null: pass the DungeonGrid to build collision for",
+            return Err(
+                "DungeonCollision: grid is null: pass the DungeonGrid to build collision for"
+                    .into(),
             );
         };
         if !grid.bind().is_valid() {
-            return self.fail(
-                "DungeonCollision: the grid failed to load (DungeonGrid.is_valid() is false)",
+            return Err(
+                "DungeonCollision: the grid failed to load (DungeonGrid.is_valid() is false)"
+                    .into(),
             );
         }
-        let sides = [Some(cell.0), height, Some(cell.1)];
-        if !sides.iter().flatten().all(|s| s.is_finite() && *s > 0.0) {
-            let shown = match height {
-                Some(h) => format!("({}, {h}, {})", cell.0, cell.1),
-                None => format!("({}, {})", cell.0, cell.1),
-            };
-            return self.fail(&format!(
+        let (sides, shown) = match dims {
+            Dims::Flat(c) => (vec![c.x, c.y], format!("({}, {})", c.x, c.y)),
+            Dims::Solid(c) => (vec![c.x, c.y, c.z], format!("({}, {}, {})", c.x, c.y, c.z)),
+        };
+        if !sides.iter().all(|s| s.is_finite() && *s > 0.0) {
+            return Err(format!(
                 "DungeonCollision: invalid cell_size = {shown}: allowed finite and above 0 on every axis"
             ));
         }
-        if !(self.wall_height.is_finite()) {
-            return self.fail(&format!(
+        if !self.wall_height.is_finite() {
+            return Err(format!(
                 "DungeonCollision: invalid wall_height = {}: allowed a finite number (0 or below: one cell tall)",
                 self.wall_height
             ));
@@ -298,14 +314,85 @@ impl DungeonCollision {
             merge: true,
             fill_solid: self.fill_solid,
         };
-        match collision::build(grid.bind().core(), &opts, &Watch::new()) {
-            Ok(data) => {
-                self.last_error = GString::new();
-                self.last_shape_count = data.shape_count() as i64;
-                Some(data)
+        opts.validate()
+            .map_err(|e| format!("DungeonCollision: {e}"))?;
+        let target = match dims {
+            Dims::Flat(c) => Target::Flat(c),
+            Dims::Solid(c) => Target::Solid {
+                cell: c,
+                height: if self.wall_height > 0.0 {
+                    self.wall_height as f32
+                } else {
+                    c.y
+                },
+                base_y: self.floor_level as f32 * c.y,
+            },
+        };
+        Ok((grid, opts, target))
+    }
+
+    /// A synchronous build, or `None` after recording why not.
+    fn build_now(&mut self, grid: Option<Gd<DungeonGrid>>, dims: Dims) -> Option<Gd<Node>> {
+        let built = self.prepare(grid, dims).and_then(|(grid, opts, target)| {
+            run(grid.bind().core(), &opts, &Watch::new()).map(|d| (d, target))
+        });
+        match built {
+            Ok((data, target)) => Some(self.make(&data, target)),
+            Err(msg) => self.fail(&msg),
+        }
+    }
+
+    /// Queues an async build (a bad input fails on delivery, as a failed
+    /// build does) and follows the frames to deliver it.
+    fn start(&mut self, grid: Option<Gd<DungeonGrid>>, dims: Dims) -> i64 {
+        let work: Work<(CollisionData, Target)> = match self.prepare(grid, dims) {
+            Ok((grid, opts, target)) => {
+                let grid = grid.bind().core().clone();
+                Box::new(move |watch| run(&grid, &opts, watch).map(|d| (d, target)))
             }
-            Err(GenError::Config(e)) => self.fail(&format!("DungeonCollision: {e}")),
-            Err(e) => self.fail(&format!("DungeonCollision: {e}")),
+            Err(msg) => Box::new(move |_| Err(msg)),
+        };
+        let id = self.jobs.start(work);
+        let this = self.to_gd().upcast::<Object>();
+        if !follow_frames(&this, "poll_async", true) {
+            godot_warn!(
+                "DungeonCollision: the main loop is not a SceneTree; call poll_async() or wait_async() to receive the result"
+            );
+        }
+        id
+    }
+
+    /// Emits the signals of finished async requests (the [`async_api!`]
+    /// methods call it).
+    fn deliver_async(&mut self, finished: Finished<(CollisionData, Target)>) {
+        for (id, result) in finished {
+            match result {
+                Ok((data, target)) => {
+                    let body = self.make(&data, target);
+                    self.base_mut()
+                        .emit_signal("built", &[id.to_variant(), body.to_variant()]);
+                }
+                Err(msg) => {
+                    self.fail::<()>(&msg);
+                    let msg = self.last_error.to_variant();
+                    self.base_mut()
+                        .emit_signal("build_failed", &[id.to_variant(), msg]);
+                }
+            }
+        }
+    }
+
+    /// The body for finished shapes; records the shape count.
+    fn make(&mut self, data: &CollisionData, target: Target) -> Gd<Node> {
+        self.last_error = GString::new();
+        self.last_shape_count = data.shape_count() as i64;
+        match target {
+            Target::Flat(c) => body_2d(data, c).upcast(),
+            Target::Solid {
+                cell,
+                height,
+                base_y,
+            } => body_3d(data, cell, height, base_y).upcast(),
         }
     }
 
@@ -335,4 +422,91 @@ impl DungeonCollision {
         self.last_shape_count = 0;
         None
     }
+}
+
+/// Builds the shapes of `grid`, or the message saying why not.
+fn run(grid: &CoreGrid, opts: &CollisionOptions, watch: &Watch) -> Result<CollisionData, String> {
+    collision::build(grid, opts, watch).map_err(|e| format!("DungeonCollision: {e}"))
+}
+
+/// A `StaticBody2D` with one `CollisionShape2D` per shape, cells
+/// `cell` pixels; shapes of one size share one `RectangleShape2D`.
+fn body_2d(data: &CollisionData, cell: Vector2) -> Gd<StaticBody2D> {
+    let mut body = StaticBody2D::new_alloc();
+    body.set_name("Collision");
+    let mut shapes: BTreeMap<(u32, u32), Gd<RectangleShape2D>> = BTreeMap::new();
+    let mut add = |body: &mut Gd<StaticBody2D>, b: &Box2, name: &str| {
+        let (cx, cy) = b.center();
+        let (w, h) = b.size();
+        let size = Vector2::new(w * cell.x, h * cell.y);
+        let shape = shapes
+            .entry((size.x.to_bits(), size.y.to_bits()))
+            .or_insert_with(|| {
+                let mut s = RectangleShape2D::new_gd();
+                s.set_size(size);
+                s
+            })
+            .clone();
+        let mut node = CollisionShape2D::new_alloc();
+        node.set_name(name);
+        node.set_shape(&shape);
+        node.set_position(Vector2::new(cx * cell.x, cy * cell.y));
+        body.add_child(&node);
+        node
+    };
+    for (i, r) in data.walls.iter().enumerate() {
+        add(&mut body, &r.to_box(), &format!("Wall_{i}"));
+    }
+    for (i, b) in data.thin_walls.iter().enumerate() {
+        add(&mut body, b, &format!("ThinWall_{i}"));
+    }
+    for (name, door) in door_names(data) {
+        let mut node = add(&mut body, &door.rect, &name);
+        node.set_disabled(!door.closed);
+        tag(node.upcast_mut(), door);
+    }
+    body
+}
+
+/// A `StaticBody3D` with one `BoxShape3D` per shape for a GridMap of cell
+/// `cell`: boxes `height` tall standing at `base_y`.
+fn body_3d(data: &CollisionData, cell: Vector3, height: f32, base_y: f32) -> Gd<StaticBody3D> {
+    let mut body = StaticBody3D::new_alloc();
+    body.set_name("Collision");
+    let mut shapes: BTreeMap<(u32, u32), Gd<BoxShape3D>> = BTreeMap::new();
+    let mut add = |body: &mut Gd<StaticBody3D>, b: &Box2, name: &str| {
+        let (cx, cz) = b.center();
+        let (w, d) = b.size();
+        let size = Vector3::new(w * cell.x, height, d * cell.z);
+        let shape = shapes
+            .entry((size.x.to_bits(), size.z.to_bits()))
+            .or_insert_with(|| {
+                let mut s = BoxShape3D::new_gd();
+                s.set_size(size);
+                s
+            })
+            .clone();
+        let mut node = CollisionShape3D::new_alloc();
+        node.set_name(name);
+        node.set_shape(&shape);
+        node.set_position(Vector3::new(
+            cx * cell.x,
+            base_y + height / 2.0,
+            cz * cell.z,
+        ));
+        body.add_child(&node);
+        node
+    };
+    for (i, r) in data.walls.iter().enumerate() {
+        add(&mut body, &r.to_box(), &format!("Wall_{i}"));
+    }
+    for (i, b) in data.thin_walls.iter().enumerate() {
+        add(&mut body, b, &format!("ThinWall_{i}"));
+    }
+    for (name, door) in door_names(data) {
+        let mut node = add(&mut body, &door.rect, &name);
+        node.set_disabled(!door.closed);
+        tag(node.upcast_mut(), door);
+    }
+    body
 }
