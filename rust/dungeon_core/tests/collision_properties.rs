@@ -347,3 +347,132 @@ fn merged_walls_are_fewer_than_per_tile_on_caves() {
         }
     }
 }
+
+/// The outline against the same oracle: every solid side (between a
+/// walkable and a blocked cell, or a closed side between two walkable
+/// ones, or the walls beside a room-grid doorway) lies on a segment, no
+/// open side does, segments on one line never overlap, each segment lies
+/// in its chunk, and the doors are the rectangle build's.
+fn check_outline(g: &DungeonGrid, opts: &CollisionOptions, size: i32, what: &str) {
+    let out = collision::outline(g, opts, size, &Watch::new()).unwrap();
+    let rects = collision::build(g, opts, &Watch::new()).unwrap();
+    assert_eq!(out.doors, rects.doors, "{what}: doors");
+    let mut lines: BTreeMap<(bool, i32), Vec<(f32, f32)>> = BTreeMap::new();
+    for c in &out.chunks {
+        assert!(!c.segments.is_empty(), "{what}: an empty chunk");
+        for s in &c.segments {
+            let vertical = s.a.0 == s.b.0;
+            let (line, a, b) = if vertical {
+                (s.a.0, s.a.1, s.b.1)
+            } else {
+                (s.a.1, s.a.0, s.b.0)
+            };
+            assert!(
+                vertical || s.a.1 == s.b.1,
+                "{what}: {s:?} is not axis-aligned"
+            );
+            assert!(line.fract() == 0.0 && a < b, "{what}: {s:?}");
+            // Its start lies in its chunk, and it does not cross into the next.
+            let (cx, cy) = c.chunk;
+            let (along, lo) = if vertical { (cy, a) } else { (cx, a) };
+            assert_eq!(
+                (lo.floor() as i32).min(if vertical { g.height() } else { g.width() } - 1) / size,
+                along,
+                "{what}: {s:?} in chunk {:?}",
+                c.chunk
+            );
+            assert!(
+                b <= ((along + 1) * size) as f32,
+                "{what}: {s:?} crosses its chunk's end"
+            );
+            lines
+                .entry((vertical, line as i32))
+                .or_default()
+                .push((a, b));
+        }
+    }
+    for list in lines.values_mut() {
+        list.sort_by(|x, y| x.0.total_cmp(&y.0));
+        for pair in list.windows(2) {
+            assert!(pair[0].1 <= pair[1].0, "{what}: segments overlap: {pair:?}");
+        }
+    }
+    let covered = |vertical: bool, line: i32, at: f32| {
+        lines
+            .get(&(vertical, line))
+            .is_some_and(|l| l.iter().any(|&(a, b)| a <= at && at <= b))
+    };
+    let walk = |x: i32, y: i32| g.cell((x, y)).is_walkable();
+    let gap = (g.kind() == GridKind::RoomGrid && opts.room_door_width > 0.0)
+        .then_some((1.0 - opts.room_door_width) / 2.0);
+    let mut solid_sides = 0;
+    for vertical in [false, true] {
+        let (lines_n, len) = if vertical {
+            (g.width(), g.height())
+        } else {
+            (g.height(), g.width())
+        };
+        for line in 0..=lines_n {
+            for k in 0..len {
+                let (a, b, bit, back) = if vertical {
+                    ((line - 1, k), (line, k), DOOR_E, DOOR_W)
+                } else {
+                    ((k, line - 1), (k, line), DOOR_S, DOOR_N)
+                };
+                let (wa, wb) = (walk(a.0, a.1), walk(b.0, b.1));
+                let open = wa && wb && g.door_mask(a) & bit != 0 && g.door_mask(b) & back != 0;
+                let kf = k as f32;
+                let here = format!("{what}: side {vertical} {line} {k}");
+                if wa != wb || (wa && wb && !open) {
+                    solid_sides += 1;
+                    for s in [0.01, 0.5, 0.99] {
+                        assert!(
+                            covered(vertical, line, kf + s),
+                            "{here}: solid but open at {s}"
+                        );
+                    }
+                } else if open && gap.is_some() && g.room_at(a) != g.room_at(b) {
+                    let f = gap.unwrap_or(0.0);
+                    assert!(
+                        covered(vertical, line, kf + f / 2.0),
+                        "{here}: no wall beside the doorway"
+                    );
+                    assert!(
+                        covered(vertical, line, kf + 1.0 - f / 2.0),
+                        "{here}: no wall beside the doorway"
+                    );
+                    assert!(
+                        !covered(vertical, line, kf + 0.5),
+                        "{here}: the doorway is walled"
+                    );
+                } else if wa || wb {
+                    assert!(
+                        !covered(vertical, line, kf + 0.5),
+                        "{here}: an open side is walled"
+                    );
+                }
+            }
+        }
+    }
+    assert!(solid_sides == 0 || !out.chunks.is_empty(), "{what}");
+}
+
+#[test]
+fn every_generator_meets_the_outline_oracle() {
+    for_each_grid(2, |g, what| {
+        let opts = CollisionOptions::default();
+        check_outline(g, &opts, 8, what);
+        check_outline(g, &opts, 1, &format!("{what} chunk 1"));
+        if g.kind() == GridKind::RoomGrid {
+            let rooms = CollisionOptions {
+                room_door_width: 0.4,
+                wall_thickness: 0.2,
+                ..opts
+            };
+            check_outline(g, &rooms, 3, &format!("{what} doorways"));
+        }
+    });
+    let g = DungeonGrid::from_ascii("S#E").unwrap();
+    let bad = collision::outline(&g, &CollisionOptions::default(), 0, &Watch::new());
+    assert!(matches!(bad, Err(dungeon_core::GenError::Config(e)) if e.field == "chunk_size"));
+}

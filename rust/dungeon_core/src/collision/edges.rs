@@ -21,7 +21,7 @@ use crate::watch::Span;
 /// A side: `(vertical, line, at)`. Horizontal sides (`false`) lie on line
 /// `y` between cells `(at, y − 1)` and `(at, y)`; vertical ones (`true`) on
 /// line `x` between `(x − 1, at)` and `(x, at)`.
-type Edge = (bool, i32, i32);
+pub(super) type Edge = (bool, i32, i32);
 
 /// The side of cell `p` with door bit `bit`.
 fn edge(p: Pos, bit: u8) -> Edge {
@@ -35,7 +35,7 @@ fn edge(p: Pos, bit: u8) -> Edge {
 
 /// A door's tags: the connection, the lock, whether it is secret.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Tag {
+pub(super) struct Tag {
     connection: usize,
     lock: Option<usize>,
     secret: bool,
@@ -65,7 +65,7 @@ struct Piece {
 }
 
 /// The door sides, each with its tag, in the order of the module docs.
-fn door_sides(grid: &DungeonGrid) -> (BTreeMap<Edge, usize>, Vec<Tag>) {
+pub(super) fn door_sides(grid: &DungeonGrid) -> (BTreeMap<Edge, usize>, Vec<Tag>) {
     let conns = grid.connections();
     let rooms = grid.room_records();
     let mut tags: Vec<Tag> = Vec::new();
@@ -136,9 +136,37 @@ fn door_sides(grid: &DungeonGrid) -> (BTreeMap<Edge, usize>, Vec<Tag>) {
     (sides, tags)
 }
 
-/// How many cells `grid` has.
-fn cells_len(grid: &DungeonGrid) -> usize {
-    grid.cells().len()
+/// Per cell, which of its east and south sides (`DOOR_E`, `DOOR_S`) are
+/// door sides, so most sides skip the map lookup; empty when there are
+/// no doors.
+pub(super) fn door_bits(grid: &DungeonGrid, doors: &BTreeMap<Edge, usize>) -> Vec<u8> {
+    let mut bits = vec![
+        0u8;
+        if doors.is_empty() {
+            0
+        } else {
+            grid.cells().len()
+        }
+    ];
+    for &(vertical, line, at) in doors.keys() {
+        let (p, bit) = if vertical {
+            ((line - 1, at), DOOR_E)
+        } else {
+            ((at, line - 1), DOOR_S)
+        };
+        if let Some(b) = grid.index(p).and_then(|i| bits.get_mut(i)) {
+            *b |= bit;
+        }
+    }
+    bits
+}
+
+/// Whether the side of `p` with bit `bit` (`DOOR_E` or `DOOR_S`) is a door
+/// side.
+pub(super) fn is_door(grid: &DungeonGrid, bits: &[u8], p: Pos, bit: u8) -> bool {
+    grid.index(p)
+        .and_then(|i| bits.get(i))
+        .is_some_and(|b| b & bit != 0)
 }
 
 /// The thin walls and doors of `grid`.
@@ -149,19 +177,7 @@ pub(super) fn build(
 ) -> Result<(Vec<Box2>, Vec<Door>), GenError> {
     let (w, h) = (grid.width().max(0), grid.height().max(0));
     let (doors, tags) = door_sides(grid);
-    // The cells with a door on their east or south side (`DOOR_E`,
-    // `DOOR_S`), so most sides skip the map lookup.
-    let mut door_bits = vec![0u8; if doors.is_empty() { 0 } else { cells_len(grid) }];
-    for &(vertical, line, at) in doors.keys() {
-        let (p, bit) = if vertical {
-            ((line - 1, at), DOOR_E)
-        } else {
-            ((at, line - 1), DOOR_S)
-        };
-        if let Some(b) = grid.index(p).and_then(|i| door_bits.get_mut(i)) {
-            *b |= bit;
-        }
-    }
+    let door_bits = door_bits(grid, &doors);
     span.at(0.2)?;
     let cells = grid.cells();
     let masks = grid.door_masks();
@@ -205,11 +221,7 @@ pub(super) fn build(
                     list.push(wall(k, k + 1.0));
                     continue;
                 }
-                let maybe = grid
-                    .index((x, y))
-                    .and_then(|i| door_bits.get(i))
-                    .is_some_and(|b| b & bit != 0);
-                let door = if maybe {
+                let door = if is_door(grid, &door_bits, (x, y), bit) {
                     doors.get(&(vertical, line, at)).copied()
                 } else {
                     None

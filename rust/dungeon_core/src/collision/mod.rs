@@ -46,6 +46,13 @@
 //!   open. A key lock's door and a secret door ([`DungeonGrid::secret_door_mask`])
 //!   start closed ([`Door::closed`]); every other door starts open.
 //!
+//! [`outline`] gives the same walls another way: the sides between
+//! walkable and blocked cells and the thin walls as segments, merged along
+//! lines and grouped in square chunks, for one concave (segment) shape per
+//! chunk. A cave's ragged walls merge poorly into rectangles (about 2.7
+//! wall cells a rectangle); a chunk's segments are one shape however many
+//! there are.
+//!
 //! Nothing here is random and no hash map is iterated: the same grid and
 //! options give the same shapes in the same order.
 //!
@@ -65,11 +72,13 @@ use crate::grid::DungeonGrid;
 use crate::watch::Watch;
 
 mod edges;
+mod outline;
 mod walls;
 
 #[cfg(test)]
 mod tests;
 
+pub use outline::{OutlineData, Segment, SegmentChunk, outline};
 pub use walls::{per_tile_count, wall_cell};
 
 /// How to build collision from a grid.
