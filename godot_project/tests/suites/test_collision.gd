@@ -208,6 +208,42 @@ func test_walls_2d_room_grid(t) -> void:
 	check_walls_2d(t, grid, "isaac doorways", 10, c)
 
 
+## The same walls as outlines: one concave shape per chunk of 8 cells.
+func test_walls_2d_outline(t) -> void:
+	var c := DungeonCollision.new()
+	c.use_outline = true
+	c.chunk_size = 8
+	check_walls_2d(t, bsp(5, 2), "bsp outline", 50, c)
+	var gen := CaveGenerator.new()
+	gen.seed = 4
+	gen.width = 40
+	gen.height = 30
+	check_walls_2d(t, gen.generate_level(1), "cave outline", 50, c)
+	var isaac := IsaacGenerator.new()
+	isaac.seed = 2
+	c.room_door_width = 0.5
+	check_walls_2d(t, isaac.generate_level(6), "isaac outline with doorways", 10, c)
+	# Shapes: a chunk each (8 × 8 cells of a 40 × 40 map: at most 36 with
+	# the ring) and the doors.
+	c.room_door_width = -1
+	var body := c.build_body_2d(bsp(3), Vector2(CELL, CELL))
+	var chunks := 0
+	var doors := 0
+	for child in body.get_children():
+		if String(child.name).begins_with("Chunk_"):
+			chunks += 1
+			t.check(child.shape is ConcavePolygonShape2D and child.shape.segments.size() >= 2, "a chunk holds segments")
+		elif String(child.name).begins_with("Door_"):
+			doors += 1
+	t.check(chunks > 0 and chunks <= 36, "%d chunks" % chunks)
+	t.check_eq(chunks + doors, body.get_child_count(), "chunks and doors only")
+	t.check_eq(c.last_shape_count, body.get_child_count(), "last_shape_count")
+	body.free()
+	c.chunk_size = 0
+	t.expect_error("chunk_size")
+	t.check(c.build_body_2d(bsp(3), Vector2(CELL, CELL)) == null and c.last_error.contains("chunk_size"), "chunk_size 0: null, named")
+
+
 func test_walls_2d_locked(t) -> void:
 	var grid := bsp(5, 2)
 	t.check(grid.get_lock_count() > 0, "bsp with locks: %d" % grid.get_lock_count())
@@ -265,8 +301,18 @@ func test_doors_open_and_close_2d(t) -> void:
 
 
 func test_walls_3d(t) -> void:
-	var grid := bsp(3)
+	check_walls_3d(t, DungeonCollision.new(), "boxes")
+
+
+func test_walls_3d_outline(t) -> void:
 	var c := DungeonCollision.new()
+	c.use_outline = true
+	c.chunk_size = 16
+	check_walls_3d(t, c, "outline")
+
+
+func check_walls_3d(t, c: DungeonCollision, label: String) -> void:
+	var grid := bsp(3)
 	c.wall_height = 2.5
 	c.floor_level = 1
 	var cell := Vector3(2, 3, 2)
@@ -275,8 +321,13 @@ func test_walls_3d(t) -> void:
 		return
 	t.check_eq(body.get_child_count(), c.last_shape_count, "one child per shape")
 	var first: CollisionShape3D = body.get_child(0)
-	t.check(first.shape is BoxShape3D and is_equal_approx(first.shape.size.y, 2.5) \
-			and is_equal_approx(first.position.y, 3.0 + 1.25), "boxes 2.5 tall standing on floor 1 (y = 3)")
+	if first.shape is BoxShape3D:
+		t.check(is_equal_approx(first.shape.size.y, 2.5) and is_equal_approx(first.position.y, 3.0 + 1.25), "boxes 2.5 tall standing on floor 1 (y = 3)")
+	else:
+		var ys := {}
+		for v in first.shape.get_faces():
+			ys[snappedf(v.y, 0.001)] = true
+		t.check(first.shape is ConcavePolygonShape3D and ys.keys() == [3.0, 5.5], "walls from y = 3 to 5.5: %s" % [ys.keys()])
 	var world := World3D.new()
 	PhysicsServer3D.body_set_space(body.get_rid(), world.space)
 	var mover := PhysicsServer3D.body_create()
@@ -324,13 +375,13 @@ func test_walls_3d(t) -> void:
 				var end: Vector3 = moved[0]
 				if not moved[1] or Vector2i(floori(end.x / cell.x), floori(end.z / cell.z)) != p:
 					escaped.append("%s towards %s ended at %s" % [p, d[0], end])
-	t.check(pushes > 50 and rays > 200, "%d pushes, %d rays" % [pushes, rays])
-	t.check(escaped.is_empty(), "3D: every push hit and no body left its cell: %s" % [escaped.slice(0, 5)])
-	t.check(wrong_rays.is_empty(), "3D rays: %s" % [wrong_rays.slice(0, 5)])
+	t.check(pushes > 50 and rays > 200, "%s: %d pushes, %d rays" % [label, pushes, rays])
+	t.check(escaped.is_empty(), "%s: every push hit and no body left its cell: %s" % [label, escaped.slice(0, 5)])
+	t.check(wrong_rays.is_empty(), "%s rays: %s" % [label, wrong_rays.slice(0, 5)])
 	# Above the walls the rays pass.
 	y = 3.0 + 2.6
 	var over: Dictionary = ray.call(Vector3(-1, y, -1), Vector3(grid.width * cell.x + 1, y, grid.height * cell.z + 1))
-	t.check(over.is_empty(), "nothing above wall_height")
+	t.check(over.is_empty(), label + ": nothing above wall_height")
 	PhysicsServer3D.body_set_space(body.get_rid(), RID())
 	PhysicsServer3D.free_rid(mover)
 	PhysicsServer3D.free_rid(box)

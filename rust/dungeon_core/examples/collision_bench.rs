@@ -40,33 +40,6 @@ const ROWS: &[(&str, i32, Settings)] = &[
     ("bsp", 4096, &[("iterations", "16")]),
 ];
 
-/// How many segments outline the walkable region (sides between a
-/// walkable and a blocked cell, merged along a line while the walkable
-/// side stays the same): what an outline of segments would need instead
-/// of rectangles (thin walls and doors not counted).
-fn outline_segments(g: &DungeonGrid) -> usize {
-    let walk = |x: i32, y: i32| g.cell((x, y)).is_walkable();
-    let (w, h) = (g.width(), g.height());
-    let mut count = 0;
-    // `side(line, at)` is `Some(walkable side)` on a boundary side.
-    let mut runs = |lines: i32, len: i32, side: &dyn Fn(i32, i32) -> Option<bool>| {
-        for line in 0..=lines {
-            let mut last = None;
-            for at in 0..len {
-                let s = side(line, at);
-                if s.is_some() && s != last {
-                    count += 1;
-                }
-                last = s;
-            }
-        }
-    };
-    let boundary = |a: bool, b: bool| (a != b).then_some(b);
-    runs(h, w, &|y, x| boundary(walk(x, y - 1), walk(x, y)));
-    runs(w, h, &|x, y| boundary(walk(x - 1, y), walk(x, y)));
-    count
-}
-
 /// The best of three builds, in ms, and the result.
 fn timed(g: &DungeonGrid, opts: &CollisionOptions) -> (f64, CollisionData) {
     let mut best = f64::INFINITY;
@@ -87,16 +60,16 @@ fn main() {
         "`cargo run --release -p dungeon_core --example collision_bench -- --seeds {seeds}`: seeds \
          0 to {} at level 1. *Per tile*: one shape per wall cell (a blocked cell with a walkable \
          one among its eight neighbours). *Merged*: wall rectangles + thin walls + doors. \
-         *Filled*: the same with `fill_solid`. *Outline*: the segments \
-         that outline the walkable region instead (sides between walkable and blocked cells \
-         merged along lines; thin walls and doors not counted), for comparison. Build time: the best of three runs per seed, \
+         *Filled*: the same with `fill_solid`. *Outline*: `collision::outline` \
+         instead, the solid sides as segments merged along lines, in chunks of 64² cells: its \
+         segments, and its shapes (one concave shape per chunk, plus the doors). Build time: the best of three runs per seed, \
          then the median over seeds.\n",
         seeds.saturating_sub(1)
     );
     println!(
-        "| map | per tile | merged walls | thin walls | doors | merged shapes | per tile / merged | filled shapes | per tile / filled | outline segments | merged ms | filled ms | per-tile ms |"
+        "| map | per tile | merged walls | thin walls | doors | merged shapes | per tile / merged | filled shapes | per tile / filled | outline segments | outline shapes | per tile / outline | merged ms | filled ms | per-tile ms | outline ms |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let merged = CollisionOptions::default();
     let filled = CollisionOptions {
         fill_solid: true,
@@ -123,7 +96,7 @@ fn main() {
         let (mut tm, mut tf, mut tt) = (vec![], vec![], vec![]);
         let (mut tiles, mut walls, mut thin, mut doors, mut shapes, mut fshapes) =
             (0, 0, 0, 0, 0, 0);
-        let mut outline = 0;
+        let (mut outline, mut oshapes, mut to) = (0, 0, vec![]);
         for seed in 0..seeds {
             let Ok(g) = job.generate(seed, 1) else {
                 eprintln!("{name} {side} seed {seed}: no grid");
@@ -141,11 +114,22 @@ fn main() {
             doors += d.doors.len();
             shapes += d.shape_count();
             fshapes += f.shape_count();
-            outline += outline_segments(&g);
+            let mut best = f64::INFINITY;
+            let mut o = None;
+            for _ in 0..3 {
+                let t = Instant::now();
+                o = collision::outline(&g, &merged, 64, &Watch::new()).ok();
+                best = best.min(t.elapsed().as_secs_f64() * 1000.0);
+            }
+            to.push(best);
+            if let Some(o) = o {
+                outline += o.segment_count();
+                oshapes += o.shape_count();
+            }
         }
         let n = tm.len().max(1);
         println!(
-            "| {name} {side}² | {} | {} | {} | {} | {} | {:.1} | {} | {:.1} | {} | {:.1} | {:.1} | {:.1} |",
+            "| {name} {side}² | {} | {} | {} | {} | {} | {:.1} | {} | {:.1} | {} | {} | {:.0} | {:.1} | {:.1} | {:.1} | {:.1} |",
             tiles / n,
             walls / n,
             thin / n,
@@ -155,9 +139,12 @@ fn main() {
             fshapes / n,
             tiles as f64 / fshapes.max(1) as f64,
             outline / n,
+            oshapes / n,
+            tiles as f64 / oshapes.max(1) as f64,
             quantile(&mut tm, 0.5),
             quantile(&mut tf, 0.5),
             quantile(&mut tt, 0.5),
+            quantile(&mut to, 0.5),
         );
     }
 }

@@ -4,11 +4,11 @@
 
 use std::collections::BTreeMap;
 
-use dungeon_core::collision::{self, Box2, CollisionData, CollisionOptions};
+use dungeon_core::collision::{self, Box2, CollisionData, CollisionOptions, OutlineData};
 use dungeon_core::{DungeonGrid as CoreGrid, Watch};
 use godot::classes::{
-    BoxShape3D, CollisionShape2D, CollisionShape3D, IRefCounted, RectangleShape2D, RefCounted,
-    StaticBody2D, StaticBody3D,
+    BoxShape3D, CollisionShape2D, CollisionShape3D, ConcavePolygonShape2D, ConcavePolygonShape3D,
+    IRefCounted, RectangleShape2D, RefCounted, StaticBody2D, StaticBody3D,
 };
 use godot::prelude::*;
 
@@ -67,6 +67,18 @@ pub struct DungeonCollision {
     /// (which no one can reach): fewer, larger shapes. Off by default.
     #[export]
     fill_solid: bool,
+    /// Build the walls as outlines instead of rectangles: the sides between
+    /// floor and wall (and the thin walls) as segments, one
+    /// [ConcavePolygonShape2D] (3D: [ConcavePolygonShape3D]) per square of
+    /// [member chunk_size] cells. Far fewer shapes on big maps (a 2048²
+    /// cave: about a thousand instead of 380,000 rectangles), but the
+    /// walls are hollow: a body placed inside one is not pushed out, and a
+    /// very fast one may pass a segment. Doors keep their own shapes.
+    #[export]
+    use_outline: bool,
+    /// With [member use_outline]: the side of a chunk, in cells (at least 1).
+    #[export]
+    chunk_size: i32,
     /// 3D only: how tall the walls are, in world units. 0 or below (the
     /// default) makes them one cell tall ([code]cell_size.y[/code]).
     #[export]
@@ -86,7 +98,7 @@ pub struct DungeonCollision {
     /// pending), as a generator's [code]progress[/code].
     #[var(get = get_progress, no_set)]
     progress: PhantomVar<f64>,
-    jobs: Jobs<(CollisionData, Target)>,
+    jobs: Jobs<(Built, Target)>,
     base: Base<RefCounted>,
 }
 
@@ -97,6 +109,8 @@ impl IRefCounted for DungeonCollision {
             wall_thickness: 0.125,
             room_door_width: -1.0,
             fill_solid: false,
+            use_outline: false,
+            chunk_size: 64,
             wall_height: 0.0,
             floor_level: 0,
             last_error: GString::new(),
@@ -240,6 +254,30 @@ enum Dims {
     Solid(Vector3),
 }
 
+/// The shapes a build made: rectangles, or outline chunks.
+enum Built {
+    Rects(CollisionData),
+    Outline(OutlineData),
+}
+
+impl Built {
+    /// How many shapes the body gets.
+    fn shape_count(&self) -> usize {
+        match self {
+            Built::Rects(d) => d.shape_count(),
+            Built::Outline(d) => d.shape_count(),
+        }
+    }
+
+    /// The doors.
+    fn doors(&self) -> &[collision::Door] {
+        match self {
+            Built::Rects(d) => &d.doors,
+            Built::Outline(d) => &d.doors,
+        }
+    }
+}
+
 /// The body a build becomes, its settings resolved when it is asked for.
 #[derive(Clone, Copy)]
 enum Target {
@@ -253,9 +291,9 @@ enum Target {
 
 /// The door shapes with their child names, `Door_<connection>_<n>` with
 /// `n` counting that connection's doors from 0.
-fn door_names(data: &CollisionData) -> Vec<(String, &collision::Door)> {
+fn door_names(doors: &[collision::Door]) -> Vec<(String, &collision::Door)> {
     let mut seen: BTreeMap<usize, usize> = BTreeMap::new();
-    data.doors
+    doors
         .iter()
         .map(|d| {
             let n = seen.entry(d.connection).or_insert(0);
@@ -280,7 +318,7 @@ impl DungeonCollision {
         &self,
         grid: Option<Gd<DungeonGrid>>,
         dims: Dims,
-    ) -> Result<(Gd<DungeonGrid>, CollisionOptions, Target), String> {
+    ) -> Result<(Gd<DungeonGrid>, Request, Target), String> {
         let Some(grid) = grid else {
             return Err(
                 "DungeonCollision: grid is null: pass the DungeonGrid to build collision for"
@@ -328,14 +366,26 @@ impl DungeonCollision {
                 base_y: self.floor_level as f32 * c.y,
             },
         };
-        Ok((grid, opts, target))
+        if self.use_outline && self.chunk_size < 1 {
+            return Err(format!(
+                "DungeonCollision: invalid chunk_size = {}: allowed at least 1 (cells a side)",
+                self.chunk_size
+            ));
+        }
+        let request = Request {
+            opts,
+            chunk: self.use_outline.then_some(self.chunk_size),
+        };
+        Ok((grid, request, target))
     }
 
     /// A synchronous build, or `None` after recording why not.
     fn build_now(&mut self, grid: Option<Gd<DungeonGrid>>, dims: Dims) -> Option<Gd<Node>> {
-        let built = self.prepare(grid, dims).and_then(|(grid, opts, target)| {
-            run(grid.bind().core(), &opts, &Watch::new()).map(|d| (d, target))
-        });
+        let built = self
+            .prepare(grid, dims)
+            .and_then(|(grid, request, target)| {
+                run(grid.bind().core(), &request, &Watch::new()).map(|d| (d, target))
+            });
         match built {
             Ok((data, target)) => Some(self.make(&data, target)),
             Err(msg) => self.fail(&msg),
@@ -345,10 +395,10 @@ impl DungeonCollision {
     /// Queues an async build (a bad input fails on delivery, as a failed
     /// build does) and follows the frames to deliver it.
     fn start(&mut self, grid: Option<Gd<DungeonGrid>>, dims: Dims) -> i64 {
-        let work: Work<(CollisionData, Target)> = match self.prepare(grid, dims) {
-            Ok((grid, opts, target)) => {
+        let work: Work<(Built, Target)> = match self.prepare(grid, dims) {
+            Ok((grid, request, target)) => {
                 let grid = grid.bind().core().clone();
-                Box::new(move |watch| run(&grid, &opts, watch).map(|d| (d, target)))
+                Box::new(move |watch| run(&grid, &request, watch).map(|d| (d, target)))
             }
             Err(msg) => Box::new(move |_| Err(msg)),
         };
@@ -364,7 +414,7 @@ impl DungeonCollision {
 
     /// Emits the signals of finished async requests (the [`async_api!`]
     /// methods call it).
-    fn deliver_async(&mut self, finished: Finished<(CollisionData, Target)>) {
+    fn deliver_async(&mut self, finished: Finished<(Built, Target)>) {
         for (id, result) in finished {
             match result {
                 Ok((data, target)) => {
@@ -383,7 +433,7 @@ impl DungeonCollision {
     }
 
     /// The body for finished shapes; records the shape count.
-    fn make(&mut self, data: &CollisionData, target: Target) -> Gd<Node> {
+    fn make(&mut self, data: &Built, target: Target) -> Gd<Node> {
         self.last_error = GString::new();
         self.last_shape_count = data.shape_count() as i64;
         match target {
@@ -424,14 +474,25 @@ impl DungeonCollision {
     }
 }
 
+/// One build's settings, resolved: plain data a worker thread can run.
+struct Request {
+    opts: CollisionOptions,
+    /// The chunk side for an outline build; `None` for rectangles.
+    chunk: Option<i32>,
+}
+
 /// Builds the shapes of `grid`, or the message saying why not.
-fn run(grid: &CoreGrid, opts: &CollisionOptions, watch: &Watch) -> Result<CollisionData, String> {
-    collision::build(grid, opts, watch).map_err(|e| format!("DungeonCollision: {e}"))
+fn run(grid: &CoreGrid, request: &Request, watch: &Watch) -> Result<Built, String> {
+    let built = match request.chunk {
+        None => collision::build(grid, &request.opts, watch).map(Built::Rects),
+        Some(size) => collision::outline(grid, &request.opts, size, watch).map(Built::Outline),
+    };
+    built.map_err(|e| format!("DungeonCollision: {e}"))
 }
 
 /// A `StaticBody2D` with one `CollisionShape2D` per shape, cells
 /// `cell` pixels; shapes of one size share one `RectangleShape2D`.
-fn body_2d(data: &CollisionData, cell: Vector2) -> Gd<StaticBody2D> {
+fn body_2d(data: &Built, cell: Vector2) -> Gd<StaticBody2D> {
     let mut body = StaticBody2D::new_alloc();
     body.set_name("Collision");
     let mut shapes: BTreeMap<(u32, u32), Gd<RectangleShape2D>> = BTreeMap::new();
@@ -454,13 +515,32 @@ fn body_2d(data: &CollisionData, cell: Vector2) -> Gd<StaticBody2D> {
         body.add_child(&node);
         node
     };
-    for (i, r) in data.walls.iter().enumerate() {
-        add(&mut body, &r.to_box(), &format!("Wall_{i}"));
+    match data {
+        Built::Rects(d) => {
+            for (i, r) in d.walls.iter().enumerate() {
+                add(&mut body, &r.to_box(), &format!("Wall_{i}"));
+            }
+            for (i, b) in d.thin_walls.iter().enumerate() {
+                add(&mut body, b, &format!("ThinWall_{i}"));
+            }
+        }
+        Built::Outline(d) => {
+            for c in &d.chunks {
+                let mut points = PackedVector2Array::new();
+                for seg in &c.segments {
+                    points.push(Vector2::new(seg.a.0 * cell.x, seg.a.1 * cell.y));
+                    points.push(Vector2::new(seg.b.0 * cell.x, seg.b.1 * cell.y));
+                }
+                let mut shape = ConcavePolygonShape2D::new_gd();
+                shape.set_segments(&points);
+                let mut node = CollisionShape2D::new_alloc();
+                node.set_name(&format!("Chunk_{}_{}", c.chunk.0, c.chunk.1));
+                node.set_shape(&shape);
+                body.add_child(&node);
+            }
+        }
     }
-    for (i, b) in data.thin_walls.iter().enumerate() {
-        add(&mut body, b, &format!("ThinWall_{i}"));
-    }
-    for (name, door) in door_names(data) {
+    for (name, door) in door_names(data.doors()) {
         let mut node = add(&mut body, &door.rect, &name);
         node.set_disabled(!door.closed);
         tag(node.upcast_mut(), door);
@@ -470,7 +550,7 @@ fn body_2d(data: &CollisionData, cell: Vector2) -> Gd<StaticBody2D> {
 
 /// A `StaticBody3D` with one `BoxShape3D` per shape for a GridMap of cell
 /// `cell`: boxes `height` tall standing at `base_y`.
-fn body_3d(data: &CollisionData, cell: Vector3, height: f32, base_y: f32) -> Gd<StaticBody3D> {
+fn body_3d(data: &Built, cell: Vector3, height: f32, base_y: f32) -> Gd<StaticBody3D> {
     let mut body = StaticBody3D::new_alloc();
     body.set_name("Collision");
     let mut shapes: BTreeMap<(u32, u32), Gd<BoxShape3D>> = BTreeMap::new();
@@ -497,13 +577,45 @@ fn body_3d(data: &CollisionData, cell: Vector3, height: f32, base_y: f32) -> Gd<
         body.add_child(&node);
         node
     };
-    for (i, r) in data.walls.iter().enumerate() {
-        add(&mut body, &r.to_box(), &format!("Wall_{i}"));
+    match data {
+        Built::Rects(d) => {
+            for (i, r) in d.walls.iter().enumerate() {
+                add(&mut body, &r.to_box(), &format!("Wall_{i}"));
+            }
+            for (i, b) in d.thin_walls.iter().enumerate() {
+                add(&mut body, b, &format!("ThinWall_{i}"));
+            }
+        }
+        Built::Outline(d) => {
+            let (lo, hi) = (base_y, base_y + height);
+            for c in &d.chunks {
+                // Each segment a wall standing on the floor: two triangles.
+                let mut faces = PackedVector3Array::new();
+                for seg in &c.segments {
+                    let a = (seg.a.0 * cell.x, seg.a.1 * cell.z);
+                    let b = (seg.b.0 * cell.x, seg.b.1 * cell.z);
+                    for (x, y, z) in [
+                        (a.0, lo, a.1),
+                        (b.0, lo, b.1),
+                        (b.0, hi, b.1),
+                        (a.0, lo, a.1),
+                        (b.0, hi, b.1),
+                        (a.0, hi, a.1),
+                    ] {
+                        faces.push(Vector3::new(x, y, z));
+                    }
+                }
+                let mut shape = ConcavePolygonShape3D::new_gd();
+                shape.set_backface_collision_enabled(true);
+                shape.set_faces(&faces);
+                let mut node = CollisionShape3D::new_alloc();
+                node.set_name(&format!("Chunk_{}_{}", c.chunk.0, c.chunk.1));
+                node.set_shape(&shape);
+                body.add_child(&node);
+            }
+        }
     }
-    for (i, b) in data.thin_walls.iter().enumerate() {
-        add(&mut body, b, &format!("ThinWall_{i}"));
-    }
-    for (name, door) in door_names(data) {
+    for (name, door) in door_names(data.doors()) {
         let mut node = add(&mut body, &door.rect, &name);
         node.set_disabled(!door.closed);
         tag(node.upcast_mut(), door);
