@@ -254,7 +254,7 @@ impl CollisionData {
 
 /// Builds the collision shapes of `grid`.
 ///
-/// Progress is reported to `watch` (wall cells 0.3, rectangles 0.5, thin
+/// Progress is reported to `watch` (wall cells and rectangles 0.8, thin
 /// walls and doors 0.2), and it is checked for a cancel every 64 rows.
 ///
 /// # Errors
