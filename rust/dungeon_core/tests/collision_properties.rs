@@ -305,6 +305,9 @@ fn builds_are_deterministic() {
         let a = collision::build(g, &opts, &Watch::new()).unwrap();
         let b = collision::build(&g.clone(), &opts, &Watch::new()).unwrap();
         assert_eq!(a, b, "{what}");
+        let a = collision::outline(g, &opts, 16, &Watch::new()).unwrap();
+        let b = collision::outline(&g.clone(), &opts, 16, &Watch::new()).unwrap();
+        assert_eq!(a, b, "{what} outline");
     });
 }
 
@@ -475,4 +478,44 @@ fn every_generator_meets_the_outline_oracle() {
     let g = DungeonGrid::from_ascii("S#E").unwrap();
     let bad = collision::outline(&g, &CollisionOptions::default(), 0, &Watch::new());
     assert!(matches!(bad, Err(dungeon_core::GenError::Config(e)) if e.field == "chunk_size"));
+}
+
+#[test]
+fn outlines_need_one_shape_per_chunk() {
+    let cave = GENERATORS.iter().find(|e| e.name() == "cave").unwrap();
+    let mut job = cave.job(None).unwrap();
+    job.set("width", "256").unwrap();
+    job.set("height", "256").unwrap();
+    let g = job.generate(1, 1).unwrap();
+    let opts = CollisionOptions::default();
+    let out = collision::outline(&g, &opts, 64, &Watch::new()).unwrap();
+    // A cave has no doors: one shape per chunk, at most 4 × 4 of them
+    // (the ring's lines belong to the chunks at the edge).
+    assert!(out.doors.is_empty());
+    assert!(
+        !out.chunks.is_empty() && out.shape_count() <= 16,
+        "{}",
+        out.shape_count()
+    );
+    let per_tile = collision::per_tile_count(&g);
+    assert!(
+        out.shape_count() * 1000 < per_tile,
+        "{} shapes, {per_tile} per tile",
+        out.shape_count()
+    );
+    // Segments merge along lines: fewer than the solid sides.
+    let sides: usize = (0..g.height())
+        .flat_map(|y| (0..g.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| g.cell((x, y)).is_walkable())
+        .map(|(x, y)| {
+            DIRS.iter()
+                .filter(|d| !g.cell((x + d.0, y + d.1)).is_walkable())
+                .count()
+        })
+        .sum();
+    assert!(
+        out.segment_count() < sides,
+        "{} segments, {sides} sides",
+        out.segment_count()
+    );
 }
