@@ -77,6 +77,8 @@ ICONS = {
     + f'<path d="M8 8l6-3.5M8 8L2 4.5M8 8v6.5" stroke="{PAINTER}" stroke-width="1"/>',
     # Navigation: cyan.
     "DungeonNavigation": f'<path d="M2 14L8 1.5 14 14 8 10.5z" fill="{NAV}"/>',
+    # Collision: cyan, beside navigation: a wall of bricks with a doorway.
+    "DungeonCollision": rects(NAV, (1, 2, 6, 3), (9, 2, 6, 3), (1, 6, 3, 8), (12, 6, 3, 8), (5, 6, 6, 2)) + path(NAV, "M6 14v-4h4v4", 1),
     # Progression and gameplay: violet.
     "DungeonProgression": f'<circle cx="5" cy="5" r="2.7" fill="none" stroke="{PROGRESSION}" stroke-width="2"/>' + path(PROGRESSION, "M7 7l7 7M11 11l-2 2M13.5 13.5l-2 2", 1.8),
     "DungeonSpawnRules": circles(PROGRESSION, (8, 8, 2)) + f'<circle cx="8" cy="8" r="5.5" fill="none" stroke="{PROGRESSION}" stroke-width="1.3"/>'

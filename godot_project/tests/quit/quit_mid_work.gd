@@ -10,15 +10,17 @@ extends SceneTree
 ## same, then the script drops the generator), paint, paint_stop,
 ## paint_free, scene_close (the painter's node freed mid-paint), nav and
 ## nav_free (two DungeonNavigation async builds of a 1024² cave, the object
-## kept or dropped), sync (every
+## kept or dropped), collision and collision_free (two DungeonCollision
+## async builds of a 1024² cave's outline, 2D and 3D, the object kept or
+## dropped; a body that arrives is freed), sync (every
 ## other class used once), level and level_free (a DungeonLevel2D's
 ## generate_async of a 2048² cave, then its painting over frames and its
 ## navigation; the node kept or freed at once). --frames: frames to wait before quitting (0:
 ## quit in the frame the work starts).
 
 ## The cases that are not one generator's.
-const OTHER_CASES := ["paint", "paint_stop", "paint_free", "scene_close", "nav", "nav_free", "sync",
-		"level", "level_free"]
+const OTHER_CASES := ["paint", "paint_stop", "paint_free", "scene_close", "nav", "nav_free",
+		"collision", "collision_free", "sync", "level", "level_free"]
 
 var _frames_left := 0
 var _case := ""
@@ -153,6 +155,20 @@ func _start(name: String) -> bool:
 		if name == "nav":
 			_keep.append(nav)
 			_busy = func() -> bool: return nav.is_building()
+		return true
+	if name in ["collision", "collision_free"]:
+		var cave := CaveGenerator.new()
+		cave.width = 1024
+		cave.height = 1024
+		var grid := cave.generate_level(1)
+		var collision := DungeonCollision.new()
+		collision.use_outline = true
+		collision.built.connect(func(_request, body): body.free())
+		collision.build_body_2d_async(grid, Vector2(16, 16))
+		collision.build_body_3d_async(grid, Vector3(16, 1, 16))
+		if name == "collision":
+			_keep.append(collision)
+			_busy = func() -> bool: return collision.is_building()
 		return true
 	if name in ["level", "level_free"]:
 		# DungeonLevel2D: a huge cave generated, then painted over frames,

@@ -270,6 +270,30 @@ func test_navigation_async_example_delivers(t) -> void:
 	node.free()
 
 
+func test_collision_lock_example_claims(t) -> void:
+	var node := _load(_example_with("set_lock_closed"))
+	if not t.check(node != null, "the locked-door collision example compiles"):
+		return
+	node.run()
+	var body = node.get_child(0) if node.get_child_count() == 1 else null
+	if not t.check(body is StaticBody2D, "it adds one StaticBody2D"):
+		node.free()
+		return
+	# The lock's doors are open now, connection 0's doors shut.
+	var lock_doors := 0
+	var open := true
+	var shut := true
+	for child in body.get_children():
+		if child.get_meta("door_lock", -1) == 0:
+			lock_doors += 1
+			open = open and child.disabled
+		if child.get_meta("door_connection", -1) == 0:
+			shut = shut and not child.disabled
+	t.check(lock_doors > 0 and open, "lock 0's %d door shapes are open" % lock_doors)
+	t.check(shut, "connection 0's doors are shut")
+	node.free()
+
+
 func test_async_example_delivers(t) -> void:
 	var example := _example_with("gen.wait_async()")
 	t.check(example.contains("generated.connect"), "the async example connects generated")

@@ -27,6 +27,7 @@ mod adjacency;
 pub mod analysis;
 pub mod bsp;
 pub mod cave;
+pub mod collision;
 pub mod decor;
 pub mod dig;
 pub mod drunkard;

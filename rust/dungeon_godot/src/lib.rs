@@ -13,6 +13,8 @@ mod async_gen;
 mod background;
 mod bsp_generator;
 mod cave_generator;
+mod collision;
+mod collision_body;
 mod convert;
 mod drunkard_generator;
 mod dungeon_grid;

@@ -51,8 +51,8 @@ use crate::watch::{Span, Watch};
 pub mod bound;
 mod emit;
 pub mod fan;
-mod lattice;
-mod partition;
+pub(crate) mod lattice;
+pub(crate) mod partition;
 mod rooms;
 pub mod verify;
 

@@ -1,0 +1,174 @@
+extends SceneTree
+## Headless benchmark: the physics step with moving bodies on a big cave,
+## per-tile collision against DungeonCollision's merged rectangles and its
+## outline chunks.
+##
+## Run: godot --headless --fixed-fps 60 --path godot_project --script res://bench/collision_step.gd [-- --side=1024 --bodies=200 --frames=300]
+## (`--fixed-fps 60`: one physics step per frame, frames as fast as they go).
+## Prints a markdown table on stdout, ending with a line `END_COLLISION_STEP`.
+## Nothing is asserted.
+##
+## Per case: the level's StaticBody2D (per tile: one CollisionShape2D per
+## wall cell, all sharing one 16 px RectangleShape2D; merged:
+## build_body_2d(); outline: build_body_2d() with use_outline), then
+## `bodies` RigidBody2D circles (radius 4 px, no gravity, never sleeping,
+## bouncing) on random floor cells with random velocities. After 30 warm-up
+## frames, the wall-clock time from one physics frame to the next (with
+## `--fixed-fps` one physics step and an empty process frame: nothing is
+## drawn headless) of the next `frames` frames: median, p99 and max.
+
+const TILE := 16.0
+const SEED := 4
+const WARM_UP := 30
+
+var _side := 1024
+var _bodies := 200
+var _frames := 300
+var _grid: DungeonGrid
+var _cases := ["merged", "outline", "per tile"]
+var _case := -1
+var _level: Node
+var _movers: Array[RigidBody2D] = []
+var _tick := 0
+var _times: Array[float] = []
+var _rows: Array[String] = []
+var _shapes := 0
+var _build_ms := 0.0
+var _last_usec := 0
+var _kept: Array[Node] = []
+
+
+func _initialize() -> void:
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--side="):
+			_side = int(arg.get_slice("=", 1))
+		elif arg.begins_with("--bodies="):
+			_bodies = int(arg.get_slice("=", 1))
+		elif arg.begins_with("--frames="):
+			_frames = int(arg.get_slice("=", 1))
+	var gen := CaveGenerator.new()
+	gen.seed = SEED
+	gen.width = _side
+	gen.height = _side
+	_grid = gen.generate_level(1)
+	_next_case()
+
+
+func _walk(x: int, y: int) -> bool:
+	return x >= 0 and y >= 0 and x < _grid.width and y < _grid.height and _grid.get_cell(Vector2i(x, y)) != 0
+
+
+func _per_tile_body() -> StaticBody2D:
+	var body := StaticBody2D.new()
+	var rect := RectangleShape2D.new()
+	rect.size = Vector2(TILE, TILE)
+	_shapes = 0
+	# Walkable flags with a ring of two blocked cells, row-major.
+	var w := _grid.width + 4
+	var h := _grid.height + 4
+	var walk := PackedByteArray()
+	walk.resize(w * h)
+	var cells := _grid.cells_packed()
+	for y in _grid.height:
+		for x in _grid.width:
+			walk[(y + 2) * w + x + 2] = 1 if cells[y * _grid.width + x] != 0 else 0
+	for y in range(1, h - 1):
+		for x in range(1, w - 1):
+			var i := y * w + x
+			if walk[i] != 0:
+				continue
+			if walk[i - w - 1] + walk[i - w] + walk[i - w + 1] + walk[i - 1] + walk[i + 1] \
+					+ walk[i + w - 1] + walk[i + w] + walk[i + w + 1] == 0:
+				continue
+			var s := CollisionShape2D.new()
+			s.shape = rect
+			s.position = (Vector2(x - 2, y - 2) + Vector2(0.5, 0.5)) * TILE
+			body.add_child(s)
+			_shapes += 1
+	return body
+
+
+func _next_case() -> void:
+	if _level != null:
+		# Out of the tree (and so out of the space), not freed: freeing a
+		# CollisionObject2D with many shapes is quadratic in Godot (each
+		# shape's removal renumbers every other), minutes at 10⁵ shapes.
+		root.remove_child(_level)
+		_kept.append(_level)
+		for m in _movers:
+			m.free()
+		_movers.clear()
+	_case += 1
+	if _case >= _cases.size():
+		print("### Physics step with %d moving bodies on a %d² cave\n" % [_bodies, _side])
+		print("`godot --headless --fixed-fps 60 --path godot_project --script res://bench/collision_step.gd -- --side=%d --bodies=%d --frames=%d`: " % [_side, _bodies, _frames]
+				+ "frame time (one physics step a frame, `--fixed-fps 60`) over %d frames after %d warm-up frames; " % [_frames, WARM_UP]
+				+ "%d RigidBody2D circles bouncing through the cave.\n" % _bodies)
+		print("| collision | shapes | build ms | frame ms p50 | frame ms p99 | frame ms max |")
+		print("|---|---|---|---|---|---|")
+		for r in _rows:
+			print(r)
+		print("END_COLLISION_STEP")
+		quit()
+		return
+	var t0 := Time.get_ticks_usec()
+	var body: StaticBody2D
+	match _cases[_case]:
+		"per tile":
+			body = _per_tile_body()
+		"merged":
+			var c := DungeonCollision.new()
+			body = c.build_body_2d(_grid, Vector2(TILE, TILE))
+			_shapes = c.last_shape_count
+		"outline":
+			var c := DungeonCollision.new()
+			c.use_outline = true
+			body = c.build_body_2d(_grid, Vector2(TILE, TILE))
+			_shapes = c.last_shape_count
+	_build_ms = (Time.get_ticks_usec() - t0) / 1000.0
+	printerr("collision_step: %s built in %.0f ms, %d shapes" % [_cases[_case], _build_ms, _shapes])
+	_level = body
+	root.add_child(body)
+	printerr("collision_step: %s in the tree after %.0f ms" % [_cases[_case], (Time.get_ticks_usec() - t0) / 1000.0])
+	var rng := RandomNumberGenerator.new()
+	rng.seed = SEED
+	var circle := CircleShape2D.new()
+	circle.radius = 4.0
+	var material := PhysicsMaterial.new()
+	material.bounce = 1.0
+	material.friction = 0.0
+	while _movers.size() < _bodies:
+		var p := Vector2i(rng.randi_range(0, _grid.width - 1), rng.randi_range(0, _grid.height - 1))
+		if not _walk(p.x, p.y):
+			continue
+		var m := RigidBody2D.new()
+		m.gravity_scale = 0.0
+		m.can_sleep = false
+		m.physics_material_override = material
+		var s := CollisionShape2D.new()
+		s.shape = circle
+		m.add_child(s)
+		m.position = (Vector2(p) + Vector2(0.5, 0.5)) * TILE
+		m.linear_velocity = Vector2.from_angle(rng.randf() * TAU) * 120.0
+		root.add_child(m)
+		_movers.append(m)
+	_tick = 0
+	_times.clear()
+
+
+func _physics_process(_delta: float) -> bool:
+	if _case >= _cases.size():
+		return false
+	_tick += 1
+	var now := Time.get_ticks_usec()
+	if _tick > WARM_UP:
+		_times.append((now - _last_usec) / 1000.0)
+	_last_usec = now
+	if _times.size() >= _frames:
+		_times.sort()
+		var p := func(q: float) -> float:
+			return _times[mini(_times.size() - 1, int(q * _times.size()))]
+		_rows.append("| %s | %d | %.0f | %.3f | %.3f | %.3f |" % [_cases[_case], _shapes, _build_ms, p.call(0.5), p.call(0.99), _times[-1]])
+		printerr("collision_step: ", _rows[-1])
+		_next_case()
+	return false
