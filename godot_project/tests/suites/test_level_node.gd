@@ -605,3 +605,34 @@ func test_built_in_tile_set(t) -> void:
 	level.generate()
 	t.check(level.get_tile_layer().tile_set == own, "tile_set used as given")
 	level.free()
+
+
+## `collision`: a tile level gets the merged body of DungeonCollision and
+## its tiles stop colliding; off, the tiles collide and there is no body.
+func test_collision_option(t) -> void:
+	for async in [false, true]:
+		t.part("async" if async else "sync")
+		var log := {}
+		var level := make_level("BspGenerator", log)
+		level.collision = true
+		var grid: DungeonGrid
+		if async:
+			level.generate_async()
+			run_frames(level)
+			grid = log["generated"][0] if log["generated"].size() == 1 else null
+		else:
+			grid = level.generate()
+		if not t.check(grid != null, "a BSP level: " + level.last_error):
+			level.free()
+			continue
+		var body := level.get_output().get_node_or_null("Collision")
+		t.check(body is StaticBody2D, "a Collision StaticBody2D under the output")
+		var want := DungeonCollision.new()
+		var expected: StaticBody2D = want.build_body_2d(grid, level.get_tile_layer().tile_set.tile_size)
+		t.check(body != null and body.get_child_count() == expected.get_child_count() and expected.get_child_count() == want.last_shape_count, "the shapes DungeonCollision builds for the grid (%d)" % want.last_shape_count)
+		expected.free()
+		t.check(not level.get_tile_layer().collision_enabled, "the tiles do not collide")
+		level.collision = false
+		level.generate()
+		t.check(level.get_output().get_node_or_null("Collision") == null and level.get_tile_layer().collision_enabled, "off: no body, the tiles collide")
+		level.free()

@@ -500,3 +500,26 @@ func test_template_scenes(t) -> void:
 		level.generate()
 		t.check_eq(level.get_rooms().size(), 0, "2D template scenes: none placed in 3D")
 		level.free()
+
+
+## `collision` in 3D: a StaticBody3D from DungeonCollision, the GridMap's
+## own collision layer and mask 0; off, none and the map's layer 1.
+func test_collision_option(t) -> void:
+	var log := {}
+	var level := make_level("BspGenerator", log)
+	level.collision = true
+	var grid: DungeonGrid = level.generate()
+	if not t.check(grid != null, "a BSP level: " + level.last_error):
+		level.free()
+		return
+	var body := level.get_output().get_node_or_null("Collision")
+	var want := DungeonCollision.new()
+	var expected: StaticBody3D = want.build_body_3d(grid, level.cell_size)
+	t.check(body is StaticBody3D and body.get_child_count() == expected.get_child_count(), "a Collision StaticBody3D with the shapes DungeonCollision builds (%d)" % want.last_shape_count)
+	expected.free()
+	var map := level.get_grid_map()
+	t.check(map.collision_layer == 0 and map.collision_mask == 0, "the GridMap's own collision is off")
+	level.collision = false
+	level.generate()
+	t.check(level.get_output().get_node_or_null("Collision") == null and level.get_grid_map().collision_layer == 1, "off: no body, the map's layer 1")
+	level.free()

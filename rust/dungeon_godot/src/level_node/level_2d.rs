@@ -166,6 +166,17 @@ pub struct DungeonLevel2D {
     /// ([member DungeonNavigation.agent_radius]).
     #[export(range = (0.0, 64.0, 0.5, or_greater))]
     navigation_agent_radius: f64,
+    /// On: a level painted as tiles gets a [code]"Collision"[/code] body
+    /// under [method get_output], built by [DungeonCollision] from the
+    /// grid (walls merged into few shapes, thin walls, a shape per door
+    /// that [method DungeonCollision.set_door_closed] switches; on maps
+    /// over 256×256 cells, outlines in chunks), and the tiles' own
+    /// collision is turned off. Use it on big maps, where a shape per wall
+    /// tile is slow and passes the physics engine's limits. Off (the
+    /// default): the tiles collide as their tile set or mesh library says.
+    /// Levels of room scenes keep the scenes' own collision.
+    #[export]
+    collision: bool,
     /// The level on display, or [code]null[/code] before the first
     /// generation and after [method clear]. During a
     /// [method generate_async] it stays the previous level until
@@ -207,6 +218,7 @@ impl INode2D for DungeonLevel2D {
             spawn_rules: None,
             navigation: false,
             navigation_agent_radius: 0.0,
+            collision: false,
             grid: PhantomVar::default(),
             spawn_points: PhantomVar::default(),
             last_error: PhantomVar::default(),
@@ -399,6 +411,7 @@ impl LevelHost for DungeonLevel2D {
             progression: self.progression.clone(),
             spawn_rules: self.spawn_rules.clone(),
             navigation: self.navigation,
+            collision: self.collision,
             template_scenes: self.template_scenes,
         }
     }
@@ -437,6 +450,14 @@ impl LevelHost for DungeonLevel2D {
                 layer
             }
         };
+        // With `collision`, the merged body collides instead of the tiles
+        // (chunk layers copy the layer's setting when they are made).
+        layer.set_collision_enabled(!self.collision);
+        for child in layer.get_children().iter_shared() {
+            if let Ok(mut chunk) = child.try_cast::<TileMapLayer>() {
+                chunk.set_collision_enabled(!self.collision);
+            }
+        }
         let tile_set = self.layer_tile_set();
         if layer.get_tile_set() != tile_set {
             match &tile_set {
@@ -507,6 +528,26 @@ impl LevelHost for DungeonLevel2D {
             output.add_child(&node);
             self.keep_room(&node);
         }
+    }
+
+    fn build_collision(&mut self, grid: &Gd<DungeonGrid>) {
+        if grid.bind().core().kind() == GridKind::RoomGrid && self.room_scene.is_some() {
+            return;
+        }
+        let mut c = super::level_collision(grid);
+        let body = c.call(
+            "build_body_2d",
+            &[grid.to_variant(), self.cell_size().to_variant()],
+        );
+        let Ok(mut body) = body.try_to::<Gd<Node>>() else {
+            godot_warn!(
+                "DungeonLevel2D: no collision for the level: {}",
+                c.get("last_error")
+            );
+            return;
+        };
+        body.set_name("Collision");
+        self.output_node().add_child(&body);
     }
 
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>) {

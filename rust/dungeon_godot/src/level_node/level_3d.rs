@@ -170,6 +170,16 @@ pub struct DungeonLevel3D {
     /// ([member DungeonNavigation.agent_radius]).
     #[export(range = (0.0, 4.0, 0.05, or_greater))]
     navigation_agent_radius: f64,
+    /// On: a level painted as GridMap cells gets a [code]"Collision"[/code]
+    /// [StaticBody3D] under [method get_output], built by
+    /// [DungeonCollision] from the grid (walls one cell tall, merged into
+    /// few shapes, a shape per door; on maps over 256×256 cells, outlines
+    /// in chunks), and the GridMap's own collision layer and mask are set
+    /// to 0. Off (the default): the cells collide as the mesh library's
+    /// items say (the built-in library's have no shapes). Levels of room
+    /// scenes keep the scenes' own collision.
+    #[export]
+    collision: bool,
     /// The level on display, or [code]null[/code] before the first
     /// generation and after [method clear].
     #[var(get = get_grid, no_set)]
@@ -208,6 +218,7 @@ impl INode3D for DungeonLevel3D {
             spawn_rules: None,
             navigation: false,
             navigation_agent_radius: 0.0,
+            collision: false,
             grid: PhantomVar::default(),
             spawn_points: PhantomVar::default(),
             last_error: PhantomVar::default(),
@@ -383,6 +394,7 @@ impl LevelHost for DungeonLevel3D {
             progression: self.progression.clone(),
             spawn_rules: self.spawn_rules.clone(),
             navigation: self.navigation,
+            collision: self.collision,
             template_scenes: self.template_scenes,
         }
     }
@@ -421,6 +433,11 @@ impl LevelHost for DungeonLevel3D {
                 map
             }
         };
+        // With `collision`, the merged body collides instead of the items'
+        // shapes.
+        let layer = u32::from(!self.collision);
+        map.set_collision_layer(layer);
+        map.set_collision_mask(layer);
         if map.get_cell_size() != self.cell_size {
             map.set_cell_size(self.cell_size);
         }
@@ -488,6 +505,26 @@ impl LevelHost for DungeonLevel3D {
             output.add_child(&node);
             self.keep_room(&node);
         }
+    }
+
+    fn build_collision(&mut self, grid: &Gd<DungeonGrid>) {
+        if grid.bind().core().kind() == GridKind::RoomGrid && self.room_scene.is_some() {
+            return;
+        }
+        let mut c = super::level_collision(grid);
+        let body = c.call(
+            "build_body_3d",
+            &[grid.to_variant(), self.cell_size.to_variant()],
+        );
+        let Ok(mut body) = body.try_to::<Gd<Node>>() else {
+            godot_warn!(
+                "DungeonLevel3D: no collision for the level: {}",
+                c.get("last_error")
+            );
+            return;
+        };
+        body.set_name("Collision");
+        self.output_node().add_child(&body);
     }
 
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>) {

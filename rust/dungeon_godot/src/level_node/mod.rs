@@ -26,6 +26,21 @@ use crate::dungeon_progression::DungeonProgression;
 use crate::painter::room_placer::DungeonRoomPlacer;
 use crate::spawn_rules::DungeonSpawnRules;
 
+/// Maps with more cells than this get their merged collision as outlines
+/// (one concave shape per chunk) rather than rectangles: at 1024² a cave
+/// needs 256 shapes instead of 96,209 (BENCHMARKS.md).
+pub(crate) const OUTLINE_ABOVE_CELLS: i64 = 256 * 256;
+
+/// A `DungeonCollision` for `grid` as a level node builds it: outlines on
+/// big maps, rectangles on the others.
+pub(crate) fn level_collision(grid: &Gd<DungeonGrid>) -> Gd<crate::collision::DungeonCollision> {
+    let mut c = crate::collision::DungeonCollision::new_gd();
+    let g = grid.bind();
+    let cells = i64::from(g.core().width()) * i64::from(g.core().height());
+    c.set("use_outline", &(cells > OUTLINE_ABOVE_CELLS).to_variant());
+    c
+}
+
 /// The Godot classes of every generator in the core's registry,
 /// comma-separated: the Inspector hint of `generator`, so the picker offers
 /// exactly the registry's generators.
@@ -46,6 +61,7 @@ pub(crate) struct Settings {
     pub progression: Option<Gd<DungeonProgression>>,
     pub spawn_rules: Option<Gd<DungeonSpawnRules>>,
     pub navigation: bool,
+    pub collision: bool,
     pub template_scenes: bool,
 }
 
@@ -106,6 +122,9 @@ where
     fn place_templates(&mut self, generator: &Gd<Resource>, placements: &Variant);
     /// A `"Navigation"` region under the output, from `grid`.
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>);
+    /// A `"Collision"` body under the output, from `grid` (levels painted
+    /// as tiles only).
+    fn build_collision(&mut self, grid: &Gd<DungeonGrid>);
     /// The output child that the next level painted over frames reuses
     /// (the tile layer or GridMap: freeing a big one takes a long frame,
     /// repainting it does not), when `grid` is painted as tiles; `None`
@@ -347,6 +366,9 @@ where
         let settings = self.settings();
         if settings.navigation {
             self.build_navigation(&grid);
+        }
+        if settings.collision {
+            self.build_collision(&grid);
         }
         let spawn_points = match &settings.spawn_rules {
             Some(rules) => grid
