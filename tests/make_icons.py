@@ -79,6 +79,9 @@ ICONS = {
     "DungeonNavigation": f'<path d="M2 14L8 1.5 14 14 8 10.5z" fill="{NAV}"/>',
     # Collision: cyan, beside navigation: a wall of bricks with a doorway.
     "DungeonCollision": rects(NAV, (1, 2, 6, 3), (9, 2, 6, 3), (1, 6, 3, 8), (12, 6, 3, 8), (5, 6, 6, 2)) + path(NAV, "M6 14v-4h4v4", 1),
+    # Decoration: green like the painters: a torch on a wall, and a pillar.
+    "DungeonDecorator": rects(PAINTER, (1, 1, 14, 2), (2, 12, 4, 3), (2.5, 5, 3, 7)) + path(PAINTER, "M11 4v6M9.5 6.5L11 4l1.5 2.5", 1.5, "round"),
+    "DungeonDecorRule": rects(PAINTER, (2, 2, 12, 1.5), (2, 6.5, 8, 1.5), (2, 11, 10, 1.5)) + path(PAINTER, "M13 6l1.5 1.5L13 9", 1.2, "round"),
     # Progression and gameplay: violet.
     "DungeonProgression": f'<circle cx="5" cy="5" r="2.7" fill="none" stroke="{PROGRESSION}" stroke-width="2"/>' + path(PROGRESSION, "M7 7l7 7M11 11l-2 2M13.5 13.5l-2 2", 1.8),
     "DungeonSpawnRules": circles(PROGRESSION, (8, 8, 2)) + f'<circle cx="8" cy="8" r="5.5" fill="none" stroke="{PROGRESSION}" stroke-width="1.3"/>'

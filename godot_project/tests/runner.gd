@@ -21,7 +21,7 @@ const REQUIRED_CLASSES := ["DungeonGrid", "GeneratorRegistry", "IsaacRoomRules",
 		"MinesweeperBoard", "ElementaryAutomaton", "RoomTemplate", "LevelGraph",
 		"DungeonProgression", "DungeonSpawnRules",
 		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter",
-		"DungeonNavigation", "DungeonCollision", "DungeonLevel2D", "DungeonLevel3D"]
+		"DungeonNavigation", "DungeonCollision", "DungeonDecorator", "DungeonDecorRule", "DungeonLevel2D", "DungeonLevel3D"]
 
 
 ## Counts every error Godot logs (engine errors, script errors, push_error,

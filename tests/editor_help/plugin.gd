@@ -11,7 +11,7 @@ const CLASSES := ["DungeonGrid", "IsaacGenerator", "DrunkardGenerator", "BspGene
 		"TemplateGenerator", "RoomTemplate", "GeneratorRegistry", "GraphLayoutGenerator", "LevelGraph",
 		"DungeonProgression",
 		"DungeonTileMapping", "DungeonTilePainter", "DungeonRoomPlacer", "DungeonGridMapPainter",
-		"DungeonSpawnRules", "DungeonNavigation", "DungeonCollision", "DungeonLevel2D", "DungeonLevel3D"]
+		"DungeonSpawnRules", "DungeonNavigation", "DungeonCollision", "DungeonDecorator", "DungeonDecorRule", "DungeonLevel2D", "DungeonLevel3D"]
 const FRAMES_PER_PAGE := 20
 
 var _frame := 0

@@ -16,6 +16,7 @@ mod cave_generator;
 mod collision;
 mod collision_body;
 mod convert;
+mod decorator;
 mod drunkard_generator;
 mod dungeon_grid;
 mod dungeon_grid_hash;

@@ -1,0 +1,322 @@
+//! `DungeonDecorRule` and `DungeonDecorator`: decoration rules as
+//! designer-editable resources, mapped to the core's `decor` module.
+
+use dungeon_core::decor::{DecorRule, MarkerKind, RoomFilter, decorate};
+use dungeon_core::grid::{Pos, RoomRole};
+use godot::prelude::*;
+
+use crate::dungeon_grid::DungeonGrid;
+use crate::generator::{inspector_enum, set_field};
+
+inspector_enum! {
+    /// Where a [DungeonDecorRule]'s props stand.
+    Marker("marker") in DungeonDecorRule for MarkerKind {
+        /// [member marker]: a room's floor cell.
+        FloorRoom = MARKER_FLOOR_ROOM => MarkerKind::RoomFloor,
+        /// [member marker]: a corridor cell.
+        FloorCorridor = MARKER_FLOOR_CORRIDOR => MarkerKind::CorridorFloor,
+        /// [member marker]: a door cell.
+        FloorDoor = MARKER_FLOOR_DOOR => MarkerKind::DoorFloor,
+        /// [member marker]: open ground in no room (caves, tunnels, walks).
+        FloorOpen = MARKER_FLOOR_OPEN => MarkerKind::OpenFloor,
+        /// [member marker]: a floor cell against a wall, facing away from
+        /// it (one marker per wall: a cell in a corner has two).
+        Wall = MARKER_WALL => MarkerKind::Wall,
+        /// [member marker]: a floor cell in a concave corner (two walls
+        /// meet): pillars, cobwebs.
+        InnerCorner = MARKER_INNER_CORNER => MarkerKind::InnerCorner,
+        /// [member marker]: a floor cell beside a convex corner of the wall.
+        OuterCorner = MARKER_OUTER_CORNER => MarkerKind::OuterCorner,
+        /// [member marker]: a floor cell on either side of a doorway,
+        /// facing it: banners, guards' torches.
+        Doorway = MARKER_DOORWAY => MarkerKind::Doorway,
+        /// [member marker]: the cell nearest a room's centre (one per room).
+        RoomCenter = MARKER_ROOM_CENTER => MarkerKind::RoomCentre,
+        /// [member marker]: a room cell along its walls and doors.
+        RoomBand = MARKER_ROOM_BAND => MarkerKind::RoomBand,
+        /// [member marker]: a floor cell with one way out: rubble, chests.
+        DeadEnd = MARKER_DEAD_END => MarkerKind::DeadEnd,
+    }
+}
+
+inspector_enum! {
+    /// Which rooms a [DungeonDecorRule] decorates by the critical path.
+    CriticalPath("critical_path") in DungeonDecorRule {
+        /// [member critical_path]: any room (and cells in no room).
+        Any = CRITICAL_PATH_ANY,
+        /// [member critical_path]: rooms on the way from the start room to
+        /// the end room only.
+        On = CRITICAL_PATH_ON,
+        /// [member critical_path]: rooms off that way only (side branches).
+        Off = CRITICAL_PATH_OFF,
+    }
+}
+
+/// One decoration rule of a [DungeonDecorator]: on which marker its props
+/// stand, in which rooms, how often and how far apart, whether they block
+/// the way, and what [member scene] to place.
+///
+/// [codeblock]
+/// var torches := DungeonDecorRule.new()
+/// torches.marker = DungeonDecorRule.MARKER_WALL
+/// torches.chance = 0.3
+/// torches.spacing = 4
+/// torches.scene = preload("res://props/torch.tscn")
+/// [/codeblock]
+#[derive(GodotClass)]
+#[class(tool, base = Resource)]
+pub struct DungeonDecorRule {
+    /// Where its props stand (see the [code]MARKER_*[/code] constants).
+    #[export]
+    marker: Marker,
+    /// Only rooms of these roles ([constant DungeonGrid.ROLE_BOSS]…);
+    /// empty (the default): any room, and cells in no room.
+    #[export]
+    roles: PackedInt32Array,
+    /// Rooms on or off the critical path, or any (the default).
+    #[export]
+    critical_path: CriticalPath,
+    /// The chance that a marker gets a prop, 0 to 1 (0.5 by default).
+    #[export(range = (0.0, 1.0, 0.01))]
+    chance: f64,
+    /// The least distance between two of its props, in cells (the larger
+    /// of the two axes); 0 or 1 lets them touch.
+    #[export(range = (0.0, 64.0, 1.0, or_greater))]
+    spacing: i64,
+    /// The most props of this rule in one room; 0 (the default): no limit.
+    #[export(range = (0.0, 64.0, 1.0, or_greater))]
+    max_per_room: i64,
+    /// Whether its props block the way (tile maps): such a prop only goes
+    /// where everything stays reachable (see [DungeonDecorator]).
+    #[export]
+    blocks: bool,
+    /// The scene placed for each prop (its root a [Node2D] or a [Node3D]).
+    #[export]
+    scene: Option<Gd<PackedScene>>,
+    base: Base<Resource>,
+}
+
+#[godot_api]
+impl IResource for DungeonDecorRule {
+    fn init(base: Base<Resource>) -> Self {
+        Self {
+            marker: Marker::FloorRoom,
+            roles: PackedInt32Array::new(),
+            critical_path: CriticalPath::Any,
+            chance: 0.5,
+            spacing: 0,
+            max_per_room: 0,
+            blocks: false,
+            scene: None,
+            base,
+        }
+    }
+
+    /// Every set emits `changed` if it changed something.
+    fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+        let class = "DungeonDecorRule";
+        let changed = match property.to_string().as_str() {
+            "marker" => set_field(class, "marker", &mut self.marker, &value),
+            "roles" => set_field(class, "roles", &mut self.roles, &value),
+            "critical_path" => set_field(class, "critical_path", &mut self.critical_path, &value),
+            "chance" => set_field(class, "chance", &mut self.chance, &value),
+            "spacing" => set_field(class, "spacing", &mut self.spacing, &value),
+            "max_per_room" => set_field(class, "max_per_room", &mut self.max_per_room, &value),
+            "blocks" => set_field(class, "blocks", &mut self.blocks, &value),
+            "scene" => set_field(class, "scene", &mut self.scene, &value),
+            _ => return false,
+        };
+        if changed {
+            self.base_mut().emit_changed();
+        }
+        true
+    }
+}
+
+#[godot_api]
+impl DungeonDecorRule {}
+
+impl DungeonDecorRule {
+    /// The core rule; `Err` names the rule (`index`) and the setting.
+    fn to_core(&self, index: usize) -> Result<DecorRule, String> {
+        let roles = self
+            .roles
+            .as_slice()
+            .iter()
+            .map(|&code| {
+                RoomRole::from_code(i64::from(code)).ok_or_else(|| {
+                    format!(
+                        "invalid roles = {code} (rule {index}): allowed DungeonGrid.ROLE_* values"
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let int = |v: i64, name: &str| {
+            i32::try_from(v)
+                .map_err(|_| format!("invalid {name} = {v} (rule {index}): allowed 0 or more"))
+        };
+        Ok(DecorRule {
+            marker: self.marker.core(),
+            rooms: RoomFilter {
+                roles,
+                critical_path: match self.critical_path {
+                    CriticalPath::Any => None,
+                    CriticalPath::On => Some(true),
+                    CriticalPath::Off => Some(false),
+                },
+            },
+            chance: self.chance,
+            spacing: int(self.spacing, "spacing")?,
+            max_per_room: int(self.max_per_room, "max_per_room")?,
+            blocks: self.blocks,
+        })
+    }
+}
+
+/// Set dressing for generated levels: a list of [DungeonDecorRule]s that
+/// place props (torches on walls, pillars in corners, rubble in dead ends)
+/// on the places of a [DungeonGrid], the same way every time for the same
+/// grid.
+///
+/// [method decorate] never puts a prop on the start, the end, a door or
+/// either side of one, a key, either side of a locked or one-way door, a
+/// room's centre or a spawn point you pass it; and a rule whose props
+/// [member DungeonDecorRule.blocks] only blocks a cell where the level
+/// stays walkable around it, so every room, door, key, lock, spawn point,
+/// the start and the end stay reachable and the level stays finishable.
+/// On room grids (each cell a room) props never block.
+/// [codeblock]
+/// var rubble := DungeonDecorRule.new()
+/// rubble.marker = DungeonDecorRule.MARKER_DEAD_END
+/// rubble.chance = 1.0
+/// rubble.blocks = true
+/// var decorator := DungeonDecorator.new()
+/// decorator.rules = [rubble]
+/// var grid := BspGenerator.new().generate_level(1)
+/// var props := decorator.decorate(grid)
+/// print(props["cells"].size(), " props")
+/// [/codeblock]
+#[derive(GodotClass)]
+#[class(tool, base = Resource)]
+pub struct DungeonDecorator {
+    /// The rules, applied in order; a cell holds one prop.
+    #[export]
+    rules: Array<Option<Gd<DungeonDecorRule>>>,
+    /// Why the last [method decorate] failed; empty after a success.
+    #[var(no_set)]
+    last_error: GString,
+    base: Base<Resource>,
+}
+
+#[godot_api]
+impl IResource for DungeonDecorator {
+    fn init(base: Base<Resource>) -> Self {
+        Self {
+            rules: Array::new(),
+            last_error: GString::new(),
+            base,
+        }
+    }
+}
+
+#[godot_api]
+impl DungeonDecorator {
+    /// The props for [param grid]: a [Dictionary] of packed arrays, one
+    /// entry per prop, in rule order: [code]"rules"[/code] (the rule's
+    /// index in [member rules]), [code]"cells"[/code] ([PackedVector2Array]
+    /// of cells), [code]"facings"[/code] (the side the prop's wall is on,
+    /// [constant DungeonGrid.DOOR_NORTH]…, or two or'ed for a corner; 0 for
+    /// markers without one), [code]"rotations"[/code] (radians that turn a
+    /// prop drawn facing down, +y, to face away from its wall) and
+    /// [code]"rooms"[/code] (the room, -1 for none). Seeded by the grid's
+    /// seed and level. [param keep_free] cells (x, y pairs, as
+    /// [code]grid.get_spawn_points(rules)["cells"][/code] gives the spawn
+    /// points) get no prop. A bad rule (a chance outside 0 to 1, a negative
+    /// spacing, an unknown role) returns an empty [Dictionary] and logs
+    /// the error, which names the rule, also in [member last_error].
+    #[func]
+    fn decorate(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        #[opt(default = &PackedInt32Array::new())] keep_free: PackedInt32Array,
+    ) -> VarDictionary {
+        match self.run(grid, &keep_free) {
+            Ok(d) => {
+                self.last_error = GString::new();
+                d
+            }
+            Err(msg) => {
+                let msg = format!("DungeonDecorator: {msg}");
+                godot_error!("{msg}");
+                self.last_error = GString::from(&msg);
+                VarDictionary::new()
+            }
+        }
+    }
+}
+
+impl DungeonDecorator {
+    fn run(
+        &self,
+        grid: Option<Gd<DungeonGrid>>,
+        keep_free: &PackedInt32Array,
+    ) -> Result<VarDictionary, String> {
+        let grid = grid.ok_or("grid is null: pass a DungeonGrid")?;
+        let mut rules = Vec::new();
+        for (i, r) in self.rules.iter_shared().enumerate() {
+            let r =
+                r.ok_or_else(|| format!("rule {i} is empty: set a DungeonDecorRule or remove it"))?;
+            rules.push(r.bind().to_core(i)?);
+        }
+        let reserved: Vec<Pos> = keep_free
+            .as_slice()
+            .chunks_exact(2)
+            .map(|p| (p[0], p[1]))
+            .collect();
+        let g = grid.bind();
+        let core = g.core();
+        let seed = core.seed ^ (u64::from(core.level.unsigned_abs()) << 48);
+        let props = decorate(core, &rules, seed, &reserved).map_err(|e| e.to_string())?;
+        let rule: PackedInt32Array = props.iter().map(|p| p.rule as i32).collect();
+        let cells: PackedVector2Array = props
+            .iter()
+            .map(|p| Vector2::new(p.cell.0 as f32, p.cell.1 as f32))
+            .collect();
+        let facings: PackedInt32Array = props.iter().map(|p| i32::from(p.facing)).collect();
+        let rotations: PackedFloat32Array = props.iter().map(|p| rotation(p.facing)).collect();
+        let rooms: PackedInt32Array = props
+            .iter()
+            .map(|p| p.room.map_or(-1, |r| r as i32))
+            .collect();
+        let mut out = VarDictionary::new();
+        out.set("rules", &rule);
+        out.set("cells", &cells);
+        out.set("facings", &facings);
+        out.set("rotations", &rotations);
+        out.set("rooms", &rooms);
+        Ok(out)
+    }
+}
+
+/// The turn (radians, clockwise on screen) that points a prop drawn facing
+/// +y away from the wall side(s) `facing` (door bits N 1, E 2, S 4, W 8).
+fn rotation(facing: u8) -> f32 {
+    // The direction away from the walls, summed over the sides.
+    let (mut x, mut y) = (0.0f32, 0.0f32);
+    for (bit, dx, dy) in [
+        (1u8, 0.0, 1.0),
+        (2, -1.0, 0.0),
+        (4, 0.0, -1.0),
+        (8, 1.0, 0.0),
+    ] {
+        if facing & bit != 0 {
+            x += dx;
+            y += dy;
+        }
+    }
+    if x == 0.0 && y == 0.0 {
+        return 0.0;
+    }
+    // +y (down) is no turn; Godot turns clockwise for positive angles.
+    (-x).atan2(y)
+}
