@@ -121,3 +121,66 @@ func test_bad_rules(t) -> void:
 	t.expect_error("grid is null")
 	t.check(d.decorate(null).is_empty() and d.last_error.contains("grid is null"), "a null grid: " + d.last_error)
 	t.check(not d.decorate(grid).is_empty() and d.last_error == "", "good rules again: props, no last_error")
+
+
+## A level node with a decorator: the props are in `props`, each rule's
+## scene is instanced under Props at its cell's centre, turned away from
+## its wall; spawn points get none; the next level replaces them; 3D too.
+func test_level_nodes_place_props(t) -> void:
+	var torch := Node2D.new()
+	torch.name = "Torch"
+	var scene := PackedScene.new()
+	scene.pack(torch)
+	torch.free()
+	var walls := rule(DungeonDecorRule.MARKER_WALL, 0.5)
+	walls.scene = scene
+	var d := DungeonDecorator.new()
+	d.rules = [walls, rule(DungeonDecorRule.MARKER_DEAD_END, 1.0)]
+	var level := DungeonLevel2D.new()
+	level.generate_on_ready = false
+	level.generator = BspGenerator.new()
+	level.decorator = d
+	level.spawn_rules = DungeonSpawnRules.new()
+	var grid := level.generate()
+	var props: Dictionary = level.props
+	var placed: Node = level.get_output().get_node_or_null("Props")
+	var with_scene := 0
+	for r in props.get("rules", []):
+		with_scene += int(r == 0)
+	t.check(props.get("cells", []).size() >= with_scene and with_scene > 10, "props (dead ends, and walls (%d with a scene)" % with_scene)
+	t.check(placed != null and placed.get_child_count() == with_scene, "one Torch per wall prop under Props (%d)" % (placed.get_child_count() if placed else -1))
+	t.check_eq(props, d.decorate(grid, level.spawn_points["cells"]), "the props DungeonDecorator gives, spawn points kept free")
+	var tile: Vector2 = level.get_tile_layer().tile_set.tile_size
+	var at_cells := placed != null
+	if placed:
+		var k := 0
+		for i in props["cells"].size():
+			if props["rules"][i] != 0:
+				continue
+			var node: Node2D = placed.get_child(k)
+			k += 1
+			at_cells = at_cells and node.position.is_equal_approx((props["cells"][i] + Vector2(0.5, 0.5)) * tile) and is_equal_approx(node.rotation, props["rotations"][i])
+	t.check(at_cells, "each at its cell's centre, turned away from its wall")
+	level.seed = 2
+	level.generate()
+	t.check(level.props != props and level.get_output().get_node("Props").get_child_count() > 0, "the next level has its own props")
+	level.decorator = null
+	level.generate()
+	t.check(level.props.is_empty() and level.get_output().get_node_or_null("Props") == null, "no decorator: no props")
+	level.free()
+	var level3 := DungeonLevel3D.new()
+	level3.generate_on_ready = false
+	level3.generator = BspGenerator.new()
+	var block := Node3D.new()
+	var scene3 := PackedScene.new()
+	scene3.pack(block)
+	block.free()
+	var walls3 := rule(DungeonDecorRule.MARKER_WALL, 0.5)
+	walls3.scene = scene3
+	var d3 := DungeonDecorator.new()
+	d3.rules = [walls3]
+	level3.decorator = d3
+	level3.generate()
+	var placed3: Node = level3.get_output().get_node_or_null("Props")
+	t.check(placed3 != null and placed3.get_child_count() == level3.props["cells"].size() and placed3.get_child_count() > 10, "3D: one instance per prop under Props")
+	level3.free()

@@ -235,7 +235,7 @@ impl DungeonDecorator {
     /// spacing, an unknown role) returns an empty [Dictionary] and logs
     /// the error, which names the rule, also in [member last_error].
     #[func]
-    fn decorate(
+    pub(crate) fn decorate(
         &mut self,
         grid: Option<Gd<DungeonGrid>>,
         #[opt(default = &PackedInt32Array::new())] keep_free: PackedInt32Array,
@@ -256,6 +256,15 @@ impl DungeonDecorator {
 }
 
 impl DungeonDecorator {
+    /// Each rule's scene, in rule order (`None` for an empty rule or one
+    /// without a scene).
+    pub(crate) fn rule_scenes(&self) -> Vec<Option<Gd<PackedScene>>> {
+        self.rules
+            .iter_shared()
+            .map(|r| r.and_then(|r| r.bind().scene.clone()))
+            .collect()
+    }
+
     fn run(
         &self,
         grid: Option<Gd<DungeonGrid>>,

@@ -10,6 +10,7 @@ use godot::prelude::*;
 
 use super::builtin::default_mesh_library;
 use super::{LevelHost, LevelState, Settings, generator_classes};
+use crate::decorator::DungeonDecorator;
 use crate::dungeon_grid::DungeonGrid;
 use crate::dungeon_progression::DungeonProgression;
 use crate::navigation::DungeonNavigation;
@@ -160,6 +161,15 @@ pub struct DungeonLevel3D {
     /// level's points are kept in [member spawn_points].
     #[export]
     spawn_rules: Option<Gd<DungeonSpawnRules>>,
+    /// Set dressing: when set, each level is decorated by its rules (see
+    /// [DungeonDecorator]), never on a spawn point of [member spawn_rules],
+    /// and every prop whose rule has a
+    /// [member DungeonDecorRule.scene] gets an instance of it under a
+    /// [code]"Props"[/code] node of [method get_output], at its cell's
+    /// centre, turned away from its wall. The props are kept in
+    /// [member props]. [code]null[/code] (the default): none.
+    #[export]
+    decorator: Option<Gd<DungeonDecorator>>,
     /// On: each level gets a [NavigationRegion3D] child
     /// ([code]"Navigation"[/code] under [method get_output]) whose
     /// [NavigationMesh] [method DungeonNavigation.build_mesh] builds from
@@ -188,6 +198,10 @@ pub struct DungeonLevel3D {
     /// rules.
     #[var(get = get_spawn_points, no_set)]
     spawn_points: PhantomVar<VarDictionary>,
+    /// The level's props under [member decorator], as
+    /// [method DungeonDecorator.decorate] gives them; empty without one.
+    #[var(get = get_props, no_set)]
+    props: PhantomVar<VarDictionary>,
     /// Why the last generation failed; empty after a success.
     #[var(get = get_last_error, no_set)]
     last_error: PhantomVar<GString>,
@@ -216,11 +230,13 @@ impl INode3D for DungeonLevel3D {
             cell_size: Vector3::ONE,
             progression: None,
             spawn_rules: None,
+            decorator: None,
             navigation: false,
             navigation_agent_radius: 0.0,
             collision: false,
             grid: PhantomVar::default(),
             spawn_points: PhantomVar::default(),
+            props: PhantomVar::default(),
             last_error: PhantomVar::default(),
             state: LevelState::default(),
             painter: None,
@@ -366,6 +382,12 @@ impl DungeonLevel3D {
         self.state.spawn_points.clone()
     }
 
+    /// The level's props ([member props]).
+    #[func]
+    fn get_props(&self) -> VarDictionary {
+        self.state.props.clone()
+    }
+
     /// Why the last generation failed ([member last_error]).
     #[func]
     fn get_last_error(&self) -> GString {
@@ -393,6 +415,7 @@ impl LevelHost for DungeonLevel3D {
             randomize_seed: self.randomize_seed,
             progression: self.progression.clone(),
             spawn_rules: self.spawn_rules.clone(),
+            decorator: self.decorator.clone(),
             navigation: self.navigation,
             collision: self.collision,
             template_scenes: self.template_scenes,
@@ -505,6 +528,36 @@ impl LevelHost for DungeonLevel3D {
             output.add_child(&node);
             self.keep_room(&node);
         }
+    }
+
+    fn place_props(
+        &mut self,
+        grid: &Gd<DungeonGrid>,
+        decorator: &Gd<DungeonDecorator>,
+        props: &VarDictionary,
+    ) {
+        let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
+        let cell = if room_grid && self.room_scene.is_some() {
+            self.room_size
+        } else {
+            self.cell_size
+        };
+        let mut root = Node3D::new_alloc();
+        root.set_name("Props");
+        for (node, at, turn) in super::prop_instances(decorator, props) {
+            if let Ok(mut n3) = node.clone().try_cast::<Node3D>() {
+                n3.set_position(Vector3::new(
+                    (at.x + 0.5) * cell.x,
+                    0.0,
+                    (at.y + 0.5) * cell.z,
+                ));
+                // Grid y runs along +z: a turn away from the wall on
+                // screen is the opposite turn about +y.
+                n3.set_rotation(Vector3::new(0.0, -turn, 0.0));
+            }
+            root.add_child(&node);
+        }
+        self.output_node().add_child(&root);
     }
 
     fn build_collision(&mut self, grid: &Gd<DungeonGrid>) {

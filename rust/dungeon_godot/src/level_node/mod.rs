@@ -21,6 +21,7 @@ use godot::classes::{ClassDb, Node, RandomNumberGenerator, Resource};
 use godot::obj::{Bounds, WithBaseField, bounds};
 use godot::prelude::*;
 
+use crate::decorator::DungeonDecorator;
 use crate::dungeon_grid::DungeonGrid;
 use crate::dungeon_progression::DungeonProgression;
 use crate::painter::room_placer::DungeonRoomPlacer;
@@ -39,6 +40,40 @@ pub(crate) fn level_collision(grid: &Gd<DungeonGrid>) -> Gd<crate::collision::Du
     let cells = i64::from(g.core().width()) * i64::from(g.core().height());
     c.set("use_outline", &(cells > OUTLINE_ABOVE_CELLS).to_variant());
     c
+}
+
+/// Every prop of `props` (what `decorator` gave) whose rule has a scene, as
+/// `(instance, cell, rotation)`: the level nodes place them.
+pub(crate) fn prop_instances(
+    decorator: &Gd<DungeonDecorator>,
+    props: &VarDictionary,
+) -> Vec<(Gd<Node>, Vector2, f32)> {
+    let get = |key: &str| props.get(key).unwrap_or_default();
+    let rules = get("rules")
+        .try_to::<PackedInt32Array>()
+        .unwrap_or_default();
+    let cells = get("cells")
+        .try_to::<PackedVector2Array>()
+        .unwrap_or_default();
+    let turns = get("rotations")
+        .try_to::<PackedFloat32Array>()
+        .unwrap_or_default();
+    let scenes = decorator.bind().rule_scenes();
+    let mut out = Vec::new();
+    for (i, &rule) in rules.as_slice().iter().enumerate() {
+        let scene = usize::try_from(rule)
+            .ok()
+            .and_then(|r| scenes.get(r))
+            .cloned()
+            .flatten();
+        let (Some(scene), Some(&cell)) = (scene, cells.as_slice().get(i)) else {
+            continue;
+        };
+        if let Some(node) = scene.instantiate() {
+            out.push((node, cell, turns.as_slice().get(i).copied().unwrap_or(0.0)));
+        }
+    }
+    out
 }
 
 /// The Godot classes of every generator in the core's registry,
@@ -60,6 +95,7 @@ pub(crate) struct Settings {
     pub randomize_seed: bool,
     pub progression: Option<Gd<DungeonProgression>>,
     pub spawn_rules: Option<Gd<DungeonSpawnRules>>,
+    pub decorator: Option<Gd<DungeonDecorator>>,
     pub navigation: bool,
     pub collision: bool,
     pub template_scenes: bool,
@@ -72,6 +108,8 @@ pub(crate) struct LevelState {
     pub grid: Option<Gd<DungeonGrid>>,
     /// Its spawn points (the `spawn_points` property).
     pub spawn_points: VarDictionary,
+    /// Its props under the decorator (the `props` property).
+    pub props: VarDictionary,
     /// Why the last generation failed (the `last_error` property).
     pub last_error: GString,
     /// The internal child holding what was made.
@@ -122,6 +160,14 @@ where
     fn place_templates(&mut self, generator: &Gd<Resource>, placements: &Variant);
     /// A `"Navigation"` region under the output, from `grid`.
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>);
+    /// A `"Props"` node under the output with an instance of each rule's
+    /// scene per prop of `props` (what `decorator` gave for `grid`).
+    fn place_props(
+        &mut self,
+        grid: &Gd<DungeonGrid>,
+        decorator: &Gd<DungeonDecorator>,
+        props: &VarDictionary,
+    );
     /// A `"Collision"` body under the output, from `grid` (levels painted
     /// as tiles only).
     fn build_collision(&mut self, grid: &Gd<DungeonGrid>);
@@ -235,6 +281,7 @@ where
         let state = self.state_mut();
         state.grid = None;
         state.spawn_points = VarDictionary::new();
+        state.props = VarDictionary::new();
     }
 
     /// A copy of the generator with this node's seed (a new one first with
@@ -378,8 +425,24 @@ where
                 .unwrap_or_default(),
             None => VarDictionary::new(),
         };
+        let props = match &settings.decorator {
+            Some(d) => {
+                let keep_free = spawn_points
+                    .get("cells")
+                    .and_then(|c| c.try_to::<PackedInt32Array>().ok())
+                    .unwrap_or_default();
+                d.clone().bind_mut().decorate(Some(grid.clone()), keep_free)
+            }
+            None => VarDictionary::new(),
+        };
+        if let Some(d) = &settings.decorator
+            && !props.is_empty()
+        {
+            self.place_props(&grid, d, &props);
+        }
         let state = self.state_mut();
         state.spawn_points = spawn_points;
+        state.props = props;
         state.grid = Some(grid.clone());
         state.last_error = GString::new();
         self.with_node(|n| n.emit_signal("generated", &[grid.to_variant()]));
@@ -401,6 +464,7 @@ where
         let state = self.state_mut();
         state.grid = None;
         state.spawn_points = VarDictionary::new();
+        state.props = VarDictionary::new();
         self.failed(msg, false);
     }
 
