@@ -146,6 +146,9 @@ var _template_rooms: Node2D
 ## Keys, locked and one-way doors (scripts/locks_view.gd) of a level
 ## planned with a DungeonProgression; empty for the others.
 var locks_view: Node2D
+## The set dressing (scripts/props_view.gd: the addon's DungeonDecorator
+## places it, the script draws it) of tile levels; empty for the others.
+var props_view: Node2D
 var _edges: StaticBody2D
 var _tile_sets: Dictionary = {}
 var _painter: DungeonTilePainter
@@ -206,6 +209,9 @@ func _init() -> void:
 	locks_view = preload("res://scripts/locks_view.gd").new()
 	locks_view.name = "Locks"
 	add_child(locks_view, false, Node.INTERNAL_MODE_BACK)
+	props_view = preload("res://scripts/props_view.gd").new()
+	props_view.name = "Props"
+	add_child(props_view, false, Node.INTERNAL_MODE_BACK)
 	_markers = Node2D.new()
 	_markers.name = "Markers"
 	_markers.draw.connect(_draw_markers)
@@ -349,6 +355,9 @@ func build(new_grid: DungeonGrid) -> void:
 		_build_rooms()
 	if _tile_view and room_graph.has("placements"):
 		_template_rooms.build(room_graph, tile_size, generator.cell_size)
+	if _tile_view:
+		var spawns: Dictionary = _graph.spawns
+		props_view.dress(grid, tile_size, spawns.get("cells", PackedInt32Array()))
 	locks_view.build(grid, self)
 	_build_navigation()
 	queue_redraw()
@@ -403,6 +412,7 @@ func clear() -> void:
 	_clear_edge_walls()
 	tile_layer.clear()
 	_template_rooms.clear()
+	props_view.clear()
 	locks_view.clear()
 	_graph.graph = {}
 	_graph.spawns = {}
