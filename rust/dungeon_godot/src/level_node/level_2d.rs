@@ -59,7 +59,9 @@ use crate::spawn_rules::DungeonSpawnRules;
 ///
 /// In the editor (with the addon's plugin on, see its README) the
 /// Inspector shows [b]Generate[/b], [b]New seed[/b], [b]Bake[/b] and
-/// [b]Clear[/b] buttons under this node's properties. The node runs in
+/// [b]Clear[/b] buttons under this node's properties, and with
+/// [b]Live preview[/b] on, a change of a setting of the node or of its
+/// generator makes the level again off the main thread. The node runs in
 /// the editor (a tool class) but makes nothing there by itself: opening a
 /// scene never changes it. What it makes is never saved with the scene
 /// (the nodes have no owner); [b]Bake[/b] copies it into ordinary nodes
