@@ -18,8 +18,9 @@
 //! The budget is spent in two phases. The first (`1 / FIRST_SHARE` of
 //! it) searches as described; every layout it finds is the one the search
 //! found before the second phase existed. Where it finds none, the second
-//! phase searches on with the same stream, its attempts' caps following
-//! the Luby sequence from the start again, and one more test per
+//! phase searches on with the same stream and the same Luby sequence of
+//! attempt caps (restarting it lost graphs of 80–100 rooms that need long
+//! attempts), with one more test per
 //! candidate: the rooms still to hang off a room of five connections or
 //! more (a hub) must fit around it all at once, each at the first spot
 //! that overlaps nothing: the parent's later children when a tree room is
@@ -247,21 +248,20 @@ impl<'a> Greedy<'a> {
         // Two phases share the budget: the first (half) searches as before
         // the second existed, so a layout it finds is the same as then;
         // the second, where the first found nothing, adds the packing
-        // lookahead (`forest.rs`, `room_left.rs`), its Luby caps afresh.
+        // lookahead (`forest.rs`, `room_left.rs`), its attempts' caps
+        // going on along the Luby sequence.
         let split = self.budget / FIRST_SHARE;
         let mut end = split;
-        let mut from = 0;
         while self.stats.work < self.budget {
             if self.stats.work >= end {
                 self.bold = true;
                 end = self.budget;
-                from = self.stats.attempts;
             }
             self.watch.check()?;
             self.stats.attempts += 1;
             self.state.clear();
             self.joined.fill(false);
-            let cap = unit.saturating_mul(luby(self.stats.attempts - from));
+            let cap = unit.saturating_mul(luby(self.stats.attempts));
             let until = self.stats.work.saturating_add(cap).min(end);
             match self.attempt(&tree, &chains, until)? {
                 None => return Ok(()),
