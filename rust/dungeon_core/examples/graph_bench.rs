@@ -38,6 +38,7 @@
 //! cargo run --release -p dungeon_core --example graph_bench -- --designer 10
 //! ```
 
+use std::io::Write;
 use std::time::Instant;
 
 #[path = "../tests/support/level_graph_inputs.rs"]
@@ -51,7 +52,7 @@ use random_level_graph::{Class, Doors, MAX_CYCLES, designer_graph, has_triangle,
 use std::collections::BTreeMap;
 
 use dungeon_core::GeneratorConfig;
-use dungeon_core::graph_layout::{GraphConfig, LevelGraph};
+use dungeon_core::graph_layout::{GraphConfig, LevelGraph, layout};
 use dungeon_core::registry::{Entry, GRAPH, Job};
 use dungeon_core::{DungeonRng, GenError};
 
@@ -67,6 +68,13 @@ struct Args {
     /// The designer report on the demo templates with door lines
     /// (`GraphConfig::demo_line_templates`) instead of fixed slots.
     lines: bool,
+    /// Direct doors only (no corridor runs).
+    direct: bool,
+    /// The designer report's room counts.
+    sizes: Vec<usize>,
+    /// Where to write one line per designer layout with a hash of its grid
+    /// (to check that a change keeps layouts byte-identical).
+    hashes: Option<String>,
 }
 
 fn args() -> Args {
@@ -76,6 +84,9 @@ fn args() -> Args {
         designer: 0,
         classes: Class::ALL.to_vec(),
         lines: false,
+        direct: false,
+        sizes: SIZES.to_vec(),
+        hashes: None,
     };
     let list: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -99,6 +110,19 @@ fn args() -> Args {
                 i += 1;
             }
             "--lines" => a.lines = true,
+            "--direct" => a.direct = true,
+            "--sizes" => {
+                let names = list.get(i + 1).unwrap_or_else(|| usage());
+                a.sizes = names
+                    .split(',')
+                    .map(|n| n.parse().unwrap_or_else(|_| usage()))
+                    .collect();
+                i += 1;
+            }
+            "--hashes" => {
+                a.hashes = Some(list.get(i + 1).unwrap_or_else(|| usage()).clone());
+                i += 1;
+            }
             "--classes" => {
                 let names = list.get(i + 1).unwrap_or_else(|| usage());
                 a.classes = names
@@ -116,7 +140,7 @@ fn args() -> Args {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: graph_bench [--quick] [--seeds N] [--scaling-seeds N] | --designer N [--lines] [--classes tree,disjoint,triangle,shared,nested,hub,mixed]"
+        "usage: graph_bench [--quick] [--seeds N] [--scaling-seeds N] | --designer N [--lines] [--direct] [--sizes 10,20] [--hashes FILE] [--classes tree,disjoint,triangle,shared,nested,hub,mixed]"
     );
     std::process::exit(2)
 }
@@ -416,6 +440,13 @@ fn failure_kind(e: &GenError, rooms: usize) -> String {
 
 /// The designer-drawn report: per class, a table of rooms × cycles with
 /// direct doors and with corridors, then the failures by kind.
+/// FNV-1a of `s`.
+fn fnv(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 fn designer(a: &Args) {
     let n = a.designer;
     if a.lines {
@@ -434,6 +465,10 @@ fn designer(a: &Args) {
         }
     );
     let doors = Doors::demo();
+    let mut hashes = a
+        .hashes
+        .as_ref()
+        .map(|p| std::fs::File::create(p).expect("the hashes file"));
     let (mut all_ok, mut all) = ([0u64; 2], [0u64; 2]);
     for &class in &a.classes {
         println!("**{}**\n", class.name());
@@ -451,7 +486,7 @@ fn designer(a: &Args) {
         // with loops sharing a room, without].
         let mut by_shape = [[(0u64, 0u64); 4]; 2];
         let (mut class_ok, mut class_all) = ([0u64; 2], [0u64; 2]);
-        for rooms in SIZES {
+        for &rooms in &a.sizes {
             let mut rows = [
                 format!("| {rooms} | direct |"),
                 format!("| {rooms} | corridors |"),
@@ -481,6 +516,9 @@ fn designer(a: &Args) {
                         2 + usize::from(!shares_room(&adj)),
                     ];
                     for (m, corridors) in [false, true].into_iter().enumerate() {
+                        if corridors && a.direct {
+                            continue;
+                        }
                         let t = Instant::now();
                         let r = if a.lines {
                             GraphConfig {
@@ -501,6 +539,29 @@ fn designer(a: &Args) {
                         for k in shape {
                             by_shape[m][k].0 += u64::from(r.is_ok());
                             by_shape[m][k].1 += 1;
+                        }
+                        if let Some(out) = hashes.as_mut() {
+                            let h = r.as_ref().map_or(0, |grid| fnv(&format!("{grid:?}")));
+                            // The work a success took (laid out again).
+                            let work = r.as_ref().map_or(0, |_| {
+                                let c = GraphConfig {
+                                    graph: g.clone(),
+                                    templates: if a.lines {
+                                        GraphConfig::demo_line_templates()
+                                    } else {
+                                        GraphConfig::demo_templates()
+                                    },
+                                    corridors,
+                                    ..GraphConfig::demo()
+                                };
+                                layout(&c, s, 1).map_or(0, |l| l.stats.work)
+                            });
+                            let _ = writeln!(
+                                out,
+                                "{} {rooms} {cycles} {s} {m} {} {h:016x} {work}",
+                                class.name(),
+                                u8::from(r.is_ok())
+                            );
                         }
                         match r {
                             Ok(_) => cells[m].ok += 1,

@@ -14,11 +14,26 @@
 //! ones) out again, up to [`RELAYS`] times; an attempt whose work passes
 //! its cap starts over (caps follow the Luby sequence) until the work
 //! budget is spent.
+//!
+//! The budget is spent in two phases. The first (`1 / FIRST_SHARE` of
+//! it) searches as described; every layout it finds is the one the search
+//! found before the second phase existed. Where it finds none, the second
+//! phase searches on with the same stream and the same Luby sequence of
+//! attempt caps (restarting it lost graphs of 80–100 rooms that need long
+//! attempts), with one more test per
+//! candidate: the rooms still to hang off a room of five connections or
+//! more (a hub) must fit around it all at once, each at the first spot
+//! that overlaps nothing: the parent's later children when a tree room is
+//! placed, the room's own children, and a loop chain's rooms' pending
+//! neighbours when a chain is laid out ([`Greedy::packs`]). The one-cell
+//! lookahead counts free doors; on a hub's wall they are not enough when
+//! the rooms on them cannot sit side by side.
 
 use super::NAME;
 use super::chains::{Chain, cycle_chains};
 use super::config::GraphConfig;
 use super::energy::{Foot, State, W_DIST, W_DOOR};
+use super::forest::Forest;
 use super::space::Offset;
 use super::space::slots_touch;
 use super::validate::Checked;
@@ -41,19 +56,19 @@ pub(crate) const P_START: f64 = 0.05;
 pub(crate) const P_END: f64 = 0.95;
 
 /// The tree laid out from the start room outwards.
-struct Tree {
-    order: Vec<usize>,
-    parent: Vec<usize>,
-    parent_edge: Vec<usize>,
-    degree: Vec<usize>,
+pub(super) struct Tree {
+    pub(super) order: Vec<usize>,
+    pub(super) parent: Vec<usize>,
+    pub(super) parent_edge: Vec<usize>,
+    pub(super) degree: Vec<usize>,
     /// Per room: its position in `order`.
-    position: Vec<usize>,
+    pub(super) position: Vec<usize>,
     /// Per position in `order`: how many children its parent still gets
     /// after this one.
-    later_siblings: Vec<usize>,
+    pub(super) later_siblings: Vec<usize>,
     /// How many rooms at the front of `order` are placed before the
     /// forest (the loops' rooms, or the start room alone).
-    roots: usize,
+    pub(super) roots: usize,
 }
 
 impl Tree {
@@ -116,7 +131,7 @@ impl Tree {
 }
 
 /// Why an attempt stopped: the rooms it placed, and what stopped it.
-type Stuck = (usize, String);
+pub(super) type Stuck = (usize, String);
 
 /// Work cap of an attempt, in units, is `LUBY_UNIT · (FIRST_CAP + 50 ·
 /// rooms)` times the Luby sequence (1, 1, 2, 1, 1, 2, 4, …; Luby,
@@ -130,7 +145,9 @@ const LUBY_UNIT: u64 = 32;
 const FIRST_CAP: u64 = 2_000;
 /// Times an attempt lays a chain out again because a room hanging off it
 /// found no spot, before the attempt ends.
-const RELAYS: u32 = 8;
+pub(super) const RELAYS: u32 = 8;
+/// The first phase of the search gets `1 / FIRST_SHARE` of the budget.
+const FIRST_SHARE: u64 = 2;
 
 /// Term `i` (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, …
 fn luby(i: u32) -> u64 {
@@ -165,12 +182,14 @@ pub(crate) struct Greedy<'a> {
     pub(super) adj: Vec<Vec<(usize, usize)>>,
     /// Per connection: whether its doors are recorded.
     pub(super) joined: Vec<bool>,
+    /// The second phase of the search (see [`Greedy::run`]).
+    pub(super) bold: bool,
 }
 
 /// One room's candidates in the depth-first search, and the next to try.
-struct Frame {
-    cands: Vec<(usize, Offset)>,
-    next: usize,
+pub(super) struct Frame {
+    pub(super) cands: Vec<(usize, Offset)>,
+    pub(super) next: usize,
 }
 
 impl<'a> Greedy<'a> {
@@ -205,6 +224,7 @@ impl<'a> Greedy<'a> {
                 adj
             },
             joined: vec![false; c.graph.edges.len()],
+            bold: false,
         }
     }
 
@@ -225,13 +245,24 @@ impl<'a> Greedy<'a> {
         };
         let tree = Tree::new(self.c, &roots);
         let unit = LUBY_UNIT * (FIRST_CAP + 50 * tree.order.len() as u64);
+        // Two phases share the budget: the first (half) searches as before
+        // the second existed, so a layout it finds is the same as then;
+        // the second, where the first found nothing, adds the packing
+        // lookahead (`forest.rs`, `room_left.rs`), its attempts' caps
+        // going on along the Luby sequence.
+        let split = self.budget / FIRST_SHARE;
+        let mut end = split;
         while self.stats.work < self.budget {
+            if self.stats.work >= end {
+                self.bold = true;
+                end = self.budget;
+            }
             self.watch.check()?;
             self.stats.attempts += 1;
             self.state.clear();
             self.joined.fill(false);
             let cap = unit.saturating_mul(luby(self.stats.attempts));
-            let until = self.stats.work.saturating_add(cap).min(self.budget);
+            let until = self.stats.work.saturating_add(cap).min(end);
             match self.attempt(&tree, &chains, until)? {
                 None => return Ok(()),
                 Some(stuck) => {
@@ -262,7 +293,7 @@ impl<'a> Greedy<'a> {
     }
 
     /// Why room `c` found no spot against its parent `p`.
-    fn no_spot(&self, c: usize, p: usize) -> String {
+    pub(super) fn no_spot(&self, c: usize, p: usize) -> String {
         let g = &self.c.graph;
         format!(
             "{} found no spot against {} (its template's doors free and no overlap); raise \
@@ -326,7 +357,7 @@ impl<'a> Greedy<'a> {
     }
 
     /// The candidates for room `c` against its placed parent `p`.
-    fn frame(&mut self, tree: &Tree, c: usize) -> Frame {
+    pub(super) fn frame(&mut self, tree: &Tree, c: usize) -> Frame {
         let space = &self.k.space;
         let p = tree.parent[c];
         let mut cands = Vec::new();
@@ -372,7 +403,7 @@ impl<'a> Greedy<'a> {
     }
 
     /// Whether candidate `(v, o)` for room `c` (parent `p`) fits.
-    fn fits(&mut self, tree: &Tree, idx: usize, v: usize, o: Offset) -> bool {
+    pub(super) fn fits(&mut self, tree: &Tree, idx: usize, v: usize, o: Offset) -> bool {
         let c = tree.order[idx];
         let p = tree.parent[c];
         let space = &self.k.space;
@@ -394,7 +425,7 @@ impl<'a> Greedy<'a> {
         self.state.place(space, c, v, at);
         let ok = self.usable_doors(c, o.db, &Foot::default()) + 1 >= tree.degree[c];
         self.state.unplace_last();
-        ok
+        ok && (!self.bold || self.siblings_fit(tree, idx, v, &foot, o))
     }
 
     /// One attempt: the loop chains by annealing, then the forest depth
@@ -424,7 +455,7 @@ impl<'a> Greedy<'a> {
         let mut i = 0;
         let mut relays = 0;
         let mut deepest: Option<Stuck> = None;
-        'chains: loop {
+        loop {
             while let Some(ch) = chains.get(i) {
                 marks.truncate(i);
                 marks.push((self.state.order.len(), self.state.join_count()));
@@ -481,75 +512,13 @@ impl<'a> Greedy<'a> {
                 i = back - 1;
                 self.undo_to(marks[i]);
             }
-            let n = tree.order.len();
-            let m = tree.roots;
-            // stack[k]: the frame of the room at position m + k, whose
-            // candidate `next − 1` is placed.
-            let mut stack: Vec<Frame> = Vec::with_capacity(n);
-            let mut resume: Option<Frame> = None;
-            loop {
-                let idx = stack.len() + m;
-                if idx >= n {
-                    return Ok(None);
-                }
-                let c = tree.order[idx];
-                let p = tree.parent[c];
-                let mut f = match resume.take() {
-                    Some(f) => f,
-                    None => self.frame(tree, c),
-                };
-                let mut placed = false;
-                while let Some(&(v, o)) = f.cands.get(f.next) {
-                    f.next += 1;
-                    let units = 2 + self.state.order.len() as u64 / 16;
-                    if !self.spend(units, idx, until)? {
-                        let cap = (idx, "the attempt's work cap was reached".to_string());
-                        return Ok(Some(deepest.unwrap_or(cap)));
-                    }
-                    if self.fits(tree, idx, v, o) {
-                        let pp = self.state.pos[p];
-                        self.state.place(space, c, v, (pp.0 + o.dx, pp.1 + o.dy));
-                        self.state.join(p, o.da, c, o.db, tree.parent_edge[c]);
-                        placed = true;
-                        break;
-                    }
-                }
-                if placed {
-                    stack.push(f);
-                    continue;
-                }
-                if deepest.as_ref().is_none_or(|d| idx > d.0) {
-                    deepest = Some((idx, self.no_spot(c, p)));
-                }
-                // Backjump to the parent (the room `c` must fit against): undo
-                // every room placed since, and go on with the parent's frame.
-                // A root has no frame: the attempt ends.
-                let target = tree.position[p];
-                if target < m {
-                    // A room hanging off a chain found no spot: lay that chain
-                    // (and the ones after it) out again, a few times, before
-                    // the attempt gives up.
-                    let Some(ci) = chains.iter().position(|ch| ch.rooms.contains(&p)) else {
-                        return Ok(deepest);
-                    };
-                    if relays >= RELAYS || self.stats.work >= until {
-                        return Ok(deepest);
-                    }
-                    relays += 1;
+            match self.forest(tree, chains, &mut relays, &mut deepest, until)? {
+                Forest::Done => return Ok(None),
+                Forest::Stuck => return Ok(deepest),
+                Forest::Relay(ci) => {
                     self.undo_to(marks[ci]);
                     i = ci;
-                    continue 'chains;
                 }
-                let mut prev = None;
-                while stack.len() + m > target {
-                    prev = stack.pop();
-                    let _ = self.state.unjoin_last();
-                    self.state.unplace_last();
-                }
-                let Some(prev) = prev else {
-                    return Ok(deepest);
-                };
-                resume = Some(prev);
             }
         }
     }

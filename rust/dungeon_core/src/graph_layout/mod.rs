@@ -55,7 +55,10 @@
 //! rooms hanging off them through bridges, in breadth-first order against
 //! their parents, backjumping to the parent when a room finds no spot. An
 //! attempt that gets stuck starts over, attempts capped by the Luby
-//! sequence, within [`GraphConfig::work_budget`]; running out names the
+//! sequence, within [`GraphConfig::work_budget`]: its first half as
+//! described, its second half, where that found nothing, testing also
+//! that the rooms still to hang off a room fit around it all at once
+//! (`forest.rs`); running out names the
 //! chain or room the best attempt could not place (a corridor piece as the
 //! corridor of its connection). A loop of at most 12 rooms, corridor pieces
 //! counted, that no choice of templates closes (overlaps aside) is refused
@@ -68,9 +71,11 @@ mod closure;
 mod config;
 mod corridor;
 mod energy;
+mod forest;
 mod graph;
 mod greedy;
 mod planar;
+mod room_left;
 mod space;
 mod validate;
 
