@@ -555,14 +555,25 @@ impl LevelHost for DungeonLevel2D {
         }
     }
 
+    fn has_room_scene(&self) -> bool {
+        self.room_scene.is_some()
+    }
+
+    fn painter_node(&self) -> Option<Gd<Node>> {
+        self.painter.clone().map(Gd::upcast)
+    }
+
+    fn collision_build(&self) -> (&'static str, Variant) {
+        ("build_body_2d", self.cell_size().to_variant())
+    }
+
     fn place_props(
         &mut self,
         grid: &Gd<DungeonGrid>,
         decorator: &Gd<DungeonDecorator>,
         props: &VarDictionary,
     ) {
-        let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
-        let cell = if room_grid && self.room_scene.is_some() {
+        let cell = if self.places_rooms(grid) {
             self.room_size
         } else {
             self.cell_size()
@@ -579,29 +590,8 @@ impl LevelHost for DungeonLevel2D {
         self.output_node().add_child(&root);
     }
 
-    fn build_collision(&mut self, grid: &Gd<DungeonGrid>) {
-        if grid.bind().core().kind() == GridKind::RoomGrid && self.room_scene.is_some() {
-            return;
-        }
-        let mut c = super::level_collision(grid);
-        let body = c.call(
-            "build_body_2d",
-            &[grid.to_variant(), self.cell_size().to_variant()],
-        );
-        let Ok(mut body) = body.try_to::<Gd<Node>>() else {
-            godot_warn!(
-                "DungeonLevel2D: no collision for the level: {}",
-                c.get("last_error")
-            );
-            return;
-        };
-        body.set_name("Collision");
-        self.output_node().add_child(&body);
-    }
-
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>) {
-        let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
-        let cell = if room_grid && self.room_scene.is_some() {
+        let cell = if self.places_rooms(grid) {
             self.room_size
         } else {
             self.cell_size()
@@ -627,23 +617,6 @@ impl LevelHost for DungeonLevel2D {
         region.set("use_edge_connections", &false.to_variant());
         region.set("navigation_polygon", &poly.to_variant());
         self.output_node().add_child(&region);
-    }
-
-    fn reused_child(&self, grid: &Gd<DungeonGrid>) -> Option<&'static str> {
-        let room_grid = grid.bind().core().kind() == GridKind::RoomGrid;
-        (!(room_grid && self.room_scene.is_some())).then_some("Tiles")
-    }
-
-    fn paint_progress(&self) -> f64 {
-        self.painter.as_ref().map_or(0.0, |p| {
-            p.get("paint_progress").try_to::<f64>().unwrap_or(0.0)
-        })
-    }
-
-    fn stop_painting(&mut self) {
-        if let Some(p) = &mut self.painter {
-            p.call("stop", &[]);
-        }
     }
 }
 

@@ -168,22 +168,59 @@ where
         decorator: &Gd<DungeonDecorator>,
         props: &VarDictionary,
     );
+    /// Whether a room scene is set (room grids then get room scenes, not
+    /// tiles).
+    fn has_room_scene(&self) -> bool;
+    /// The painter, once made (a `DungeonTilePainter` or a
+    /// `DungeonGridMapPainter`).
+    fn painter_node(&self) -> Option<Gd<Node>>;
+    /// `DungeonCollision`'s build method for this space and its cell size.
+    fn collision_build(&self) -> (&'static str, Variant);
+
+    /// Whether `grid` is shown as room scenes (else it is painted as tiles).
+    fn places_rooms(&self, grid: &Gd<DungeonGrid>) -> bool {
+        self.has_room_scene() && grid.bind().core().kind() == dungeon_core::GridKind::RoomGrid
+    }
+
     /// A `"Collision"` body under the output, from `grid` (levels painted
-    /// as tiles only).
-    fn build_collision(&mut self, grid: &Gd<DungeonGrid>);
+    /// as tiles only; room scenes keep their own collision).
+    fn build_collision(&mut self, grid: &Gd<DungeonGrid>) {
+        if self.places_rooms(grid) {
+            return;
+        }
+        let (method, cell) = self.collision_build();
+        let mut c = level_collision(grid);
+        let body = c.call(method, &[grid.to_variant(), cell]);
+        let Ok(mut body) = body.try_to::<Gd<Node>>() else {
+            godot_warn!(
+                "{}: no collision for the level: {}",
+                Self::CLASS,
+                c.get("last_error")
+            );
+            return;
+        };
+        body.set_name("Collision");
+        self.output_node().add_child(&body);
+    }
     /// The output child that the next level painted over frames reuses
     /// (the tile layer or GridMap: freeing a big one takes a long frame,
     /// repainting it does not), when `grid` is painted as tiles; `None`
     /// frees the whole output first.
-    fn reused_child(&self, _grid: &Gd<DungeonGrid>) -> Option<&'static str> {
-        None
+    fn reused_child(&self, grid: &Gd<DungeonGrid>) -> Option<&'static str> {
+        (!self.places_rooms(grid)).then_some("Tiles")
     }
     /// How far painting over frames is, 0 to 1.
     fn paint_progress(&self) -> f64 {
-        1.0
+        self.painter_node().map_or(0.0, |p| {
+            p.get("paint_progress").try_to::<f64>().unwrap_or(0.0)
+        })
     }
     /// Stops painting over frames.
-    fn stop_painting(&mut self) {}
+    fn stop_painting(&mut self) {
+        if let Some(mut p) = self.painter_node() {
+            p.call("stop", &[]);
+        }
+    }
 
     /// Runs `f` on this node as a [`Node`], with the base borrowed so that
     /// signal handlers and children may call this node back.
