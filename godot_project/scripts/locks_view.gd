@@ -213,6 +213,9 @@ func _physics_process(_delta: float) -> void:
 
 func _open(door: Dictionary) -> void:
 	doors.erase(door)
+	# The level's merged collision body (tile maps) shuts the lock too.
+	if _dungeon.has_method("set_lock_open"):
+		_dungeon.set_lock_open(door["lock"], true)
 	(door["body"] as Node).queue_free()
 	(door["area"] as Node).queue_free()
 	queue_redraw()

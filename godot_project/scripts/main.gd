@@ -198,7 +198,7 @@ func start() -> void:
 			_set_loading(false)
 		hud.show_message(msg))
 	dungeon.secret_found.connect(func(room: int) -> void: hud.minimap.reveal_room(room))
-	dungeon.painted.connect(_on_level_painted)
+	dungeon.generated.connect(_on_level_painted)
 	dungeon.locks_view.keys_changed.connect(hud.show_keys)
 	select_generator(generator_index, start_level)
 	if _screenshot_path != "":
@@ -262,6 +262,7 @@ func max_level() -> int:
 func build_level() -> bool:
 	var gen := dungeon.generator
 	gen.seed = run_seed
+	dungeon.seed = run_seed
 	if is_huge(generator_index):
 		return _build_level_async()
 	_set_loading(false)
@@ -274,14 +275,15 @@ func build_level() -> bool:
 
 ## Huge entries: the generator runs on a worker thread and the painter paints
 ## over frames; the HUD's loading bar follows both, and the level shows
-## (player on START) when `dungeon.painted` comes. Returns true: a failure
+## (player on START) when `dungeon.generated` comes. Returns true: a failure
 ## arrives later through `generation_failed`.
 func _build_level_async() -> bool:
 	_set_loading(true)
 	enemies.clear()
 	var gen := dungeon.generator
 	gen.cancel()
-	dungeon.generate_level_async(level)
+	dungeon.level = level
+	dungeon.generate_async()
 	return true
 
 

@@ -54,9 +54,9 @@ var _label: Label
 ## Adds the mode to `main` (on) or removes it (off); returns the mode node
 ## or null.
 static func attach(main: Node, on: bool) -> Node:
-	# Under the tile layer: drawn just over the floor tiles, under the
-	# START/EXIT markers and the player.
-	var host: Node = main.dungeon.tile_layer
+	# Drawn just over the floor tiles, under the START/EXIT markers and the
+	# player.
+	var host: Node = main.dungeon.mode_layer
 	var existing: Node = host.get_node_or_null("MinesweeperMode")
 	if not on:
 		if existing != null:

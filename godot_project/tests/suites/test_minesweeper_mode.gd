@@ -42,7 +42,7 @@ func test_doors_shut_until_the_solver_clears_the_room(t) -> void:
 	t.check_eq(mode.mines_opened, 0, "no mine opened")
 	main.select_generator(3)  # plain BSP: the mode goes away
 	t.check(main.minesweeper == null, "other generators have no minesweeper mode")
-	t.check(main.dungeon.tile_layer.get_node_or_null("MinesweeperMode") == null, "the mode node is gone")
+	t.check(main.dungeon.mode_layer.get_node_or_null("MinesweeperMode") == null, "the mode node is gone")
 	mode.free()
 	main.free()
 

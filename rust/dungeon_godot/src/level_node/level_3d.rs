@@ -202,6 +202,16 @@ pub struct DungeonLevel3D {
     /// [method DungeonDecorator.decorate] gives them; empty without one.
     #[var(get = get_props, no_set)]
     props: PhantomVar<VarDictionary>,
+    /// The level's room graph, for generators that make one: what their
+    /// [code]generate_with_graph[/code] gives without the grid (TinyKeep:
+    /// room centres and the graph's edges; [TemplateGenerator] and
+    /// [GraphLayoutGenerator]: the placed templates and their joins).
+    /// Empty for the other generators, and after a
+    /// [method generate_async] unless the level places
+    /// [member template_scenes] (working it out again would take a frame
+    /// as long as a [method generate]).
+    #[var(get = get_room_graph, no_set)]
+    room_graph: PhantomVar<VarDictionary>,
     /// Why the last generation failed; empty after a success.
     #[var(get = get_last_error, no_set)]
     last_error: PhantomVar<GString>,
@@ -237,6 +247,7 @@ impl INode3D for DungeonLevel3D {
             grid: PhantomVar::default(),
             spawn_points: PhantomVar::default(),
             props: PhantomVar::default(),
+            room_graph: PhantomVar::default(),
             last_error: PhantomVar::default(),
             state: LevelState::default(),
             painter: None,
@@ -386,6 +397,12 @@ impl DungeonLevel3D {
     #[func]
     fn get_props(&self) -> VarDictionary {
         self.state.props.clone()
+    }
+
+    /// The level's room graph ([member room_graph]).
+    #[func]
+    fn get_room_graph(&self) -> VarDictionary {
+        self.state.room_graph.clone()
     }
 
     /// Why the last generation failed ([member last_error]).

@@ -110,6 +110,12 @@ pub(crate) struct LevelState {
     pub spawn_points: VarDictionary,
     /// Its props under the decorator (the `props` property).
     pub props: VarDictionary,
+    /// Its room graph, `generate_with_graph` without the grid (the
+    /// `room_graph` property).
+    pub room_graph: VarDictionary,
+    /// The room graph of the level being put in the scene, kept until
+    /// `finish` makes it the `room_graph`.
+    pub next_graph: VarDictionary,
     /// Why the last generation failed (the `last_error` property).
     pub last_error: GString,
     /// The internal child holding what was made.
@@ -236,15 +242,19 @@ where
         let mut generator = self.prepared_generator()?;
         let level = self.settings().level.to_variant();
         let templates = self.uses_template_scenes(&generator);
-        let (made, placements) = if templates {
-            let d = generator
+        let (made, graph) = if generator.has_method("generate_with_graph") {
+            let mut d = generator
                 .call("generate_with_graph", std::slice::from_ref(&level))
                 .try_to::<VarDictionary>()
                 .unwrap_or_default();
-            (d.get("grid").unwrap_or_default(), d.get("placements"))
+            (d.remove("grid").unwrap_or_default(), d)
         } else {
-            (generator.call("generate_level", &[level]), None)
+            (
+                generator.call("generate_level", &[level]),
+                VarDictionary::new(),
+            )
         };
+        let placements = graph.get("placements").filter(|_| templates);
         let Ok(grid) = made.try_to::<Gd<DungeonGrid>>() else {
             let msg = generator.get("last_error").to::<GString>();
             // The generator has logged it already.
@@ -259,6 +269,7 @@ where
         if let Some(p) = placements {
             self.place_templates(&generator, &p);
         }
+        self.state_mut().next_graph = graph;
         self.finish(grid.clone());
         Some(grid)
     }
@@ -319,6 +330,7 @@ where
         state.grid = None;
         state.spawn_points = VarDictionary::new();
         state.props = VarDictionary::new();
+        state.room_graph = VarDictionary::new();
     }
 
     /// A copy of the generator with this node's seed (a new one first with
@@ -405,10 +417,14 @@ where
             let args = [self.state().pending_level.to_variant()];
             // The guard lets a `generation_failed` handler in.
             let d = self.with_node(|_| generator.call("generate_with_graph", &args));
-            let d = d.try_to::<VarDictionary>().unwrap_or_default();
+            let mut d = d.try_to::<VarDictionary>().unwrap_or_default();
             if let Some(p) = d.get("placements") {
                 self.place_templates(&generator, &p);
             }
+            d.remove("grid");
+            self.state_mut().next_graph = d;
+        } else {
+            self.state_mut().next_graph = VarDictionary::new();
         }
         if painting {
             self.state_mut().painting = Some(grid);
@@ -480,6 +496,7 @@ where
         let state = self.state_mut();
         state.spawn_points = spawn_points;
         state.props = props;
+        state.room_graph = std::mem::take(&mut state.next_graph);
         state.grid = Some(grid.clone());
         state.last_error = GString::new();
         self.with_node(|n| n.emit_signal("generated", &[grid.to_variant()]));
@@ -502,6 +519,7 @@ where
         state.grid = None;
         state.spawn_points = VarDictionary::new();
         state.props = VarDictionary::new();
+        state.room_graph = VarDictionary::new();
         self.failed(msg, false);
     }
 
