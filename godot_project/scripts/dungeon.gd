@@ -101,6 +101,8 @@ var _graph: Node2D
 var _template_rooms: Node2D
 var _edges: Node2D
 var _tile_sets: Dictionary = {}
+## The overlays show a level (until the addon's output goes).
+var _overlays_on := false
 
 
 func _init() -> void:
@@ -134,6 +136,7 @@ func _init() -> void:
 	_markers.draw.connect(_draw_markers)
 	for overlay in [mode_layer, _edges, _graph, _template_rooms, locks_view, props_view, _markers]:
 		add_child(overlay, false, Node.INTERNAL_MODE_BACK)
+	child_order_changed.connect(_on_children_changed)
 
 
 func _use_tile_set() -> void:
@@ -189,10 +192,8 @@ func _on_sample_level_generated(new_grid: DungeonGrid) -> void:
 	var output := get_output()
 	if output != null:
 		move_child(output, 0)
-		# clear() frees it: the overlays go with it.
-		if not output.tree_exiting.is_connected(_on_output_gone):
-			output.tree_exiting.connect(_on_output_gone)
 	_clear_overlays()
+	_overlays_on = true
 	var tiles := is_tile_grid(new_grid)
 	if tiles:
 		rooms.clear()
@@ -238,9 +239,12 @@ func _dress_rooms(g: DungeonGrid) -> void:
 		room.queue_redraw()
 
 
-func _on_output_gone() -> void:
-	rooms.clear()
-	_clear_overlays()
+# clear() (or a new level) freed the addon's output: the overlays go with it.
+func _on_children_changed() -> void:
+	if _overlays_on and get_output() == null:
+		_overlays_on = false
+		rooms.clear()
+		_clear_overlays()
 
 
 func _clear_overlays() -> void:

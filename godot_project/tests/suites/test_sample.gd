@@ -490,6 +490,35 @@ func test_hud_shows_nothing_in_the_editor(t) -> void:
 	_done(main)
 
 
+## The sample's Dungeon is the addon's DungeonLevel2D (a script on top):
+## the addon's Inspector (Generate, New seed, Bake, Clear, Live preview)
+## takes it, and what it makes goes under the addon's output node.
+func test_dungeon_is_the_addons_level_node(t) -> void:
+	var dungeon := Dungeon.new()
+	t.check(dungeon is DungeonLevel2D, "Dungeon extends DungeonLevel2D")
+	# What the addon's Inspector plugin (level_inspector.gd) asks.
+	t.check(dungeon.is_class("DungeonLevel2D"), "so the addon's Inspector plugin takes it")
+	var gen := BspGenerator.new()
+	dungeon.generator = gen
+	dungeon.seed = 4
+	var grid := dungeon.generate_level(2)
+	if t.check(grid != null, "it generates"):
+		t.check_eq(grid.to_json(), _bsp_level(4, 2), "the level of its seed and level")
+		var output := dungeon.get_output()
+		t.check(output != null and dungeon.get_tile_layer().get_parent() == output, "the tiles are the addon's (under get_output())")
+		t.check(dungeon.collision_body() != null and dungeon.collision_body().get_parent() == output, "and so is the merged collision body")
+		t.check(output.get_index(true) < dungeon.get_node("Graph").get_index(true), "the output is drawn under the sample's overlays")
+	dungeon.clear()
+	t.check(dungeon.grid == null and dungeon.wall_cells.is_empty() and dungeon.edge_walls.is_empty(), "clear() also clears the overlays")
+	dungeon.free()
+
+
+func _bsp_level(seed: int, level: int) -> String:
+	var gen := BspGenerator.new()
+	gen.seed = seed
+	return gen.generate_level(level).to_json()
+
+
 ## The sample offers every generator GeneratorRegistry lists: each class is
 ## the "type" of one entry of main.gd's GENERATORS or more, and every entry
 ## makes a registry generator under an id of its own.

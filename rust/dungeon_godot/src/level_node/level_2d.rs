@@ -373,9 +373,8 @@ impl DungeonLevel2D {
     #[func]
     fn get_output(&self) -> Option<Gd<Node2D>> {
         self.state
-            .output
-            .as_ref()
-            .and_then(|o| o.clone().try_cast::<Node2D>().ok())
+            .live_output()
+            .and_then(|o| o.try_cast::<Node2D>().ok())
     }
 
     /// The room scenes placed for the level on display: on a room grid in
@@ -394,8 +393,7 @@ impl DungeonLevel2D {
     #[func]
     fn get_tile_layer(&self) -> Option<Gd<TileMapLayer>> {
         self.state
-            .output
-            .as_ref()
+            .live_output()
             .and_then(|o| o.get_node_or_null("Tiles"))
             .and_then(|n| n.try_cast::<TileMapLayer>().ok())
     }

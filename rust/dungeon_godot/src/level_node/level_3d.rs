@@ -358,9 +358,8 @@ impl DungeonLevel3D {
     #[func]
     fn get_output(&self) -> Option<Gd<Node3D>> {
         self.state
-            .output
-            .as_ref()
-            .and_then(|o| o.clone().try_cast::<Node3D>().ok())
+            .live_output()
+            .and_then(|o| o.try_cast::<Node3D>().ok())
     }
 
     /// The room scenes placed for the level on display, in room order (on
@@ -375,8 +374,7 @@ impl DungeonLevel3D {
     #[func]
     fn get_grid_map(&self) -> Option<Gd<GridMap>> {
         self.state
-            .output
-            .as_ref()
+            .live_output()
             .and_then(|o| o.get_node_or_null("Tiles"))
             .and_then(|n| n.try_cast::<GridMap>().ok())
     }

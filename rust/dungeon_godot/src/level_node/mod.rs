@@ -133,6 +133,18 @@ pub(crate) struct LevelState {
     pub painting: Option<Gd<DungeonGrid>>,
 }
 
+impl LevelState {
+    /// The output node while it exists (it is gone once this node's
+    /// children are freed, e.g. while the node itself is freed).
+    pub fn live_output(&self) -> Option<Gd<Node>> {
+        // Cloning a freed instance panics: test it first.
+        self.output
+            .as_ref()
+            .filter(|o| o.is_instance_valid())
+            .cloned()
+    }
+}
+
 /// The shared driver of the level nodes: generation (now or on a worker
 /// thread), seed, errors, signals, output and clear. A class provides its
 /// settings and how a grid is put in its space (2D or 3D).
@@ -541,7 +553,7 @@ where
     fn clear_output_but(&mut self, keep: &str) {
         let state = self.state_mut();
         state.rooms = Array::new();
-        let Some(mut o) = state.output.clone().filter(|o| o.is_instance_valid()) else {
+        let Some(mut o) = state.live_output() else {
             return;
         };
         for mut child in o.get_children().iter_shared() {
