@@ -209,6 +209,140 @@ func test_grid_map_painter(t) -> void:
 	p.free()
 
 
+## The item and orientation a DungeonGridMapPainter with the default
+## items (start and end as floor) must put at `c` of `g`: [item, turn].
+static func expected_cell(g: DungeonGrid, c: Vector2i, turns: Array) -> Array:
+	var items := {DungeonGrid.ROOM: 0, DungeonGrid.START: 0, DungeonGrid.END: 0,
+			DungeonGrid.CORRIDOR: 1, DungeonGrid.DOOR: 2}
+	if g.is_walkable(c):
+		return [items.get(g.get_cell(c), 0), 0]
+	for dy in [-1, 0, 1]:
+		for dx in [-1, 0, 1]:
+			if g.is_walkable(c + Vector2i(dx, dy)):
+				# Face the first open side among S, E, N, W.
+				for side in [[Vector2i(0, 1), 0], [Vector2i(1, 0), 1], [Vector2i(0, -1), 2], [Vector2i(-1, 0), 3]]:
+					if g.is_walkable(c + side[0]):
+						return [3, turns[side[1]]]
+				return [3, turns[0]]
+	return [-1, 0]
+
+
+## Every cell of `map` and of its chunk GridMaps, "cell:item:turn", sorted.
+static func all_cells(map: GridMap) -> PackedStringArray:
+	var out := PackedStringArray()
+	for m in [map] + map.get_children().filter(func(c): return c is GridMap):
+		for c in m.get_used_cells():
+			out.append("%s:%d:%d" % [c, m.get_cell_item(c), m.get_cell_item_orientation(c)])
+	out.sort()
+	return out
+
+
+## Maps over 512×512 cells go into chunk GridMaps of 256×256 cells: each
+## chunk holds only its block, the cells along the chunk borders are the
+## grid's, nothing is missing (the tile painter's count, an independent
+## painting), paint_over_frames gives the same cells, and a small map
+## painted next drops the chunks.
+func test_grid_map_painter_chunks_big_maps(t) -> void:
+	var gen := BspGenerator.new()
+	gen.width = 600
+	gen.height = 520
+	gen.seed = 3
+	var g := gen.generate_level(1)
+	var gm := GridMap.new()
+	var p := DungeonGridMapPainter.new()
+	p.start_item = -1
+	p.end_item = -1
+	t.check(p.paint(g, gm), "paint a 600×520 cave")
+	t.check_eq(gm.get_used_cells().size(), 0, "nothing in the map itself")
+	# The tile painter, on one layer: which cells are painted.
+	var tiles := DungeonTilePainter.new()
+	tiles.chunking = DungeonTilePainter.CHUNKS_NEVER
+	var layer := TileMapLayer.new()
+	tiles.paint(g, layer)
+	var tile_count := layer.get_used_cells().size()
+	var blocks := {}
+	for c in layer.get_used_cells():
+		blocks["Chunk_%d_%d" % [c.x / 256, c.y / 256]] = true
+	layer.free()
+	tiles.free()
+	var chunks := gm.get_children().filter(func(c): return c is GridMap)
+	var names := chunks.map(func(c): return String(c.name))
+	names.sort()
+	var want_names := blocks.keys()
+	want_names.sort()
+	t.check_eq(names, want_names, "a chunk GridMap per 256² block with painted cells")
+	var outside := 0
+	var total := 0
+	for chunk in chunks:
+		var parts := String(chunk.name).split("_")
+		var block := Rect2i(Vector2i(parts[1].to_int(), parts[2].to_int()) * 256, Vector2i(256, 256))
+		t.check(chunk.mesh_library == gm.mesh_library and chunk.cell_size == gm.cell_size, "%s is set up like the map" % chunk.name)
+		for c in chunk.get_used_cells():
+			total += 1
+			if not block.has_point(Vector2i(c.x, c.z)):
+				outside += 1
+	t.check_eq(outside, 0, "every chunk holds only its own block")
+	var turns := []
+	for k in 4:
+		turns.append(gm.get_orthogonal_index_from_basis(Basis(Vector3.UP, k * PI / 2)))
+	var wrong := 0
+	var seen := 0
+	for line in [255, 256, 511, 512]:
+		for i in maxi(g.width, g.height):
+			for c in [Vector2i(line, i), Vector2i(i, line)]:
+				if c.x >= g.width or c.y >= g.height:
+					continue
+				var want := expected_cell(g, c, turns)
+				if want[0] >= 0:
+					seen += 1
+				var at := Vector3i(c.x, 0, c.y)
+				var got := p.get_cell_item_at(gm, at)
+				var map := p.get_map_at(gm, at)
+				if got != want[0] or (got >= 0 and map.get_cell_item_orientation(at) != want[1]):
+					wrong += 1
+	t.check(seen >= 200, "painted cells on the chunk borders: %d" % seen)
+	t.check_eq(wrong, 0, "every cell along the chunk borders matches the grid")
+	# The plain painting (use_chunks off, one GridMap) as the oracle.
+	var plain := DungeonGridMapPainter.new()
+	plain.start_item = -1
+	plain.end_item = -1
+	plain.use_chunks = false
+	var one := GridMap.new()
+	plain.paint(g, one)
+	t.check_eq(one.get_child_count(), 0, "use_chunks off: no chunks")
+	t.check(all_cells(gm) == all_cells(one), "chunked: exactly the cells of the plain painting")
+	one.free()
+	plain.free()
+	t.check_eq(total, tile_count, "as many cells as the tile painter paints tiles")
+	# Over frames: the same cells.
+	var want := all_cells(gm)
+	var other := GridMap.new()
+	p.cells_per_frame = 50000
+	p.paint_over_frames(g, other)
+	var frames := 0
+	while p.is_painting() and frames < 2000:
+		OS.delay_usec(1000)
+		(Engine.get_main_loop() as SceneTree).process_frame.emit()
+		frames += 1
+	t.check_eq(all_cells(other), want, "paint_over_frames: the same cells in the same chunks")
+	# A small map next: no chunks left; get_map_at finds the map.
+	var small := BspGenerator.new().generate_level(1)
+	p.paint_over_frames(small, other)
+	frames = 0
+	while p.is_painting() and frames < 2000:
+		OS.delay_usec(1000)
+		(Engine.get_main_loop() as SceneTree).process_frame.emit()
+		frames += 1
+	t.check_eq(other.get_children().filter(func(c): return c is GridMap and not c.is_queued_for_deletion()).size(), 0, "a small map next: the chunks are gone")
+	t.check_eq(p.get_map_at(other, Vector3i(small.start_cell.x, 0, small.start_cell.y)), other, "get_map_at finds the map itself")
+	t.check(p.get_cell_item_at(other, Vector3i(small.start_cell.x, 0, small.start_cell.y)) >= 0, "with the small map's cells")
+	t.check_eq(all_cells(other).size(), other.get_used_cells().size(), "every cell in the map itself")
+	t.check(p.get_map_at(null, Vector3i.ZERO) == null, "get_map_at(null): null")
+	gm.free()
+	other.free()
+	p.free()
+
+
 func test_grid_map_painter_refuses_null_and_corrupt_grids(t) -> void:
 	var p := DungeonGridMapPainter.new()
 	var gm := GridMap.new()

@@ -5,6 +5,9 @@ use dungeon_core::{Cell, DungeonGrid as CoreGrid, paint};
 use godot::classes::{GridMap, INode, Node};
 use godot::prelude::*;
 
+use std::collections::BTreeMap;
+
+use super::chunks::{DEFAULT_CHUNK, ONE_LAYER_CELLS, chunk_name, chunk_of};
 use super::tile_painter::WallNeighbours;
 use crate::async_gen::follow_frames;
 use crate::background::{self, Task};
@@ -12,6 +15,37 @@ use crate::dungeon_grid::DungeonGrid;
 
 /// One GridMap cell to set: where, which item, which orientation.
 type Placed = (Vector3i, i32, i32);
+
+/// The GridMap holding a cell: the map itself (`None`) or its chunk.
+type Target = Option<(i32, i32)>;
+
+/// Whether `core` is painted into chunk GridMaps (with `use_chunks` on):
+/// a GridMap redoes work over all its octants on every frame that changes
+/// one (BENCHMARKS.md), so a big map in one GridMap makes every frame of a
+/// paint over frames long.
+fn chunked(core: &CoreGrid, use_chunks: bool) -> bool {
+    use_chunks && i64::from(core.width()) * i64::from(core.height()) > ONE_LAYER_CELLS
+}
+
+/// Where the cell `at` goes.
+fn target(at: Vector3i, chunked: bool) -> Target {
+    chunked.then(|| chunk_of((at.x, at.z), DEFAULT_CHUNK))
+}
+
+/// The settings a chunk GridMap copies from its parent.
+const CHUNK_SETTINGS: [&str; 11] = [
+    "mesh_library",
+    "cell_size",
+    "cell_octant_size",
+    "cell_center_x",
+    "cell_center_y",
+    "cell_center_z",
+    "cell_scale",
+    "collision_layer",
+    "collision_mask",
+    "collision_priority",
+    "physics_material",
+];
 
 /// The items and turns a paint uses, copied from the painter's settings so
 /// the placement can be worked out off the main thread.
@@ -76,26 +110,48 @@ impl Plan {
     /// The plan for `core` over the cells `old` of the last paint, both in
     /// octant order (`octant` cells a side): each frame then dirties few
     /// of the GridMap's octants, and each octant is rebuilt about once.
-    fn make(items: &Items, core: &CoreGrid, old: Vec<Placed>, octant: i32) -> Self {
+    /// On a chunked map, chunk by chunk first.
+    fn make(items: &Items, core: &CoreGrid, old: Old, octant: i32, chunked: bool) -> Self {
         let mut placed = items.placed(core);
         let o = octant.max(1);
-        let key = |at: &Vector3i| (at.z.div_euclid(o), at.x.div_euclid(o), at.z, at.x);
-        placed.sort_by_key(|p| key(&p.0));
-        let kept: std::collections::HashSet<Vector3i> = placed.iter().map(|p| p.0).collect();
+        let key = |at: &Vector3i, chunked: bool| {
+            let c = target(*at, chunked).unwrap_or((0, 0));
+            (c.1, c.0, at.z.div_euclid(o), at.x.div_euclid(o), at.z, at.x)
+        };
+        placed.sort_by_key(|p| key(&p.0, chunked));
+        let kept: std::collections::HashSet<(Vector3i, Target)> =
+            placed.iter().map(|p| (p.0, target(p.0, chunked))).collect();
+        // A cell stays where the old paint put it when the new one sets it
+        // in the same GridMap.
         let mut erase: Vec<Vector3i> = old
+            .cells
             .into_iter()
             .map(|p| p.0)
-            .filter(|at| !kept.contains(at))
+            .filter(|at| !kept.contains(&(*at, target(*at, old.chunked))))
             .collect();
-        erase.sort_by_key(key);
+        erase.sort_by_key(|at| key(at, old.chunked));
         Self { erase, placed }
     }
+}
+
+/// What a painter set on a map last: the cells, and whether they went
+/// into chunks.
+#[derive(Default)]
+struct Old {
+    cells: Vec<Placed>,
+    chunked: bool,
 }
 
 /// A [`DungeonGridMapPainter::paint_over_frames`] in progress: the old
 /// cells are erased first, then the new ones set, a budget per frame.
 struct MapJob {
     map: Gd<GridMap>,
+    /// The new cells go into chunks; `old_chunked`: the erased ones are
+    /// in chunks.
+    chunked: bool,
+    old_chunked: bool,
+    /// The GridMaps written so far, by target.
+    maps: BTreeMap<Target, Gd<GridMap>>,
     /// The plan being worked out on a worker thread.
     task: Option<Task<Plan>>,
     plan: Plan,
@@ -118,6 +174,16 @@ impl MapJob {
 /// an open side: south, east, north or west, in that order of preference
 /// (walls that touch floor only at a corner keep the south-facing turn).
 /// Item ids below 0 leave that kind empty.
+///
+/// Big maps (more than 512×512 cells) go into chunk GridMaps
+/// ([member use_chunks]): one child
+/// GridMap of the given map per 256×256 block of cells (named
+/// [code]Chunk_<x>_<y>[/code], its cells at the map's own coordinates,
+/// with the map's mesh library, cell size, octant size and collision
+/// settings). A GridMap does work over all its octants each frame one of
+/// them changes, so one GridMap of a million cells would make every frame
+/// of [method paint_over_frames] long. Read such a map with
+/// [method get_map_at] or [method get_cell_item_at].
 /// [codeblock]
 /// var painter := DungeonGridMapPainter.new()
 /// painter.paint(BspGenerator.new().generate(), $GridMap)
@@ -151,6 +217,12 @@ pub struct DungeonGridMapPainter {
     /// [constant DungeonTilePainter.NEIGHBOURS_8]).
     #[export]
     wall_neighbours: WallNeighbours,
+    /// On (the default): maps of more than 512×512 cells go into chunk
+    /// GridMaps under the given one (see the class description). Off:
+    /// every map goes into the GridMap itself; a big map then makes every
+    /// frame of [method paint_over_frames] long.
+    #[export]
+    use_chunks: bool,
     /// How many GridMap cells [method paint_over_frames] sets each frame
     /// (at least 1). Lower it if frames run long on a slow machine.
     #[export(range = (1.0, 65536.0, 1.0, or_greater))]
@@ -165,7 +237,7 @@ pub struct DungeonGridMapPainter {
     job: Option<MapJob>,
     /// The map this painter painted last and what it set there, so the
     /// next paint over frames erases only the cells it does not set again.
-    last: Option<(InstanceId, Vec<Placed>)>,
+    last: Option<(InstanceId, Old)>,
     base: Base<Node>,
 }
 
@@ -181,6 +253,7 @@ impl INode for DungeonGridMapPainter {
             end_item: -1,
             floor_level: 0,
             wall_neighbours: WallNeighbours::Eight,
+            use_chunks: true,
             cells_per_frame: 4096,
             paint_progress: PhantomVar::default(),
             last_error: GString::new(),
@@ -216,10 +289,21 @@ impl DungeonGridMapPainter {
         let Some((grid, mut map, items)) = self.prepare(grid, grid_map) else {
             return false;
         };
-        let placed = items.placed(grid.bind().core());
-        map.clear();
-        Self::set_cells(&mut map, &placed);
-        self.last = Some((map.instance_id(), placed));
+        let (placed, chunked) = {
+            let g = grid.bind();
+            (items.placed(g.core()), chunked(g.core(), self.use_chunks))
+        };
+        Self::clear_all(&mut map);
+        if !chunked {
+            Self::drop_chunks(&map);
+        }
+        let mut maps = BTreeMap::new();
+        Self::set_cells(&map, &mut maps, chunked, &placed);
+        let old = Old {
+            cells: placed,
+            chunked,
+        };
+        self.last = Some((map.instance_id(), old));
         self.last_error = GString::new();
         self.signals().painted().emit(&map);
         true
@@ -250,16 +334,19 @@ impl DungeonGridMapPainter {
             return false;
         };
         let core = grid.bind().shared();
+        let chunked = chunked(&core, self.use_chunks);
         let old = match self.last.take() {
-            Some((id, placed)) if id == map.instance_id() => placed,
+            Some((id, old)) if id == map.instance_id() => old,
             _ => {
-                map.clear();
-                Vec::new()
+                Self::clear_all(&mut map);
+                Old::default()
             }
         };
+        let old_chunked = old.chunked;
+        Self::sync_chunks(&map);
         let octant = map.get_octant_size();
         let task = match background::spawn("dungeon-gridmap-plan", move |_| {
-            Plan::make(&items, &core, old, octant)
+            Plan::make(&items, &core, old, octant, chunked)
         }) {
             Ok(task) => task,
             Err(e) => {
@@ -273,6 +360,9 @@ impl DungeonGridMapPainter {
         self.last_error = GString::new();
         self.job = Some(MapJob {
             map,
+            chunked,
+            old_chunked,
+            maps: BTreeMap::new(),
             task: Some(task),
             plan: Plan {
                 erase: Vec::new(),
@@ -287,6 +377,29 @@ impl DungeonGridMapPainter {
             );
         }
         true
+    }
+
+    /// The GridMap holding [param cell] of [param grid_map] as this
+    /// painter paints it: [param grid_map] itself, or on a big map the
+    /// chunk GridMap of that cell (see the class description);
+    /// [code]null[/code] for a null map.
+    #[func]
+    fn get_map_at(&self, grid_map: Option<Gd<GridMap>>, cell: Vector3i) -> Option<Gd<GridMap>> {
+        let map = grid_map.filter(|m| m.is_instance_valid())?;
+        let name = chunk_name(chunk_of((cell.x, cell.z), DEFAULT_CHUNK));
+        Some(
+            map.get_node_or_null(name.as_str())
+                .and_then(|n| n.try_cast::<GridMap>().ok())
+                .unwrap_or(map),
+        )
+    }
+
+    /// The item at [param cell] of [param grid_map] or of its chunk
+    /// ([method get_map_at]); -1 for none ([constant GridMap.INVALID_CELL_ITEM]).
+    #[func]
+    fn get_cell_item_at(&self, grid_map: Option<Gd<GridMap>>, cell: Vector3i) -> i32 {
+        self.get_map_at(grid_map, cell)
+            .map_or(-1, |m| m.get_cell_item(cell))
     }
 
     /// Stops a [method paint_over_frames] in progress (the cells set so
@@ -352,29 +465,112 @@ impl DungeonGridMapPainter {
         }
         let (erase, len) = (job.plan.erase.len(), job.len());
         let end = (job.next + budget).min(len);
-        let mut map = job.map.clone();
+        let map = job.map.clone();
         for &at in job
             .plan
             .erase
             .get(job.next.min(erase)..end.min(erase))
             .unwrap_or(&[])
         {
-            map.set_cell_item(at, -1);
+            Self::map_for(&map, &mut job.maps, target(at, job.old_chunked)).set_cell_item(at, -1);
         }
         let placed = job.next.max(erase) - erase..end.max(erase) - erase;
-        Self::set_cells(&mut map, job.plan.placed.get(placed).unwrap_or(&[]));
+        Self::set_cells(
+            &map,
+            &mut job.maps,
+            job.chunked,
+            job.plan.placed.get(placed).unwrap_or(&[]),
+        );
         job.next = end;
         if end == len {
-            let placed = std::mem::take(&mut job.plan.placed);
+            let old = Old {
+                cells: std::mem::take(&mut job.plan.placed),
+                chunked: job.chunked,
+            };
             self.job = None;
             self.stop();
-            self.last = Some((map.instance_id(), placed));
+            if !old.chunked {
+                // Emptied by the erasing: `get_map_at` must find the map.
+                Self::drop_chunks(&map);
+            }
+            self.last = Some((map.instance_id(), old));
             self.signals().painted().emit(&map);
         }
     }
 }
 
 impl DungeonGridMapPainter {
+    /// The GridMap of `target` under `map`: the map itself, or its chunk
+    /// (made, set up like the map, when missing).
+    fn map_for(
+        map: &Gd<GridMap>,
+        maps: &mut BTreeMap<Target, Gd<GridMap>>,
+        target: Target,
+    ) -> Gd<GridMap> {
+        let Some(c) = target else {
+            return map.clone();
+        };
+        if let Some(m) = maps.get(&target) {
+            return m.clone();
+        }
+        let name = chunk_name(c);
+        let chunk = match map
+            .get_node_or_null(name.as_str())
+            .and_then(|n| n.try_cast::<GridMap>().ok())
+        {
+            Some(chunk) => chunk,
+            None => {
+                let mut chunk = GridMap::new_alloc();
+                chunk.set_name(name.as_str());
+                Self::copy_settings(map, &mut chunk);
+                map.clone().add_child(&chunk);
+                chunk
+            }
+        };
+        maps.insert(target, chunk.clone());
+        chunk
+    }
+
+    /// The chunk GridMaps under `map`.
+    fn chunks(map: &Gd<GridMap>) -> Vec<Gd<GridMap>> {
+        map.get_children()
+            .iter_shared()
+            .filter(|c| c.get_name().to_string().starts_with("Chunk_"))
+            .filter_map(|c| c.try_cast::<GridMap>().ok())
+            .collect()
+    }
+
+    fn copy_settings(from: &Gd<GridMap>, to: &mut Gd<GridMap>) {
+        for name in CHUNK_SETTINGS {
+            to.set(name, &from.get(name));
+        }
+    }
+
+    /// Gives the chunks of `map` its settings as they are now.
+    fn sync_chunks(map: &Gd<GridMap>) {
+        for mut c in Self::chunks(map) {
+            Self::copy_settings(map, &mut c);
+        }
+    }
+
+    /// Frees the chunks of `map`.
+    fn drop_chunks(map: &Gd<GridMap>) {
+        let mut parent = map.clone();
+        for mut c in Self::chunks(map) {
+            parent.remove_child(&c);
+            c.queue_free();
+        }
+    }
+
+    /// Clears `map` and its chunks.
+    fn clear_all(map: &mut Gd<GridMap>) {
+        map.clear();
+        for mut c in Self::chunks(map) {
+            c.clear();
+        }
+        Self::sync_chunks(map);
+    }
+
     /// The grid, the map and the items of a paint, or `None` after
     /// reporting what is missing.
     fn prepare(
@@ -414,11 +610,21 @@ impl DungeonGridMapPainter {
         Some((grid, map, items))
     }
 
-    fn set_cells(map: &mut Gd<GridMap>, placed: &[Placed]) {
+    /// Sets `placed` in `map` or its chunks.
+    fn set_cells(
+        map: &Gd<GridMap>,
+        maps: &mut BTreeMap<Target, Gd<GridMap>>,
+        chunked: bool,
+        placed: &[Placed],
+    ) {
+        let mut current: Option<(Target, Gd<GridMap>)> = None;
         for &(at, item, orientation) in placed {
-            map.set_cell_item_ex(at, item)
-                .orientation(orientation)
-                .done();
+            let t = target(at, chunked);
+            let m = match &mut current {
+                Some((ct, m)) if *ct == t => m,
+                _ => &mut current.insert((t, Self::map_for(map, maps, t))).1,
+            };
+            m.set_cell_item_ex(at, item).orientation(orientation).done();
         }
     }
 }
