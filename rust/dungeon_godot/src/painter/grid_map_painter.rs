@@ -98,39 +98,49 @@ impl Items {
     }
 }
 
+/// One GridMap write: where, in which GridMap, the item (-1 erases) and
+/// its orientation.
+type Op = (Vector3i, Target, i32, i32);
+
 /// What a worker works out for [`DungeonGridMapPainter::paint_over_frames`]:
-/// the cells to set and the cells of the last paint to erase (those the
-/// new one does not set).
+/// the writes, and the cells the new paint sets (remembered for the next).
 struct Plan {
-    erase: Vec<Vector3i>,
+    ops: Vec<Op>,
     placed: Vec<Placed>,
 }
 
 impl Plan {
-    /// The plan for `core` over the cells `old` of the last paint, both in
-    /// octant order (`octant` cells a side): each frame then dirties few
-    /// of the GridMap's octants, and each octant is rebuilt about once.
-    /// On a chunked map, chunk by chunk first.
+    /// The plan for `core` over the cells `old` of the last paint: the
+    /// new cells and the erasing of the old cells the new paint does not
+    /// set, together in octant order (`octant` cells a side), chunk by
+    /// chunk on a chunked map. Each frame then dirties few of a GridMap's
+    /// octants, and an octant is rebuilt about once, for its old and new
+    /// cells together (erasing first and setting after rebuilt each octant
+    /// twice, and freed the octants left empty in between).
     fn make(items: &Items, core: &CoreGrid, old: Old, octant: i32, chunked: bool) -> Self {
-        let mut placed = items.placed(core);
-        let o = octant.max(1);
-        let key = |at: &Vector3i, chunked: bool| {
-            let c = target(*at, chunked).unwrap_or((0, 0));
-            (c.1, c.0, at.z.div_euclid(o), at.x.div_euclid(o), at.z, at.x)
-        };
-        placed.sort_by_key(|p| key(&p.0, chunked));
+        let placed = items.placed(core);
         let kept: std::collections::HashSet<(Vector3i, Target)> =
             placed.iter().map(|p| (p.0, target(p.0, chunked))).collect();
+        let mut ops: Vec<Op> = placed
+            .iter()
+            .map(|&(at, item, turn)| (at, target(at, chunked), item, turn))
+            .collect();
         // A cell stays where the old paint put it when the new one sets it
         // in the same GridMap.
-        let mut erase: Vec<Vector3i> = old
-            .cells
-            .into_iter()
-            .map(|p| p.0)
-            .filter(|at| !kept.contains(&(*at, target(*at, old.chunked))))
-            .collect();
-        erase.sort_by_key(|at| key(at, old.chunked));
-        Self { erase, placed }
+        ops.extend(
+            old.cells
+                .into_iter()
+                .map(|p| (p.0, target(p.0, old.chunked)))
+                .filter(|k| !kept.contains(k))
+                .map(|(at, t)| (at, t, -1, 0)),
+        );
+        let o = octant.max(1);
+        ops.sort_by_key(|&(at, t, item, _)| {
+            let c = t.unwrap_or((0, 0));
+            let octant = (at.z.div_euclid(o), at.x.div_euclid(o));
+            (t.is_some(), c.1, c.0, octant, at.z, at.x, item)
+        });
+        Self { ops, placed }
     }
 }
 
@@ -142,14 +152,12 @@ struct Old {
     chunked: bool,
 }
 
-/// A [`DungeonGridMapPainter::paint_over_frames`] in progress: the old
-/// cells are erased first, then the new ones set, a budget per frame.
+/// A [`DungeonGridMapPainter::paint_over_frames`] in progress: the plan's
+/// writes, a budget per frame.
 struct MapJob {
     map: Gd<GridMap>,
-    /// The new cells go into chunks; `old_chunked`: the erased ones are
-    /// in chunks.
+    /// The new cells go into chunks.
     chunked: bool,
-    old_chunked: bool,
     /// The GridMaps written so far, by target.
     maps: BTreeMap<Target, Gd<GridMap>>,
     /// The plan being worked out on a worker thread.
@@ -160,7 +168,7 @@ struct MapJob {
 
 impl MapJob {
     fn len(&self) -> usize {
-        self.plan.erase.len() + self.plan.placed.len()
+        self.plan.ops.len()
     }
 }
 
@@ -298,7 +306,10 @@ impl DungeonGridMapPainter {
             Self::drop_chunks(&map);
         }
         let mut maps = BTreeMap::new();
-        Self::set_cells(&map, &mut maps, chunked, &placed);
+        let ops = placed
+            .iter()
+            .map(|&(at, item, turn)| (at, target(at, chunked), item, turn));
+        Self::write(&map, &mut maps, ops);
         let old = Old {
             cells: placed,
             chunked,
@@ -315,8 +326,9 @@ impl DungeonGridMapPainter {
     /// ([member GridMap.cell_octant_size]), and
     /// [signal painted] follows the last. A map this painter painted last
     /// is not cleared at once: its old cells that the new grid does not
-    /// set are erased over frames first (clearing a big map would take one
-    /// long frame); any other map is cleared. A new paint or [method stop]
+    /// set are erased over frames, octant by octant together with the new
+    /// cells (clearing a big map would take one long frame); any other map
+    /// is cleared. A new paint or [method stop]
     /// ends the previous one. Returns [code]false[/code] like
     /// [method paint].
     /// [codeblock]
@@ -342,7 +354,6 @@ impl DungeonGridMapPainter {
                 Old::default()
             }
         };
-        let old_chunked = old.chunked;
         Self::sync_chunks(&map);
         let octant = map.get_octant_size();
         let task = match background::spawn("dungeon-gridmap-plan", move |_| {
@@ -361,11 +372,10 @@ impl DungeonGridMapPainter {
         self.job = Some(MapJob {
             map,
             chunked,
-            old_chunked,
             maps: BTreeMap::new(),
             task: Some(task),
             plan: Plan {
-                erase: Vec::new(),
+                ops: Vec::new(),
                 placed: Vec::new(),
             },
             next: 0,
@@ -463,23 +473,18 @@ impl DungeonGridMapPainter {
                 }
             }
         }
-        let (erase, len) = (job.plan.erase.len(), job.len());
+        let len = job.len();
         let end = (job.next + budget).min(len);
         let map = job.map.clone();
-        for &at in job
-            .plan
-            .erase
-            .get(job.next.min(erase)..end.min(erase))
-            .unwrap_or(&[])
-        {
-            Self::map_for(&map, &mut job.maps, target(at, job.old_chunked)).set_cell_item(at, -1);
-        }
-        let placed = job.next.max(erase) - erase..end.max(erase) - erase;
-        Self::set_cells(
+        Self::write(
             &map,
             &mut job.maps,
-            job.chunked,
-            job.plan.placed.get(placed).unwrap_or(&[]),
+            job.plan
+                .ops
+                .get(job.next..end)
+                .unwrap_or(&[])
+                .iter()
+                .copied(),
         );
         job.next = end;
         if end == len {
@@ -610,16 +615,14 @@ impl DungeonGridMapPainter {
         Some((grid, map, items))
     }
 
-    /// Sets `placed` in `map` or its chunks.
-    fn set_cells(
+    /// Makes the writes `ops` in `map` or its chunks.
+    fn write(
         map: &Gd<GridMap>,
         maps: &mut BTreeMap<Target, Gd<GridMap>>,
-        chunked: bool,
-        placed: &[Placed],
+        ops: impl Iterator<Item = Op>,
     ) {
         let mut current: Option<(Target, Gd<GridMap>)> = None;
-        for &(at, item, orientation) in placed {
-            let t = target(at, chunked);
+        for (at, t, item, orientation) in ops {
             let m = match &mut current {
                 Some((ct, m)) if *ct == t => m,
                 _ => &mut current.insert((t, Self::map_for(map, maps, t))).1,
