@@ -462,10 +462,42 @@ func test_template_scenes(t) -> void:
 		t.check(level.get_tile_layer() != null and tiles_of(level.get_tile_layer()) == painter_tiles(grid),
 			"the tiles painted under them")
 		t.check_eq(level.get_output().get_child_count(), placements.size() + 1, "the scenes and the tile layer")
+		var graph := level.room_graph
+		t.check(not graph.has("grid") and graph.get("placements", []).size() == placements.size(), "room_graph: the placements, without the grid")
 		level.template_scenes = false
 		level.generate()
 		t.check_eq(level.get_rooms().size(), 0, "template_scenes off: tiles only")
+		t.check_eq(level.room_graph.get("placements", []).size(), placements.size(), "room_graph still kept (sync)")
 		level.free()
+
+
+## room_graph: what generate_with_graph gives without the grid, for
+## generators with a room graph; empty for the others, after clear(), and
+## after generate_async() of a generator whose graph it does not place.
+func test_room_graph(t) -> void:
+	var log := {}
+	var level := make_level("TinyKeepGenerator", log)
+	level.seed = 3
+	level.level = 2
+	var grid := level.generate()
+	var copy: TinyKeepGenerator = level.generator.duplicate()
+	copy.seed = 3
+	var want: Dictionary = copy.generate_with_graph(2)
+	want.erase("grid")
+	if t.check(grid != null, "TinyKeep generates"):
+		t.check_eq(level.room_graph, want, "room_graph: generate_with_graph without the grid")
+		t.check(level.room_graph["mst"].size() == level.room_graph["centers"].size() - 1, "the spanning tree's edges")
+	level.generate_async()
+	t.check_eq(level.room_graph, want, "during generate_async: the level on display's graph")
+	run_frames(level)
+	t.check(log["generated"].size() == 2 and level.room_graph.is_empty(), "after generate_async: empty (TinyKeep's graph would cost a generation on the main thread)")
+	level.generate()
+	level.clear()
+	t.check(level.room_graph.is_empty(), "clear(): empty")
+	level.generator = BspGenerator.new()
+	level.generate()
+	t.check(level.grid != null and level.room_graph.is_empty(), "BSP has no room graph")
+	level.free()
 
 
 ## A big map: generate_async returns at once, the level arrives over many
