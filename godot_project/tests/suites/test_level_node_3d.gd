@@ -526,6 +526,17 @@ func test_collision_option(t) -> void:
 	expected.free()
 	var map := level.get_grid_map()
 	t.check(map.collision_layer == 0 and map.collision_mask == 0, "the GridMap's own collision is off")
+	# generate_async(): the same bodies, added over frames before `generated`.
+	level.level = 2
+	var sync_grid: DungeonGrid = level.generate()
+	var sync_count: Array = count.call(level.get_output().get_node("Collision"))
+	log["generated"].clear()
+	level.generate_async()
+	run_frames(level)
+	var async_body := level.get_output().get_node_or_null("Collision")
+	t.check(log["generated"].size() == 1 and async_body is Node3D and count.call(async_body) == sync_count,
+			"async: a Collision Node3D with the same %s bodies and shapes as generate()" % [sync_count])
+	t.check(sync_grid != null and not level.is_generating(), "async: done")
 	level.collision = false
 	level.generate()
 	t.check(level.get_output().get_node_or_null("Collision") == null and level.get_grid_map().collision_layer == 1, "off: no body, the map's layer 1")
