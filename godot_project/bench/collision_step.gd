@@ -1,21 +1,27 @@
 extends SceneTree
 ## Headless benchmark: the physics step with moving bodies on a big cave,
 ## per-tile collision against DungeonCollision's merged rectangles and its
-## outline chunks.
+## outline chunks, in one body or one body per chunk.
 ##
-## Run: godot --headless --fixed-fps 60 --path godot_project --script res://bench/collision_step.gd [-- --side=1024 --bodies=200 --frames=300]
+## Run: godot --headless --fixed-fps 60 --path godot_project --script res://bench/collision_step.gd [-- --side=1024 --bodies=200 --frames=300 --rounds=1 --cases=...]
 ## (`--fixed-fps 60`: one physics step per frame, frames as fast as they go).
 ## Prints a markdown table on stdout, ending with a line `END_COLLISION_STEP`.
 ## Nothing is asserted.
 ##
-## Per case: the level's StaticBody2D (per tile: one CollisionShape2D per
-## wall cell, all sharing one 16 px RectangleShape2D; merged:
-## build_body_2d(); outline: build_body_2d() with use_outline), then
+## Per case: the level's StaticBody2D (none: an empty one; per tile: one
+## CollisionShape2D per wall cell, all sharing one 16 px RectangleShape2D;
+## merged: build_body_2d(); outline: build_body_2d() with use_outline;
+## "chunks": the same shapes as one StaticBody2D per 64² chunk,
+## build_bodies_2d()), then
 ## `bodies` RigidBody2D circles (radius 4 px, no gravity, never sleeping,
 ## bouncing) on random floor cells with random velocities. After 30 warm-up
 ## frames, the wall-clock time from one physics frame to the next (with
 ## `--fixed-fps` one physics step and an empty process frame: nothing is
-## drawn headless) of the next `frames` frames: median, p99 and max.
+## drawn headless) of the next `frames` frames: median, p99 and max; and
+## the main thread's CPU time over those frames per frame (the physics
+## step runs on it), which other processes on the machine inflate less;
+## and the physics server's collision pairs (a moving shape and a wall
+## shape whose boxes overlap: each one is tested every step).
 
 const TILE := 16.0
 const SEED := 4
@@ -25,7 +31,19 @@ var _side := 1024
 var _bodies := 200
 var _frames := 300
 var _grid: DungeonGrid
-var _cases := ["merged", "outline", "per tile"]
+## `-- --cases=a,b`: the cases to run, of: none (no walls: the bodies'
+## own cost, the floor under every other case), per tile, merged, merged
+## chunks, outline, outline chunks, outline chunks:N (chunks of N² cells
+## instead of 64²).
+var _cases := ["none", "per tile", "merged", "merged chunks", "outline", "outline chunks"]
+## `-- --rounds=N`: run the cases N times, interleaved (the machine's load
+## drifts); a row per case and round.
+var _rounds := 1
+## The main thread's CPU time (ns, /proc/self/schedstat) when the measured
+## frames began: time it ran, not time it waited for a core.
+var _cpu_start := 0
+## The physics server's collision pairs, summed over the measured frames.
+var _pairs := 0
 var _case := -1
 var _level: Node
 var _movers: Array[RigidBody2D] = []
@@ -46,12 +64,29 @@ func _initialize() -> void:
 			_bodies = int(arg.get_slice("=", 1))
 		elif arg.begins_with("--frames="):
 			_frames = int(arg.get_slice("=", 1))
+		elif arg.begins_with("--rounds="):
+			_rounds = int(arg.get_slice("=", 1))
+		elif arg.begins_with("--cases="):
+			_cases = Array(arg.get_slice("=", 1).split(","))
+	var all := _cases.duplicate()
+	for r in _rounds - 1:
+		_cases.append_array(all)
 	var gen := CaveGenerator.new()
 	gen.seed = SEED
 	gen.width = _side
 	gen.height = _side
 	_grid = gen.generate_level(1)
 	_next_case()
+
+
+## The main thread's CPU time so far in ns (the second figure of
+## /proc/self/schedstat is time waiting); 0 where /proc is not there.
+static func _cpu_ns() -> int:
+	# /proc files report a length of 0, so FileAccess reads nothing: cat them.
+	var out := []
+	if OS.execute("cat", ["/proc/%d/schedstat" % OS.get_process_id()], out) != 0 or out.is_empty():
+		return 0
+	return int(String(out[0]).split(" ")[0])
 
 
 func _walk(x: int, y: int) -> bool:
@@ -104,31 +139,35 @@ func _next_case() -> void:
 		print("`godot --headless --fixed-fps 60 --path godot_project --script res://bench/collision_step.gd -- --side=%d --bodies=%d --frames=%d`: " % [_side, _bodies, _frames]
 				+ "frame time (one physics step a frame, `--fixed-fps 60`) over %d frames after %d warm-up frames; " % [_frames, WARM_UP]
 				+ "%d RigidBody2D circles bouncing through the cave.\n" % _bodies)
-		print("| collision | shapes | build ms | frame ms p50 | frame ms p99 | frame ms max |")
-		print("|---|---|---|---|---|---|")
+		print("| collision | shapes | build ms | main-thread CPU ms per frame | collision pairs per frame | frame ms p50 | frame ms p99 | frame ms max |")
+		print("|---|---|---|---|---|---|---|---|")
 		for r in _rows:
 			print(r)
 		print("END_COLLISION_STEP")
 		quit()
 		return
 	var t0 := Time.get_ticks_usec()
-	var body: StaticBody2D
+	var level: Node
 	match _cases[_case]:
+		"none":
+			level = StaticBody2D.new()
+			_shapes = 0
 		"per tile":
-			body = _per_tile_body()
-		"merged":
+			level = _per_tile_body()
+		var name when name.begins_with("merged") or name.begins_with("outline"):
 			var c := DungeonCollision.new()
-			body = c.build_body_2d(_grid, Vector2(TILE, TILE))
-			_shapes = c.last_shape_count
-		"outline":
-			var c := DungeonCollision.new()
-			c.use_outline = true
-			body = c.build_body_2d(_grid, Vector2(TILE, TILE))
+			c.use_outline = name.begins_with("outline")
+			if name.contains(":"):
+				c.chunk_size = int(name.get_slice(":", 1))
+			if name.contains("chunks"):
+				level = c.build_bodies_2d(_grid, Vector2(TILE, TILE))
+			else:
+				level = c.build_body_2d(_grid, Vector2(TILE, TILE))
 			_shapes = c.last_shape_count
 	_build_ms = (Time.get_ticks_usec() - t0) / 1000.0
 	printerr("collision_step: %s built in %.0f ms, %d shapes" % [_cases[_case], _build_ms, _shapes])
-	_level = body
-	root.add_child(body)
+	_level = level
+	root.add_child(level)
 	printerr("collision_step: %s in the tree after %.0f ms" % [_cases[_case], (Time.get_ticks_usec() - t0) / 1000.0])
 	var rng := RandomNumberGenerator.new()
 	rng.seed = SEED
@@ -154,6 +193,8 @@ func _next_case() -> void:
 		_movers.append(m)
 	_tick = 0
 	_times.clear()
+	_cpu_start = 0
+	_pairs = 0
 
 
 func _physics_process(_delta: float) -> bool:
@@ -163,12 +204,17 @@ func _physics_process(_delta: float) -> bool:
 	var now := Time.get_ticks_usec()
 	if _tick > WARM_UP:
 		_times.append((now - _last_usec) / 1000.0)
+		_pairs += int(Performance.get_monitor(Performance.PHYSICS_2D_COLLISION_PAIRS))
+	elif _tick == WARM_UP:
+		_cpu_start = _cpu_ns()
 	_last_usec = now
 	if _times.size() >= _frames:
+		var cpu := (_cpu_ns() - _cpu_start) / 1e6 / _times.size() if _cpu_start > 0 else -1.0
 		_times.sort()
-		var p := func(q: float) -> float:
-			return _times[mini(_times.size() - 1, int(q * _times.size()))]
-		_rows.append("| %s | %d | %.0f | %.3f | %.3f | %.3f |" % [_cases[_case], _shapes, _build_ms, p.call(0.5), p.call(0.99), _times[-1]])
+		var p := func(xs: Array[float], q: float) -> float:
+			return xs[mini(xs.size() - 1, int(q * xs.size()))]
+		_rows.append("| %s | %d | %.0f | %.3f | %.0f | %.3f | %.3f | %.3f |" % [_cases[_case], _shapes, _build_ms,
+				cpu, float(_pairs) / _times.size(), p.call(_times, 0.5), p.call(_times, 0.99), _times[-1]])
 		printerr("collision_step: ", _rows[-1])
 		_next_case()
 	return false

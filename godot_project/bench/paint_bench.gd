@@ -39,6 +39,10 @@ var _frames_only := false
 var _chunks_only := false
 ## `-- --painters` runs only the painter table and its verdicts.
 var _painters_only := false
+## `-- --level-collision` runs only the level table: a DungeonLevel2D with
+## `collision` on making caves with generate_async() (generating, painting
+## and adding the collision bodies over frames).
+var _level_collision := false
 var _rss_chunk := -1
 ## `-- --tiles=N`: tiles per frame in the chunk table and the RSS run
 ## (default: the painter's own default).
@@ -65,6 +69,7 @@ func _initialize() -> void:
 	_chunks_only = OS.get_cmdline_user_args().has("--chunks")
 	_painters_only = OS.get_cmdline_user_args().has("--painters")
 	_physics = OS.get_cmdline_user_args().has("--physics")
+	_level_collision = OS.get_cmdline_user_args().has("--level-collision")
 	for arg in OS.get_cmdline_user_args():
 		if arg.begins_with("--rss="):
 			_rss_chunk = int(arg.substr(6))
@@ -78,6 +83,8 @@ func _initialize() -> void:
 		_run_rss.call_deferred()
 	elif _chunks_only:
 		_run_chunks.call_deferred()
+	elif _level_collision:
+		_run_level_collision.call_deferred()
 	else:
 		_run.call_deferred()
 
@@ -610,5 +617,78 @@ func _run_chunks() -> void:
 						r["longest"], r["median"], r["p99"], r["busy_max"], r["over"], r["frames"], r["verdict"]])
 			root.remove_child(l)
 			l.free()
+	print("")
+	quit(0)
+
+
+## The level table: a DungeonLevel2D (default tile set, `collision` on)
+## makes 1024² and 2048² caves with generate_async(), the first level onto
+## a new node, then the next two levels onto it (the previous level's
+## tiles and bodies are replaced); the frames from the call to
+## `generated`. Then the level's bodies are checked to be there.
+func _run_level_collision() -> void:
+	await _measure_idle(600)
+	var idle_sorted := _busy.duplicate()
+	idle_sorted.sort()
+	print("#### Frames while a level node generates, paints and adds collision\n")
+	print("Godot %s headless, release build; a `DungeonLevel2D` (default tile set, `collision` on) making caves with `generate_async()` until `generated`. Idle (%d empty frames): longest frame %.1f ms, %d frames > 16 ms, main-thread work p99 %.2f ms.\n" % [
+			Engine.get_version_info()["string"], _frames.size(), _frames.max(), _frames.filter(func(f): return f > 16.0).size(),
+			idle_sorted[int(idle_sorted.size() * 0.99)]])
+	print("| map | level | collision shapes (bodies) | longest frame (ms) | longest while generating / painting / adding bodies (ms) | frame p99 (ms) | work per frame: median / p99 / longest (ms) | frames > 16 ms | frames | ms to `generated` | verdict |")
+	print("|---|---|---|---|---|---|---|---|---|---|---|")
+	for side in [1024, 2048]:
+		var gen := CaveGenerator.new()
+		gen.width = side
+		gen.height = side
+		var node := DungeonLevel2D.new()
+		node.generate_on_ready = false
+		node.generator = gen
+		node.collision = true
+		root.add_child(node)
+		for level in [1, 2, 3]:
+			node.level = level
+			var state := {"done": false}
+			var on_done := func(_g): state["done"] = true
+			node.generated.connect(on_done)
+			_frames.clear()
+			_busy.clear()
+			_frame_start = 0
+			_last_tick = 0
+			_measuring = true
+			var t0 := Time.get_ticks_usec()
+			node.generate_async()
+			# The longest frame of each phase: generating (progress below
+			# 0.5), painting, adding the collision bodies (the new
+			# Collision node is there), and the frame `generated` came in.
+			var phase_max := {"generating": 0.0, "painting": 0.0, "bodies": 0.0}
+			var phase := "generating"
+			while not state["done"] and Time.get_ticks_usec() - t0 < 300_000_000:
+				await process_frame
+				if not _frames.is_empty():
+					phase_max[phase] = maxf(phase_max[phase], _frames[-1])
+				var out: Node = node.get_output()
+				if node.get_progress() >= 0.5 and out != null:
+					phase = "bodies" if out.get_node_or_null("Collision") != null else "painting"
+			_measuring = false
+			var total_ms := (Time.get_ticks_usec() - t0) / 1000.0
+			node.generated.disconnect(on_done)
+			var sorted := _frames.duplicate()
+			sorted.sort()
+			var busy := _busy.duplicate()
+			busy.sort()
+			var col: Node = node.get_output().get_node_or_null("Collision")
+			var bodies := col.get_child_count() if col != null else 0
+			var shapes := 0
+			if col != null:
+				for b in col.get_children():
+					shapes += b.get_child_count()
+			var longest: float = sorted.max()
+			print("| %d² | %d | %d (%d) | %.1f | %.1f / %.1f / %.1f | %.1f | %.2f / %.2f / %.2f | %d | %d | %.0f | Target ≤ 16 ms: %s |" % [side, level, shapes, bodies,
+					longest, phase_max["generating"], phase_max["painting"], phase_max["bodies"], sorted[int(sorted.size() * 0.99)], median(busy), busy[int(busy.size() * 0.99)], busy.max(),
+					sorted.filter(func(f): return f > 16.0).size(), sorted.size(), total_ms,
+					"met" if longest <= 16.0 and state["done"] and bodies > 0 else "missed"])
+		root.remove_child(node)
+		node.queue_free()
+		await process_frame
 	print("")
 	quit(0)

@@ -49,11 +49,17 @@ class Space2D:
 	var world := World2D.new()
 	var mover := PhysicsServer2D.body_create()
 	var shape := PhysicsServer2D.rectangle_shape_create()
-	var body: StaticBody2D
+	var body: Node2D
+	## The StaticBody2D in the space: `body`, or the chunk bodies under it.
+	var bodies: Array = []
 
-	func _init(b: StaticBody2D) -> void:
+	## `b`: a StaticBody2D, or the Node2D holding build_bodies_2d()'s
+	## chunk bodies.
+	func _init(b: Node2D) -> void:
 		body = b
-		PhysicsServer2D.body_set_space(body.get_rid(), world.space)
+		bodies = [b] if b is StaticBody2D else b.get_children()
+		for x in bodies:
+			PhysicsServer2D.body_set_space(x.get_rid(), world.space)
 		PhysicsServer2D.shape_set_data(shape, Vector2(HALF, HALF))
 		PhysicsServer2D.body_set_mode(mover, PhysicsServer2D.BODY_MODE_KINEMATIC)
 		PhysicsServer2D.body_add_shape(mover, shape)
@@ -77,8 +83,13 @@ class Space2D:
 		q.exclude = [mover]
 		return PhysicsServer2D.space_get_direct_state(world.space).intersect_ray(q)
 
+	## Whether `hit` (a ray's result) is one of the built bodies.
+	func is_wall(hit: Dictionary) -> bool:
+		return not hit.is_empty() and bodies.any(func(x): return x.get_instance_id() == hit["collider_id"])
+
 	func free_all() -> void:
-		PhysicsServer2D.body_set_space(body.get_rid(), RID())
+		for x in bodies:
+			PhysicsServer2D.body_set_space(x.get_rid(), RID())
 		PhysicsServer2D.free_rid(mover)
 		PhysicsServer2D.free_rid(shape)
 		body.free()
@@ -135,8 +146,9 @@ func test_body_2d_shapes(t) -> void:
 
 ## Pushes a body from each walkable cell beside a wall or a closed side
 ## into it, and casts a ray across every side of every walkable cell.
-func check_walls_2d(t, grid: DungeonGrid, label: String, least := 50, c := DungeonCollision.new()) -> void:
-	var body := c.build_body_2d(grid, Vector2(CELL, CELL))
+## With `chunks`, the walls are build_bodies_2d()'s chunk bodies.
+func check_walls_2d(t, grid: DungeonGrid, label: String, least := 50, c := DungeonCollision.new(), chunks := false) -> void:
+	var body: Node2D = c.build_bodies_2d(grid, Vector2(CELL, CELL)) if chunks else c.build_body_2d(grid, Vector2(CELL, CELL))
 	if not t.check(body != null, label + ": built: " + c.last_error):
 		return
 	var space := Space2D.new(body)
@@ -160,7 +172,7 @@ func check_walls_2d(t, grid: DungeonGrid, label: String, least := 50, c := Dunge
 						wrong_rays.append("%s->%s open but hit" % [p, q])
 					continue
 				rays[0] += 1
-				if hit.is_empty() or hit["collider_id"] != body.get_instance_id():
+				if not space.is_wall(hit):
 					wrong_rays.append("%s->%s shut but passed" % [p, q])
 				# Push from the centre towards the wall, a cell and a half.
 				var moved := space.push(centre(p), Vector2(d[0]) * CELL * 1.5)
@@ -254,7 +266,12 @@ func test_walls_2d_locked(t) -> void:
 ## and the way across it.
 static func door_crossings(body: Node, key: String, value: int) -> Array:
 	var out := []
-	for child in body.get_children():
+	var shapes := body.get_children()
+	if not body is StaticBody2D:
+		shapes = []
+		for b in body.get_children():
+			shapes.append_array(b.get_children())
+	for child in shapes:
 		if child.get_meta(key, -2) != value:
 			continue
 		var size: Vector2 = child.shape.size
@@ -264,16 +281,31 @@ static func door_crossings(body: Node, key: String, value: int) -> Array:
 
 
 func test_doors_open_and_close_2d(t) -> void:
+	for chunks in [false, true]:
+		t.part("chunk bodies" if chunks else "one body")
+		check_doors_2d(t, chunks)
+
+
+## Opens and closes doors in one body, or (`chunks`) in the chunk bodies
+## of build_bodies_2d() (chunks of 8 cells: a connection's doors in
+## several bodies).
+func check_doors_2d(t, chunks: bool) -> void:
 	var grid := bsp(5, 2)
 	var c := DungeonCollision.new()
-	var body := c.build_body_2d(grid, Vector2(CELL, CELL))
+	c.chunk_size = 8
+	var body: Node2D = c.build_bodies_2d(grid, Vector2(CELL, CELL)) if chunks else c.build_body_2d(grid, Vector2(CELL, CELL))
 	var space := Space2D.new(body)
 	# The rays and moves across a door: half a cell each way.
 	var blocked := func(mid: Vector2, across: Vector2) -> Array:
 		var ray := not space.ray(mid - across * CELL * 0.5, mid + across * CELL * 0.5).is_empty()
 		return [ray, space.push(mid - across * CELL * 0.5, across * CELL)[1]]
 	var conn := -1
-	for child in body.get_children():
+	var all := body.get_children()
+	if chunks:
+		all = []
+		for b in body.get_children():
+			all.append_array(b.get_children())
+	for child in all:
 		if String(child.name).begins_with("Door_") and child.get_meta("door_lock") == -1:
 			conn = child.get_meta("door_connection")
 			break
@@ -494,3 +526,174 @@ func test_async_bad_input_and_cancel(t) -> void:
 	t.check(not c.is_building(), "idle after cancel()")
 	c.wait_async()
 	t.check(built.is_empty(), "no cancelled request delivered")
+
+
+## Every chunk body's name with each of its shapes' names and places, in
+## order.
+static func chunk_shapes(root: Node) -> Array:
+	var out := []
+	for b in root.get_children():
+		for s in b.get_children():
+			out.append("%s/%s@%s" % [b.name, s.name, s.position])
+	return out
+
+
+## build_bodies_2d(): the walls of build_body_2d() split into a body per
+## chunk, in real physics as tight as the one body.
+func test_walls_2d_chunk_bodies(t) -> void:
+	var c := DungeonCollision.new()
+	c.chunk_size = 8
+	var grid := bsp(5, 2)
+	var one := c.build_body_2d(grid, Vector2(CELL, CELL))
+	var root := c.build_bodies_2d(grid, Vector2(CELL, CELL))
+	if not t.check(root is Node2D and not root is StaticBody2D and root.name == "Collision", "a Node2D named Collision: " + c.last_error):
+		return
+	var bodies_ok := root.get_children().all(func(b): return b is StaticBody2D and String(b.name).begins_with("Chunk_") and b.get_child_count() > 0)
+	t.check(bodies_ok and root.get_child_count() > 4, "%d StaticBody2D chunks, none empty" % root.get_child_count())
+	var names := []
+	for s in one.get_children():
+		names.append(String(s.name))
+	var split := []
+	for b in root.get_children():
+		var cx := int(String(b.name).get_slice("_", 1))
+		var cy := int(String(b.name).get_slice("_", 2))
+		for s in b.get_children():
+			split.append(String(s.name))
+			# A wall's top-left corner (a door's centre) lies in its chunk.
+			var at: Vector2 = s.position / CELL
+			if not String(s.name).begins_with("Door_"):
+				at -= s.shape.size / CELL / 2.0
+			if Vector2i((at / 8.0).floor()) != Vector2i(cx, cy):
+				split.append("%s out of chunk %s" % [s.name, b.name])
+	names.sort()
+	split.sort()
+	t.check(names == split, "the same shapes as one body, each in its chunk")
+	t.check_eq(c.last_shape_count, split.size(), "last_shape_count")
+	var again := c.build_bodies_2d(grid, Vector2(CELL, CELL))
+	t.check_eq(chunk_shapes(again), chunk_shapes(root), "deterministic")
+	again.free()
+	one.free()
+	root.free()
+	check_walls_2d(t, grid, "bsp chunk bodies", 50, c, true)
+	var gen := CaveGenerator.new()
+	gen.seed = 4
+	gen.width = 40
+	gen.height = 30
+	check_walls_2d(t, gen.generate_level(1), "cave chunk bodies", 50, c, true)
+	c.use_outline = true
+	check_walls_2d(t, gen.generate_level(1), "cave outline chunk bodies", 50, c, true)
+	check_walls_2d(t, grid, "bsp outline chunk bodies", 50, c, true)
+
+
+## build_bodies_2d_async(): the root goes under the parent, its bodies
+## come a few per frame, `built` when the last is in; the same bodies as
+## build_bodies_2d(); cancelling frees what was added.
+func test_bodies_async(t) -> void:
+	var c := DungeonCollision.new()
+	c.chunk_size = 8
+	c.bodies_per_frame = 3
+	var grid := bsp(5, 2)
+	var parent := Node2D.new()
+	var got := []
+	c.built.connect(func(request, root): got.append([request, root]))
+	c.build_failed.connect(func(request, message): got.append([request, message]))
+	var id := c.build_bodies_2d_async(grid, Vector2(CELL, CELL), parent)
+	var counts := []
+	var progress := [c.progress]
+	var polls := 0
+	while got.is_empty() and polls < 20000:
+		OS.delay_usec(200)
+		c.poll_async()
+		polls += 1
+		var root := parent.get_node_or_null("Collision")
+		if root != null and (counts.is_empty() or counts[-1] != root.get_child_count()):
+			counts.append(root.get_child_count())
+		progress.append(c.progress)
+	var sync := c.build_bodies_2d(grid, Vector2(CELL, CELL))
+	if not t.check_eq(got.size(), 1, "delivered once: %s" % [got]):
+		return
+	t.check(got[0][0] == id and got[0][1] == parent.get_node_or_null("Collision"), "built(request, the Collision node under the parent)")
+	t.check_eq(chunk_shapes(got[0][1]), chunk_shapes(sync), "the bodies of build_bodies_2d()")
+	var steps_ok: bool = counts.size() >= 2 and counts[-1] == sync.get_child_count()
+	for i in range(1, counts.size()):
+		steps_ok = steps_ok and counts[i] - counts[i - 1] <= 3 and counts[i] > counts[i - 1]
+	t.check(steps_ok, "at most bodies_per_frame (3) bodies a frame: %s" % [counts])
+	var rising := true
+	for i in range(1, progress.size()):
+		rising = rising and progress[i] >= progress[i - 1] - 1e-9
+	t.check(rising and progress[-1] == 1.0 and not c.is_building(), "progress rises to 1: %s" % [progress.slice(0, 8)])
+	sync.free()
+	parent.remove_child(got[0][1])
+	got[0][1].free()
+	got.clear()
+	# Cancelled part way: the bodies added go, no signal.
+	c.bodies_per_frame = 1
+	c.build_bodies_2d_async(grid, Vector2(CELL, CELL), parent)
+	polls = 0
+	while parent.get_node_or_null("Collision") == null and polls < 20000:
+		OS.delay_usec(200)
+		c.poll_async()
+		polls += 1
+	var partial := parent.get_node_or_null("Collision")
+	t.check(partial != null and partial.get_child_count() == 1 and c.is_building(), "one body in after the first frame")
+	t.check_eq(c.cancel(), 1, "cancel() counts it")
+	t.check(parent.get_child_count() == 0 and not c.is_building() and partial.is_queued_for_deletion(), "the partial Collision node is removed and freed")
+	partial.free()
+	c.poll_async()
+	t.check(got.is_empty(), "no signal after cancel")
+	# 3D, and wait_async() making every body at once.
+	var p3 := Node3D.new()
+	c.build_bodies_3d_async(grid, Vector3(2, 3, 2), p3)
+	c.wait_async()
+	var sync3 := c.build_bodies_3d(grid, Vector3(2, 3, 2))
+	t.check(got.size() == 1 and got[0][1] is Node3D and got[0][1].get_parent() == p3, "3D: a Node3D under the parent after wait_async()")
+	t.check(got.size() == 1 and chunk_shapes(got[0][1]) == chunk_shapes(sync3), "3D: the bodies of build_bodies_3d()")
+	sync3.free()
+	got.clear()
+	# A null parent fails, naming it.
+	t.expect_error("parent is null")
+	var bad := c.build_bodies_2d_async(grid, Vector2(CELL, CELL), null)
+	c.wait_async()
+	t.check(got.size() == 1 and got[0][0] == bad and str(got[0][1]).contains("parent is null"), "a null parent: build_failed: %s" % [got])
+	c.bodies_per_frame = 0
+	t.expect_error("bodies_per_frame")
+	t.check(c.build_bodies_2d(grid, Vector2(CELL, CELL)) == null and c.last_error.contains("bodies_per_frame"), "bodies_per_frame 0: null, named")
+	parent.free()
+	p3.free()
+
+
+## A one-way door (DungeonProgression.one_way) in 2D: a body moving out of
+## its `from` cell passes, one moving back into it stops; opened it passes
+## both ways, closed again it is one-way again.
+func test_one_way_doors_2d(t) -> void:
+	var found := 0
+	var c := DungeonCollision.new()
+	var bits := {Vector2i(0, -1): 1, Vector2i(1, 0): 2, Vector2i(0, 1): 4, Vector2i(-1, 0): 8}
+	for s in 8:
+		var gen = BspGenerator.new() if s % 2 == 0 else IsaacGenerator.new()
+		gen.seed = s
+		gen.progression = DungeonProgression.new()
+		gen.progression.one_way = 1
+		var grid: DungeonGrid = gen.generate_level(3)
+		var body := c.build_body_2d(grid, Vector2(CELL, CELL))
+		var space := Space2D.new(body)
+		for child in body.get_children():
+			if not child.one_way_collision:
+				continue
+			found += 1
+			var mid: Vector2 = child.position
+			# The way it stops: the shape's own +Y.
+			var stop := Vector2(0, 1).rotated(child.rotation).round()
+			var into := Vector2i(((mid + stop * CELL * 0.5) / CELL).floor())
+			var back: int = bits[Vector2i(-stop)]
+			t.check(grid.one_way_mask(into) & back != 0, "seed %d: blocked going into the from cell %s" % [s, into])
+			t.check(child.get_meta("door_lock") >= 0 and not child.disabled, "seed %d: a lock's door, on" % s)
+			var across := func() -> Array:
+				return [space.push(mid - stop * CELL * 0.5, stop * CELL)[1], space.push(mid + stop * CELL * 0.5, -stop * CELL)[1]]
+			t.check_eq(across.call(), [true, false], "seed %d at %s: stops into the from side, passes out of it" % [s, mid])
+			c.set_lock_closed(body, child.get_meta("door_lock"), false)
+			t.check_eq(across.call(), [false, false], "seed %d: opened, passes both ways" % s)
+			c.set_lock_closed(body, child.get_meta("door_lock"), true)
+			t.check_eq(across.call(), [true, false], "seed %d: closed, one-way again" % s)
+		space.free_all()
+	t.check(found >= 3, "%d one-way door shapes" % found)

@@ -514,11 +514,29 @@ func test_collision_option(t) -> void:
 		return
 	var body := level.get_output().get_node_or_null("Collision")
 	var want := DungeonCollision.new()
-	var expected: StaticBody3D = want.build_body_3d(grid, level.cell_size)
-	t.check(body is StaticBody3D and body.get_child_count() == expected.get_child_count(), "a Collision StaticBody3D with the shapes DungeonCollision builds (%d)" % want.last_shape_count)
+	var expected: Node3D = want.build_bodies_3d(grid, level.cell_size)
+	var count := func(root: Node) -> Array:
+		var n := [0, 0]
+		for b in root.get_children():
+			n[0] += int(b is StaticBody3D)
+			n[1] += b.get_child_count()
+		return n
+	t.check(body is Node3D and count.call(body) == count.call(expected) and count.call(expected)[1] == want.last_shape_count,
+			"a Collision Node3D of StaticBody3D chunks with the shapes DungeonCollision builds (%d)" % want.last_shape_count)
 	expected.free()
 	var map := level.get_grid_map()
 	t.check(map.collision_layer == 0 and map.collision_mask == 0, "the GridMap's own collision is off")
+	# generate_async(): the same bodies, added over frames before `generated`.
+	level.level = 2
+	var sync_grid: DungeonGrid = level.generate()
+	var sync_count: Array = count.call(level.get_output().get_node("Collision"))
+	log["generated"].clear()
+	level.generate_async()
+	run_frames(level)
+	var async_body := level.get_output().get_node_or_null("Collision")
+	t.check(log["generated"].size() == 1 and async_body is Node3D and count.call(async_body) == sync_count,
+			"async: a Collision Node3D with the same %s bodies and shapes as generate()" % [sync_count])
+	t.check(sync_grid != null and not level.is_generating(), "async: done")
 	level.collision = false
 	level.generate()
 	t.check(level.get_output().get_node_or_null("Collision") == null and level.get_grid_map().collision_layer == 1, "off: no body, the map's layer 1")

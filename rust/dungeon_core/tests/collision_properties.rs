@@ -99,7 +99,8 @@ fn expected_doors(g: &DungeonGrid) -> BTreeMap<(bool, i32, i32), (usize, Option<
 
 /// Every property the module promises, checked cell by cell and side by
 /// side.
-fn check(g: &DungeonGrid, opts: &CollisionOptions, d: &CollisionData, what: &str) {
+/// Returns how many one-way door sides it checked.
+fn check(g: &DungeonGrid, opts: &CollisionOptions, d: &CollisionData, what: &str) -> usize {
     let (w, h) = (g.width(), g.height());
     let walk = |x: i32, y: i32| g.cell((x, y)).is_walkable();
     // Walls: coverage counts over the grid and its ring.
@@ -140,6 +141,7 @@ fn check(g: &DungeonGrid, opts: &CollisionOptions, d: &CollisionData, what: &str
     let gap = (g.kind() == GridKind::RoomGrid && opts.room_door_width > 0.0)
         .then_some(opts.room_door_width);
     let mut door_sides_seen = 0;
+    let mut one_way_doors = 0;
     for y in 0..h {
         for x in 0..w {
             if !walk(x, y) {
@@ -209,6 +211,24 @@ fn check(g: &DungeonGrid, opts: &CollisionOptions, d: &CollisionData, what: &str
                             assert_eq!(rec.secret, secret, "{here}");
                             let key = matches!(kind, Some(LockKind::Key { .. }));
                             assert_eq!(rec.closed, key || secret, "{here}");
+                            // A one-way door blocks the step that would
+                            // enter its `from` cell through it (the cell
+                            // whose one-way mask lets walkers out there).
+                            let one_way = matches!(kind, Some(LockKind::OneWay));
+                            match rec.one_way {
+                                None => assert!(!one_way, "{here}: one-way door unmarked"),
+                                Some(step) => {
+                                    assert!(one_way, "{here}: marked one-way: {step:?}");
+                                    let (into, towards) = if step == (dx, dy) {
+                                        ((qx, qy), back)
+                                    } else {
+                                        assert_eq!(step, (-dx, -dy), "{here}: not across the side");
+                                        ((x, y), bit)
+                                    };
+                                    assert_ne!(g.one_way_mask(into) & towards, 0, "{here}");
+                                    one_way_doors += 1;
+                                }
+                            }
                         }
                     }
                 }
@@ -240,6 +260,7 @@ fn check(g: &DungeonGrid, opts: &CollisionOptions, d: &CollisionData, what: &str
             assert!(!a.overlaps(b), "{what}: {a:?} overlaps {b:?}");
         }
     }
+    one_way_doors
 }
 
 /// Every preset of every generator on a few seeds (with up to two locks
@@ -269,10 +290,11 @@ fn for_each_grid(seeds: u64, mut f: impl FnMut(&DungeonGrid, &str)) {
 fn every_generator_meets_the_oracle() {
     let mut locked = 0;
     let mut doors = 0;
+    let mut one_way = 0;
     for_each_grid(3, |g, what| {
         let opts = CollisionOptions::default();
         let d = collision::build(g, &opts, &Watch::new()).unwrap();
-        check(g, &opts, &d, what);
+        one_way += check(g, &opts, &d, what);
         locked += usize::from(d.doors.iter().any(|x| x.lock.is_some()));
         doors += d.doors.len();
         let solid = CollisionOptions {
@@ -295,6 +317,7 @@ fn every_generator_meets_the_oracle() {
     });
     // The oracle saw locks and doors, so their checks ran.
     assert!(locked > 10, "{locked} grids with locked doors");
+    assert!(one_way > 5, "{one_way} one-way door sides");
     assert!(doors > 1000, "{doors} doors");
 }
 

@@ -4,12 +4,15 @@
 
 use dungeon_core::collision::{self, CollisionOptions};
 use dungeon_core::{DungeonGrid as CoreGrid, Watch};
-use godot::classes::{IRefCounted, RefCounted, StaticBody2D, StaticBody3D};
+use godot::classes::{IRefCounted, Node2D, Node3D, RefCounted, StaticBody2D, StaticBody3D};
 use godot::prelude::*;
 
 use crate::async_api::async_api;
-use crate::async_gen::{Finished, Jobs, Work, follow_frames};
-use crate::collision_body::{Built, META_CONNECTION, META_LOCK, body_2d, body_3d};
+use crate::async_gen::{Finished, Work, follow_frames};
+use crate::collision_body::{
+    Built, META_CONNECTION, META_LOCK, Maker, Maker2D, Maker3D, parts, whole,
+};
+use crate::collision_stage::{CollisionJobs, Job, MakerSpec, Ready, Staged};
 use crate::dungeon_grid::DungeonGrid;
 
 /// Builds collision for a [DungeonGrid] in Rust: a [StaticBody2D] or
@@ -28,7 +31,12 @@ use crate::dungeon_grid::DungeonGrid;
 /// index in [method DungeonGrid.get_locks_packed], or -1) and [code]door_secret[/code]. Doors start
 /// open (their shape disabled), except locked doors and secret doors,
 /// which start closed; switch them with [method set_door_closed] or
-/// [method set_lock_closed].
+/// [method set_lock_closed]. In 2D a one-way door (a
+/// [DungeonProgression] one-way lock) starts on as a
+/// [member CollisionShape2D.one_way_collision] shape turned to let bodies
+/// through from its [code]from[/code] room only; opening it lets them
+/// through both ways, closing it makes it one-way again. In 3D (no
+/// one-way shapes there) it is an ordinary door that starts open.
 /// [codeblock]
 /// var grid := BspGenerator.new().generate()
 /// var collision := DungeonCollision.new()
@@ -36,6 +44,11 @@ use crate::dungeon_grid::DungeonGrid;
 /// add_child(body)   # where the TileMapLayer is
 /// collision.set_door_closed(body, 0, true)   # shut the first connection's doors
 /// [/codeblock]
+/// Big maps: [method build_bodies_2d_async] makes one body per chunk of
+/// [member chunk_size] cells on a worker and adds them under a node a few
+/// a frame ([member bodies_per_frame]), so no frame is long; many small
+/// bodies are also faster for the physics engine than one body with every
+/// shape (see docs/collision.md).
 /// Give the painted tiles no collision of their own, or the walls collide
 /// twice. The build is deterministic: the same grid and settings give the
 /// same shapes in the same order.
@@ -65,9 +78,17 @@ pub struct DungeonCollision {
     /// very fast one may pass a segment. Doors keep their own shapes.
     #[export]
     use_outline: bool,
-    /// With [member use_outline]: the side of a chunk, in cells (at least 1).
+    /// The side of a chunk, in cells (at least 1): of an outline shape
+    /// with [member use_outline], and of a body with
+    /// [method build_bodies_2d] and the other [code]build_bodies_*[/code]
+    /// methods.
     #[export]
     chunk_size: i32,
+    /// [method build_bodies_2d_async] and [method build_bodies_3d_async]:
+    /// how many chunk bodies are made and added per frame (at least 1).
+    /// Lower it if a frame is still too long.
+    #[export]
+    bodies_per_frame: i32,
     /// 3D only: how tall the walls are, in world units. 0 or below (the
     /// default) makes them one cell tall ([code]cell_size.y[/code]).
     #[export]
@@ -87,7 +108,7 @@ pub struct DungeonCollision {
     /// pending), as a generator's [code]progress[/code].
     #[var(get = get_progress, no_set)]
     progress: PhantomVar<f64>,
-    jobs: Jobs<(Built, Target)>,
+    jobs: CollisionJobs,
     base: Base<RefCounted>,
 }
 
@@ -100,12 +121,13 @@ impl IRefCounted for DungeonCollision {
             fill_solid: false,
             use_outline: false,
             chunk_size: 64,
+            bodies_per_frame: 4,
             wall_height: 0.0,
             floor_level: 0,
             last_error: GString::new(),
             last_shape_count: 0,
             progress: PhantomVar::default(),
-            jobs: Jobs::default(),
+            jobs: CollisionJobs::default(),
             base,
         }
     }
@@ -116,7 +138,10 @@ impl DungeonCollision {
     /// Emitted on the main thread with each finished
     /// [method build_body_2d_async] or [method build_body_3d_async]
     /// request, in request order: [param body] is the [StaticBody2D] or
-    /// [StaticBody3D], not yet in the tree.
+    /// [StaticBody3D], not yet in the tree. For
+    /// [method build_bodies_2d_async] and [method build_bodies_3d_async]
+    /// it is the [Node2D] or [Node3D] holding the chunk bodies, already
+    /// under the parent given, sent when its last body is in.
     #[signal]
     fn built(request: i64, body: Gd<Node>);
 
@@ -136,8 +161,39 @@ impl DungeonCollision {
         grid: Option<Gd<DungeonGrid>>,
         cell_size: Vector2,
     ) -> Option<Gd<StaticBody2D>> {
-        self.build_now(grid, Dims::Flat(cell_size))?
+        self.build_now(grid, Dims::Flat(cell_size), false)?
             .try_cast::<StaticBody2D>()
+            .ok()
+    }
+
+    /// Builds the walls of [method build_body_2d] as one [StaticBody2D]
+    /// per chunk of [member chunk_size]² cells (named
+    /// [code]Chunk_<cx>_<cy>[/code], each with the walls and doors whose
+    /// top-left corner or centre lies in it), under a [Node2D] named
+    /// [code]Collision[/code]. The physics engine then looks only at the
+    /// bodies near a moving one. Returns null (and logs why) on bad
+    /// input, as [method build_body_2d].
+    #[func]
+    fn build_bodies_2d(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        cell_size: Vector2,
+    ) -> Option<Gd<Node2D>> {
+        self.build_now(grid, Dims::Flat(cell_size), true)?
+            .try_cast::<Node2D>()
+            .ok()
+    }
+
+    /// [method build_bodies_2d] for 3D: one [StaticBody3D] per chunk
+    /// under a [Node3D], the walls as [method build_body_3d] makes them.
+    #[func]
+    fn build_bodies_3d(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        cell_size: Vector3,
+    ) -> Option<Gd<Node3D>> {
+        self.build_now(grid, Dims::Solid(cell_size), true)?
+            .try_cast::<Node3D>()
             .ok()
     }
 
@@ -153,7 +209,7 @@ impl DungeonCollision {
         grid: Option<Gd<DungeonGrid>>,
         cell_size: Vector3,
     ) -> Option<Gd<StaticBody3D>> {
-        self.build_now(grid, Dims::Solid(cell_size))?
+        self.build_now(grid, Dims::Solid(cell_size), false)?
             .try_cast::<StaticBody3D>()
             .ok()
     }
@@ -171,7 +227,45 @@ impl DungeonCollision {
     /// [/codeblock]
     #[func]
     fn build_body_2d_async(&mut self, grid: Option<Gd<DungeonGrid>>, cell_size: Vector2) -> i64 {
-        self.start(grid, Dims::Flat(cell_size))
+        self.start(grid, Dims::Flat(cell_size), None)
+    }
+
+    /// Big maps without a long frame: starts [method build_bodies_2d] on a
+    /// worker thread and returns at once with a request id. When the
+    /// shapes are ready, a [Node2D] named [code]Collision[/code] is added
+    /// under [param parent] (put it where the [TileMapLayer] is) and the
+    /// chunk bodies are made and added to it over the next frames,
+    /// [member bodies_per_frame] a frame; [signal built] comes with it
+    /// when the last body is in. [member progress] counts the worker for
+    /// the first half and the bodies for the second. Cancelling frees the
+    /// bodies added so far. A null [param parent] fails with
+    /// [signal build_failed].
+    /// [codeblock]
+    /// var collision := DungeonCollision.new()
+    /// collision.built.connect(func(_request, _root): print("walls collide"))
+    /// collision.build_bodies_2d_async(grid, Vector2(16, 16), self)
+    /// [/codeblock]
+    #[func]
+    fn build_bodies_2d_async(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        cell_size: Vector2,
+        parent: Option<Gd<Node>>,
+    ) -> i64 {
+        self.start(grid, Dims::Flat(cell_size), Some(parent))
+    }
+
+    /// [method build_bodies_2d_async] for 3D: the [StaticBody3D] chunk
+    /// bodies of [method build_bodies_3d] under a [Node3D] added to
+    /// [param parent].
+    #[func]
+    fn build_bodies_3d_async(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        cell_size: Vector3,
+        parent: Option<Gd<Node>>,
+    ) -> i64 {
+        self.start(grid, Dims::Solid(cell_size), Some(parent))
     }
 
     /// Starts [method build_body_3d] on a worker thread, as
@@ -179,7 +273,7 @@ impl DungeonCollision {
     /// with [signal built].
     #[func]
     fn build_body_3d_async(&mut self, grid: Option<Gd<DungeonGrid>>, cell_size: Vector3) -> i64 {
-        self.start(grid, Dims::Solid(cell_size))
+        self.start(grid, Dims::Solid(cell_size), None)
     }
 
     #[func]
@@ -189,7 +283,9 @@ impl DungeonCollision {
 
     /// Closes ([param closed] true: the door collides) or opens the doors
     /// of connection [param connection] in a body made by
-    /// [method build_body_2d] or [method build_body_3d]. Returns how many
+    /// [method build_body_2d] or [method build_body_3d] (or in the node
+    /// holding the chunk bodies of [method build_bodies_2d] and the other
+    /// [code]build_bodies_*[/code] methods). Returns how many
     /// door shapes it switched (0 when the connection has no door). Call
     /// it outside physics callbacks (or with [method Object.call_deferred]).
     #[func]
@@ -243,24 +339,13 @@ enum Dims {
     Solid(Vector3),
 }
 
-/// The body a build becomes, its settings resolved when it is asked for.
-#[derive(Clone, Copy)]
-enum Target {
-    Flat(Vector2),
-    Solid {
-        cell: Vector3,
-        height: f32,
-        base_y: f32,
-    },
-}
-
 impl DungeonCollision {
     /// Checks the input and turns the settings into core options.
     fn prepare(
         &self,
         grid: Option<Gd<DungeonGrid>>,
         dims: Dims,
-    ) -> Result<(Gd<DungeonGrid>, Request, Target), String> {
+    ) -> Result<(Gd<DungeonGrid>, Request, MakerSpec), String> {
         let Some(grid) = grid else {
             return Err(
                 "DungeonCollision: grid is null: pass the DungeonGrid to build collision for"
@@ -297,8 +382,8 @@ impl DungeonCollision {
         opts.validate()
             .map_err(|e| format!("DungeonCollision: {e}"))?;
         let target = match dims {
-            Dims::Flat(c) => Target::Flat(c),
-            Dims::Solid(c) => Target::Solid {
+            Dims::Flat(c) => MakerSpec::Flat(c),
+            Dims::Solid(c) => MakerSpec::Solid {
                 cell: c,
                 height: if self.wall_height > 0.0 {
                     self.wall_height as f32
@@ -308,10 +393,16 @@ impl DungeonCollision {
                 base_y: self.floor_level as f32 * c.y,
             },
         };
-        if self.use_outline && self.chunk_size < 1 {
+        if self.chunk_size < 1 {
             return Err(format!(
                 "DungeonCollision: invalid chunk_size = {}: allowed at least 1 (cells a side)",
                 self.chunk_size
+            ));
+        }
+        if self.bodies_per_frame < 1 {
+            return Err(format!(
+                "DungeonCollision: invalid bodies_per_frame = {}: allowed at least 1",
+                self.bodies_per_frame
             ));
         }
         let request = Request {
@@ -321,30 +412,87 @@ impl DungeonCollision {
         Ok((grid, request, target))
     }
 
-    /// A synchronous build, or `None` after recording why not.
-    fn build_now(&mut self, grid: Option<Gd<DungeonGrid>>, dims: Dims) -> Option<Gd<Node>> {
-        let built = self
-            .prepare(grid, dims)
-            .and_then(|(grid, request, target)| {
-                run(grid.bind().core(), &request, &Watch::new()).map(|d| (d, target))
-            });
-        match built {
-            Ok((data, target)) => Some(self.make(&data, target)),
-            Err(msg) => self.fail(&msg),
+    /// A synchronous build (one body per chunk under a root with
+    /// `chunked`), or `None` after recording why not.
+    fn build_now(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        dims: Dims,
+        chunked: bool,
+    ) -> Option<Gd<Node>> {
+        let bodies = chunked.then_some(self.chunk_size);
+        let built = self.prepare(grid, dims).and_then(|(grid, request, spec)| {
+            run(grid.bind().core(), &request, &Watch::new()).map(|d| (d, spec))
+        });
+        let (data, spec) = match built {
+            Ok(b) => b,
+            Err(msg) => return self.fail(&msg),
+        };
+        let mut staged = self.stage(0, data, spec, bodies);
+        self.last_error = GString::new();
+        self.last_shape_count = staged.data.shape_count() as i64;
+        if !chunked {
+            return Some(staged.maker.body(&staged.data, &staged.parts[0]));
+        }
+        let mut root = staged.maker.root();
+        for part in &staged.parts {
+            root.add_child(&staged.maker.body(&staged.data, part));
+        }
+        Some(root)
+    }
+
+    /// A finished build ready for its bodies to be made.
+    fn stage(&self, id: i64, data: Built, spec: MakerSpec, chunk: Option<i32>) -> Staged {
+        let maker = match spec {
+            MakerSpec::Flat(c) => Maker::Flat(Maker2D::new(&data, c)),
+            MakerSpec::Solid {
+                cell,
+                height,
+                base_y,
+            } => Maker::Solid(Maker3D::new(&data, cell, height, base_y)),
+        };
+        let parts = match chunk {
+            Some(size) => parts(&data, size),
+            None => vec![whole(&data)],
+        };
+        Staged {
+            id,
+            data,
+            maker,
+            parts,
+            next: 0,
+            root: None,
+            chunked: chunk.is_some(),
         }
     }
 
     /// Queues an async build (a bad input fails on delivery, as a failed
     /// build does) and follows the frames to deliver it.
-    fn start(&mut self, grid: Option<Gd<DungeonGrid>>, dims: Dims) -> i64 {
-        let work: Work<(Built, Target)> = match self.prepare(grid, dims) {
-            Ok((grid, request, target)) => {
+    /// With `parent` (`Some`, even of a null node): one body per chunk,
+    /// added under it over frames.
+    fn start(
+        &mut self,
+        grid: Option<Gd<DungeonGrid>>,
+        dims: Dims,
+        parent: Option<Option<Gd<Node>>>,
+    ) -> i64 {
+        let chunk = parent.is_some().then_some(self.chunk_size);
+        let checked = match (self.prepare(grid, dims), &parent) {
+            (Ok(_), Some(None)) => Err(
+                "DungeonCollision: parent is null: pass the node the chunk bodies go under".into(),
+            ),
+            (r, _) => r,
+        };
+        let work: Work<Job> = match checked {
+            Ok((grid, request, maker)) => {
                 let grid = grid.bind().core().clone();
-                Box::new(move |watch| run(&grid, &request, watch).map(|d| (d, target)))
+                Box::new(move |watch| {
+                    run(&grid, &request, watch).map(|data| Job { data, maker, chunk })
+                })
             }
             Err(msg) => Box::new(move |_| Err(msg)),
         };
-        let id = self.jobs.start(work);
+        let id = self.jobs.start(work, parent.flatten());
         let this = self.to_gd().upcast::<Object>();
         if !follow_frames(&this, "poll_async", true) {
             godot_warn!(
@@ -356,36 +504,105 @@ impl DungeonCollision {
 
     /// Emits the signals of finished async requests (the [`async_api!`]
     /// methods call it).
-    fn deliver_async(&mut self, finished: Finished<(Built, Target)>) {
+    /// Queues them for their bodies and makes as many bodies as a frame
+    /// allows ([member bodies_per_frame]; all of them after `wait_async`),
+    /// in request order.
+    fn deliver_async(&mut self, finished: Finished<Job>) {
         for (id, result) in finished {
-            match result {
-                Ok((data, target)) => {
-                    let body = self.make(&data, target);
-                    self.base_mut()
-                        .emit_signal("built", &[id.to_variant(), body.to_variant()]);
-                }
-                Err(msg) => {
-                    self.fail::<()>(&msg);
-                    let msg = self.last_error.to_variant();
-                    self.base_mut()
-                        .emit_signal("build_failed", &[id.to_variant(), msg]);
-                }
+            let ready = match result {
+                Ok(job) => Ready::Built(Box::new(self.stage(id, job.data, job.maker, job.chunk))),
+                Err(msg) => Ready::Failed(id, msg),
+            };
+            self.jobs.ready.push_back(ready);
+        }
+        let per_frame = usize::try_from(self.bodies_per_frame.max(1)).unwrap_or(1);
+        let mut budget = if self.jobs.flush {
+            usize::MAX
+        } else {
+            per_frame
+        };
+        // Freeing a body costs about a tenth of making one.
+        self.jobs
+            .retire_step(budget.saturating_mul(RETIRE_PER_MADE));
+        self.jobs.flush = false;
+        // Each turn makes a body or delivers a request: bounded by the
+        // budget plus the requests queued.
+        while budget > 0 {
+            let Some(front) = self.jobs.ready.front_mut() else {
+                break;
+            };
+            let Ready::Built(staged) = front else {
+                let Some(Ready::Failed(id, msg)) = self.jobs.ready.pop_front() else {
+                    break;
+                };
+                self.emit_failure(id, &msg);
+                continue;
+            };
+            if !staged.chunked {
+                let body = staged.maker.body(&staged.data, &staged.parts[0]);
+                budget -= 1;
+                self.deliver_front(body);
+                continue;
             }
+            if staged.root.is_none() {
+                let parent = self
+                    .jobs
+                    .parents
+                    .remove(&staged.id)
+                    .filter(|p| p.is_instance_valid());
+                let Some(mut parent) = parent else {
+                    let id = staged.id;
+                    self.jobs.ready.pop_front();
+                    self.emit_failure(
+                        id,
+                        "DungeonCollision: the parent node was freed before the bodies were added",
+                    );
+                    continue;
+                };
+                let root = staged.maker.root();
+                parent.add_child(&root);
+                staged.root = Some(root);
+            }
+            let Some(mut root) = staged.root.clone().filter(|r| r.is_instance_valid()) else {
+                let id = staged.id;
+                self.jobs.ready.pop_front();
+                self.emit_failure(
+                    id,
+                    "DungeonCollision: the Collision node was freed before its last body was added",
+                );
+                continue;
+            };
+            while budget > 0 && staged.next < staged.parts.len() {
+                let body = staged.maker.body(&staged.data, &staged.parts[staged.next]);
+                root.add_child(&body);
+                staged.next += 1;
+                budget -= 1;
+            }
+            if staged.next < staged.parts.len() {
+                break;
+            }
+            self.deliver_front(root);
         }
     }
 
-    /// The body for finished shapes; records the shape count.
-    fn make(&mut self, data: &Built, target: Target) -> Gd<Node> {
+    /// Delivers the request at the front of the queue, whose bodies are
+    /// all made: records its shape count and emits `built` with `node`.
+    fn deliver_front(&mut self, node: Gd<Node>) {
+        let Some(Ready::Built(staged)) = self.jobs.ready.pop_front() else {
+            return;
+        };
         self.last_error = GString::new();
-        self.last_shape_count = data.shape_count() as i64;
-        match target {
-            Target::Flat(c) => body_2d(data, c).upcast(),
-            Target::Solid {
-                cell,
-                height,
-                base_y,
-            } => body_3d(data, cell, height, base_y).upcast(),
-        }
+        self.last_shape_count = staged.data.shape_count() as i64;
+        self.base_mut()
+            .emit_signal("built", &[staged.id.to_variant(), node.to_variant()]);
+    }
+
+    /// Records and signals the failure of request `id`.
+    fn emit_failure(&mut self, id: i64, msg: &str) {
+        self.fail::<()>(msg);
+        let msg = self.last_error.to_variant();
+        self.base_mut()
+            .emit_signal("build_failed", &[id.to_variant(), msg]);
     }
 
     /// Switches the door shapes of `body` whose metadata `key` is `value`.
@@ -397,7 +614,16 @@ impl DungeonCollision {
             return 0;
         };
         let mut switched = 0;
-        for mut child in body.get_children().iter_shared() {
+        // A body's shapes, or the shapes of the chunk bodies under a root.
+        let mut nodes: Vec<Gd<Node>> = Vec::new();
+        for child in body.get_children().iter_shared() {
+            if child.get_child_count() > 0 {
+                nodes.extend(child.get_children().iter_shared());
+            } else {
+                nodes.push(child);
+            }
+        }
+        for mut child in nodes {
             if !child.has_meta(key) || child.get_meta(key).try_to::<i64>().ok() != Some(value) {
                 continue;
             }
@@ -413,6 +639,22 @@ impl DungeonCollision {
         self.last_error = GString::from(msg);
         self.last_shape_count = 0;
         None
+    }
+}
+
+/// How many bodies [`DungeonCollision::retire`] frees for each body a frame
+/// may make.
+const RETIRE_PER_MADE: usize = 8;
+
+impl DungeonCollision {
+    /// Frees `root`'s chunk bodies (a level's previous collision) over the
+    /// next frames, [`RETIRE_PER_MADE`] × `bodies_per_frame` a frame, then
+    /// `root`: freeing a thousand bodies at once takes a 30 ms frame. The
+    /// bodies still collide until they go.
+    pub(crate) fn retire(&mut self, root: Gd<Node>) {
+        self.jobs.retiring.push_back(root);
+        let this = self.to_gd().upcast::<Object>();
+        follow_frames(&this, "poll_async", true);
     }
 }
 

@@ -15,6 +15,7 @@ mod bsp_generator;
 mod cave_generator;
 mod collision;
 mod collision_body;
+mod collision_stage;
 mod convert;
 mod decorator;
 mod drunkard_generator;

@@ -40,6 +40,24 @@ pub(super) struct Tag {
     lock: Option<usize>,
     secret: bool,
     closed: bool,
+    /// A one-way door: the direction it may not be crossed in.
+    one_way: Option<(i32, i32)>,
+}
+
+/// For the side of cell `p` with door bit `bit`: the direction `(dx, dy)`
+/// a one-way door there may not be crossed in (from its `into` side back
+/// to its `from` side), or `None` when the side is no one-way door.
+fn one_way_block(grid: &DungeonGrid, p: Pos, bit: u8) -> Option<(i32, i32)> {
+    let &(dx, dy, _, back) = DIRS.iter().find(|d| d.2 == bit)?;
+    let q = (p.0 + dx, p.1 + dy);
+    if grid.one_way_mask(p) & bit != 0 {
+        // Passable out of `p`: blocked going from `q` into `p`.
+        Some((-dx, -dy))
+    } else if grid.one_way_mask(q) & back != 0 {
+        Some((dx, dy))
+    } else {
+        None
+    }
 }
 
 /// What a piece of a line is.
@@ -107,9 +125,14 @@ pub(super) fn door_sides(grid: &DungeonGrid) -> (BTreeMap<Edge, usize>, Vec<Tag>
             lock: Some(i),
             secret: false,
             closed: matches!(lock.kind, LockKind::Key { .. }),
+            one_way: None,
         };
         for (p, bit) in grid.lock_gate(i) {
-            add(&mut tags, tag, p, bit);
+            let one_way = match lock.kind {
+                LockKind::OneWay => one_way_block(grid, p, bit),
+                LockKind::Key { .. } => None,
+            };
+            add(&mut tags, Tag { one_way, ..tag }, p, bit);
         }
     }
     for (connection, c) in conns.iter().enumerate() {
@@ -118,6 +141,7 @@ pub(super) fn door_sides(grid: &DungeonGrid) -> (BTreeMap<Edge, usize>, Vec<Tag>
             lock: None,
             secret: false,
             closed: false,
+            one_way: None,
         };
         let (a, b) = c.rooms;
         let found: Vec<(Pos, u8)> = match (c.tiles.first(), c.tiles.last()) {
@@ -300,6 +324,7 @@ pub(super) fn build(
                     lock: t.lock,
                     secret: t.secret,
                     closed: t.closed,
+                    one_way: t.one_way,
                 });
             }
         }

@@ -230,6 +230,11 @@ pub struct Door {
     pub secret: bool,
     /// Whether the door starts closed: a key lock's door or a secret door.
     pub closed: bool,
+    /// A one-way door ([`crate::grid::LockKind::OneWay`]): the direction
+    /// `(dx, dy)` (a unit step along x or y) it may not be crossed in,
+    /// from its `into` room back to its `from` room. `None` for every
+    /// other door.
+    pub one_way: Option<(i32, i32)>,
 }
 
 /// The shapes [`build`] makes.

@@ -178,12 +178,15 @@ pub struct DungeonLevel2D {
     /// ([member DungeonNavigation.agent_radius]).
     #[export(range = (0.0, 64.0, 0.5, or_greater))]
     navigation_agent_radius: f64,
-    /// On: a level painted as tiles gets a [code]"Collision"[/code] body
-    /// under [method get_output], built by [DungeonCollision] from the
-    /// grid (walls merged into few shapes, thin walls, a shape per door
-    /// that [method DungeonCollision.set_door_closed] switches; on maps
-    /// over 256×256 cells, outlines in chunks), and the tiles' own
-    /// collision is turned off. Use it on big maps, where a shape per wall
+    /// On: a level painted as tiles gets a [code]"Collision"[/code]
+    /// [Node2D] under [method get_output] holding one [StaticBody2D] per
+    /// chunk of 64×64 cells, built by [DungeonCollision] from the grid
+    /// (walls merged into few shapes, thin walls, a shape per door that
+    /// [method DungeonCollision.set_door_closed] switches when given the
+    /// [code]"Collision"[/code] node; on maps over 256×256 cells,
+    /// outlines), and the tiles' own collision is turned off. With
+    /// [method generate_async] the bodies are built on a worker and added
+    /// a few a frame before [signal generated]. Use it on big maps, where a shape per wall
     /// tile is slow and passes the physics engine's limits. Off (the
     /// default): the tiles collide as their tile set or mesh library says.
     /// Levels of room scenes keep the scenes' own collision.
@@ -315,7 +318,8 @@ impl DungeonLevel2D {
     /// How far a [method generate_async] is, from 0 to 1 (1 when none is
     /// pending): the generator's [code]progress[/code] for the first half,
     /// the painter's [member DungeonTilePainter.paint_progress] for the
-    /// second. It rises from frame to frame, for a loading bar.
+    /// second (with [member collision], the collision bodies its last
+    /// fifth). It rises from frame to frame, for a loading bar.
     #[func]
     fn get_progress(&self) -> f64 {
         self.drive_progress()
@@ -335,6 +339,22 @@ impl DungeonLevel2D {
         if let Some(grid) = grid {
             self.on_async_grid(u64::try_from(request).unwrap_or(0), grid);
         }
+    }
+
+    /// Internal (connected to the [DungeonCollision] of a
+    /// [method generate_async] request; do not call): the level's
+    /// collision is in.
+    #[func]
+    fn _on_collision_built(&mut self, _id: i64, _root: Variant, request: i64) {
+        self.on_collision_done(request, None);
+    }
+
+    /// Internal (connected to the [DungeonCollision] of a
+    /// [method generate_async] request; do not call): the level's
+    /// collision failed.
+    #[func]
+    fn _on_collision_failed(&mut self, _id: i64, message: GString, request: i64) {
+        self.on_collision_done(request, Some(message));
     }
 
     /// Internal (connected to the generator of a [method generate_async]

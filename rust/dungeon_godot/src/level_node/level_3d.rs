@@ -181,11 +181,13 @@ pub struct DungeonLevel3D {
     #[export(range = (0.0, 4.0, 0.05, or_greater))]
     navigation_agent_radius: f64,
     /// On: a level painted as GridMap cells gets a [code]"Collision"[/code]
-    /// [StaticBody3D] under [method get_output], built by
-    /// [DungeonCollision] from the grid (walls one cell tall, merged into
-    /// few shapes, a shape per door; on maps over 256×256 cells, outlines
-    /// in chunks), and the GridMap's own collision layer and mask are set
-    /// to 0. Off (the default): the cells collide as the mesh library's
+    /// [Node3D] under [method get_output] holding one [StaticBody3D] per
+    /// chunk of 64×64 cells, built by [DungeonCollision] from the grid
+    /// (walls one cell tall, merged into few shapes, a shape per door; on
+    /// maps over 256×256 cells, outlines), and the GridMap's own collision
+    /// layer and mask are set to 0. With [method generate_async] the
+    /// bodies are built on a worker and added a few a frame before
+    /// [signal generated]. Off (the default): the cells collide as the mesh library's
     /// items say (the built-in library's have no shapes). Levels of room
     /// scenes keep the scenes' own collision.
     #[export]
@@ -323,6 +325,22 @@ impl DungeonLevel3D {
         if let Some(grid) = grid {
             self.on_async_grid(u64::try_from(request).unwrap_or(0), grid);
         }
+    }
+
+    /// Internal (connected to the [DungeonCollision] of a
+    /// [method generate_async] request; do not call): the level's
+    /// collision is in.
+    #[func]
+    fn _on_collision_built(&mut self, _id: i64, _root: Variant, request: i64) {
+        self.on_collision_done(request, None);
+    }
+
+    /// Internal (connected to the [DungeonCollision] of a
+    /// [method generate_async] request; do not call): the level's
+    /// collision failed.
+    #[func]
+    fn _on_collision_failed(&mut self, _id: i64, message: GString, request: i64) {
+        self.on_collision_done(request, Some(message));
     }
 
     /// Internal (connected to the generator of a [method generate_async]

@@ -29,16 +29,53 @@ use crate::spawn_rules::DungeonSpawnRules;
 
 /// Maps with more cells than this get their merged collision as outlines
 /// (one concave shape per chunk) rather than rectangles: at 1024² a cave
-/// needs 256 shapes instead of 96,209 (BENCHMARKS.md).
+/// needs 256 shapes instead of 96,209, and the physics step is faster
+/// (BENCHMARKS.md). Either way a level's collision is one body per chunk.
 pub(crate) const OUTLINE_ABOVE_CELLS: i64 = 256 * 256;
 
 /// A `DungeonCollision` for `grid` as a level node builds it: outlines on
-/// big maps, rectangles on the others.
+/// big maps, rectangles on the others, a body per chunk of 64² cells.
 pub(crate) fn level_collision(grid: &Gd<DungeonGrid>) -> Gd<crate::collision::DungeonCollision> {
     let mut c = crate::collision::DungeonCollision::new_gd();
     let g = grid.bind();
     let cells = i64::from(g.core().width()) * i64::from(g.core().height());
     c.set("use_outline", &(cells > OUTLINE_ABOVE_CELLS).to_variant());
+    c
+}
+
+/// The metadata marking a node the level frees over frames (its previous
+/// collision): clearing the output leaves it.
+const RETIRING: &str = "_dungeon_retiring";
+
+/// A previous collision node with fewer chunk bodies than this is freed at
+/// once with the rest of the level.
+const RETIRE_ABOVE_BODIES: i32 = 64;
+
+/// Starts building `grid`'s collision (`method`, the level's sync build
+/// method, and `cell`, its cell size) on a worker, one body per chunk
+/// added under `output` over frames, with `reuse` (the object freeing the
+/// previous level's bodies) or a new `DungeonCollision`; `node`'s `_on_collision_built` or
+/// `_on_collision_failed` gets the result with `request` bound (object
+/// methods, not Rust closures: they survive a reload of the extension in
+/// the editor).
+pub(crate) fn collision_over_frames(
+    node: &Gd<Node>,
+    request: i64,
+    grid: &Gd<DungeonGrid>,
+    method: &str,
+    cell: Variant,
+    output: Gd<Node>,
+    reuse: Option<Gd<crate::collision::DungeonCollision>>,
+) -> Gd<crate::collision::DungeonCollision> {
+    let mut c = reuse.unwrap_or_else(|| level_collision(grid));
+    let mut bound = VarArray::new();
+    bound.push(&request.to_variant());
+    let on_built = Callable::from_object_method(node, "_on_collision_built").bindv(&bound);
+    let on_failed = Callable::from_object_method(node, "_on_collision_failed").bindv(&bound);
+    c.connect("built", &on_built);
+    c.connect("build_failed", &on_failed);
+    let method = format!("{}_async", method.replace("build_body", "build_bodies"));
+    c.call(&method, &[grid.to_variant(), cell, output.to_variant()]);
     c
 }
 
@@ -131,6 +168,9 @@ pub(crate) struct LevelState {
     pub request: u64,
     /// The grid being painted over frames (async tile maps).
     pub painting: Option<Gd<DungeonGrid>>,
+    /// The collision being built over frames (async tile maps), and the
+    /// grid it is for.
+    pub colliding: Option<(Gd<crate::collision::DungeonCollision>, Gd<DungeonGrid>)>,
 }
 
 impl LevelState {
@@ -200,15 +240,17 @@ where
         self.has_room_scene() && grid.bind().core().kind() == dungeon_core::GridKind::RoomGrid
     }
 
-    /// A `"Collision"` body under the output, from `grid` (levels painted
-    /// as tiles only; room scenes keep their own collision).
+    /// A `"Collision"` node under the output holding a body per chunk,
+    /// from `grid` (levels painted as tiles only; room scenes keep their
+    /// own collision).
     fn build_collision(&mut self, grid: &Gd<DungeonGrid>) {
         if self.places_rooms(grid) {
             return;
         }
         let (method, cell) = self.collision_build();
         let mut c = level_collision(grid);
-        let body = c.call(method, &[grid.to_variant(), cell]);
+        let method = method.replace("build_body", "build_bodies");
+        let body = c.call(&method, &[grid.to_variant(), cell]);
         let Ok(mut body) = body.try_to::<Gd<Node>>() else {
             godot_warn!(
                 "{}: no collision for the level: {}",
@@ -323,15 +365,21 @@ where
                 .map_or(0.0, |g| g.get("progress").try_to::<f64>().unwrap_or(0.0));
             return 0.5 * p.clamp(0.0, 1.0);
         }
+        // With collision, the bodies are the last fifth of the second half.
+        let paint_share = if self.settings().collision { 0.8 } else { 1.0 };
         if self.state().painting.is_some() {
-            return 0.5 + 0.5 * self.paint_progress().clamp(0.0, 1.0);
+            return 0.5 + 0.5 * paint_share * self.paint_progress().clamp(0.0, 1.0);
+        }
+        if let Some((c, _)) = &self.state().colliding {
+            let p = c.get("progress").try_to::<f64>().unwrap_or(0.0);
+            return 0.5 + 0.5 * (paint_share + (1.0 - paint_share) * p.clamp(0.0, 1.0));
         }
         1.0
     }
 
     /// `is_generating()`.
     fn drive_is_generating(&self) -> bool {
-        self.state().painting.is_some() || self.pending_busy()
+        self.state().painting.is_some() || self.state().colliding.is_some() || self.pending_busy()
     }
 
     /// `clear()`.
@@ -405,6 +453,9 @@ where
         if self.state_mut().painting.take().is_some() {
             self.stop_painting();
         }
+        if let Some((mut c, _)) = self.state_mut().colliding.take() {
+            c.call("cancel", &[]);
+        }
     }
 
     /// A grid from the async request `request`.
@@ -412,7 +463,11 @@ where
         if request != self.state().request {
             return;
         }
-        match self.reused_child(&grid) {
+        let reused = self.reused_child(&grid);
+        if reused.is_some() {
+            self.retire_collision(&grid);
+        }
+        match reused {
             Some(keep) => self.clear_output_but(keep),
             None => self.clear_output(),
         }
@@ -441,7 +496,7 @@ where
         if painting {
             self.state_mut().painting = Some(grid);
         } else {
-            self.finish(grid);
+            self.finish_over_frames(grid);
         }
     }
 
@@ -461,8 +516,69 @@ where
     /// Painting over frames finished.
     fn on_painted(&mut self) {
         if let Some(grid) = self.state_mut().painting.take() {
-            self.finish(grid);
+            self.finish_over_frames(grid);
         }
+    }
+
+    /// An async level is painted: its collision is built on a worker and
+    /// added over frames ([`collision_over_frames`]), then it finishes.
+    fn finish_over_frames(&mut self, grid: Gd<DungeonGrid>) {
+        // The DungeonCollision freeing the previous level's bodies.
+        let prior = self.state_mut().colliding.take().map(|(c, _)| c);
+        if !self.settings().collision || self.places_rooms(&grid) {
+            self.finish(grid);
+            return;
+        }
+        if self.settings().navigation {
+            self.build_navigation(&grid);
+        }
+        let (method, cell) = self.collision_build();
+        let request = i64::try_from(self.state().request).unwrap_or(i64::MAX);
+        let this = self.with_node(|n| n.clone());
+        let output = self.output_node();
+        let c = collision_over_frames(&this, request, &grid, method, cell, output, prior);
+        self.state_mut().colliding = Some((c, grid));
+    }
+
+    /// Renames the previous level's big `"Collision"` node out of the way
+    /// and has a `DungeonCollision` (kept for this level's build) free its
+    /// bodies over the next frames: freeing a thousand chunk bodies at
+    /// once takes a 30 ms frame.
+    fn retire_collision(&mut self, grid: &Gd<DungeonGrid>) {
+        let Some(o) = self
+            .state()
+            .output
+            .clone()
+            .filter(|o| o.is_instance_valid())
+        else {
+            return;
+        };
+        let Some(mut old) = o.get_node_or_null("Collision") else {
+            return;
+        };
+        if old.get_child_count() < RETIRE_ABOVE_BODIES {
+            return;
+        }
+        old.set_name("RetiringCollision");
+        old.set_meta(RETIRING, &true.to_variant());
+        let mut c = level_collision(grid);
+        c.bind_mut().retire(old);
+        self.state_mut().colliding = Some((c, grid.clone()));
+    }
+
+    /// The collision of the async request `request` is in the scene (or
+    /// failed with `error`): the level finishes.
+    fn on_collision_done(&mut self, request: i64, error: Option<GString>) {
+        if u64::try_from(request).ok() != Some(self.state().request) {
+            return;
+        }
+        let Some((_, grid)) = self.state_mut().colliding.take() else {
+            return;
+        };
+        if let Some(msg) = error {
+            godot_warn!("{}: no collision for the level: {msg}", Self::CLASS);
+        }
+        self.finish_level(grid);
     }
 
     /// Whether `generator` lays out templates whose scenes are instanced.
@@ -472,8 +588,8 @@ where
             && !generator.get("templates").is_nil()
     }
 
-    /// The level `grid` is in the scene: navigation, spawn points,
-    /// `grid`, then `generated`.
+    /// The level `grid` is in the scene: navigation, collision, spawn
+    /// points, `grid`, then `generated`.
     fn finish(&mut self, grid: Gd<DungeonGrid>) {
         let settings = self.settings();
         if settings.navigation {
@@ -482,6 +598,13 @@ where
         if settings.collision {
             self.build_collision(&grid);
         }
+        self.finish_level(grid);
+    }
+
+    /// The level `grid` is in the scene with its navigation and
+    /// collision: spawn points, props, `grid`, then `generated`.
+    fn finish_level(&mut self, grid: Gd<DungeonGrid>) {
+        let settings = self.settings();
         let spawn_points = match &settings.spawn_rules {
             Some(rules) => grid
                 .clone()
@@ -557,7 +680,7 @@ where
             return;
         };
         for mut child in o.get_children().iter_shared() {
-            if child.get_name() != keep {
+            if child.get_name() != keep && !child.has_meta(RETIRING) {
                 o.remove_child(&child);
                 child.queue_free();
             }
