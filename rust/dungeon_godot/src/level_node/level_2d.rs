@@ -578,16 +578,14 @@ impl LevelHost for DungeonLevel2D {
         } else {
             self.cell_size()
         };
-        let mut root = Node2D::new_alloc();
-        root.set_name("Props");
-        for (node, at, turn) in super::prop_instances(decorator, props) {
-            if let Ok(mut n2) = node.clone().try_cast::<Node2D>() {
-                n2.set_position((at + Vector2::new(0.5, 0.5)) * cell);
-                n2.set_rotation(turn);
-            }
-            root.add_child(&node);
+        let tile_set = self.layer_tile_set();
+        let placed = decorator
+            .clone()
+            .bind_mut()
+            .place_2d(props.clone(), cell, tile_set);
+        if let Some(root) = placed {
+            self.output_node().add_child(&root);
         }
-        self.output_node().add_child(&root);
     }
 
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>) {

@@ -553,22 +553,10 @@ impl LevelHost for DungeonLevel3D {
         } else {
             self.cell_size
         };
-        let mut root = Node3D::new_alloc();
-        root.set_name("Props");
-        for (node, at, turn) in super::prop_instances(decorator, props) {
-            if let Ok(mut n3) = node.clone().try_cast::<Node3D>() {
-                n3.set_position(Vector3::new(
-                    (at.x + 0.5) * cell.x,
-                    0.0,
-                    (at.y + 0.5) * cell.z,
-                ));
-                // Grid y runs along +z: a turn away from the wall on
-                // screen is the opposite turn about +y.
-                n3.set_rotation(Vector3::new(0.0, -turn, 0.0));
-            }
-            root.add_child(&node);
+        let placed = decorator.clone().bind_mut().place_3d(props.clone(), cell);
+        if let Some(root) = placed {
+            self.output_node().add_child(&root);
         }
-        self.output_node().add_child(&root);
     }
 
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>) {
