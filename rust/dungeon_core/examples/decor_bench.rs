@@ -56,9 +56,9 @@ fn bsp_rules() -> Vec<DecorRule> {
     vec![
         rule(MarkerKind::Wall, 0.35, 6, false),
         rule(MarkerKind::InnerCorner, 1.0, 0, true),
-        rule(MarkerKind::RoomFloor, 0.004, 3, true),
+        rule(MarkerKind::RoomFloor, 0.007, 3, true),
         DecorRule {
-            max_per_room: 8,
+            max_per_room: 12,
             ..rule(MarkerKind::RoomBand, 0.05, 2, true)
         },
         rule(MarkerKind::CorridorFloor, 0.02, 4, false),

@@ -115,7 +115,13 @@ impl MarkerMap {
                 }
             }
             if !edge_row && wu > 2 {
-                inner_row(grid, y, &mut bits[y * wu + 1..(y + 1) * wu - 1]);
+                let out = &mut bits[y * wu + 1..(y + 1) * wu - 1];
+                // Maps without rooms (caves) never read the room index.
+                if grid.room_count() > 0 {
+                    inner_row::<true>(grid, y, out);
+                } else {
+                    inner_row::<false>(grid, y, out);
+                }
             }
         }
         mark_centres(grid, &mut bits);
@@ -297,7 +303,8 @@ const BOTH_SIDES: [u8; 16] = {
 
 /// The marker bits of the cells `1..w-1` of row `y` (not an edge row) into
 /// `out`, as [`super::plain::cell_bits`] gives them; the centre bit aside.
-fn inner_row(grid: &DungeonGrid, y: usize, out: &mut [u32]) {
+/// `ROOMS`: whether the grid has rooms (without, every cell is in none).
+fn inner_row<const ROOMS: bool>(grid: &DungeonGrid, y: usize, out: &mut [u32]) {
     let w = grid.width() as usize;
     let cells = grid.cells();
     let masks = grid.door_masks();
@@ -312,6 +319,7 @@ fn inner_row(grid: &DungeonGrid, y: usize, out: &mut [u32]) {
     ];
     let at = |i: usize, d: isize| i.wrapping_add_signed(d);
     let walk = |j: usize| u8::from(cells[j] != Cell::Empty);
+    let room_of = |j: usize| if ROOMS { rooms[j] } else { u32::MAX };
     // Branch-free per cell (caves mix floor and rock at random): every
     // bit is computed, then kept only where the cell is walkable.
     for (x, b) in (1..w - 1).zip(out.iter_mut()) {
@@ -323,7 +331,7 @@ fn inner_row(grid: &DungeonGrid, y: usize, out: &mut [u32]) {
             | walk(at(i, side[3])) << 3;
         let o = masks[i] & near & 0b1111;
         let closed = !o & 0b1111;
-        let room = rooms[i];
+        let room = room_of(i);
         let in_room = room != u32::MAX;
         let floor = match cell {
             Cell::Corridor => 1,
@@ -341,14 +349,14 @@ fn inner_row(grid: &DungeonGrid, y: usize, out: &mut [u32]) {
         let mut band = false;
         for (k, &d) in side.iter().enumerate() {
             let j = at(i, d);
-            let other = rooms[j];
+            let other = room_of(j);
             band |= other != room;
             let door =
                 (cells[j] == Cell::Door) | ((other != room) & (in_room | (other != u32::MAX)));
             doorway |= u32::from(door) << k;
         }
         for &d in &diag {
-            band |= rooms[at(i, d)] != room;
+            band |= room_of(at(i, d)) != room;
         }
         doorway &= u32::from(o) & if cell == Cell::Door { 0 } else { 0b1111 };
         let dead_end = if o.is_power_of_two() { o } else { 0 };
