@@ -85,7 +85,9 @@ pub fn decorate(
     let critical = critical_rooms(grid, rules);
     let rooms = grid.room_index();
     let width = grid.width().max(1) as usize;
-    let room_of = |c: usize| (rooms[c] != u32::MAX).then_some(rooms[c] as usize);
+    // Maps without rooms never read the room index (a large table).
+    let any_room = grid.room_count() > 0;
+    let room_of = |c: usize| (any_room && rooms[c] != u32::MAX).then(|| rooms[c] as usize);
     // One bit per cell per marker kind the rules ask for, in one pass.
     let mut kinds: Vec<MarkerKind> = rules.iter().map(|r| r.marker).collect();
     kinds.sort_unstable();
