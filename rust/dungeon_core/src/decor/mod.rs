@@ -5,9 +5,9 @@
 //! places props on them by rules, keeping the level playable (see its
 //! module docs for exactly what is guaranteed).
 //!
-//! Both are fast paths (a 1024² map: markers plus 10,000 props in a few
-//! ms, `examples/decor_bench.rs`); [`plain`] keeps their plain versions,
-//! the test oracle they match byte for byte.
+//! Both are fast paths (`examples/decor_bench.rs` times them on 1024²
+//! maps); [`plain`] keeps their plain versions, the test oracle they match
+//! byte for byte.
 //!
 //! Everything is defined on the cell lattice with the grid's door masks:
 //! a side of a walkable cell is **open** when the neighbour there is

@@ -123,12 +123,14 @@ pub struct DungeonDecorRule {
     /// [MultiMeshInstance2D]'s texture).
     #[export]
     mesh_texture: Option<Gd<Texture2D>>,
-    /// 2D: the tile set on each prop's cell of the [code]"Decor"[/code]
-    /// [TileMapLayer]: the source id in the level's [TileSet]; -1 (the
-    /// default): no tile.
+    /// 2D: a tile for each prop, put on its cell of a [code]"Decor"[/code]
+    /// [TileMapLayer] above the floor: the tile's source id in the level's
+    /// [TileSet] (with [member tile_atlas_coords]); -1 (the default): no
+    /// tile.
     #[export(range = (-1.0, 64.0, 1.0, or_greater))]
     tile_source: i64,
-    /// 2D: the tile's atlas coordinates in [member tile_source].
+    /// 2D: the tile's atlas coordinates in its source
+    /// ([member tile_source]), 0 or more on both axes.
     #[export]
     tile_atlas_coords: Vector2i,
     base: Base<Resource>,

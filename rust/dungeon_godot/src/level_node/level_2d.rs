@@ -161,11 +161,13 @@ pub struct DungeonLevel2D {
     spawn_rules: Option<Gd<DungeonSpawnRules>>,
     /// Set dressing: when set, each level is decorated by its rules (see
     /// [DungeonDecorator]), never on a spawn point of [member spawn_rules],
-    /// and every prop whose rule has a
-    /// [member DungeonDecorRule.scene] gets an instance of it under a
-    /// [code]"Props"[/code] node of [method get_output], at its cell's
-    /// centre, turned away from its wall. The props are kept in
-    /// [member props]. [code]null[/code] (the default): none.
+    /// and placed under a [code]"Props"[/code] node of [method get_output]
+    /// by [method DungeonDecorator.place_2d]: an instance of a rule's
+    /// [member DungeonDecorRule.scene] per prop at its cell's centre,
+    /// turned away from its wall; one [MultiMeshInstance2D] per rule with a
+    /// [member DungeonDecorRule.mesh]; a rule's tile on a
+    /// [code]"Decor"[/code] layer using this node's tile set. The props are
+    /// kept in [member props]. [code]null[/code] (the default): none.
     #[export]
     decorator: Option<Gd<DungeonDecorator>>,
     /// On: each level gets a [NavigationRegion2D] child

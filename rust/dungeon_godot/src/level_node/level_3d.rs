@@ -163,11 +163,12 @@ pub struct DungeonLevel3D {
     spawn_rules: Option<Gd<DungeonSpawnRules>>,
     /// Set dressing: when set, each level is decorated by its rules (see
     /// [DungeonDecorator]), never on a spawn point of [member spawn_rules],
-    /// and every prop whose rule has a
-    /// [member DungeonDecorRule.scene] gets an instance of it under a
-    /// [code]"Props"[/code] node of [method get_output], at its cell's
-    /// centre, turned away from its wall. The props are kept in
-    /// [member props]. [code]null[/code] (the default): none.
+    /// and placed under a [code]"Props"[/code] node of [method get_output]
+    /// by [method DungeonDecorator.place_3d]: an instance of a rule's
+    /// [member DungeonDecorRule.scene] per prop at its cell's centre,
+    /// turned away from its wall; one [MultiMeshInstance3D] per rule with a
+    /// [member DungeonDecorRule.mesh] (tiles are 2D only). The props are
+    /// kept in [member props]. [code]null[/code] (the default): none.
     #[export]
     decorator: Option<Gd<DungeonDecorator>>,
     /// On: each level gets a [NavigationRegion3D] child
