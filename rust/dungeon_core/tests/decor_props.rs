@@ -221,16 +221,21 @@ fn decoration_keeps_every_guarantee_on_every_generator() {
                 let what = format!("{} {} seed {seed}", g.name(), preset.name);
                 let props = decorate(&grid, &rules, seed, &reserved)
                     .unwrap_or_else(|e| panic!("{what}: {e}"));
-                assert!(
-                    props == plain::decorate(&grid, &rules, seed, &reserved).expect("good rules"),
-                    "{what}: the props differ from the plain version's"
-                );
-                let mixed = mixed();
-                assert!(
-                    decorate(&grid, &mixed, seed, &reserved).expect("good rules")
-                        == plain::decorate(&grid, &mixed, seed, &reserved).expect("good rules"),
-                    "{what}: the mixed rules' props differ from the plain version's"
-                );
+                // Against the plain versions: every seed in release, the
+                // first in debug (the plain versions are slow there).
+                if !cfg!(debug_assertions) || seed == 0 {
+                    assert!(
+                        props
+                            == plain::decorate(&grid, &rules, seed, &reserved).expect("good rules"),
+                        "{what}: the props differ from the plain version's"
+                    );
+                    let mixed = mixed();
+                    assert!(
+                        decorate(&grid, &mixed, seed, &reserved).expect("good rules")
+                            == plain::decorate(&grid, &mixed, seed, &reserved).expect("good rules"),
+                        "{what}: the mixed rules' props differ from the plain version's"
+                    );
+                }
                 blocking += check(&grid, &props, &rules, &reserved, &what);
                 locked += usize::from(!grid.locks().is_empty());
                 grids += 1;

@@ -244,6 +244,36 @@ pub(super) fn room_ok(
     }
 }
 
+/// Calls `protect` on each key's cell and on both cells of each locked or
+/// one-way door, and `gate(cell index, side)` for each side such a door
+/// closes, from either cell.
+pub(super) fn for_each_lock(
+    grid: &DungeonGrid,
+    protect: &mut impl FnMut(Pos),
+    mut gate: impl FnMut(usize, u8),
+) {
+    for (k, lock) in grid.locks().iter().enumerate() {
+        if let LockKind::Key { key } = lock.kind
+            && let Some(t) = grid.key_tile(key)
+        {
+            protect(t);
+        }
+        for (p, bit) in grid.lock_gate(k) {
+            protect(p);
+            if let Some(i) = grid.index(p) {
+                gate(i, bit);
+            }
+            if let Some(&(dx, dy, _, back)) = DIRS.iter().find(|d| d.2 == bit) {
+                let q = (p.0 + dx, p.1 + dy);
+                protect(q);
+                if let Some(j) = grid.index(q) {
+                    gate(j, back);
+                }
+            }
+        }
+    }
+}
+
 /// Per kind of `kinds`, one bit per cell (bit `i % 64` of word `i / 64`):
 /// whether it has a marker of that kind; in one pass over `bits`.
 fn planes(bits: &[u32], kinds: &[MarkerKind]) -> Vec<Vec<u64>> {
@@ -321,26 +351,7 @@ impl<'a> State<'a> {
         } else {
             vec![0u8; n]
         };
-        for (k, lock) in grid.locks().iter().enumerate() {
-            if let LockKind::Key { key } = lock.kind
-                && let Some(t) = grid.key_tile(key)
-            {
-                protect(t);
-            }
-            for (p, bit) in grid.lock_gate(k) {
-                protect(p);
-                if let Some(i) = grid.index(p) {
-                    gated[i] |= bit;
-                }
-                if let Some(&(dx, dy, _, back)) = DIRS.iter().find(|d| d.2 == bit) {
-                    let q = (p.0 + dx, p.1 + dy);
-                    protect(q);
-                    if let Some(j) = grid.index(q) {
-                        gated[j] |= back;
-                    }
-                }
-            }
-        }
+        for_each_lock(grid, &mut protect, |i, bit| gated[i] |= bit);
         Self {
             grid,
             bits: map.bits(),

@@ -6,9 +6,9 @@ use super::markers::{
     BAND, CENTRE, CORNERS, DEAD_END_SHIFT, DOORWAY_SHIFT, FLOOR_SHIFT, INNER_SHIFT, MarkerKind,
     MarkerMap, OUTER_SHIFT, WALL_SHIFT,
 };
-use super::place::{DecorRule, Prop, check_rules, critical_rooms, room_ok};
+use super::place::{DecorRule, Prop, check_rules, critical_rooms, for_each_lock, room_ok};
 use crate::error::GenError;
-use crate::grid::{Cell, DIRS, DungeonGrid, GridKind, LockKind, Pos};
+use crate::grid::{Cell, DIRS, DungeonGrid, GridKind, Pos};
 use crate::rng::DungeonRng;
 
 /// [`MarkerMap::new`], plainly: each cell on its own, its neighbours
@@ -229,26 +229,7 @@ impl<'a> State<'a> {
             }
         }
         let mut gated = vec![0u8; n];
-        for (k, lock) in grid.locks().iter().enumerate() {
-            if let LockKind::Key { key } = lock.kind
-                && let Some(t) = grid.key_tile(key)
-            {
-                protect(t);
-            }
-            for (p, bit) in grid.lock_gate(k) {
-                protect(p);
-                if let Some(i) = grid.index(p) {
-                    gated[i] |= bit;
-                }
-                if let Some(&(dx, dy, _, back)) = DIRS.iter().find(|d| d.2 == bit) {
-                    let q = (p.0 + dx, p.1 + dy);
-                    protect(q);
-                    if let Some(j) = grid.index(q) {
-                        gated[j] |= back;
-                    }
-                }
-            }
-        }
+        for_each_lock(grid, &mut protect, |i, bit| gated[i] |= bit);
         Self {
             grid,
             protected,
