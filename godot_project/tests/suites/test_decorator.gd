@@ -4,7 +4,8 @@ extends RefCounted
 ## boss room), never on the start, the end, a door, a spawn point kept
 ## free, and with blocking props the end still reachable from the start;
 ## the same grid gives the same props; rotations face away from the wall;
-## bad rules get errors naming the rule.
+## bad rules get errors naming the rule; place_2d/place_3d put meshes in
+## one MultiMesh per rule and tiles on a Decor layer, at the props' cells.
 
 const DIRS := [[Vector2i(0, -1), 1], [Vector2i(1, 0), 2], [Vector2i(0, 1), 4], [Vector2i(-1, 0), 8]]
 
@@ -184,3 +185,187 @@ func test_level_nodes_place_props(t) -> void:
 	var placed3: Node = level3.get_output().get_node_or_null("Props")
 	t.check(placed3 != null and placed3.get_child_count() == level3.props["cells"].size() and placed3.get_child_count() > 10, "3D: one instance per prop under Props")
 	level3.free()
+
+
+## A tile set with one atlas source (id 0) holding tiles (0, 0) and (2, 0).
+static func decor_tiles() -> TileSet:
+	var ts := TileSet.new()
+	ts.tile_size = Vector2i(16, 16)
+	var src := TileSetAtlasSource.new()
+	src.texture = ImageTexture.create_from_image(Image.create(64, 16, false, Image.FORMAT_RGBA8))
+	src.texture_region_size = Vector2i(16, 16)
+	src.create_tile(Vector2i(0, 0))
+	src.create_tile(Vector2i(2, 0))
+	ts.add_source(src, 0)
+	return ts
+
+
+## Instance `j`'s transform from a 2D MultiMesh buffer (the headless
+## renderer keeps the buffer but not get_instance_transform_2d).
+static func transform_2d(b: PackedFloat32Array, j: int) -> Transform2D:
+	var k := 8 * j
+	if b.size() < k + 8:
+		return Transform2D()
+	return Transform2D(Vector2(b[k], b[k + 4]), Vector2(b[k + 1], b[k + 5]), Vector2(b[k + 3], b[k + 7]))
+
+
+## Instance `j`'s transform from a 3D MultiMesh buffer.
+static func transform_3d(b: PackedFloat32Array, j: int) -> Transform3D:
+	var k := 12 * j
+	if b.size() < k + 12:
+		return Transform3D()
+	var basis := Basis(Vector3(b[k], b[k + 4], b[k + 8]), Vector3(b[k + 1], b[k + 5], b[k + 9]), Vector3(b[k + 2], b[k + 6], b[k + 10]))
+	return Transform3D(basis, Vector3(b[k + 3], b[k + 7], b[k + 11]))
+
+
+## Each prop of `rule_index` in `props`, as [cell, rotation].
+static func props_of(props: Dictionary, rule_index: int) -> Array:
+	var out := []
+	for i in props["cells"].size():
+		if props["rules"][i] == rule_index:
+			out.append([props["cells"][i], props["rotations"][i]])
+	return out
+
+
+## place_2d: a mesh rule gets one MultiMeshInstance2D with one instance per
+## prop, each at its cell's centre and turned as the prop; a tile rule's
+## tile is on exactly its props' cells of the Decor layer; a scene rule's
+## instances stand beside them.
+func test_place_2d_meshes_and_tiles(t) -> void:
+	var grid := BspGenerator.new().generate_level(2)
+	var walls := rule(DungeonDecorRule.MARKER_WALL, 0.6)
+	walls.spacing = 2
+	var quad := QuadMesh.new()
+	quad.size = Vector2(16, 16)
+	walls.mesh = quad
+	walls.mesh_texture = PlaceholderTexture2D.new()
+	var rubble := rule(DungeonDecorRule.MARKER_FLOOR_ROOM, 0.2)
+	rubble.tile_source = 0
+	rubble.tile_atlas_coords = Vector2i(2, 0)
+	var chest := rule(DungeonDecorRule.MARKER_DEAD_END, 1.0)
+	var box := Node2D.new()
+	var scene := PackedScene.new()
+	scene.pack(box)
+	box.free()
+	chest.scene = scene
+	var d := DungeonDecorator.new()
+	d.rules = [walls, rubble, chest]
+	var props := d.decorate(grid)
+	var placed := d.place_2d(props, Vector2(16, 16), decor_tiles())
+	if not t.check(placed != null and d.last_error == "", "place_2d gives a Props node: " + d.last_error):
+		return
+	t.check_eq(placed.name, &"Props", "named Props")
+	var want_walls := props_of(props, 0)
+	var mmi := placed.get_node_or_null("MeshRule0") as MultiMeshInstance2D
+	var mm: MultiMesh = mmi.multimesh if mmi else null
+	t.check(mm != null and mm.mesh == quad and mmi.texture != null and mm.instance_count == want_walls.size() and want_walls.size() > 30, "one MultiMeshInstance2D for the wall rule, one instance per prop (%d)" % want_walls.size())
+	var wrong := 0
+	if mm:
+		for j in mm.instance_count:
+			var tr := transform_2d(mm.buffer, j)
+			var at: Vector2 = (want_walls[j][0] + Vector2(0.5, 0.5)) * 16.0
+			if not tr.origin.is_equal_approx(at) or absf(wrapf(tr.get_rotation() - want_walls[j][1], -PI, PI)) > 0.001:
+				wrong += 1
+	t.check(mm != null and wrong == 0, "each instance at its cell's centre, turned away from its wall (%d wrong)" % wrong)
+	var want_tiles := props_of(props, 1)
+	var layer := placed.get_node_or_null("Decor") as TileMapLayer
+	var bad_tiles := 0
+	if layer:
+		for p in want_tiles:
+			var c := Vector2i(p[0])
+			if layer.get_cell_source_id(c) != 0 or layer.get_cell_atlas_coords(c) != Vector2i(2, 0):
+				bad_tiles += 1
+	t.check(layer != null and layer.get_used_cells().size() == want_tiles.size() and want_tiles.size() > 10 and bad_tiles == 0, "a Decor layer with tile (2, 0) of source 0 on each rubble cell, and nowhere else (%d cells, %d wrong)" % [want_tiles.size(), bad_tiles])
+	t.check(placed.get_node_or_null("MeshRule1") == null and placed.get_node_or_null("MeshRule2") == null, "no MultiMesh for rules without a mesh")
+	t.check_eq(placed.get_child_count(), 2 + props_of(props, 2).size(), "Decor, MeshRule0 and one instance per chest prop")
+	placed.free()
+
+
+## place_3d: one MultiMeshInstance3D per mesh rule, one instance per prop,
+## on the floor at its cell's centre, turned about +y; tiles are ignored.
+func test_place_3d_meshes(t) -> void:
+	var grid := BspGenerator.new().generate_level(1)
+	var pillars := rule(DungeonDecorRule.MARKER_INNER_CORNER, 1.0)
+	pillars.mesh = BoxMesh.new()
+	pillars.tile_source = 0
+	var d := DungeonDecorator.new()
+	d.rules = [pillars]
+	var props := d.decorate(grid)
+	var placed := d.place_3d(props, Vector3(2, 3, 2))
+	var mmi := placed.get_node_or_null("MeshRule0") as MultiMeshInstance3D if placed else null
+	var mm: MultiMesh = mmi.multimesh if mmi else null
+	var want := props_of(props, 0)
+	t.check(mm != null and mm.transform_format == MultiMesh.TRANSFORM_3D and mm.instance_count == want.size() and want.size() > 10, "one MultiMeshInstance3D, one instance per prop (%d)" % want.size())
+	var wrong := 0
+	if mm:
+		for j in mm.instance_count:
+			var tr := transform_3d(mm.buffer, j)
+			var c: Vector2 = want[j][0]
+			var turned := Basis(Vector3.UP, -float(want[j][1]))
+			if not tr.origin.is_equal_approx(Vector3((c.x + 0.5) * 2, 0, (c.y + 0.5) * 2)) or not tr.basis.is_equal_approx(turned):
+				wrong += 1
+	t.check(mm != null and wrong == 0, "each at its cell's centre on the floor, turned about +y (%d wrong)" % wrong)
+	t.check(placed != null and placed.get_child_count() == 1, "no Decor layer in 3D")
+	if placed:
+		placed.free()
+
+
+## Bad tile settings and props from elsewhere: errors naming the rule.
+func test_bad_tiles_and_props(t) -> void:
+	var grid := BspGenerator.new().generate_level(1)
+	var bad := rule(DungeonDecorRule.MARKER_FLOOR_ROOM, 0.3)
+	bad.tile_source = 0
+	bad.tile_atlas_coords = Vector2i(-1, 0)
+	var d := DungeonDecorator.new()
+	d.rules = [rule(DungeonDecorRule.MARKER_WALL, 0.5), bad]
+	t.expect_error("tile_atlas_coords")
+	t.check(d.decorate(grid).is_empty() and d.last_error.contains("tile_atlas_coords = (-1, 0)") and d.last_error.contains("rule 1"), "negative atlas coordinates: " + d.last_error)
+	bad.tile_atlas_coords = Vector2i(0, 0)
+	bad.tile_source = -2
+	t.expect_error("tile_source")
+	t.check(d.decorate(grid).is_empty() and d.last_error.contains("tile_source = -2") and d.last_error.contains("rule 1"), "tile_source below -1: " + d.last_error)
+	bad.tile_source = 0
+	bad.tile_atlas_coords = Vector2i(7, 7)
+	var props := d.decorate(grid)
+	t.expect_error("tile_atlas_coords")
+	t.check(d.place_2d(props, Vector2(16, 16), decor_tiles()) == null and d.last_error.contains("tile_atlas_coords = (7, 7)") and d.last_error.contains("rule 1"), "a tile the source lacks: " + d.last_error)
+	bad.tile_atlas_coords = Vector2i(0, 0)
+	bad.tile_source = 4
+	t.expect_error("tile_source")
+	t.check(d.place_2d(props, Vector2(16, 16), decor_tiles()) == null and d.last_error.contains("tile_source = 4") and d.last_error.contains("rule 1"), "a source the tile set lacks: " + d.last_error)
+	bad.tile_source = 0
+	t.expect_error("tile_set is null")
+	t.check(d.place_2d(props, Vector2(16, 16), null) == null and d.last_error.contains("rule 1"), "a tile rule and no tile set: " + d.last_error)
+	var one := DungeonDecorator.new()
+	one.rules = [rule(DungeonDecorRule.MARKER_WALL, 0.5)]
+	t.expect_error("the decorator has 1 rules")
+	t.check(one.place_2d(props, Vector2(16, 16), null) == null and one.last_error.contains("of rule 1"), "props of another decorator: " + one.last_error)
+	t.expect_error("no \"rules\" array")
+	t.check(one.place_3d({}, Vector3.ONE) == null, "an empty Dictionary: " + one.last_error)
+	var placed := d.place_2d(props, Vector2(16, 16), decor_tiles())
+	t.check(placed != null and d.last_error == "", "good settings again: placed, no last_error")
+	if placed:
+		placed.free()
+
+
+## A level node places mesh rules as MultiMesh and tile rules on a Decor
+## layer with its own tile set (here the built-in one: source 0, tile
+## (0, 0) is its floor).
+func test_level_node_meshes_and_tiles(t) -> void:
+	var walls := rule(DungeonDecorRule.MARKER_WALL, 0.5)
+	walls.mesh = QuadMesh.new()
+	var floor_tile := rule(DungeonDecorRule.MARKER_FLOOR_ROOM, 0.1)
+	var level := DungeonLevel2D.new()
+	level.generate_on_ready = false
+	level.generator = BspGenerator.new()
+	floor_tile.tile_source = 0
+	var d := DungeonDecorator.new()
+	d.rules = [walls, floor_tile]
+	level.decorator = d
+	level.generate()
+	var placed: Node = level.get_output().get_node_or_null("Props")
+	var mmi: MultiMeshInstance2D = placed.get_node_or_null("MeshRule0") if placed else null
+	var layer: TileMapLayer = placed.get_node_or_null("Decor") if placed else null
+	t.check(mmi != null and mmi.multimesh.instance_count == props_of(level.props, 0).size() and mmi.multimesh.instance_count > 10, "the wall rule's MultiMesh under Props")
+	t.check(layer != null and layer.tile_set == level.get_tile_layer().tile_set and layer.get_used_cells().size() == props_of(level.props, 1).size(), "the floor rule's tiles on Decor, with the level's tile set")
+	level.free()

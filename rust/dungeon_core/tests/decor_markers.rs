@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use dungeon_core::decor::{Marker, MarkerKind, markers};
+use dungeon_core::decor::{Marker, MarkerKind, MarkerMap, markers, plain};
 use dungeon_core::grid::{Cell, DOOR_E, DOOR_N, DOOR_S, DOOR_W, DungeonGrid, Pos};
 use dungeon_core::registry::GENERATORS;
 
@@ -154,6 +154,12 @@ fn markers_match_the_oracle_on_every_preset() {
                     g.name(),
                     preset.name
                 );
+                assert!(
+                    MarkerMap::new(&grid) == plain::marker_map(&grid),
+                    "{} {} seed {seed}: the marker map differs from its plain version",
+                    g.name(),
+                    preset.name
+                );
                 let want = oracle(&grid);
                 if set != want {
                     let extra: Vec<_> = set.difference(&want).take(5).collect();
@@ -257,4 +263,30 @@ fn a_drawn_room_grid_has_exactly_its_markers() {
         of(MarkerKind::DeadEnd),
         vec![((0, 0), DOOR_E), ((2, 0), DOOR_W), ((1, 1), DOOR_N)]
     );
+}
+
+/// Maps of 1 to 4 cells a side, all edge or nearly: the fast marker map
+/// (which reads the cells off the edge without bounds checks) matches its
+/// plain version and the oracle on every drawing.
+#[test]
+fn tiny_maps_match_the_plain_version() {
+    let drawings = [
+        "SE",
+        "S\nE",
+        "S,\n,E",
+        "S,,\n,.,\n,,E",
+        "S,,.\n,,,,\n.,,E",
+        "S+.\n,,,\n.,E",
+    ];
+    for d in drawings {
+        let Ok(grid) = DungeonGrid::from_ascii(d) else {
+            panic!("{d:?} parses");
+        };
+        assert!(
+            MarkerMap::new(&grid) == plain::marker_map(&grid),
+            "{d:?}: the marker map differs from its plain version"
+        );
+        let set: BTreeSet<Marker> = markers(&grid).into_iter().collect();
+        assert_eq!(set, oracle(&grid), "{d:?}: the oracle");
+    }
 }

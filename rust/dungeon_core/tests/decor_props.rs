@@ -3,7 +3,7 @@
 //! generator has rooms), with rules greedy enough to try to wall the level
 //! in; plus determinism, spacing, the most per room, and bad rules.
 
-use dungeon_core::decor::{DecorRule, MarkerKind, MarkerMap, Prop, RoomFilter, decorate};
+use dungeon_core::decor::{DecorRule, MarkerKind, MarkerMap, Prop, RoomFilter, decorate, plain};
 use dungeon_core::grid::{Cell, DIRS, DungeonGrid, GridKind, LockKind, Pos, RoomRole};
 use dungeon_core::progression::SpawnRules;
 use dungeon_core::registry::GENERATORS;
@@ -34,6 +34,37 @@ fn greedy() -> Vec<DecorRule> {
         rule(MarkerKind::Doorway, 1.0, false),
         rule(MarkerKind::DoorFloor, 1.0, false),
     ]
+}
+
+/// Rules with what the fast version handles apart: spacings of 2 to 9 (its
+/// buckets), room filters (looked up before the draws), a most per room,
+/// chances of 0 and 1, every marker kind.
+fn mixed() -> Vec<DecorRule> {
+    let mut out: Vec<DecorRule> = MarkerKind::ALL
+        .iter()
+        .enumerate()
+        .map(|(k, &m)| DecorRule {
+            spacing: 2 + k as i32 % 8,
+            max_per_room: (k as i32 % 3) * 2,
+            ..rule(m, [0.3, 1.0, 0.0, 0.6][k % 4], k % 2 == 0)
+        })
+        .collect();
+    out.push(DecorRule {
+        rooms: RoomFilter {
+            roles: vec![RoomRole::Normal, RoomRole::End],
+            critical_path: Some(true),
+        },
+        spacing: 3,
+        ..rule(MarkerKind::RoomFloor, 0.5, true)
+    });
+    out.push(DecorRule {
+        rooms: RoomFilter {
+            roles: Vec::new(),
+            critical_path: Some(false),
+        },
+        ..rule(MarkerKind::Wall, 0.5, false)
+    });
+    out
 }
 
 /// Component number of every free walkable cell (`blocked` ones out),
@@ -190,6 +221,21 @@ fn decoration_keeps_every_guarantee_on_every_generator() {
                 let what = format!("{} {} seed {seed}", g.name(), preset.name);
                 let props = decorate(&grid, &rules, seed, &reserved)
                     .unwrap_or_else(|e| panic!("{what}: {e}"));
+                // Against the plain versions: every seed in release, the
+                // first in debug (the plain versions are slow there).
+                if !cfg!(debug_assertions) || seed == 0 {
+                    assert!(
+                        props
+                            == plain::decorate(&grid, &rules, seed, &reserved).expect("good rules"),
+                        "{what}: the props differ from the plain version's"
+                    );
+                    let mixed = mixed();
+                    assert!(
+                        decorate(&grid, &mixed, seed, &reserved).expect("good rules")
+                            == plain::decorate(&grid, &mixed, seed, &reserved).expect("good rules"),
+                        "{what}: the mixed rules' props differ from the plain version's"
+                    );
+                }
                 blocking += check(&grid, &props, &rules, &reserved, &what);
                 locked += usize::from(!grid.locks().is_empty());
                 grids += 1;

@@ -1,6 +1,7 @@
 //! [`MarkerMap`]: the places of a grid as bits per cell, in one pass over
 //! its cells; [`markers`] lists them.
 
+use super::plain;
 use crate::grid::{Cell, DIRS, DungeonGrid, Pos};
 
 /// What a [`Marker`] marks. Facing values are per kind (see each).
@@ -72,19 +73,19 @@ pub struct Marker {
 
 /// The diagonals as pairs of indices into `DIRS`, in the order of their
 /// facings: NE (3), SE (6), NW (9), SW (12).
-const CORNERS: [(usize, usize); 4] = [(0, 1), (2, 1), (0, 3), (2, 3)];
+pub(super) const CORNERS: [(usize, usize); 4] = [(0, 1), (2, 1), (0, 3), (2, 3)];
 
 // Bits of a cell in a `MarkerMap`: one per floor kind, then four per
 // faced kind (one per side or corner, in facing order), then the band and
 // the centre.
-const FLOOR_SHIFT: u32 = 0;
-const WALL_SHIFT: u32 = 4;
-const INNER_SHIFT: u32 = 8;
-const OUTER_SHIFT: u32 = 12;
-const DOORWAY_SHIFT: u32 = 16;
-const DEAD_END_SHIFT: u32 = 20;
-const BAND: u32 = 1 << 24;
-const CENTRE: u32 = 1 << 25;
+pub(super) const FLOOR_SHIFT: u32 = 0;
+pub(super) const WALL_SHIFT: u32 = 4;
+pub(super) const INNER_SHIFT: u32 = 8;
+pub(super) const OUTER_SHIFT: u32 = 12;
+pub(super) const DOORWAY_SHIFT: u32 = 16;
+pub(super) const DEAD_END_SHIFT: u32 = 20;
+pub(super) const BAND: u32 = 1 << 24;
+pub(super) const CENTRE: u32 = 1 << 25;
 
 /// The places of a grid as bits per cell: what [`markers`] lists, kept
 /// compact (4 bytes a cell) so that rules can ask for the cells of one
@@ -96,106 +97,45 @@ pub struct MarkerMap {
 }
 
 impl MarkerMap {
-    /// The markers of every cell of `grid`.
+    /// The markers of every cell of `grid`, in one pass: the cells off
+    /// the map's edge read their neighbours at fixed offsets with no
+    /// bounds checks, the edge's cells go the plain way
+    /// ([`super::plain::marker_map`] is the oracle).
     #[must_use]
     pub fn new(grid: &DungeonGrid) -> Self {
         let (w, h) = (grid.width(), grid.height());
-        let cells = grid.cells();
-        let masks = grid.door_masks();
-        let rooms = grid.room_index();
-        let n = cells.len();
-        let walk = |i: usize| cells[i].is_walkable();
-        // The neighbour of cell `i` at `(x, y)` in direction `d`, if inside.
-        let step = |x: i32, y: i32, dx: i32, dy: i32| {
-            let (nx, ny) = (x + dx, y + dy);
-            (nx >= 0 && ny >= 0 && nx < w && ny < h).then(|| (ny * w + nx) as usize)
-        };
-        // Open sides first: the corners and doorways read the neighbours'.
-        let mut open = vec![0u8; n];
-        for y in 0..h {
-            for x in 0..w {
-                let i = (y * w + x) as usize;
-                if !walk(i) {
-                    continue;
+        let mut bits = vec![0u32; grid.cells().len()];
+        let (wu, hu) = (w as usize, h as usize);
+        for y in 0..hu {
+            let edge_row = y == 0 || y + 1 == hu;
+            for x in 0..wu {
+                let i = y * wu + x;
+                if edge_row || x == 0 || x + 1 == wu {
+                    bits[i] = plain::cell_bits(grid, x as i32, y as i32);
                 }
-                for &(dx, dy, bit, _) in &DIRS {
-                    if masks[i] & bit != 0 && step(x, y, dx, dy).is_some_and(walk) {
-                        open[i] |= bit;
-                    }
+            }
+            if !edge_row && wu > 2 {
+                let out = &mut bits[y * wu + 1..(y + 1) * wu - 1];
+                // Maps without rooms (caves) never read the room index.
+                if grid.room_count() > 0 {
+                    inner_row::<true>(grid, y, out);
+                } else {
+                    inner_row::<false>(grid, y, out);
                 }
             }
         }
-        let mut bits = vec![0u32; n];
-        for y in 0..h {
-            for x in 0..w {
-                let i = (y * w + x) as usize;
-                if !walk(i) {
-                    continue;
-                }
-                let cell = cells[i];
-                let room = rooms[i];
-                let in_room = room != u32::MAX;
-                let floor = match cell {
-                    Cell::Corridor => 1,
-                    Cell::Door => 2,
-                    _ if in_room => 0,
-                    _ => 3,
-                };
-                let o = open[i];
-                let closed = !o & 0b1111;
-                let mut b = (1 << (FLOOR_SHIFT + floor)) | (u32::from(closed) << WALL_SHIFT);
-                for (k, &(a, c)) in CORNERS.iter().enumerate() {
-                    let (da, dc) = (DIRS[a], DIRS[c]);
-                    let both = da.2 | dc.2;
-                    if closed & both == both {
-                        b |= 1 << (INNER_SHIFT + k as u32);
-                    } else if o & both == both
-                        && !step(x, y, da.0 + dc.0, da.1 + dc.1).is_some_and(walk)
-                    {
-                        b |= 1 << (OUTER_SHIFT + k as u32);
-                    }
-                }
-                if cell != Cell::Door {
-                    for &(dx, dy, bit, _) in &DIRS {
-                        let Some(j) = step(x, y, dx, dy).filter(|_| o & bit != 0) else {
-                            continue;
-                        };
-                        let door = cells[j] == Cell::Door
-                            || (rooms[j] != room && (in_room || rooms[j] != u32::MAX));
-                        if door {
-                            b |= u32::from(bit) << DOORWAY_SHIFT;
-                        }
-                    }
-                }
-                if in_room {
-                    let band = (-1..=1).any(|dy| {
-                        (-1..=1).any(|dx| step(x, y, dx, dy).is_none_or(|j| rooms[j] != room))
-                    });
-                    if band {
-                        b |= BAND;
-                    }
-                }
-                if o.count_ones() == 1 {
-                    b |= u32::from(o) << DEAD_END_SHIFT;
-                }
-                bits[i] = b;
-            }
-        }
-        for record in grid.room_records() {
-            let rect = record.rect;
-            // Twice the centre, to stay in integers.
-            let (cx, cy) = (2 * rect.x + rect.w, 2 * rect.y + rect.h);
-            let best = record
-                .cells()
-                .filter_map(|q| grid.index(q).filter(|&i| walk(i)).map(|i| (q, i)))
-                .min_by_key(|&((qx, qy), _)| {
-                    ((2 * qx + 1 - cx).pow(2) + (2 * qy + 1 - cy).pow(2), qy, qx)
-                });
-            if let Some((_, i)) = best {
-                bits[i] |= CENTRE;
-            }
-        }
+        mark_centres(grid, &mut bits);
         Self { width: w, bits }
+    }
+
+    /// A map of `width` columns from its bits.
+    pub(super) fn from_bits(width: i32, bits: Vec<u32>) -> Self {
+        Self { width, bits }
+    }
+
+    /// The bits of every cell, row-major.
+    pub(super) fn bits(&self) -> &[u32] {
+        &self.bits
     }
 
     /// The facings of `kind` at `p` (door bits for sides; for corners the
@@ -294,6 +234,140 @@ impl MarkerMap {
     fn pos(&self, i: usize) -> Pos {
         let w = self.width.max(1) as usize;
         ((i % w) as i32, (i / w) as i32)
+    }
+}
+
+/// [`super::plain::mark_centres`] without scanning each room: the point
+/// nearest a rectangle's centre (row by row on a tie) is its cell
+/// `((2x + w - 1) / 2, (2y + h - 1) / 2)` rounded down; when that cell is a
+/// walkable cell of the room it is the room's centre, else the room is
+/// scanned as the plain version does.
+fn mark_centres(grid: &DungeonGrid, bits: &mut [u32]) {
+    for (k, record) in grid.room_records().iter().enumerate() {
+        let r = record.rect;
+        let q = (
+            (2 * r.x + r.w - 1).div_euclid(2),
+            (2 * r.y + r.h - 1).div_euclid(2),
+        );
+        match grid.index(q) {
+            Some(i) if record.contains(q) && grid.cells()[i].is_walkable() => bits[i] |= CENTRE,
+            _ => plain::mark_centre(grid, k, bits),
+        }
+    }
+}
+
+/// Where `kind` sits in a cell's bits: its shift, the mask of its bits
+/// once shifted down (1, or 4 bits), and the facing of each of those bits
+/// (in the order [`MarkerMap::each_facing`] lists them).
+pub(super) const fn field(kind: MarkerKind) -> (u32, u32, [u8; 4]) {
+    let sides = [DIRS[0].2, DIRS[1].2, DIRS[2].2, DIRS[3].2];
+    match kind {
+        MarkerKind::RoomFloor => (FLOOR_SHIFT, 1, [0; 4]),
+        MarkerKind::CorridorFloor => (FLOOR_SHIFT + 1, 1, [0; 4]),
+        MarkerKind::DoorFloor => (FLOOR_SHIFT + 2, 1, [0; 4]),
+        MarkerKind::OpenFloor => (FLOOR_SHIFT + 3, 1, [0; 4]),
+        MarkerKind::Wall => (WALL_SHIFT, 0b1111, sides),
+        MarkerKind::InnerCorner => (INNER_SHIFT, 0b1111, CORNER_SIDES),
+        MarkerKind::OuterCorner => (OUTER_SHIFT, 0b1111, CORNER_SIDES),
+        MarkerKind::Doorway => (DOORWAY_SHIFT, 0b1111, sides),
+        MarkerKind::RoomCentre => (CENTRE.trailing_zeros(), 1, [0; 4]),
+        MarkerKind::RoomBand => (BAND.trailing_zeros(), 1, [0; 4]),
+        MarkerKind::DeadEnd => (DEAD_END_SHIFT, 0b1111, sides),
+    }
+}
+
+/// Corners as door bits per corner bit `k` (the order of [`CORNERS`]).
+const CORNER_SIDES: [u8; 4] = [
+    DIRS[CORNERS[0].0].2 | DIRS[CORNERS[0].1].2,
+    DIRS[CORNERS[1].0].2 | DIRS[CORNERS[1].1].2,
+    DIRS[CORNERS[2].0].2 | DIRS[CORNERS[2].1].2,
+    DIRS[CORNERS[3].0].2 | DIRS[CORNERS[3].1].2,
+];
+
+/// Per 4 side bits, the corner bits whose two sides are all set.
+const BOTH_SIDES: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut s = 0;
+    while s < 16 {
+        let mut k = 0;
+        while k < 4 {
+            if s as u8 & CORNER_SIDES[k] == CORNER_SIDES[k] {
+                t[s] |= 1 << k;
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The marker bits of the cells `1..w-1` of row `y` (not an edge row) into
+/// `out`, as [`super::plain::cell_bits`] gives them; the centre bit aside.
+/// `ROOMS`: whether the grid has rooms (without, every cell is in none).
+fn inner_row<const ROOMS: bool>(grid: &DungeonGrid, y: usize, out: &mut [u32]) {
+    let w = grid.width() as usize;
+    let cells = grid.cells();
+    let masks = grid.door_masks();
+    let rooms = grid.room_index();
+    // Offsets N E S W, then the diagonals in corner order NE SE NW SW.
+    let side = [-(w as isize), 1, w as isize, -1];
+    let diag = [
+        1 - w as isize,
+        w as isize + 1,
+        -(w as isize) - 1,
+        w as isize - 1,
+    ];
+    let at = |i: usize, d: isize| i.wrapping_add_signed(d);
+    let walk = |j: usize| u8::from(cells[j] != Cell::Empty);
+    let room_of = |j: usize| if ROOMS { rooms[j] } else { u32::MAX };
+    // Branch-free per cell (caves mix floor and rock at random): every
+    // bit is computed, then kept only where the cell is walkable.
+    for (x, b) in (1..w - 1).zip(out.iter_mut()) {
+        let i = y * w + x;
+        let cell = cells[i];
+        let near = walk(at(i, side[0]))
+            | walk(at(i, side[1])) << 1
+            | walk(at(i, side[2])) << 2
+            | walk(at(i, side[3])) << 3;
+        let o = masks[i] & near & 0b1111;
+        let closed = !o & 0b1111;
+        let room = room_of(i);
+        let in_room = room != u32::MAX;
+        let floor = match cell {
+            Cell::Corridor => 1,
+            Cell::Door => 2,
+            _ if in_room => 0,
+            _ => 3,
+        };
+        let corners = walk(at(i, diag[0]))
+            | walk(at(i, diag[1])) << 1
+            | walk(at(i, diag[2])) << 2
+            | walk(at(i, diag[3])) << 3;
+        let inner = BOTH_SIDES[closed as usize];
+        let outer = BOTH_SIDES[o as usize] & !corners;
+        let mut doorway = 0u32;
+        let mut band = false;
+        for (k, &d) in side.iter().enumerate() {
+            let j = at(i, d);
+            let other = room_of(j);
+            band |= other != room;
+            let door =
+                (cells[j] == Cell::Door) | ((other != room) & (in_room | (other != u32::MAX)));
+            doorway |= u32::from(door) << k;
+        }
+        for &d in &diag {
+            band |= room_of(at(i, d)) != room;
+        }
+        doorway &= u32::from(o) & if cell == Cell::Door { 0 } else { 0b1111 };
+        let dead_end = if o.is_power_of_two() { o } else { 0 };
+        let v = (1 << (FLOOR_SHIFT + floor))
+            | (u32::from(closed) << WALL_SHIFT)
+            | (u32::from(inner) << INNER_SHIFT)
+            | (u32::from(outer) << OUTER_SHIFT)
+            | (doorway << DOORWAY_SHIFT)
+            | (u32::from(band & in_room) * BAND)
+            | (u32::from(dead_end) << DEAD_END_SHIFT);
+        *b = if cell == Cell::Empty { 0 } else { v };
     }
 }
 

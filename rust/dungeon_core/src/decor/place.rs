@@ -20,9 +20,9 @@
 //! - On room grids a cell is a whole room: props stand in rooms and never
 //!   block (a rule's `blocks` only counts on tile maps).
 
-use super::markers::{MarkerKind, MarkerMap};
+use super::markers::{MarkerKind, MarkerMap, field};
 use crate::error::{ConfigError, GenError};
-use crate::grid::{Cell, DIRS, DungeonGrid, GridKind, LockKind, Pos, RoomRole};
+use crate::grid::{DIRS, DungeonGrid, GridKind, LockKind, Pos, RoomRole};
 use crate::rng::DungeonRng;
 
 /// Which rooms a rule decorates.
@@ -79,6 +79,110 @@ pub fn decorate(
     seed: u64,
     reserved: &[Pos],
 ) -> Result<Vec<Prop>, GenError> {
+    check_rules(rules)?;
+    let map = MarkerMap::new(grid);
+    let mut state = State::new(grid, &map, reserved);
+    let critical = critical_rooms(grid, rules);
+    let rooms = grid.room_index();
+    let width = grid.width().max(1) as usize;
+    // Maps without rooms never read the room index (a large table).
+    let any_room = grid.room_count() > 0;
+    let room_of = |c: usize| (any_room && rooms[c] != u32::MAX).then(|| rooms[c] as usize);
+    // One bit per cell per marker kind the rules ask for, in one pass.
+    let mut kinds: Vec<MarkerKind> = rules.iter().map(|r| r.marker).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let planes = planes(map.bits(), &kinds);
+    let mut props = Vec::new();
+    for (i, rule) in rules.iter().enumerate() {
+        let mut rng = DungeonRng::new(seed).stage(i as u64);
+        let mut per_room = vec![0i32; grid.room_count()];
+        let blocks = rule.blocks && grid.kind() == GridKind::TileMap;
+        // The room filter once per room (the last entry: cells in no room).
+        let mut room_pass: Vec<bool> = (0..grid.room_count())
+            .map(|r| room_ok(grid, &rule.rooms, Some(r), &critical))
+            .collect();
+        room_pass.push(room_ok(grid, &rule.rooms, None, &critical));
+        let every_room = room_pass.iter().all(|&ok| ok);
+        let mut spaced = Spacing::new(grid, rule.spacing);
+        let (shift, mask, faces) = field(rule.marker);
+        // `unit() >= chance` as an integer test: `unit()` is the draw's top
+        // 24 bits over 2^24, and `chance` times 2^24 is exact.
+        let limit = (rule.chance * f64::from(1u32 << 24)).ceil() as u32;
+        if limit == 0 {
+            continue; // chance 0: no props (the draws are this rule's own)
+        }
+        let bits = map.bits();
+        let plane = &planes[kinds.iter().position(|&k| k == rule.marker).unwrap_or(0)];
+        for (wi, &word) in plane.iter().enumerate() {
+            let mut left = word;
+            while left != 0 {
+                let c = wi * 64 + left.trailing_zeros() as usize;
+                left &= left - 1;
+                // The room is looked up before the draws only when the
+                // filter needs it (its index is a large table).
+                let mut room = None;
+                if !every_room {
+                    room = room_of(c);
+                    if !room_pass[room.unwrap_or(room_pass.len() - 1)] {
+                        continue;
+                    }
+                }
+                let mut set = if mask == 1 {
+                    1
+                } else {
+                    (bits[c] >> shift) & mask
+                };
+                while set != 0 {
+                    let facing = faces[set.trailing_zeros() as usize];
+                    set &= set - 1;
+                    // One draw per marker, whatever follows: the props of
+                    // a rule do not depend on what earlier rules took.
+                    if rng.next_u32() >> 8 >= limit {
+                        continue;
+                    }
+                    // The tests in order of cost; all must hold, so the
+                    // order changes nothing but the time.
+                    if !state.free_for_prop(c) {
+                        continue;
+                    }
+                    let p = ((c % width) as i32, (c / width) as i32);
+                    if spaced.near(p) {
+                        continue;
+                    }
+                    if blocks && !state.can_block(p) {
+                        continue;
+                    }
+                    if every_room {
+                        room = room_of(c);
+                    }
+                    if let Some(r) = room
+                        && rule.max_per_room > 0
+                        && per_room[r] >= rule.max_per_room
+                    {
+                        continue;
+                    }
+                    state.take(c, blocks);
+                    spaced.add(p);
+                    if let Some(r) = room {
+                        per_room[r] += 1;
+                    }
+                    props.push(Prop {
+                        rule: i,
+                        cell: p,
+                        facing,
+                        room,
+                    });
+                }
+            }
+        }
+    }
+    Ok(props)
+}
+
+/// The rules' errors: a chance outside 0 to 1 (or not a number), a
+/// negative spacing or a negative most per room, naming the rule.
+pub(super) fn check_rules(rules: &[DecorRule]) -> Result<(), GenError> {
     for (i, r) in rules.iter().enumerate() {
         if !(0.0..=1.0).contains(&r.chance) {
             return Err(
@@ -102,74 +206,24 @@ pub fn decorate(
             .into());
         }
     }
-    let map = MarkerMap::new(grid);
-    let mut state = State::new(grid, &map, reserved);
-    let critical: Vec<bool> = if rules.iter().any(|r| r.rooms.critical_path.is_some()) {
-        let mut on = vec![false; grid.room_count()];
-        for r in grid.critical_path() {
-            if let Some(x) = on.get_mut(r) {
-                *x = true;
-            }
-        }
-        on
-    } else {
-        Vec::new()
-    };
-    let mut props = Vec::new();
-    for (i, rule) in rules.iter().enumerate() {
-        let mut rng = DungeonRng::new(seed).stage(i as u64);
-        let mut per_room = vec![0i32; grid.room_count()];
-        let blocks = rule.blocks && grid.kind() == GridKind::TileMap;
-        for y in 0..grid.height() {
-            for x in 0..grid.width() {
-                let p = (x, y);
-                if map.facings(p, rule.marker) == 0 {
-                    continue;
-                }
-                let facings = map.each_facing(p, rule.marker);
-                let room = grid.room_at(p);
-                if !room_ok(grid, &rule.rooms, room, &critical) {
-                    continue;
-                }
-                for facing in facings {
-                    // One draw per marker, whatever follows: the props of a
-                    // rule do not depend on what earlier rules took.
-                    if rng.unit() >= rule.chance {
-                        continue;
-                    }
-                    if !state.free_for_prop(p) {
-                        continue;
-                    }
-                    if let Some(r) = room
-                        && rule.max_per_room > 0
-                        && per_room[r] >= rule.max_per_room
-                    {
-                        continue;
-                    }
-                    if state.near(p, i, rule.spacing) {
-                        continue;
-                    }
-                    if blocks && !state.can_block(p) {
-                        continue;
-                    }
-                    state.take(p, i, blocks);
-                    if let Some(r) = room {
-                        per_room[r] += 1;
-                    }
-                    props.push(Prop {
-                        rule: i,
-                        cell: p,
-                        facing,
-                        room,
-                    });
-                }
-            }
-        }
-    }
-    Ok(props)
+    Ok(())
 }
 
-fn room_ok(
+/// Which rooms are on the critical path, when a rule asks (else empty).
+pub(super) fn critical_rooms(grid: &DungeonGrid, rules: &[DecorRule]) -> Vec<bool> {
+    if !rules.iter().any(|r| r.rooms.critical_path.is_some()) {
+        return Vec::new();
+    }
+    let mut on = vec![false; grid.room_count()];
+    for r in grid.critical_path() {
+        if let Some(x) = on.get_mut(r) {
+            *x = true;
+        }
+    }
+    on
+}
+
+pub(super) fn room_ok(
     grid: &DungeonGrid,
     filter: &RoomFilter,
     room: Option<usize>,
@@ -190,26 +244,100 @@ fn room_ok(
     }
 }
 
+/// Calls `protect` on each key's cell and on both cells of each locked or
+/// one-way door, and `gate(cell index, side)` for each side such a door
+/// closes, from either cell.
+pub(super) fn for_each_lock(
+    grid: &DungeonGrid,
+    protect: &mut impl FnMut(Pos),
+    mut gate: impl FnMut(usize, u8),
+) {
+    for (k, lock) in grid.locks().iter().enumerate() {
+        if let LockKind::Key { key } = lock.kind
+            && let Some(t) = grid.key_tile(key)
+        {
+            protect(t);
+        }
+        for (p, bit) in grid.lock_gate(k) {
+            protect(p);
+            if let Some(i) = grid.index(p) {
+                gate(i, bit);
+            }
+            if let Some(&(dx, dy, _, back)) = DIRS.iter().find(|d| d.2 == bit) {
+                let q = (p.0 + dx, p.1 + dy);
+                protect(q);
+                if let Some(j) = grid.index(q) {
+                    gate(j, back);
+                }
+            }
+        }
+    }
+}
+
+/// Per kind of `kinds`, one bit per cell (bit `i % 64` of word `i / 64`):
+/// whether it has a marker of that kind; in one pass over `bits`.
+fn planes(bits: &[u32], kinds: &[MarkerKind]) -> Vec<Vec<u64>> {
+    let masks: Vec<u32> = kinds
+        .iter()
+        .map(|&k| {
+            let (shift, mask, _) = field(k);
+            mask << shift
+        })
+        .collect();
+    let words = bits.len().div_ceil(64);
+    let mut planes = vec![Vec::with_capacity(words); kinds.len()];
+    for chunk in bits.chunks(64) {
+        for (plane, &mask) in planes.iter_mut().zip(&masks) {
+            // By bytes of 8 cells: the compiler turns each into a mask of
+            // compared lanes.
+            let mut word = 0u64;
+            for (g, group) in chunk.chunks(8).enumerate() {
+                let byte = group
+                    .iter()
+                    .enumerate()
+                    .fold(0u8, |y, (j, &b)| y | (u8::from(b & mask != 0) << j));
+                word |= u64::from(byte) << (8 * g);
+            }
+            plane.push(word);
+        }
+    }
+    planes
+}
+
+/// A cell's flags in [`State`].
+const PROTECTED: u8 = 1;
+const TAKEN: u8 = 2;
+const BLOCKED: u8 = 4;
+
+/// The marker bits that make a cell protected: a door, a doorway, a room's
+/// centre.
+const PROTECTED_MARKERS: u32 = {
+    let door = field(MarkerKind::DoorFloor);
+    let doorway = field(MarkerKind::Doorway);
+    let centre = field(MarkerKind::RoomCentre);
+    (door.1 << door.0) | (doorway.1 << doorway.0) | (centre.1 << centre.0)
+};
+
 /// Which cells are protected, taken or blocked, and the locked sides.
 struct State<'a> {
     grid: &'a DungeonGrid,
-    /// Cells no prop may take.
-    protected: Vec<bool>,
-    /// The rule of the prop on each cell (`usize::MAX`: none).
-    taken: Vec<usize>,
-    /// Cells holding a blocking prop.
-    blocked: Vec<bool>,
-    /// Sides (door bits) of each cell closed by a lock or a one-way door.
+    /// The marker bits of each cell.
+    bits: &'a [u32],
+    /// `PROTECTED`, `TAKEN` and `BLOCKED` per cell (the protected markers
+    /// are read from `bits`).
+    flags: Vec<u8>,
+    /// Sides (door bits) of each cell closed by a lock or a one-way door
+    /// (empty on a map without locks).
     gated: Vec<u8>,
 }
 
 impl<'a> State<'a> {
-    fn new(grid: &'a DungeonGrid, map: &MarkerMap, reserved: &[Pos]) -> Self {
+    fn new(grid: &'a DungeonGrid, map: &'a MarkerMap, reserved: &[Pos]) -> Self {
         let n = grid.cells().len();
-        let mut protected = vec![false; n];
+        let mut flags = vec![0u8; n];
         let mut protect = |p: Pos| {
             if let Some(i) = grid.index(p) {
-                protected[i] = true;
+                flags[i] |= PROTECTED;
             }
         };
         protect(grid.start());
@@ -217,108 +345,151 @@ impl<'a> State<'a> {
         for &p in reserved {
             protect(p);
         }
-        for i in 0..n {
-            let p = grid.pos(i);
-            if grid.cells()[i] == Cell::Door
-                || map.facings(p, MarkerKind::Doorway) != 0
-                || map.facings(p, MarkerKind::RoomCentre) != 0
-            {
-                protect(p);
-            }
-        }
-        let mut gated = vec![0u8; n];
-        for (k, lock) in grid.locks().iter().enumerate() {
-            if let LockKind::Key { key } = lock.kind
-                && let Some(t) = grid.key_tile(key)
-            {
-                protect(t);
-            }
-            for (p, bit) in grid.lock_gate(k) {
-                protect(p);
-                if let Some(i) = grid.index(p) {
-                    gated[i] |= bit;
-                }
-                if let Some(&(dx, dy, _, back)) = DIRS.iter().find(|d| d.2 == bit) {
-                    let q = (p.0 + dx, p.1 + dy);
-                    protect(q);
-                    if let Some(j) = grid.index(q) {
-                        gated[j] |= back;
-                    }
-                }
-            }
-        }
+        // Only maps with locks need the gated sides.
+        let mut gated = if grid.locks().is_empty() {
+            Vec::new()
+        } else {
+            vec![0u8; n]
+        };
+        for_each_lock(grid, &mut protect, |i, bit| gated[i] |= bit);
         Self {
             grid,
-            protected,
-            taken: vec![usize::MAX; n],
-            blocked: vec![false; n],
+            bits: map.bits(),
+            flags,
             gated,
         }
     }
 
-    fn free_for_prop(&self, p: Pos) -> bool {
-        self.grid
-            .index(p)
-            .is_some_and(|i| !self.protected[i] && self.taken[i] == usize::MAX)
+    fn free_for_prop(&self, i: usize) -> bool {
+        self.flags[i] & (PROTECTED | TAKEN) == 0 && self.bits[i] & PROTECTED_MARKERS == 0
     }
 
-    fn take(&mut self, p: Pos, rule: usize, blocks: bool) {
-        if let Some(i) = self.grid.index(p) {
-            self.taken[i] = rule;
-            self.blocked[i] |= blocks;
-        }
+    fn take(&mut self, i: usize, blocks: bool) {
+        self.flags[i] |= if blocks { TAKEN | BLOCKED } else { TAKEN };
     }
 
-    /// Whether a prop of `rule` stands less than `spacing` cells from `p`
-    /// (the larger of the two axes).
-    fn near(&self, p: Pos, rule: usize, spacing: i32) -> bool {
-        let r = spacing - 1;
-        (-r..=r).any(|dy| {
-            (-r..=r).any(|dx| {
-                self.grid
-                    .index((p.0 + dx, p.1 + dy))
-                    .is_some_and(|j| self.taken[j] == rule)
-            })
-        })
-    }
-
-    /// Whether `p`'s side `bit` leads to a free cell, with no lock there.
-    fn passes(&self, p: Pos, dx: i32, dy: i32, bit: u8) -> bool {
+    /// Whether `p`'s side `d` (an index into `DIRS`) leads to a free cell,
+    /// with no lock there.
+    fn passes(&self, p: Pos, d: usize) -> bool {
+        let (dx, dy, bit, _) = DIRS[d];
         let (Some(i), Some(j)) = (self.grid.index(p), self.grid.index((p.0 + dx, p.1 + dy))) else {
             return false;
         };
         self.grid.cells()[j].is_walkable()
-            && !self.blocked[j]
-            && !self.blocked[i]
-            && self.grid.door_mask(p) & bit != 0
-            && self.gated[i] & bit == 0
+            && (self.flags[i] | self.flags[j]) & BLOCKED == 0
+            && self.grid.door_masks()[i] & bit != 0
+            && self.gated.get(i).is_none_or(|&g| g & bit == 0)
     }
 
     /// Whether blocking `c` keeps its free neighbours joined through the
-    /// free cells of the 3×3 square around it (see the module docs).
+    /// free cells of the 3×3 square around it (see the module docs). The
+    /// square's cells are bits `3 * (dy + 1) + (dx + 1)` of a mask.
     fn can_block(&self, c: Pos) -> bool {
-        let inside = |p: Pos| (p.0 - c.0).abs() <= 1 && (p.1 - c.1).abs() <= 1 && p != c;
-        let starts: Vec<Pos> = DIRS
-            .iter()
-            .filter(|&&(dx, dy, bit, _)| self.passes(c, dx, dy, bit))
-            .map(|&(dx, dy, _, _)| (c.0 + dx, c.1 + dy))
-            .collect();
-        if starts.len() <= 1 {
+        let slot = |dx: i32, dy: i32| (3 * (dy + 1) + (dx + 1)) as u32;
+        let mut starts = 0u16;
+        for (d, &(dx, dy, _, _)) in DIRS.iter().enumerate() {
+            if self.passes(c, d) {
+                starts |= 1 << slot(dx, dy);
+            }
+        }
+        if starts.count_ones() <= 1 {
             return true;
         }
         // Flood the square from the first neighbour, never through `c`.
-        let mut seen = vec![starts[0]];
-        let mut k = 0;
-        while k < seen.len() {
-            let p = seen[k];
-            k += 1;
-            for &(dx, dy, bit, _) in &DIRS {
-                let q = (p.0 + dx, p.1 + dy);
-                if inside(q) && !seen.contains(&q) && self.passes(p, dx, dy, bit) {
-                    seen.push(q);
+        let first = starts.trailing_zeros();
+        let mut seen = 1u16 << first;
+        let mut todo = [0u32; 9];
+        todo[0] = first;
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let s = todo[len] as i32;
+            let (sx, sy) = (s % 3 - 1, s / 3 - 1);
+            for (d, &(dx, dy, _, _)) in DIRS.iter().enumerate() {
+                let (qx, qy) = (sx + dx, sy + dy);
+                if qx.abs() > 1 || qy.abs() > 1 || (qx, qy) == (0, 0) {
+                    continue;
+                }
+                let q = slot(qx, qy);
+                if seen & (1 << q) == 0 && self.passes((c.0 + sx, c.1 + sy), d) {
+                    seen |= 1 << q;
+                    todo[len] = q;
+                    len += 1;
                 }
             }
         }
-        starts.iter().all(|s| seen.contains(s))
+        starts & !seen == 0
+    }
+}
+
+/// One rule's props in buckets of `spacing` cells a side, for the spacing
+/// test: two props of the rule in one bucket would stand closer than the
+/// spacing, so a bucket holds at most one, and the props within `spacing
+/// - 1` of a cell lie in the 3×3 buckets around it.
+struct Spacing {
+    /// The bucket side (the spacing); 0: no spacing to keep.
+    side: i64,
+    /// Buckets per row.
+    across: i64,
+    /// Buckets per column.
+    down: i64,
+    /// The prop of each bucket as its cell `(x, y)`, if any.
+    slots: Vec<Option<Pos>>,
+}
+
+impl Spacing {
+    fn new(grid: &DungeonGrid, spacing: i32) -> Self {
+        if spacing <= 1 {
+            return Self {
+                side: 0,
+                across: 0,
+                down: 0,
+                slots: Vec::new(),
+            };
+        }
+        let side = i64::from(spacing);
+        let across = (i64::from(grid.width()) + side - 1) / side;
+        let down = (i64::from(grid.height()) + side - 1) / side;
+        Self {
+            side,
+            across,
+            down,
+            slots: vec![None; (across * down).max(0) as usize],
+        }
+    }
+
+    /// Whether a prop stands less than the spacing from `p` (the larger of
+    /// the two axes).
+    fn near(&self, p: Pos) -> bool {
+        if self.side == 0 {
+            return false;
+        }
+        let r = self.side - 1;
+        let (px, py) = (i64::from(p.0), i64::from(p.1));
+        let (bx0, bx1) = (
+            ((px - r).max(0) / self.side),
+            ((px + r) / self.side).min(self.across - 1),
+        );
+        let (by0, by1) = (
+            ((py - r).max(0) / self.side),
+            ((py + r) / self.side).min(self.down - 1),
+        );
+        (by0..=by1).any(|by| {
+            (bx0..=bx1).any(|bx| {
+                self.slots[(by * self.across + bx) as usize].is_some_and(|q| {
+                    (i64::from(q.0) - px).abs() <= r && (i64::from(q.1) - py).abs() <= r
+                })
+            })
+        })
+    }
+
+    fn add(&mut self, p: Pos) {
+        if self.side == 0 {
+            return;
+        }
+        let b = i64::from(p.1) / self.side * self.across + i64::from(p.0) / self.side;
+        if let Some(s) = self.slots.get_mut(b as usize) {
+            *s = Some(p);
+        }
     }
 }

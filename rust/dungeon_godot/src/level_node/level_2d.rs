@@ -161,11 +161,13 @@ pub struct DungeonLevel2D {
     spawn_rules: Option<Gd<DungeonSpawnRules>>,
     /// Set dressing: when set, each level is decorated by its rules (see
     /// [DungeonDecorator]), never on a spawn point of [member spawn_rules],
-    /// and every prop whose rule has a
-    /// [member DungeonDecorRule.scene] gets an instance of it under a
-    /// [code]"Props"[/code] node of [method get_output], at its cell's
-    /// centre, turned away from its wall. The props are kept in
-    /// [member props]. [code]null[/code] (the default): none.
+    /// and placed under a [code]"Props"[/code] node of [method get_output]
+    /// by [method DungeonDecorator.place_2d]: an instance of a rule's
+    /// [member DungeonDecorRule.scene] per prop at its cell's centre,
+    /// turned away from its wall; one [MultiMeshInstance2D] per rule with a
+    /// [member DungeonDecorRule.mesh]; a rule's tile on a
+    /// [code]"Decor"[/code] layer using this node's tile set. The props are
+    /// kept in [member props]. [code]null[/code] (the default): none.
     #[export]
     decorator: Option<Gd<DungeonDecorator>>,
     /// On: each level gets a [NavigationRegion2D] child
@@ -613,16 +615,14 @@ impl LevelHost for DungeonLevel2D {
         } else {
             self.cell_size()
         };
-        let mut root = Node2D::new_alloc();
-        root.set_name("Props");
-        for (node, at, turn) in super::prop_instances(decorator, props) {
-            if let Ok(mut n2) = node.clone().try_cast::<Node2D>() {
-                n2.set_position((at + Vector2::new(0.5, 0.5)) * cell);
-                n2.set_rotation(turn);
-            }
-            root.add_child(&node);
+        let tile_set = self.layer_tile_set();
+        let placed = decorator
+            .clone()
+            .bind_mut()
+            .place_2d(props.clone(), cell, tile_set);
+        if let Some(root) = placed {
+            self.output_node().add_child(&root);
         }
-        self.output_node().add_child(&root);
     }
 
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>) {

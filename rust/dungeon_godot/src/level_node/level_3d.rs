@@ -163,11 +163,12 @@ pub struct DungeonLevel3D {
     spawn_rules: Option<Gd<DungeonSpawnRules>>,
     /// Set dressing: when set, each level is decorated by its rules (see
     /// [DungeonDecorator]), never on a spawn point of [member spawn_rules],
-    /// and every prop whose rule has a
-    /// [member DungeonDecorRule.scene] gets an instance of it under a
-    /// [code]"Props"[/code] node of [method get_output], at its cell's
-    /// centre, turned away from its wall. The props are kept in
-    /// [member props]. [code]null[/code] (the default): none.
+    /// and placed under a [code]"Props"[/code] node of [method get_output]
+    /// by [method DungeonDecorator.place_3d]: an instance of a rule's
+    /// [member DungeonDecorRule.scene] per prop at its cell's centre,
+    /// turned away from its wall; one [MultiMeshInstance3D] per rule with a
+    /// [member DungeonDecorRule.mesh] (tiles are 2D only). The props are
+    /// kept in [member props]. [code]null[/code] (the default): none.
     #[export]
     decorator: Option<Gd<DungeonDecorator>>,
     /// On: each level gets a [NavigationRegion3D] child
@@ -586,22 +587,10 @@ impl LevelHost for DungeonLevel3D {
         } else {
             self.cell_size
         };
-        let mut root = Node3D::new_alloc();
-        root.set_name("Props");
-        for (node, at, turn) in super::prop_instances(decorator, props) {
-            if let Ok(mut n3) = node.clone().try_cast::<Node3D>() {
-                n3.set_position(Vector3::new(
-                    (at.x + 0.5) * cell.x,
-                    0.0,
-                    (at.y + 0.5) * cell.z,
-                ));
-                // Grid y runs along +z: a turn away from the wall on
-                // screen is the opposite turn about +y.
-                n3.set_rotation(Vector3::new(0.0, -turn, 0.0));
-            }
-            root.add_child(&node);
+        let placed = decorator.clone().bind_mut().place_3d(props.clone(), cell);
+        if let Some(root) = placed {
+            self.output_node().add_child(&root);
         }
-        self.output_node().add_child(&root);
     }
 
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>) {

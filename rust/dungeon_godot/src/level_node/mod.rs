@@ -79,40 +79,6 @@ pub(crate) fn collision_over_frames(
     c
 }
 
-/// Every prop of `props` (what `decorator` gave) whose rule has a scene, as
-/// `(instance, cell, rotation)`: the level nodes place them.
-pub(crate) fn prop_instances(
-    decorator: &Gd<DungeonDecorator>,
-    props: &VarDictionary,
-) -> Vec<(Gd<Node>, Vector2, f32)> {
-    let get = |key: &str| props.get(key).unwrap_or_default();
-    let rules = get("rules")
-        .try_to::<PackedInt32Array>()
-        .unwrap_or_default();
-    let cells = get("cells")
-        .try_to::<PackedVector2Array>()
-        .unwrap_or_default();
-    let turns = get("rotations")
-        .try_to::<PackedFloat32Array>()
-        .unwrap_or_default();
-    let scenes = decorator.bind().rule_scenes();
-    let mut out = Vec::new();
-    for (i, &rule) in rules.as_slice().iter().enumerate() {
-        let scene = usize::try_from(rule)
-            .ok()
-            .and_then(|r| scenes.get(r))
-            .cloned()
-            .flatten();
-        let (Some(scene), Some(&cell)) = (scene, cells.as_slice().get(i)) else {
-            continue;
-        };
-        if let Some(node) = scene.instantiate() {
-            out.push((node, cell, turns.as_slice().get(i).copied().unwrap_or(0.0)));
-        }
-    }
-    out
-}
-
 /// The Godot classes of every generator in the core's registry,
 /// comma-separated: the Inspector hint of `generator`, so the picker offers
 /// exactly the registry's generators.
@@ -218,8 +184,8 @@ where
     fn place_templates(&mut self, generator: &Gd<Resource>, placements: &Variant);
     /// A `"Navigation"` region under the output, from `grid`.
     fn build_navigation(&mut self, grid: &Gd<DungeonGrid>);
-    /// A `"Props"` node under the output with an instance of each rule's
-    /// scene per prop of `props` (what `decorator` gave for `grid`).
+    /// A `"Props"` node under the output with `props` (what `decorator`
+    /// gave for `grid`) placed by the decorator's `place_2d`/`place_3d`.
     fn place_props(
         &mut self,
         grid: &Gd<DungeonGrid>,

@@ -1,8 +1,12 @@
 //! `DungeonDecorRule` and `DungeonDecorator`: decoration rules as
-//! designer-editable resources, mapped to the core's `decor` module.
+//! designer-editable resources, mapped to the core's `decor` module;
+//! [`place`] puts the props in a scene.
+
+mod place;
 
 use dungeon_core::decor::{DecorRule, MarkerKind, RoomFilter, decorate};
 use dungeon_core::grid::{Pos, RoomRole};
+use godot::classes::{Mesh, Node2D, Node3D, Texture2D, TileSet};
 use godot::prelude::*;
 
 use crate::dungeon_grid::DungeonGrid;
@@ -54,7 +58,16 @@ inspector_enum! {
 
 /// One decoration rule of a [DungeonDecorator]: on which marker its props
 /// stand, in which rooms, how often and how far apart, whether they block
-/// the way, and what [member scene] to place.
+/// the way, and what to place for each prop:
+/// - a [member scene], instanced once per prop (lights, chests, anything
+///   with a script);
+/// - a [member mesh], drawn for all the rule's props at once by one
+///   [MultiMeshInstance2D] or [MultiMeshInstance3D]: the way to place
+///   thousands of rocks or crates cheaply;
+/// - a tile ([member tile_source] and [member tile_atlas_coords]), set on
+///   a [code]"Decor"[/code] [TileMapLayer] above the floor (2D).
+///
+/// Set one, or several: each one set is placed.
 ///
 /// [codeblock]
 /// var torches := DungeonDecorRule.new()
@@ -62,6 +75,11 @@ inspector_enum! {
 /// torches.chance = 0.3
 /// torches.spacing = 4
 /// torches.scene = preload("res://props/torch.tscn")
+/// var rubble := DungeonDecorRule.new()
+/// rubble.marker = DungeonDecorRule.MARKER_FLOOR_OPEN
+/// rubble.chance = 0.05
+/// rubble.tile_source = 0
+/// rubble.tile_atlas_coords = Vector2i(3, 1)
 /// [/codeblock]
 #[derive(GodotClass)]
 #[class(tool, base = Resource)]
@@ -90,9 +108,31 @@ pub struct DungeonDecorRule {
     /// where everything stays reachable (see [DungeonDecorator]).
     #[export]
     blocks: bool,
-    /// The scene placed for each prop (its root a [Node2D] or a [Node3D]).
+    /// The scene placed for each prop (its root a [Node2D] or a [Node3D]),
+    /// at its cell's centre, turned away from its wall.
     #[export]
     scene: Option<Gd<PackedScene>>,
+    /// A mesh drawn for each prop, all of the rule's props by one
+    /// [MultiMeshInstance2D] (2D, with [member mesh_texture]) or
+    /// [MultiMeshInstance3D] (3D): much cheaper than a scene per prop when
+    /// props are many. In 2D a [QuadMesh] the size of a cell (its
+    /// [code]size[/code] in pixels) with a texture is the usual choice.
+    #[export]
+    mesh: Option<Gd<Mesh>>,
+    /// 2D: the texture the [member mesh] is drawn with (the
+    /// [MultiMeshInstance2D]'s texture).
+    #[export]
+    mesh_texture: Option<Gd<Texture2D>>,
+    /// 2D: a tile for each prop, put on its cell of a [code]"Decor"[/code]
+    /// [TileMapLayer] above the floor: the tile's source id in the level's
+    /// [TileSet] (with [member tile_atlas_coords]); -1 (the default): no
+    /// tile.
+    #[export(range = (-1.0, 64.0, 1.0, or_greater))]
+    tile_source: i64,
+    /// 2D: the tile's atlas coordinates in its source
+    /// ([member tile_source]), 0 or more on both axes.
+    #[export]
+    tile_atlas_coords: Vector2i,
     base: Base<Resource>,
 }
 
@@ -108,6 +148,10 @@ impl IResource for DungeonDecorRule {
             max_per_room: 0,
             blocks: false,
             scene: None,
+            mesh: None,
+            mesh_texture: None,
+            tile_source: -1,
+            tile_atlas_coords: Vector2i::ZERO,
             base,
         }
     }
@@ -124,6 +168,15 @@ impl IResource for DungeonDecorRule {
             "max_per_room" => set_field(class, "max_per_room", &mut self.max_per_room, &value),
             "blocks" => set_field(class, "blocks", &mut self.blocks, &value),
             "scene" => set_field(class, "scene", &mut self.scene, &value),
+            "mesh" => set_field(class, "mesh", &mut self.mesh, &value),
+            "mesh_texture" => set_field(class, "mesh_texture", &mut self.mesh_texture, &value),
+            "tile_source" => set_field(class, "tile_source", &mut self.tile_source, &value),
+            "tile_atlas_coords" => set_field(
+                class,
+                "tile_atlas_coords",
+                &mut self.tile_atlas_coords,
+                &value,
+            ),
             _ => return false,
         };
         if changed {
@@ -151,6 +204,19 @@ impl DungeonDecorRule {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        if self.tile_source < -1 || self.tile_source > i64::from(i32::MAX) {
+            return Err(format!(
+                "invalid tile_source = {} (rule {index}): allowed -1 (no tile) or a source id of the tile set",
+                self.tile_source
+            ));
+        }
+        let c = self.tile_atlas_coords;
+        if self.tile_source >= 0 && (c.x < 0 || c.y < 0) {
+            return Err(format!(
+                "invalid tile_atlas_coords = ({}, {}) (rule {index}): allowed 0 or more on both axes",
+                c.x, c.y
+            ));
+        }
         let int = |v: i64, name: &str| {
             i32::try_from(v)
                 .map_err(|_| format!("invalid {name} = {v} (rule {index}): allowed 0 or more"))
@@ -232,7 +298,8 @@ impl DungeonDecorator {
     /// seed and level. [param keep_free] cells (x, y pairs, as
     /// [code]grid.get_spawn_points(rules)["cells"][/code] gives the spawn
     /// points) get no prop. A bad rule (a chance outside 0 to 1, a negative
-    /// spacing, an unknown role) returns an empty [Dictionary] and logs
+    /// spacing, an unknown role, negative tile atlas coordinates) returns
+    /// an empty [Dictionary] and logs
     /// the error, which names the rule, also in [member last_error].
     #[func]
     pub(crate) fn decorate(
@@ -240,29 +307,76 @@ impl DungeonDecorator {
         grid: Option<Gd<DungeonGrid>>,
         #[opt(default = &PackedInt32Array::new())] keep_free: PackedInt32Array,
     ) -> VarDictionary {
-        match self.run(grid, &keep_free) {
-            Ok(d) => {
+        let r = self.run(grid, &keep_free);
+        self.report(r).unwrap_or_default()
+    }
+
+    /// Puts [param props] (what [method decorate] gave) in a 2D level and
+    /// returns a new [Node2D] named [code]"Props"[/code] to add beside the
+    /// level's [TileMapLayer]: for each prop, an instance of its rule's
+    /// [member DungeonDecorRule.scene] at the centre of its cell
+    /// ([param cell_size] pixels a cell), turned away from its wall; one
+    /// [MultiMeshInstance2D] per rule with a [member DungeonDecorRule.mesh]
+    /// (named [code]"MeshRule0"[/code] for rule 0…), one instance per prop;
+    /// and a [code]"Decor"[/code] [TileMapLayer] with [param tile_set] (the
+    /// level's, or [code]null[/code] when no rule sets a tile) holding each
+    /// tile rule's tile on its props' cells. A bad rule, a tile the tile
+    /// set lacks or props from another decorator return [code]null[/code]
+    /// and log the error, which names the rule, also in [member last_error].
+    /// [DungeonLevel2D] does all this itself when its
+    /// [member DungeonLevel2D.decorator] is set.
+    /// [codeblock]
+    /// var props := decorator.decorate(grid)
+    /// var placed := decorator.place_2d(props, Vector2(16, 16), $Floor.tile_set)
+    /// add_child(placed)
+    /// [/codeblock]
+    #[func]
+    pub(crate) fn place_2d(
+        &mut self,
+        props: VarDictionary,
+        cell_size: Vector2,
+        tile_set: Option<Gd<TileSet>>,
+    ) -> Option<Gd<Node2D>> {
+        let r = place::place_2d(self, &props, cell_size, tile_set);
+        self.report(r)
+    }
+
+    /// Puts [param props] (what [method decorate] gave) in a 3D level and
+    /// returns a new [Node3D] named [code]"Props"[/code]: for each prop, an
+    /// instance of its rule's [member DungeonDecorRule.scene] on the floor
+    /// at the centre of its cell (cell [code](x, y)[/code] spans
+    /// [param cell_size] [code].x[/code] along +x and [code].z[/code] along
+    /// +z), turned away from its wall; and one [MultiMeshInstance3D] per
+    /// rule with a [member DungeonDecorRule.mesh] ([code]"MeshRule0"[/code]
+    /// for rule 0…), one instance per prop. Tiles are 2D only: a 3D level
+    /// ignores them. Errors as in [method place_2d].
+    #[func]
+    pub(crate) fn place_3d(
+        &mut self,
+        props: VarDictionary,
+        cell_size: Vector3,
+    ) -> Option<Gd<Node3D>> {
+        let r = place::place_3d(self, &props, cell_size);
+        self.report(r)
+    }
+}
+
+impl DungeonDecorator {
+    /// `r`'s value; or, for an error, `None` after logging it and
+    /// keeping it in `last_error`. A success clears `last_error`.
+    fn report<T>(&mut self, r: Result<T, String>) -> Option<T> {
+        match r {
+            Ok(v) => {
                 self.last_error = GString::new();
-                d
+                Some(v)
             }
             Err(msg) => {
                 let msg = format!("DungeonDecorator: {msg}");
                 godot_error!("{msg}");
                 self.last_error = GString::from(&msg);
-                VarDictionary::new()
+                None
             }
         }
-    }
-}
-
-impl DungeonDecorator {
-    /// Each rule's scene, in rule order (`None` for an empty rule or one
-    /// without a scene).
-    pub(crate) fn rule_scenes(&self) -> Vec<Option<Gd<PackedScene>>> {
-        self.rules
-            .iter_shared()
-            .map(|r| r.and_then(|r| r.bind().scene.clone()))
-            .collect()
     }
 
     fn run(

@@ -1,0 +1,307 @@
+//! The plain versions of [`MarkerMap::new`] and [`super::decorate`]: the
+//! test oracle the fast ones must match byte for byte, and the baseline
+//! `examples/decor_bench.rs` times them against.
+
+use super::markers::{
+    BAND, CENTRE, CORNERS, DEAD_END_SHIFT, DOORWAY_SHIFT, FLOOR_SHIFT, INNER_SHIFT, MarkerKind,
+    MarkerMap, OUTER_SHIFT, WALL_SHIFT,
+};
+use super::place::{DecorRule, Prop, check_rules, critical_rooms, for_each_lock, room_ok};
+use crate::error::GenError;
+use crate::grid::{Cell, DIRS, DungeonGrid, GridKind, Pos};
+use crate::rng::DungeonRng;
+
+/// [`MarkerMap::new`], plainly: each cell on its own, its neighbours
+/// looked up with bounds checks.
+#[must_use]
+pub fn marker_map(grid: &DungeonGrid) -> MarkerMap {
+    let (w, h) = (grid.width(), grid.height());
+    let mut bits = vec![0u32; grid.cells().len()];
+    for y in 0..h {
+        for x in 0..w {
+            bits[(y * w + x) as usize] = cell_bits(grid, x, y);
+        }
+    }
+    mark_centres(grid, &mut bits);
+    MarkerMap::from_bits(w, bits)
+}
+
+/// The marker bits of the cell at `(x, y)` (inside the grid), its
+/// neighbours looked up with bounds checks; the centre bit aside.
+pub(super) fn cell_bits(grid: &DungeonGrid, x: i32, y: i32) -> u32 {
+    let (w, h) = (grid.width(), grid.height());
+    let cells = grid.cells();
+    let masks = grid.door_masks();
+    let rooms = grid.room_index();
+    let walk = |i: usize| cells[i].is_walkable();
+    // The neighbour of `(x, y)` at `(dx, dy)`, if inside.
+    let step = |dx: i32, dy: i32| {
+        let (nx, ny) = (x + dx, y + dy);
+        (nx >= 0 && ny >= 0 && nx < w && ny < h).then(|| (ny * w + nx) as usize)
+    };
+    let i = (y * w + x) as usize;
+    if !walk(i) {
+        return 0;
+    }
+    let mut o = 0u8;
+    for &(dx, dy, bit, _) in &DIRS {
+        if masks[i] & bit != 0 && step(dx, dy).is_some_and(walk) {
+            o |= bit;
+        }
+    }
+    let cell = cells[i];
+    let room = rooms[i];
+    let in_room = room != u32::MAX;
+    let floor = match cell {
+        Cell::Corridor => 1,
+        Cell::Door => 2,
+        _ if in_room => 0,
+        _ => 3,
+    };
+    let closed = !o & 0b1111;
+    let mut b = (1 << (FLOOR_SHIFT + floor)) | (u32::from(closed) << WALL_SHIFT);
+    for (k, &(a, c)) in CORNERS.iter().enumerate() {
+        let (da, dc) = (DIRS[a], DIRS[c]);
+        let both = da.2 | dc.2;
+        if closed & both == both {
+            b |= 1 << (INNER_SHIFT + k as u32);
+        } else if o & both == both && !step(da.0 + dc.0, da.1 + dc.1).is_some_and(walk) {
+            b |= 1 << (OUTER_SHIFT + k as u32);
+        }
+    }
+    if cell != Cell::Door {
+        for &(dx, dy, bit, _) in &DIRS {
+            let Some(j) = step(dx, dy).filter(|_| o & bit != 0) else {
+                continue;
+            };
+            let door =
+                cells[j] == Cell::Door || (rooms[j] != room && (in_room || rooms[j] != u32::MAX));
+            if door {
+                b |= u32::from(bit) << DOORWAY_SHIFT;
+            }
+        }
+    }
+    if in_room {
+        let band =
+            (-1..=1).any(|dy| (-1..=1).any(|dx| step(dx, dy).is_none_or(|j| rooms[j] != room)));
+        if band {
+            b |= BAND;
+        }
+    }
+    if o.count_ones() == 1 {
+        b |= u32::from(o) << DEAD_END_SHIFT;
+    }
+    b
+}
+
+/// Sets the centre bit of each room ([`mark_centre`]).
+pub(super) fn mark_centres(grid: &DungeonGrid, bits: &mut [u32]) {
+    for k in 0..grid.room_count() {
+        mark_centre(grid, k, bits);
+    }
+}
+
+/// Sets the centre bit of room `k`: its walkable cell nearest its
+/// rectangle's centre, row by row on a tie.
+pub(super) fn mark_centre(grid: &DungeonGrid, k: usize, bits: &mut [u32]) {
+    let Some(record) = grid.room_records().get(k) else {
+        return;
+    };
+    let rect = record.rect;
+    // Twice the centre, to stay in integers.
+    let (cx, cy) = (2 * rect.x + rect.w, 2 * rect.y + rect.h);
+    let best = record
+        .cells()
+        .filter_map(|q| {
+            grid.index(q)
+                .filter(|&i| grid.cells()[i].is_walkable())
+                .map(|i| (q, i))
+        })
+        .min_by_key(|&((qx, qy), _)| ((2 * qx + 1 - cx).pow(2) + (2 * qy + 1 - cy).pow(2), qy, qx));
+    if let Some((_, i)) = best {
+        bits[i] |= CENTRE;
+    }
+}
+
+/// [`super::decorate`], plainly: each rule scans every cell, the spacing
+/// looks at every cell within it, and the blocking test floods a list.
+///
+/// # Errors
+/// As [`super::decorate`].
+pub fn decorate(
+    grid: &DungeonGrid,
+    rules: &[DecorRule],
+    seed: u64,
+    reserved: &[Pos],
+) -> Result<Vec<Prop>, GenError> {
+    check_rules(rules)?;
+    let map = marker_map(grid);
+    let mut state = State::new(grid, &map, reserved);
+    let critical = critical_rooms(grid, rules);
+    let mut props = Vec::new();
+    for (i, rule) in rules.iter().enumerate() {
+        let mut rng = DungeonRng::new(seed).stage(i as u64);
+        let mut per_room = vec![0i32; grid.room_count()];
+        let blocks = rule.blocks && grid.kind() == GridKind::TileMap;
+        for y in 0..grid.height() {
+            for x in 0..grid.width() {
+                let p = (x, y);
+                if map.facings(p, rule.marker) == 0 {
+                    continue;
+                }
+                let facings = map.each_facing(p, rule.marker);
+                let room = grid.room_at(p);
+                if !room_ok(grid, &rule.rooms, room, &critical) {
+                    continue;
+                }
+                for facing in facings {
+                    // One draw per marker, whatever follows: the props of a
+                    // rule do not depend on what earlier rules took.
+                    if rng.unit() >= rule.chance {
+                        continue;
+                    }
+                    if !state.free_for_prop(p) {
+                        continue;
+                    }
+                    if let Some(r) = room
+                        && rule.max_per_room > 0
+                        && per_room[r] >= rule.max_per_room
+                    {
+                        continue;
+                    }
+                    if state.near(p, i, rule.spacing) {
+                        continue;
+                    }
+                    if blocks && !state.can_block(p) {
+                        continue;
+                    }
+                    state.take(p, i, blocks);
+                    if let Some(r) = room {
+                        per_room[r] += 1;
+                    }
+                    props.push(Prop {
+                        rule: i,
+                        cell: p,
+                        facing,
+                        room,
+                    });
+                }
+            }
+        }
+    }
+    Ok(props)
+}
+
+/// Which cells are protected, taken or blocked, and the locked sides.
+struct State<'a> {
+    grid: &'a DungeonGrid,
+    /// Cells no prop may take.
+    protected: Vec<bool>,
+    /// The rule of the prop on each cell (`usize::MAX`: none).
+    taken: Vec<usize>,
+    /// Cells holding a blocking prop.
+    blocked: Vec<bool>,
+    /// Sides (door bits) of each cell closed by a lock or a one-way door.
+    gated: Vec<u8>,
+}
+
+impl<'a> State<'a> {
+    fn new(grid: &'a DungeonGrid, map: &MarkerMap, reserved: &[Pos]) -> Self {
+        let n = grid.cells().len();
+        let mut protected = vec![false; n];
+        let mut protect = |p: Pos| {
+            if let Some(i) = grid.index(p) {
+                protected[i] = true;
+            }
+        };
+        protect(grid.start());
+        protect(grid.end());
+        for &p in reserved {
+            protect(p);
+        }
+        for i in 0..n {
+            let p = grid.pos(i);
+            if grid.cells()[i] == Cell::Door
+                || map.facings(p, MarkerKind::Doorway) != 0
+                || map.facings(p, MarkerKind::RoomCentre) != 0
+            {
+                protect(p);
+            }
+        }
+        let mut gated = vec![0u8; n];
+        for_each_lock(grid, &mut protect, |i, bit| gated[i] |= bit);
+        Self {
+            grid,
+            protected,
+            taken: vec![usize::MAX; n],
+            blocked: vec![false; n],
+            gated,
+        }
+    }
+
+    fn free_for_prop(&self, p: Pos) -> bool {
+        self.grid
+            .index(p)
+            .is_some_and(|i| !self.protected[i] && self.taken[i] == usize::MAX)
+    }
+
+    fn take(&mut self, p: Pos, rule: usize, blocks: bool) {
+        if let Some(i) = self.grid.index(p) {
+            self.taken[i] = rule;
+            self.blocked[i] |= blocks;
+        }
+    }
+
+    /// Whether a prop of `rule` stands less than `spacing` cells from `p`
+    /// (the larger of the two axes).
+    fn near(&self, p: Pos, rule: usize, spacing: i32) -> bool {
+        let r = spacing - 1;
+        (-r..=r).any(|dy| {
+            (-r..=r).any(|dx| {
+                self.grid
+                    .index((p.0 + dx, p.1 + dy))
+                    .is_some_and(|j| self.taken[j] == rule)
+            })
+        })
+    }
+
+    /// Whether `p`'s side `bit` leads to a free cell, with no lock there.
+    fn passes(&self, p: Pos, dx: i32, dy: i32, bit: u8) -> bool {
+        let (Some(i), Some(j)) = (self.grid.index(p), self.grid.index((p.0 + dx, p.1 + dy))) else {
+            return false;
+        };
+        self.grid.cells()[j].is_walkable()
+            && !self.blocked[j]
+            && !self.blocked[i]
+            && self.grid.door_mask(p) & bit != 0
+            && self.gated[i] & bit == 0
+    }
+
+    /// Whether blocking `c` keeps its free neighbours joined through the
+    /// free cells of the 3×3 square around it (see the module docs).
+    fn can_block(&self, c: Pos) -> bool {
+        let inside = |p: Pos| (p.0 - c.0).abs() <= 1 && (p.1 - c.1).abs() <= 1 && p != c;
+        let starts: Vec<Pos> = DIRS
+            .iter()
+            .filter(|&&(dx, dy, bit, _)| self.passes(c, dx, dy, bit))
+            .map(|&(dx, dy, _, _)| (c.0 + dx, c.1 + dy))
+            .collect();
+        if starts.len() <= 1 {
+            return true;
+        }
+        // Flood the square from the first neighbour, never through `c`.
+        let mut seen = vec![starts[0]];
+        let mut k = 0;
+        while k < seen.len() {
+            let p = seen[k];
+            k += 1;
+            for &(dx, dy, bit, _) in &DIRS {
+                let q = (p.0 + dx, p.1 + dy);
+                if inside(q) && !seen.contains(&q) && self.passes(p, dx, dy, bit) {
+                    seen.push(q);
+                }
+            }
+        }
+        starts.iter().all(|s| seen.contains(s))
+    }
+}
