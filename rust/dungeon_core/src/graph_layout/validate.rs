@@ -7,7 +7,8 @@
 //! a corridor piece that fits both rooms; planarity (of the designer's
 //! graph: subdividing connections by corridors changes nothing there);
 //! and, on the subdivided graph (`corridor.rs`), that no connection lies
-//! on three loops of three and that every short loop can close.
+//! on three loops of three, that every room's connections can sit around
+//! it side by side (`seating.rs`) and that every short loop can close.
 //!
 //! [`LevelGraph::validate`]: super::LevelGraph::validate
 
@@ -60,6 +61,7 @@ impl GraphConfig {
         allowed.extend(ex.pieces_for(self, &space, &keys)?);
         g.check_planar()?;
         ex.config.check_triangles()?;
+        ex.config.check_seating(&allowed, &space)?;
         ex.config.check_loops(&allowed, &space)?;
         Ok(Checked { allowed, space, ex })
     }
