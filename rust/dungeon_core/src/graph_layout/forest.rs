@@ -27,12 +27,13 @@ use crate::grid::Pos;
 pub(super) const HUB: usize = 5;
 
 /// Elementary tests (a footprint against another, a door against another)
-/// of the packing check ([`Greedy::packs`]) per unit of work, about the
-/// rate at which the rest of the search charges its overlap tests (a
-/// candidate of the forest: 2 units and one per 16 placed rooms). Measured
-/// on failing 80–100-room trees on door lines: charging one unit per 64
-/// spots tried instead (a spot tests every footprint nearby) let the
-/// second half of the budget take 5–10 times as long as the first.
+/// of the packing check ([`Greedy::packs`]) per unit of work: the rate at
+/// which the second half of a failing run's budget takes as long as the
+/// first (measured on failing 80–100-room trees on door lines, release:
+/// 16 tests a unit made the second half 4–5 times cheaper than the
+/// first, 96 about as costly). Charging one unit per 64 spots tried, as
+/// before (a spot tests every footprint nearby), let the second half take
+/// 5–10 times as long as the first.
 pub(super) const PACK_TESTS_PER_UNIT: u64 = 96;
 
 /// How the forest ended.
