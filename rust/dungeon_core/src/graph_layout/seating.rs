@@ -126,11 +126,6 @@ impl GraphConfig {
             if best >= nbrs.len() {
                 continue;
             }
-            let names: Vec<&str> = mine
-                .iter()
-                .take(5)
-                .map(|&t| self.templates[t].name.as_str())
-                .collect();
             return Err(ConfigError::new(
                 "graph",
                 format!(
@@ -139,7 +134,7 @@ impl GraphConfig {
                      one wall may not overlap along it",
                     g.room_label(r),
                     nbrs.len(),
-                    names.join(", ")
+                    self.template_names(&mine)
                 ),
                 "at most as many connections as rooms fit around some allowed template (doors \
                  farther apart, door lines, longer walls, or fewer connections for this room)",

@@ -126,24 +126,29 @@ impl GraphConfig {
                 .max()
                 .unwrap_or(0);
             if adj[i].len() > most {
-                let names: Vec<&str> = ts
-                    .iter()
-                    .take(5)
-                    .map(|&t| self.templates[t].name.as_str())
-                    .collect();
                 return Err(ConfigError::new(
                     "graph",
                     format!(
                         "{} has {} connections but its templates have at most {most} doors ({})",
                         self.graph.room_label(i),
                         adj[i].len(),
-                        names.join(", ")
+                        self.template_names(ts)
                     ),
                     "at most as many connections as some allowed template has door slots",
                 ));
             }
         }
         Ok(())
+    }
+
+    /// The names of the first five of templates `ts`, for messages.
+    pub(super) fn template_names(&self, ts: &[usize]) -> String {
+        let names: Vec<&str> = ts
+            .iter()
+            .take(5)
+            .map(|&t| self.templates[t].name.as_str())
+            .collect();
+        names.join(", ")
     }
 
     /// Every direct connection needs a door of one room's templates facing
