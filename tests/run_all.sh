@@ -56,10 +56,12 @@ step "the issues' full seed counts (the tests marked #[ignore]: too slow for a d
 # progression planner on 10 000 seeds per generator with rooms (the presets
 # in turn, varied settings): every plan proven, searched for soft-locks by the
 # independent checker, round-tripped through JSON with the same layout hash,
-# and planned again the same (it prints its figures).
+# and planned again the same (it prints its figures); designer-drawn level
+# graphs, one per class, size and cycle count, fixed slots and door lines:
+# each class lays out at least as many as measured.
 cargo test --profile ci -p dungeon_core --test isaac_floors --test minesweeper_properties \
   --test graph_layout_properties --test graph_layout_inputs --test progression_properties \
-  -- --ignored --nocapture
+  --test designer_layouts -- --ignored --nocapture
 # Every generator at its worst accepted settings: each ends, with a grid or
 # the error its work cap names (times are printed, never asserted).
 cargo test --profile ci -p dungeon_core --test worst_settings -- --ignored --nocapture

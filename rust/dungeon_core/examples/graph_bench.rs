@@ -32,7 +32,8 @@
 //!   40, 80 and 100 rooms × 0–6 independent cycles, each laid out once
 //!   (seed = the graph's number) with direct doors and with corridors;
 //!   then, per class and mode, how many failures named which kind of chain
-//!   or room. `--classes tree,hub` keeps some classes.
+//!   or room, and the most CPU time a failed layout took. `--classes
+//!   tree,hub` keeps some classes.
 //!
 //! ```sh
 //! cargo run --release -p dungeon_core --example graph_bench -- --designer 10
@@ -438,6 +439,15 @@ fn failure_kind(e: &GenError, rooms: usize) -> String {
     }
 }
 
+/// CPU time of this thread in ms (Linux: `/proc/thread-self/schedstat`),
+/// `None` elsewhere: failing runs are compared by it, since wall-clock
+/// times on a shared machine follow its load.
+fn thread_cpu_ms() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e6)
+}
+
 /// The designer-drawn report: per class, a table of rooms × cycles with
 /// direct doors and with corridors, then the failures by kind.
 /// FNV-1a of `s`.
@@ -486,6 +496,8 @@ fn designer(a: &Args) {
         // with loops sharing a room, without].
         let mut by_shape = [[(0u64, 0u64); 4]; 2];
         let (mut class_ok, mut class_all) = ([0u64; 2], [0u64; 2]);
+        // The most CPU time (ms) a failed layout took, per mode.
+        let mut slowest_failure = [0f64; 2];
         for &rooms in &a.sizes {
             let mut rows = [
                 format!("| {rooms} | direct |"),
@@ -520,6 +532,7 @@ fn designer(a: &Args) {
                             continue;
                         }
                         let t = Instant::now();
+                        let cpu = thread_cpu_ms();
                         let r = if a.lines {
                             GraphConfig {
                                 graph: g.clone(),
@@ -565,7 +578,12 @@ fn designer(a: &Args) {
                         }
                         match r {
                             Ok(_) => cells[m].ok += 1,
-                            Err(e) => *kinds[m].entry(failure_kind(&e, rooms)).or_default() += 1,
+                            Err(e) => {
+                                *kinds[m].entry(failure_kind(&e, rooms)).or_default() += 1;
+                                if let (Some(a), Some(b)) = (cpu, thread_cpu_ms()) {
+                                    slowest_failure[m] = slowest_failure[m].max(b - a);
+                                }
+                            }
                         }
                     }
                 }
@@ -599,7 +617,7 @@ fn designer(a: &Args) {
                 .collect();
             let sh = by_shape[m];
             println!(
-                "- {mode}: {}/{} laid out (with a loop of 3 rooms {}/{}, without {}/{}; with loops sharing a room {}/{}, without {}/{}; by the most connections of a room: {}); failures: {}",
+                "- {mode}: {}/{} laid out (with a loop of 3 rooms {}/{}, without {}/{}; with loops sharing a room {}/{}, without {}/{}; by the most connections of a room: {}); slowest failure {:.0} ms of CPU; failures: {}",
                 class_ok[m],
                 class_all[m],
                 sh[0].0,
@@ -611,6 +629,7 @@ fn designer(a: &Args) {
                 sh[3].0,
                 sh[3].1,
                 degrees.join(", "),
+                slowest_failure[m],
                 if shown.is_empty() {
                     "none".to_string()
                 } else {

@@ -38,8 +38,9 @@
 //! can join and every corridor connection a corridor piece whose doors fit
 //! a door of each room, planarity of the designer's graph (rooms drawn as
 //! rectangles realise only planar graphs, corridors or not; the first
-//! connection that breaks it is named), and that every short loop of the
-//! subdivided graph can close.
+//! connection that breaks it is named), that each room's connections can
+//! sit side by side around some template of it (`seating.rs`), and that
+//! every short loop of the subdivided graph can close.
 //!
 //! Laying out (see `greedy.rs`, `chains.rs`, `closure/`, `anneal.rs`):
 //! the loops (the faces of a planar embedding) are laid out chain by
@@ -76,6 +77,7 @@ mod graph;
 mod greedy;
 mod planar;
 mod room_left;
+mod seating;
 mod space;
 mod validate;
 

@@ -2,7 +2,7 @@
 //! room for the connections still to make (see [`Greedy::leaves_room`]).
 
 use super::energy::Foot;
-use super::forest::HUB;
+use super::forest::{HUB, PACK_TESTS_PER_UNIT};
 use super::greedy::Greedy;
 use super::space::Offset;
 
@@ -18,12 +18,12 @@ impl Greedy<'_> {
     pub(super) fn leaves_room(&mut self, chain: &[usize]) -> bool {
         let mut checks = 0;
         let ok = self.leaves_room_counted(chain, &mut checks);
-        self.stats.work += checks / 64;
+        self.stats.work += checks / PACK_TESTS_PER_UNIT;
         ok
     }
 
-    /// [`Greedy::leaves_room`], counting the spots the second phase's
-    /// packing check tried: there the pending neighbours of a room must
+    /// [`Greedy::leaves_room`], counting the elementary tests the second
+    /// phase's packing check made: there the pending neighbours of a room must
     /// also fit around it all at once ([`Greedy::packs`]).
     fn leaves_room_counted(&self, chain: &[usize], checks: &mut u64) -> bool {
         let mut buf = Vec::new();

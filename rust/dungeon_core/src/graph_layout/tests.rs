@@ -282,34 +282,46 @@ fn a_bad_level_or_budget_is_refused() {
 
 #[test]
 fn a_crowded_star_runs_out_of_budget_with_a_message() {
-    // A hub with four doors, each neighbour with four children of its own
-    // the size of the hub: space runs out around the hub's neighbours.
+    // 3 × 3 rooms with one door in the middle of each side, never turned:
+    // every join is a step of 3 cells along one axis, so rooms sit on a
+    // lattice. Room 0 with four neighbours, each with three children, each
+    // with three more: 53 rooms within three steps of room 0, where the
+    // lattice has 25 places. Every room seats its four connections, so
+    // nothing is refused up front; the budget runs out.
     let mut c = GraphConfig {
         work_budget: MIN_WORK_BUDGET,
         ..GraphConfig::demo()
     };
-    c.templates = vec![RoomTemplate::new(
-        "tiny",
+    let mut cell = RoomTemplate::new(
+        "cell",
         3,
-        7,
-        vec![
-            DoorSlot::new(Side::East, 1, 1),
-            DoorSlot::new(Side::East, 3, 1),
-            DoorSlot::new(Side::East, 5, 1),
-            DoorSlot::new(Side::West, 3, 1),
-        ],
-    )];
+        3,
+        Side::ALL.iter().map(|&s| DoorSlot::new(s, 1, 1)).collect(),
+    );
+    cell.rotations = false;
+    cell.mirroring = false;
+    c.templates = vec![cell];
     let mut g = LevelGraph::new();
     g.add_room(&[]);
-    for _ in 1..4 {
-        let r = g.add_room(&[]);
-        g.connect(0, r, EdgeMode::Default);
+    let mut layer = vec![0];
+    for children in [4, 3, 3] {
+        let mut next = Vec::new();
+        for &p in &layer {
+            for _ in 0..children {
+                let r = g.add_room(&[]);
+                g.connect(p, r, EdgeMode::Default);
+                next.push(r);
+            }
+        }
+        layer = next;
     }
+    assert_eq!(g.rooms.len(), 53);
     c.graph = g;
+    assert!(c.validate().is_ok());
     match layout(&c, 3, 1) {
         Err(GenError::Exhausted { reason, .. }) => {
             assert!(reason.contains("work_budget = 10000 spent"), "{reason}");
-            assert!(reason.contains("found no spot against room 0"), "{reason}");
+            assert!(reason.contains("found no spot against room"), "{reason}");
         }
         other => panic!("{other:?}"),
     }
@@ -482,4 +494,49 @@ fn a_connection_on_three_loops_of_three_is_refused_and_two_lay_out() {
         let l = layout(&two, seed, 1).unwrap();
         assert_eq!(derived(&l).len(), two.graph.edges.len());
     }
+}
+
+#[test]
+fn a_room_whose_connections_cannot_sit_around_it_is_refused() {
+    // A star: room 0 joined to `d` rooms. With the demo's fixed slots at
+    // most 6 rooms fit side by side around the biggest template (two a
+    // wall on its long sides, one on its short sides), so 7 are refused
+    // up front, naming the room; 6 lay out.
+    let star = |d: usize, templates: Vec<RoomTemplate>| {
+        let mut g = LevelGraph::new();
+        for k in 0..=d {
+            // The start and the boss tagged, as in the demo: their
+            // templates (the boss has two doors a side) are theirs alone.
+            g.add_room(match k {
+                1 => &["start"],
+                2 => &["boss"],
+                _ => &[],
+            });
+        }
+        for k in 1..=d {
+            g.connect(0, k, EdgeMode::Default);
+        }
+        GraphConfig {
+            graph: g,
+            templates,
+            ..GraphConfig::demo()
+        }
+    };
+    let seven = star(7, GraphConfig::demo_templates());
+    let e = seven.validate().unwrap_err().to_string();
+    assert!(
+        e.contains("room 0 has 7 connections, but at most 6 rooms fit side by side around it"),
+        "{e}"
+    );
+    assert_eq!(message(&seven), e);
+    let six = star(6, GraphConfig::demo_templates());
+    assert!(six.validate().is_ok());
+    for seed in 0..5 {
+        let l = layout(&six, seed, 1).unwrap();
+        assert_eq!(derived(&l).len(), 6);
+    }
+    // Door lines seat more: 8 connections pass the check and lay out.
+    let eight = star(8, GraphConfig::demo_line_templates());
+    assert!(eight.validate().is_ok());
+    assert_eq!(derived(&layout(&eight, 1, 1).unwrap()).len(), 8);
 }

@@ -7,7 +7,8 @@
 //! a corridor piece that fits both rooms; planarity (of the designer's
 //! graph: subdividing connections by corridors changes nothing there);
 //! and, on the subdivided graph (`corridor.rs`), that no connection lies
-//! on three loops of three and that every short loop can close.
+//! on three loops of three, that every room's connections can sit around
+//! it side by side (`seating.rs`) and that every short loop can close.
 //!
 //! [`LevelGraph::validate`]: super::LevelGraph::validate
 
@@ -60,6 +61,7 @@ impl GraphConfig {
         allowed.extend(ex.pieces_for(self, &space, &keys)?);
         g.check_planar()?;
         ex.config.check_triangles()?;
+        ex.config.check_seating(&allowed, &space)?;
         ex.config.check_loops(&allowed, &space)?;
         Ok(Checked { allowed, space, ex })
     }
@@ -124,24 +126,29 @@ impl GraphConfig {
                 .max()
                 .unwrap_or(0);
             if adj[i].len() > most {
-                let names: Vec<&str> = ts
-                    .iter()
-                    .take(5)
-                    .map(|&t| self.templates[t].name.as_str())
-                    .collect();
                 return Err(ConfigError::new(
                     "graph",
                     format!(
                         "{} has {} connections but its templates have at most {most} doors ({})",
                         self.graph.room_label(i),
                         adj[i].len(),
-                        names.join(", ")
+                        self.template_names(ts)
                     ),
                     "at most as many connections as some allowed template has door slots",
                 ));
             }
         }
         Ok(())
+    }
+
+    /// The names of the first five of templates `ts`, for messages.
+    pub(super) fn template_names(&self, ts: &[usize]) -> String {
+        let names: Vec<&str> = ts
+            .iter()
+            .take(5)
+            .map(|&t| self.templates[t].name.as_str())
+            .collect();
+        names.join(", ")
     }
 
     /// Every direct connection needs a door of one room's templates facing
