@@ -313,17 +313,19 @@ func _list_walls(g: DungeonGrid, layer: TileMapLayer) -> void:
 					edge_walls.append([cell, side])
 
 
-## The merged collision body of the level on display (tile maps), or null.
-func collision_body() -> StaticBody2D:
+## The merged collision of the level on display (tile maps): the addon's
+## "Collision" node, one StaticBody2D per chunk of the map; null for room
+## levels (the room scenes collide).
+func collision_node() -> Node2D:
 	var output := get_output()
-	return output.get_node_or_null("Collision") as StaticBody2D if output != null else null
+	return output.get_node_or_null("Collision") as Node2D if output != null else null
 
 
-## Opens (or shuts) the doors of lock `lock` in the merged collision body.
+## Opens (or shuts) the doors of lock `lock` in the merged collision.
 func set_lock_open(lock: int, open: bool) -> void:
-	var body := collision_body()
-	if body != null:
-		DungeonCollision.new().set_lock_closed(body, lock, not open)
+	var node := collision_node()
+	if node != null:
+		DungeonCollision.new().set_lock_closed(node, lock, not open)
 
 
 ## The atlas coordinates painted for a wall tile at `cell` of `g`.

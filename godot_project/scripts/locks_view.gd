@@ -9,7 +9,9 @@ extends Node2D
 ## [method DungeonGrid.locked_door_mask] gives, with a collision shape: it
 ## opens (bar and shape removed) when the player touches it holding its key.
 ## One-way doors ([method DungeonGrid.one_way_mask]) are drawn as arrows
-## pointing the way they pass; they do not block.
+## pointing the way they pass; on tile maps the level's merged collision
+## ([DungeonCollision]) lets the player through that way only (room grids:
+## they do not block).
 
 ## Emitted when the player picks up a key, with the colours of every key held.
 signal keys_changed(colours: Array)

@@ -339,12 +339,14 @@ func test_bsp_tile_view(t) -> void:
 	t.check_eq(dungeon.edge_walls.size(), closed, "one thin wall per closed side between walkable tiles")
 	# They collide in the addon's merged body (DungeonCollision), which the
 	# tiles leave the walls to.
-	var body := dungeon.collision_body()
+	var collision := dungeon.collision_node()
 	var thin := 0
-	if t.check(body != null, "the level has a merged collision body"):
-		for child in body.get_children():
-			if String(child.name).begins_with("ThinWall_"):
-				thin += 1
+	if t.check(collision != null, "the level has the merged collision"):
+		for body in collision.get_children():
+			t.check(body is StaticBody2D, "a body per chunk: %s" % body.name)
+			for child in body.get_children():
+				if String(child.name).begins_with("ThinWall_"):
+					thin += 1
 	t.check_eq(thin > 0, closed > 0, "thin walls in the merged body (%d shapes for %d closed sides)" % [thin, closed])
 	t.check(not layer.collision_enabled, "the tiles' own collision is off")
 	# The tile set's walls would collide (a tile set for levels without the
@@ -506,7 +508,7 @@ func test_dungeon_is_the_addons_level_node(t) -> void:
 		t.check_eq(grid.to_json(), _bsp_level(4, 2), "the level of its seed and level")
 		var output := dungeon.get_output()
 		t.check(output != null and dungeon.get_tile_layer().get_parent() == output, "the tiles are the addon's (under get_output())")
-		t.check(dungeon.collision_body() != null and dungeon.collision_body().get_parent() == output, "and so is the merged collision body")
+		t.check(dungeon.collision_node() != null and dungeon.collision_node().get_parent() == output, "and so is the merged collision")
 		t.check(output.get_index(true) < dungeon.get_node("Graph").get_index(true), "the output is drawn under the sample's overlays")
 	dungeon.clear()
 	t.check(dungeon.grid == null and dungeon.wall_cells.is_empty() and dungeon.edge_walls.is_empty(), "clear() also clears the overlays")
