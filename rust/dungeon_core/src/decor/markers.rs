@@ -1,7 +1,11 @@
 //! [`MarkerMap`]: the places of a grid as bits per cell, in one pass over
 //! its cells; [`markers`] lists them.
 
-use super::plain;
+use super::bits;
+use super::bits::{
+    BAND, CENTRE, CORNERS, DEAD_END_SHIFT, DOORWAY_SHIFT, FLOOR_SHIFT, INNER_SHIFT, OUTER_SHIFT,
+    WALL_SHIFT,
+};
 use crate::grid::{Cell, DIRS, DungeonGrid, Pos};
 
 /// What a [`Marker`] marks. Facing values are per kind (see each).
@@ -71,22 +75,6 @@ pub struct Marker {
     pub room: Option<usize>,
 }
 
-/// The diagonals as pairs of indices into `DIRS`, in the order of their
-/// facings: NE (3), SE (6), NW (9), SW (12).
-pub(super) const CORNERS: [(usize, usize); 4] = [(0, 1), (2, 1), (0, 3), (2, 3)];
-
-// Bits of a cell in a `MarkerMap`: one per floor kind, then four per
-// faced kind (one per side or corner, in facing order), then the band and
-// the centre.
-pub(super) const FLOOR_SHIFT: u32 = 0;
-pub(super) const WALL_SHIFT: u32 = 4;
-pub(super) const INNER_SHIFT: u32 = 8;
-pub(super) const OUTER_SHIFT: u32 = 12;
-pub(super) const DOORWAY_SHIFT: u32 = 16;
-pub(super) const DEAD_END_SHIFT: u32 = 20;
-pub(super) const BAND: u32 = 1 << 24;
-pub(super) const CENTRE: u32 = 1 << 25;
-
 /// The places of a grid as bits per cell: what [`markers`] lists, kept
 /// compact (4 bytes a cell) so that rules can ask for the cells of one
 /// kind without a list of every marker.
@@ -111,7 +99,7 @@ impl MarkerMap {
             for x in 0..wu {
                 let i = y * wu + x;
                 if edge_row || x == 0 || x + 1 == wu {
-                    bits[i] = plain::cell_bits(grid, x as i32, y as i32);
+                    bits[i] = bits::cell_bits(grid, x as i32, y as i32);
                 }
             }
             if !edge_row && wu > 2 {
@@ -237,7 +225,7 @@ impl MarkerMap {
     }
 }
 
-/// [`super::plain::mark_centres`] without scanning each room: the point
+/// [`super::bits::mark_centres`] without scanning each room: the point
 /// nearest a rectangle's centre (row by row on a tie) is its cell
 /// `((2x + w - 1) / 2, (2y + h - 1) / 2)` rounded down; when that cell is a
 /// walkable cell of the room it is the room's centre, else the room is
@@ -251,7 +239,7 @@ fn mark_centres(grid: &DungeonGrid, bits: &mut [u32]) {
         );
         match grid.index(q) {
             Some(i) if record.contains(q) && grid.cells()[i].is_walkable() => bits[i] |= CENTRE,
-            _ => plain::mark_centre(grid, k, bits),
+            _ => bits::mark_centre(grid, k, bits),
         }
     }
 }
@@ -302,7 +290,7 @@ const BOTH_SIDES: [u8; 16] = {
 };
 
 /// The marker bits of the cells `1..w-1` of row `y` (not an edge row) into
-/// `out`, as [`super::plain::cell_bits`] gives them; the centre bit aside.
+/// `out`, as [`super::bits::cell_bits`] gives them; the centre bit aside.
 /// `ROOMS`: whether the grid has rooms (without, every cell is in none).
 fn inner_row<const ROOMS: bool>(grid: &DungeonGrid, y: usize, out: &mut [u32]) {
     let w = grid.width() as usize;

@@ -16,6 +16,7 @@
 //! wall between two walkable cells whose masks keep them apart. On room
 //! grids each cell is a room, so a closed side is a room's wall.
 
+mod bits;
 mod markers;
 mod place;
 pub mod plain;

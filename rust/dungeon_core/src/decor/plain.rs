@@ -2,10 +2,8 @@
 //! test oracle the fast ones must match byte for byte, and the baseline
 //! `examples/decor_bench.rs` times them against.
 
-use super::markers::{
-    BAND, CENTRE, CORNERS, DEAD_END_SHIFT, DOORWAY_SHIFT, FLOOR_SHIFT, INNER_SHIFT, MarkerKind,
-    MarkerMap, OUTER_SHIFT, WALL_SHIFT,
-};
+use super::bits::{cell_bits, mark_centres};
+use super::markers::{MarkerKind, MarkerMap};
 use super::place::{DecorRule, Prop, check_rules, critical_rooms, for_each_lock, room_ok};
 use crate::error::GenError;
 use crate::grid::{Cell, DIRS, DungeonGrid, GridKind, Pos};
@@ -24,103 +22,6 @@ pub fn marker_map(grid: &DungeonGrid) -> MarkerMap {
     }
     mark_centres(grid, &mut bits);
     MarkerMap::from_bits(w, bits)
-}
-
-/// The marker bits of the cell at `(x, y)` (inside the grid), its
-/// neighbours looked up with bounds checks; the centre bit aside.
-pub(super) fn cell_bits(grid: &DungeonGrid, x: i32, y: i32) -> u32 {
-    let (w, h) = (grid.width(), grid.height());
-    let cells = grid.cells();
-    let masks = grid.door_masks();
-    let rooms = grid.room_index();
-    let walk = |i: usize| cells[i].is_walkable();
-    // The neighbour of `(x, y)` at `(dx, dy)`, if inside.
-    let step = |dx: i32, dy: i32| {
-        let (nx, ny) = (x + dx, y + dy);
-        (nx >= 0 && ny >= 0 && nx < w && ny < h).then(|| (ny * w + nx) as usize)
-    };
-    let i = (y * w + x) as usize;
-    if !walk(i) {
-        return 0;
-    }
-    let mut o = 0u8;
-    for &(dx, dy, bit, _) in &DIRS {
-        if masks[i] & bit != 0 && step(dx, dy).is_some_and(walk) {
-            o |= bit;
-        }
-    }
-    let cell = cells[i];
-    let room = rooms[i];
-    let in_room = room != u32::MAX;
-    let floor = match cell {
-        Cell::Corridor => 1,
-        Cell::Door => 2,
-        _ if in_room => 0,
-        _ => 3,
-    };
-    let closed = !o & 0b1111;
-    let mut b = (1 << (FLOOR_SHIFT + floor)) | (u32::from(closed) << WALL_SHIFT);
-    for (k, &(a, c)) in CORNERS.iter().enumerate() {
-        let (da, dc) = (DIRS[a], DIRS[c]);
-        let both = da.2 | dc.2;
-        if closed & both == both {
-            b |= 1 << (INNER_SHIFT + k as u32);
-        } else if o & both == both && !step(da.0 + dc.0, da.1 + dc.1).is_some_and(walk) {
-            b |= 1 << (OUTER_SHIFT + k as u32);
-        }
-    }
-    if cell != Cell::Door {
-        for &(dx, dy, bit, _) in &DIRS {
-            let Some(j) = step(dx, dy).filter(|_| o & bit != 0) else {
-                continue;
-            };
-            let door =
-                cells[j] == Cell::Door || (rooms[j] != room && (in_room || rooms[j] != u32::MAX));
-            if door {
-                b |= u32::from(bit) << DOORWAY_SHIFT;
-            }
-        }
-    }
-    if in_room {
-        let band =
-            (-1..=1).any(|dy| (-1..=1).any(|dx| step(dx, dy).is_none_or(|j| rooms[j] != room)));
-        if band {
-            b |= BAND;
-        }
-    }
-    if o.count_ones() == 1 {
-        b |= u32::from(o) << DEAD_END_SHIFT;
-    }
-    b
-}
-
-/// Sets the centre bit of each room ([`mark_centre`]).
-pub(super) fn mark_centres(grid: &DungeonGrid, bits: &mut [u32]) {
-    for k in 0..grid.room_count() {
-        mark_centre(grid, k, bits);
-    }
-}
-
-/// Sets the centre bit of room `k`: its walkable cell nearest its
-/// rectangle's centre, row by row on a tie.
-pub(super) fn mark_centre(grid: &DungeonGrid, k: usize, bits: &mut [u32]) {
-    let Some(record) = grid.room_records().get(k) else {
-        return;
-    };
-    let rect = record.rect;
-    // Twice the centre, to stay in integers.
-    let (cx, cy) = (2 * rect.x + rect.w, 2 * rect.y + rect.h);
-    let best = record
-        .cells()
-        .filter_map(|q| {
-            grid.index(q)
-                .filter(|&i| grid.cells()[i].is_walkable())
-                .map(|i| (q, i))
-        })
-        .min_by_key(|&((qx, qy), _)| ((2 * qx + 1 - cx).pow(2) + (2 * qy + 1 - cy).pow(2), qy, qx));
-    if let Some((_, i)) = best {
-        bits[i] |= CENTRE;
-    }
 }
 
 /// [`super::decorate`], plainly: each rule scans every cell, the spacing

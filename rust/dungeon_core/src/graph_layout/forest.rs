@@ -13,7 +13,7 @@
 
 use super::chains::Chain;
 use super::energy::Foot;
-use super::greedy::{Frame, Greedy, RELAYS, Stuck, Tree};
+use super::greedy::{Forest, Frame, Greedy, RELAYS, Stuck, Tree};
 use super::space::{Offset, slots_touch};
 use crate::error::GenError;
 use crate::grid::Pos;
@@ -35,16 +35,6 @@ pub(super) const HUB: usize = 5;
 /// before (a spot tests every footprint nearby), let the second half take
 /// 5–10 times as long as the first.
 pub(super) const PACK_TESTS_PER_UNIT: u64 = 96;
-
-/// How the forest ended.
-pub(super) enum Forest {
-    /// Every room is placed.
-    Done,
-    /// The attempt ends (see its deepest failure).
-    Stuck,
-    /// Lay chain `.0` (and the ones after it) out again.
-    Relay(usize),
-}
 
 impl Greedy<'_> {
     /// Places the forest below the roots (placed); `relays` counts the

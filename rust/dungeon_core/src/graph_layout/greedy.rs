@@ -33,13 +33,22 @@ use super::NAME;
 use super::chains::{Chain, cycle_chains};
 use super::config::GraphConfig;
 use super::energy::{Foot, State, W_DIST, W_DOOR};
-use super::forest::Forest;
 use super::space::Offset;
 use super::space::slots_touch;
 use super::validate::Checked;
 use crate::error::GenError;
 use crate::rng::DungeonRng;
 use crate::watch::Watch;
+
+/// How the forest (`forest.rs`, the rooms hanging off the loops) ended.
+pub(super) enum Forest {
+    /// Every room is placed.
+    Done,
+    /// The attempt ends (see its deepest failure).
+    Stuck,
+    /// Lay chain `.0` (and the ones after it) out again.
+    Relay(usize),
+}
 
 /// Work done, for benchmarks and messages.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
