@@ -27,7 +27,7 @@ tests/build_extension.sh
 cargo test -p dungeon_godot --no-run
 
 step "fuzz starts in the background, beside the tests that follow"
-# Replays fuzz/regressions, then 10 000 executions (at most 10 s) per target;
+# Replays fuzz/regressions, then 10 000 executions (at most 7 s) per target;
 # cargo-fuzz is installed on first use (outside the repository, see
 # fuzz/README.md). Most of what follows keeps one core busy (a seed-count
 # test is often the last one running in its binary; Godot runs one main
@@ -40,7 +40,7 @@ cleanup() {
   rm -f "$fuzz_log" "$log" "$errlog"
 }
 trap cleanup EXIT
-tests/fuzz.sh --runs 10000 --max-time 10 >"$fuzz_log" 2>&1 &
+tests/fuzz.sh --runs 10000 --max-time 7 >"$fuzz_log" 2>&1 &
 fuzz_pid=$!
 
 step "cargo test (core and CLI in the ci profile, the binding in debug)"
