@@ -20,6 +20,17 @@ pub(super) const DEAD_END_SHIFT: u32 = 20;
 pub(super) const BAND: u32 = 1 << 24;
 pub(super) const CENTRE: u32 = 1 << 25;
 
+/// The floor marker of a walkable cell, as a bit offset from
+/// `FLOOR_SHIFT`: room 0, corridor 1, door 2, open floor 3.
+pub(super) fn floor_kind(cell: Cell, in_room: bool) -> u32 {
+    match cell {
+        Cell::Corridor => 1,
+        Cell::Door => 2,
+        _ if in_room => 0,
+        _ => 3,
+    }
+}
+
 /// The marker bits of the cell at `(x, y)` (inside the grid), its
 /// neighbours looked up with bounds checks; the centre bit aside.
 pub(super) fn cell_bits(grid: &DungeonGrid, x: i32, y: i32) -> u32 {
@@ -46,12 +57,7 @@ pub(super) fn cell_bits(grid: &DungeonGrid, x: i32, y: i32) -> u32 {
     let cell = cells[i];
     let room = rooms[i];
     let in_room = room != u32::MAX;
-    let floor = match cell {
-        Cell::Corridor => 1,
-        Cell::Door => 2,
-        _ if in_room => 0,
-        _ => 3,
-    };
+    let floor = floor_kind(cell, in_room);
     let closed = !o & 0b1111;
     let mut b = (1 << (FLOOR_SHIFT + floor)) | (u32::from(closed) << WALL_SHIFT);
     for (k, &(a, c)) in CORNERS.iter().enumerate() {

@@ -321,12 +321,7 @@ fn inner_row<const ROOMS: bool>(grid: &DungeonGrid, y: usize, out: &mut [u32]) {
         let closed = !o & 0b1111;
         let room = room_of(i);
         let in_room = room != u32::MAX;
-        let floor = match cell {
-            Cell::Corridor => 1,
-            Cell::Door => 2,
-            _ if in_room => 0,
-            _ => 3,
-        };
+        let floor = bits::floor_kind(cell, in_room);
         let corners = walk(at(i, diag[0]))
             | walk(at(i, diag[1])) << 1
             | walk(at(i, diag[2])) << 2
