@@ -7,7 +7,7 @@
 #
 # Usage: tests/fuzz.sh [--runs N] [--target NAME]... [--timeout S] [--save]
 #                      [--keep-going] [--max-time S] [--lenient] [--replay]
-#                      [--replay-file PATH]
+#                      [--replay-file PATH] [--build-only]
 #   --runs N        executions per target (default 10000; the long run: 1000000)
 #   --target NAME   only this target (repeatable); default: all of them
 #   --timeout S     seconds one input may take (default 5, see fuzz/README.md)
@@ -18,6 +18,9 @@
 #   --replay        only replay fuzz/regressions and the corpus, no fuzzing
 #   --replay-file P run one input (a reproducer) through the given --target
 #   --max-time S    stop each target after S seconds even if --runs is not reached
+#   --build-only    install cargo-fuzz and build the targets, nothing else (so a
+#                   later run starts at once: tests/run_all.sh builds early and
+#                   fuzzes while Godot runs on one core)
 #   --lenient       JSON targets: accept an accepted-but-invalid grid, fail only
 #                   on panics, timeouts and big allocations in the queries
 # Environment: CARGO_FUZZ (a cargo-fuzz binary to use instead of installing),
@@ -26,7 +29,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fuzz="$root/fuzz"
 cargo_fuzz_version=0.13.2
-runs=10000 max_time=0 timeout=5 save=0 keep_going=0 replay_only=0 replay_file=""
+runs=10000 max_time=0 timeout=5 save=0 keep_going=0 replay_only=0 replay_file="" build_only=0
 targets=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -38,6 +41,7 @@ while [[ $# -gt 0 ]]; do
     --replay) replay_only=1; shift ;;
     --replay-file) replay_file="$2"; shift 2 ;;
     --max-time) max_time="$2"; shift 2 ;;
+    --build-only) build_only=1; shift ;;
     --lenient) export DUNGEON_FUZZ_LENIENT=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "fuzz.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
@@ -72,6 +76,7 @@ cd "$root"
 start=$SECONDS
 "$CARGO_FUZZ" build --fuzz-dir "$fuzz" --sanitizer none --debug-assertions "${features[@]}" >&2
 echo "fuzz.sh: built in $((SECONDS - start)) s" >&2
+[[ $build_only -eq 0 ]] || exit 0
 # Cargo builds into CARGO_TARGET_DIR when it is set (cargo-fuzz passes none).
 bin_dir="${CARGO_TARGET_DIR:-$fuzz/target}/$(rustc -vV | sed -n 's/^host: //p')/release"
 

@@ -26,13 +26,11 @@ cargo test --profile ci -p dungeon_core -p dungeon_cli --no-run
 tests/build_extension.sh
 cargo test -p dungeon_godot --no-run
 
-step "fuzz starts in the background, beside the tests that follow"
-# Replays fuzz/regressions, then 10 000 executions (at most 7 s) per target;
+step "fuzz targets build in the background, beside the tests that follow"
 # cargo-fuzz is installed on first use (outside the repository, see
-# fuzz/README.md). Most of what follows keeps one core busy (a seed-count
-# test is often the last one running in its binary; Godot runs one main
-# thread), so the fuzzer takes the other; its log is shown, and its status
-# checked, at the end.
+# fuzz/README.md). The fuzzing itself starts with the Godot checks below,
+# which keep one core busy (Godot runs one main thread), so it takes the
+# other; its log is shown, and its status checked, at the end.
 fuzz_log="$(mktemp)" log="$(mktemp)" errlog="$(mktemp)"
 fuzz_pid=""
 cleanup() {
@@ -40,7 +38,7 @@ cleanup() {
   rm -f "$fuzz_log" "$log" "$errlog"
 }
 trap cleanup EXIT
-tests/fuzz.sh --runs 10000 --max-time 7 >"$fuzz_log" 2>&1 &
+tests/fuzz.sh --build-only >"$fuzz_log" 2>&1 &
 fuzz_pid=$!
 
 step "cargo test (core and CLI in the ci profile, the binding in debug)"
@@ -59,18 +57,33 @@ step "the issues' full seed counts (the tests marked #[ignore]: too slow for a d
 # and planned again the same (it prints its figures); designer-drawn level
 # graphs, one per class, size and cycle count, fixed slots and door lines:
 # each class lays out at least as many as measured.
-cargo test --profile ci -p dungeon_core --test isaac_floors --test minesweeper_properties \
+# (`-p dungeon_core -p dungeon_cli` as in the build step: the same feature
+# set, so nothing is compiled again; alone, dungeon_core rebuilds for 80 s.)
+cargo test --profile ci -p dungeon_core -p dungeon_cli --test isaac_floors --test minesweeper_properties \
   --test graph_layout_properties --test graph_layout_inputs --test progression_properties \
   --test designer_layouts -- --ignored --nocapture
 # Every generator at its worst accepted settings: each ends, with a grid or
 # the error its work cap names (times are printed, never asserted).
-cargo test --profile ci -p dungeon_core --test worst_settings -- --ignored --nocapture
+cargo test --profile ci -p dungeon_core -p dungeon_cli --test worst_settings -- --ignored --nocapture
 # Navigation polygons: the lower bound against exhaustive search on 200 000
 # small grids, and every preset within twice the bound over 40 seeds.
-cargo test --profile ci -p dungeon_core --lib nav -- --ignored
+cargo test --profile ci -p dungeon_core -p dungeon_cli --lib nav -- --ignored
 
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+
+step "fuzz starts in the background, beside the Godot checks"
+# Replays fuzz/regressions, then 10 000 executions (at most 7 s) per target.
+fuzz_status=0
+wait "$fuzz_pid" || fuzz_status=$?
+fuzz_pid=""
+if [[ $fuzz_status -ne 0 ]]; then
+  cat "$fuzz_log" >&2
+  echo "run_all: building the fuzz targets failed (status $fuzz_status)" >&2
+  exit 1
+fi
+tests/fuzz.sh --runs 10000 --max-time 7 >>"$fuzz_log" 2>&1 &
+fuzz_pid=$!
 
 step "provision Godot"
 tests/godot.sh --provision

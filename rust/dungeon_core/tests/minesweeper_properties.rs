@@ -62,14 +62,38 @@ fn expert_boards_need_no_guess() {
     no_guess_over_seeds(&MinesweeperConfig::expert(), 25);
 }
 
-/// The full count; `cargo test --release -- --ignored` (or the
-/// `minesweeper_no_guess` example) runs it.
+/// The full count, 10 000 seeds of one size; `cargo test
+/// --release -- --ignored` (or the `minesweeper_no_guess` example) runs
+/// it. One test per size, so the harness runs them side by side.
+fn ten_thousand_seeds(name: &str) {
+    no_guess_over_seeds(&MinesweeperConfig::preset(name).unwrap(), 10_000);
+}
+
 #[test]
-#[ignore = "10 000 seeds per size: run in release"]
-fn ten_thousand_seeds_per_size() {
-    for name in minesweeper::PRESETS {
-        no_guess_over_seeds(&MinesweeperConfig::preset(name).unwrap(), 10_000);
-    }
+#[ignore = "10 000 seeds: run in release"]
+fn ten_thousand_beginner_seeds() {
+    ten_thousand_seeds("beginner");
+}
+
+#[test]
+#[ignore = "10 000 seeds: run in release"]
+fn ten_thousand_intermediate_seeds() {
+    ten_thousand_seeds("intermediate");
+}
+
+#[test]
+#[ignore = "10 000 seeds: run in release"]
+fn ten_thousand_expert_seeds() {
+    ten_thousand_seeds("expert");
+}
+
+#[test]
+fn the_full_count_covers_every_size() {
+    assert_eq!(
+        minesweeper::PRESETS,
+        ["beginner", "intermediate", "expert"],
+        "a new size needs its own ten_thousand_*_seeds test"
+    );
 }
 
 #[test]
