@@ -55,6 +55,8 @@ var _build_ms := 0.0
 var _last_usec := 0
 var _kept: Array[Node] = []
 
+const SampleTiles := preload("res://scripts/dungeon_tiles.gd")
+
 
 func _initialize() -> void:
 	for arg in OS.get_cmdline_user_args():
@@ -123,6 +125,24 @@ func _per_tile_body() -> StaticBody2D:
 	return body
 
 
+## What a game paints today: the sample's tile set (a full-square collision
+## polygon on every wall tile) on one TileMapLayer, painted by
+## DungeonTilePainter; Godot makes the shapes per physics quadrant.
+func _tile_set_layer() -> TileMapLayer:
+	var layer := TileMapLayer.new()
+	layer.tile_set = SampleTiles.make_tile_set(int(TILE))
+	var painter := DungeonTilePainter.new()
+	painter.chunking = DungeonTilePainter.CHUNKS_NEVER
+	painter.paint(_grid, layer)
+	painter.free()
+	_shapes = 0
+	for c in layer.get_used_cells():
+		var data := layer.get_cell_tile_data(c)
+		if data != null and data.get_collision_polygons_count(0) > 0:
+			_shapes += 1
+	return layer
+
+
 func _next_case() -> void:
 	if _level != null:
 		# Out of the tree (and so out of the space), not freed: freeing a
@@ -154,6 +174,8 @@ func _next_case() -> void:
 			_shapes = 0
 		"per tile":
 			level = _per_tile_body()
+		"tile set":
+			level = _tile_set_layer()
 		var name when name.begins_with("merged") or name.begins_with("outline"):
 			var c := DungeonCollision.new()
 			c.use_outline = name.begins_with("outline")

@@ -121,9 +121,9 @@ impl MarkerMap {
         Self { width, bits }
     }
 
-    /// The bits of every cell, row-major.
-    pub(super) fn bits(&self) -> &[u32] {
-        &self.bits
+    /// The bits of every cell, row-major, taken out of the map.
+    pub(super) fn into_bits(self) -> Vec<u32> {
+        self.bits
     }
 
     /// The facings of `kind` at `p` (door bits for sides; for corners the

@@ -17,6 +17,7 @@
 //! grids each cell is a room, so a closed side is a room's wall.
 
 mod bits;
+mod gaps;
 mod markers;
 mod place;
 pub mod plain;

@@ -20,6 +20,8 @@
 //! - On room grids a cell is a whole room: props stand in rooms and never
 //!   block (a rule's `blocks` only counts on tile maps).
 
+use super::bits::{BAND, CENTRE};
+use super::gaps::Gaps;
 use super::markers::{MarkerKind, MarkerMap, field};
 use crate::error::{ConfigError, GenError};
 use crate::grid::{DIRS, DungeonGrid, GridKind, LockKind, Pos, RoomRole};
@@ -80,8 +82,7 @@ pub fn decorate(
     reserved: &[Pos],
 ) -> Result<Vec<Prop>, GenError> {
     check_rules(rules)?;
-    let map = MarkerMap::new(grid);
-    let mut state = State::new(grid, &map, reserved);
+    let bits = MarkerMap::new(grid).into_bits();
     let critical = critical_rooms(grid, rules);
     let rooms = grid.room_index();
     let width = grid.width().max(1) as usize;
@@ -92,34 +93,59 @@ pub fn decorate(
     let mut kinds: Vec<MarkerKind> = rules.iter().map(|r| r.marker).collect();
     kinds.sort_unstable();
     kinds.dedup();
-    let planes = planes(map.bits(), &kinds);
+    let planes = planes(&bits, &kinds);
+    let mut state = State::new(grid, bits, reserved);
     let mut props = Vec::new();
+    let cap = Gaps::cap(grid.cells().len());
     for (i, rule) in rules.iter().enumerate() {
         let mut rng = DungeonRng::new(seed).stage(i as u64);
-        let mut per_room = vec![0i32; grid.room_count()];
-        let blocks = rule.blocks && grid.kind() == GridKind::TileMap;
+        let gaps = Gaps::new(rule.chance);
+        // Markers to pass over before the next one that gets a try.
+        let mut skip = gaps.next(&mut rng, cap);
         // The room filter once per room (the last entry: cells in no room).
         let mut room_pass: Vec<bool> = (0..grid.room_count())
             .map(|r| room_ok(grid, &rule.rooms, Some(r), &critical))
             .collect();
         room_pass.push(room_ok(grid, &rule.rooms, None, &critical));
         let every_room = room_pass.iter().all(|&ok| ok);
-        let mut spaced = Spacing::new(grid, rule.spacing);
-        let (shift, mask, faces) = field(rule.marker);
-        // `unit() >= chance` as an integer test: `unit()` is the draw's top
-        // 24 bits over 2^24, and `chance` times 2^24 is exact.
-        let limit = (rule.chance * f64::from(1u32 << 24)).ceil() as u32;
-        if limit == 0 {
-            continue; // chance 0: no props (the draws are this rule's own)
+        if skip > cap {
+            continue; // no marker gets a try (chance 0, say)
         }
-        let bits = map.bits();
+        let mut run = RuleRun {
+            index: i,
+            rule,
+            blocks: rule.blocks && grid.kind() == GridKind::TileMap,
+            per_room: vec![0i32; grid.room_count()],
+            spaced: Spacing::new(grid, rule.spacing),
+            width,
+            room_of: &room_of,
+        };
+        let (shift, mask, faces) = field(rule.marker);
         let plane = &planes[kinds.iter().position(|&k| k == rule.marker).unwrap_or(0)];
         for (wi, &word) in plane.iter().enumerate() {
             let mut left = word;
+            if every_room && mask == 1 {
+                // One marker per set bit: whole words passed over at once.
+                loop {
+                    let n = u64::from(left.count_ones());
+                    if skip >= n {
+                        skip -= n;
+                        break;
+                    }
+                    for _ in 0..skip {
+                        left &= left - 1;
+                    }
+                    let c = wi * 64 + left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    skip = gaps.next(&mut rng, cap);
+                    run.offer(&mut state, &mut props, c, None, true, faces[0]);
+                }
+                continue;
+            }
             while left != 0 {
                 let c = wi * 64 + left.trailing_zeros() as usize;
                 left &= left - 1;
-                // The room is looked up before the draws only when the
+                // The room is looked up before the tries only when the
                 // filter needs it (its index is a large table).
                 let mut room = None;
                 if !every_room {
@@ -131,53 +157,98 @@ pub fn decorate(
                 let mut set = if mask == 1 {
                     1
                 } else {
-                    (bits[c] >> shift) & mask
+                    (state.bits[c] >> shift) & mask
                 };
+                let n = u64::from(set.count_ones());
+                if skip >= n {
+                    skip -= n; // no try on this cell's markers
+                    continue;
+                }
                 while set != 0 {
                     let facing = faces[set.trailing_zeros() as usize];
                     set &= set - 1;
-                    // One draw per marker, whatever follows: the props of
-                    // a rule do not depend on what earlier rules took.
-                    if rng.next_u32() >> 8 >= limit {
+                    // The chance picks markers whatever follows: the props
+                    // of a rule do not depend on what earlier rules took.
+                    if skip > 0 {
+                        skip -= 1;
                         continue;
                     }
-                    // The tests in order of cost; all must hold, so the
-                    // order changes nothing but the time.
-                    if !state.free_for_prop(c) {
-                        continue;
-                    }
-                    let p = ((c % width) as i32, (c / width) as i32);
-                    if spaced.near(p) {
-                        continue;
-                    }
-                    if blocks && !state.can_block(p) {
-                        continue;
-                    }
-                    if every_room {
-                        room = room_of(c);
-                    }
-                    if let Some(r) = room
-                        && rule.max_per_room > 0
-                        && per_room[r] >= rule.max_per_room
-                    {
-                        continue;
-                    }
-                    state.take(c, blocks);
-                    spaced.add(p);
-                    if let Some(r) = room {
-                        per_room[r] += 1;
-                    }
-                    props.push(Prop {
-                        rule: i,
-                        cell: p,
-                        facing,
-                        room,
-                    });
+                    skip = gaps.next(&mut rng, cap);
+                    run.offer(&mut state, &mut props, c, room, every_room, facing);
                 }
             }
         }
     }
     Ok(props)
+}
+
+/// One rule's placing: what its tries test and count.
+struct RuleRun<'a, F: Fn(usize) -> Option<usize>> {
+    /// The rule's index in the list.
+    index: usize,
+    rule: &'a DecorRule,
+    /// Whether its props block (tile maps only).
+    blocks: bool,
+    /// Its props per room.
+    per_room: Vec<i32>,
+    spaced: Spacing,
+    /// The grid's width.
+    width: usize,
+    /// The room of a cell index.
+    room_of: &'a F,
+}
+
+impl<F: Fn(usize) -> Option<usize>> RuleRun<'_, F> {
+    /// A try at a prop on cell `c` facing `facing`: placed if every test
+    /// holds. `room` is the cell's room when `look_up` is false (already
+    /// looked up), else it is looked up when needed.
+    fn offer(
+        &mut self,
+        state: &mut State,
+        props: &mut Vec<Prop>,
+        c: usize,
+        mut room: Option<usize>,
+        look_up: bool,
+        facing: u8,
+    ) {
+        let most = self.rule.max_per_room;
+        // The tests in order of cost; all must hold, so the order changes
+        // nothing but the time. (A full room is tested before the spacing
+        // and the blocking flood: once its rooms fill, a rule stops there.)
+        if !state.free_for_prop(c) {
+            return;
+        }
+        if look_up && most > 0 {
+            room = (self.room_of)(c);
+        }
+        if let Some(r) = room
+            && most > 0
+            && self.per_room[r] >= most
+        {
+            return;
+        }
+        let p = ((c % self.width) as i32, (c / self.width) as i32);
+        if self.spaced.near(p) {
+            return;
+        }
+        if self.blocks && !state.can_block(p) {
+            return;
+        }
+        if look_up && most == 0 {
+            room = (self.room_of)(c);
+        }
+        state.take(c, self.blocks);
+        self.spaced.add(p);
+        if let Some(r) = room {
+            self.per_room[r] += 1;
+        }
+        props.push(Prop {
+            rule: self.index,
+            cell: p,
+            facing,
+            room,
+        });
+    }
 }
 
 /// The rules' errors: a chance outside 0 to 1 (or not a number), a
@@ -304,10 +375,11 @@ fn planes(bits: &[u32], kinds: &[MarkerKind]) -> Vec<Vec<u64>> {
     planes
 }
 
-/// A cell's flags in [`State`].
-const PROTECTED: u8 = 1;
-const TAKEN: u8 = 2;
-const BLOCKED: u8 = 4;
+/// A cell's flags in [`State`], in its marker bits above the markers'.
+const PROTECTED: u32 = 1 << 29;
+const TAKEN: u32 = 1 << 30;
+const BLOCKED: u32 = 1 << 31;
+const _: () = assert!(PROTECTED > CENTRE && PROTECTED > BAND);
 
 /// The marker bits that make a cell protected: a door, a doorway, a room's
 /// centre.
@@ -321,23 +393,21 @@ const PROTECTED_MARKERS: u32 = {
 /// Which cells are protected, taken or blocked, and the locked sides.
 struct State<'a> {
     grid: &'a DungeonGrid,
-    /// The marker bits of each cell.
-    bits: &'a [u32],
-    /// `PROTECTED`, `TAKEN` and `BLOCKED` per cell (the protected markers
-    /// are read from `bits`).
-    flags: Vec<u8>,
+    /// The marker bits of each cell, and its `PROTECTED`, `TAKEN` and
+    /// `BLOCKED` flags (one table: fewer fresh pages to touch than two; the
+    /// protected markers are read from the marker bits).
+    bits: Vec<u32>,
     /// Sides (door bits) of each cell closed by a lock or a one-way door
     /// (empty on a map without locks).
     gated: Vec<u8>,
 }
 
 impl<'a> State<'a> {
-    fn new(grid: &'a DungeonGrid, map: &'a MarkerMap, reserved: &[Pos]) -> Self {
+    fn new(grid: &'a DungeonGrid, mut bits: Vec<u32>, reserved: &[Pos]) -> Self {
         let n = grid.cells().len();
-        let mut flags = vec![0u8; n];
         let mut protect = |p: Pos| {
             if let Some(i) = grid.index(p) {
-                flags[i] |= PROTECTED;
+                bits[i] |= PROTECTED;
             }
         };
         protect(grid.start());
@@ -352,20 +422,15 @@ impl<'a> State<'a> {
             vec![0u8; n]
         };
         for_each_lock(grid, &mut protect, |i, bit| gated[i] |= bit);
-        Self {
-            grid,
-            bits: map.bits(),
-            flags,
-            gated,
-        }
+        Self { grid, bits, gated }
     }
 
     fn free_for_prop(&self, i: usize) -> bool {
-        self.flags[i] & (PROTECTED | TAKEN) == 0 && self.bits[i] & PROTECTED_MARKERS == 0
+        self.bits[i] & (PROTECTED | TAKEN | PROTECTED_MARKERS) == 0
     }
 
     fn take(&mut self, i: usize, blocks: bool) {
-        self.flags[i] |= if blocks { TAKEN | BLOCKED } else { TAKEN };
+        self.bits[i] |= if blocks { TAKEN | BLOCKED } else { TAKEN };
     }
 
     /// Whether `p`'s side `d` (an index into `DIRS`) leads to a free cell,
@@ -376,15 +441,38 @@ impl<'a> State<'a> {
             return false;
         };
         self.grid.cells()[j].is_walkable()
-            && (self.flags[i] | self.flags[j]) & BLOCKED == 0
+            && (self.bits[i] | self.bits[j]) & BLOCKED == 0
             && self.grid.door_masks()[i] & bit != 0
             && self.gated.get(i).is_none_or(|&g| g & bit == 0)
+    }
+
+    /// Whether the 3×3 square around `c` is open floor: inside the map,
+    /// every cell walkable, unblocked and open on all four sides, and no
+    /// lock on the map. Then its ring of eight joins every neighbour of
+    /// `c` without `c`, which is what [`State::can_block`] floods for (a
+    /// shortcut for the common case, room floor).
+    fn open_square(&self, c: Pos) -> bool {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        if !self.gated.is_empty() || c.0 < 1 || c.1 < 1 || c.0 + 1 >= w || c.1 + 1 >= h {
+            return false;
+        }
+        let (cells, masks) = (self.grid.cells(), self.grid.door_masks());
+        let w = w as usize;
+        let centre = c.1 as usize * w + c.0 as usize;
+        [centre - w, centre, centre + w].into_iter().all(|row| {
+            (row - 1..=row + 1).all(|i| {
+                cells[i].is_walkable() && masks[i] & 0b1111 == 0b1111 && self.bits[i] & BLOCKED == 0
+            })
+        })
     }
 
     /// Whether blocking `c` keeps its free neighbours joined through the
     /// free cells of the 3×3 square around it (see the module docs). The
     /// square's cells are bits `3 * (dy + 1) + (dx + 1)` of a mask.
     fn can_block(&self, c: Pos) -> bool {
+        if self.open_square(c) {
+            return true;
+        }
         let slot = |dx: i32, dy: i32| (3 * (dy + 1) + (dx + 1)) as u32;
         let mut starts = 0u16;
         for (d, &(dx, dy, _, _)) in DIRS.iter().enumerate() {
@@ -433,8 +521,10 @@ struct Spacing {
     across: i64,
     /// Buckets per column.
     down: i64,
-    /// The prop of each bucket as its cell `(x, y)`, if any.
-    slots: Vec<Option<Pos>>,
+    /// The prop of each bucket, packed by [`Spacing::pack`]; 0: none. (A
+    /// zeroed table the allocator hands out untouched: a rule with a
+    /// small spacing on a big map has many buckets and few props.)
+    slots: Vec<u64>,
 }
 
 impl Spacing {
@@ -454,8 +544,18 @@ impl Spacing {
             side,
             across,
             down,
-            slots: vec![None; (across * down).max(0) as usize],
+            slots: vec![0; (across * down).max(0) as usize],
         }
+    }
+
+    /// A cell as a nonzero bucket entry (`x + 1` high, `y` low).
+    fn pack(p: Pos) -> u64 {
+        (u64::from(p.0 as u32) + 1) << 32 | u64::from(p.1 as u32)
+    }
+
+    /// The cell of a nonzero bucket entry.
+    fn unpack(v: u64) -> Pos {
+        (((v >> 32) - 1) as u32 as i32, v as u32 as i32)
     }
 
     /// Whether a prop stands less than the spacing from `p` (the larger of
@@ -476,9 +576,11 @@ impl Spacing {
         );
         (by0..=by1).any(|by| {
             (bx0..=bx1).any(|bx| {
-                self.slots[(by * self.across + bx) as usize].is_some_and(|q| {
+                let v = self.slots[(by * self.across + bx) as usize];
+                v != 0 && {
+                    let q = Self::unpack(v);
                     (i64::from(q.0) - px).abs() <= r && (i64::from(q.1) - py).abs() <= r
-                })
+                }
             })
         })
     }
@@ -489,7 +591,7 @@ impl Spacing {
         }
         let b = i64::from(p.1) / self.side * self.across + i64::from(p.0) / self.side;
         if let Some(s) = self.slots.get_mut(b as usize) {
-            *s = Some(p);
+            *s = Self::pack(p);
         }
     }
 }

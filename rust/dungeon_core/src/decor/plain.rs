@@ -3,6 +3,7 @@
 //! `examples/decor_bench.rs` times them against.
 
 use super::bits::{cell_bits, mark_centres};
+use super::gaps::Gaps;
 use super::markers::{MarkerKind, MarkerMap};
 use super::place::{DecorRule, Prop, check_rules, critical_rooms, for_each_lock, room_ok};
 use crate::error::GenError;
@@ -42,6 +43,10 @@ pub fn decorate(
     let mut props = Vec::new();
     for (i, rule) in rules.iter().enumerate() {
         let mut rng = DungeonRng::new(seed).stage(i as u64);
+        let gaps = Gaps::new(rule.chance);
+        let cap = Gaps::cap(grid.cells().len());
+        // Markers to pass over before the next one that gets a try.
+        let mut skip = gaps.next(&mut rng, cap);
         let mut per_room = vec![0i32; grid.room_count()];
         let blocks = rule.blocks && grid.kind() == GridKind::TileMap;
         for y in 0..grid.height() {
@@ -56,11 +61,13 @@ pub fn decorate(
                     continue;
                 }
                 for facing in facings {
-                    // One draw per marker, whatever follows: the props of a
-                    // rule do not depend on what earlier rules took.
-                    if rng.unit() >= rule.chance {
+                    // The chance picks markers whatever follows: the props
+                    // of a rule do not depend on what earlier rules took.
+                    if skip > 0 {
+                        skip -= 1;
                         continue;
                     }
+                    skip = gaps.next(&mut rng, cap);
                     if !state.free_for_prop(p) {
                         continue;
                     }
