@@ -10,6 +10,8 @@ extends SceneTree
 ##
 ## Per case: the level's StaticBody2D (none: an empty one; per tile: one
 ## CollisionShape2D per wall cell, all sharing one 16 px RectangleShape2D;
+## tile set: no body but a TileMapLayer with the sample's tile set, a
+## collision polygon on every wall tile, painted by DungeonTilePainter;
 ## merged: build_body_2d(); outline: build_body_2d() with use_outline;
 ## "chunks": the same shapes as one StaticBody2D per 64² chunk,
 ## build_bodies_2d()), then
@@ -32,7 +34,8 @@ var _bodies := 200
 var _frames := 300
 var _grid: DungeonGrid
 ## `-- --cases=a,b`: the cases to run, of: none (no walls: the bodies'
-## own cost, the floor under every other case), per tile, merged, merged
+## own cost, the floor under every other case), per tile, tile set (run it
+## without per tile: the two together pass Godot's shape limit), merged, merged
 ## chunks, outline, outline chunks, outline chunks:N (chunks of N² cells
 ## instead of 64²).
 var _cases := ["none", "per tile", "merged", "merged chunks", "outline", "outline chunks"]

@@ -368,4 +368,15 @@ func test_level_node_meshes_and_tiles(t) -> void:
 	var layer: TileMapLayer = placed.get_node_or_null("Decor") if placed else null
 	t.check(mmi != null and mmi.multimesh.instance_count == props_of(level.props, 0).size() and mmi.multimesh.instance_count > 10, "the wall rule's MultiMesh under Props")
 	t.check(layer != null and layer.tile_set == level.get_tile_layer().tile_set and layer.get_used_cells().size() == props_of(level.props, 1).size(), "the floor rule's tiles on Decor, with the level's tile set")
+	t.check_eq(level.last_error, "", "a dressed level: no last_error")
+	# A tile the level's tile set lacks: the level stands, without props,
+	# and the node's last_error says why (the decorator's error).
+	floor_tile.tile_atlas_coords = Vector2i(9, 9)
+	t.expect_error("tile_atlas_coords")
+	level.generate()
+	t.check(level.grid != null and level.get_output().get_node_or_null("Props") == null, "a bad tile: the level, no Props")
+	t.check(level.last_error.contains("tile_atlas_coords = (9, 9)") and level.last_error.contains("rule 1") and level.last_error.contains("without its props"), "a bad tile: the node's last_error names it: " + level.last_error)
+	floor_tile.tile_atlas_coords = Vector2i(0, 0)
+	level.generate()
+	t.check(level.last_error == "" and level.get_output().get_node_or_null("Props") != null, "good again: props, last_error cleared")
 	level.free()

@@ -362,6 +362,11 @@ impl DungeonDecorator {
 }
 
 impl DungeonDecorator {
+    /// [member last_error], for the level nodes.
+    pub(crate) fn last_error_text(&self) -> GString {
+        self.last_error.clone()
+    }
+
     /// `r`'s value; or, for an error, `None` after logging it and
     /// keeping it in `last_error`. A success clears `last_error`.
     fn report<T>(&mut self, r: Result<T, String>) -> Option<T> {

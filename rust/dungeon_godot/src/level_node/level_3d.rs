@@ -215,7 +215,9 @@ pub struct DungeonLevel3D {
     /// as long as a [method generate]).
     #[var(get = get_room_graph, no_set)]
     room_graph: PhantomVar<VarDictionary>,
-    /// Why the last generation failed; empty after a success.
+    /// Why the last generation failed; empty after a success. When the
+    /// level was made but its [member decorator] failed (a bad rule or
+    /// tile), the decorator's error: the level stands, without props.
     #[var(get = get_last_error, no_set)]
     last_error: PhantomVar<GString>,
     /// What the shared driver keeps between calls.

@@ -594,12 +594,22 @@ where
         {
             self.place_props(&grid, d, &props);
         }
+        // A decorator that failed (a bad rule, a bad tile) has logged why;
+        // the level still stands, and `last_error` says what is missing.
+        let dress_error = settings
+            .decorator
+            .as_ref()
+            .map(|d| d.bind().last_error_text())
+            .filter(|e| !e.is_empty())
+            .map_or_else(GString::new, |e| {
+                GString::from(&format!("{e} (the level stands, without its props)"))
+            });
         let state = self.state_mut();
         state.spawn_points = spawn_points;
         state.props = props;
         state.room_graph = std::mem::take(&mut state.next_graph);
         state.grid = Some(grid.clone());
-        state.last_error = GString::new();
+        state.last_error = dress_error;
         self.with_node(|n| n.emit_signal("generated", &[grid.to_variant()]));
     }
 
