@@ -5,7 +5,7 @@
 #   tests/run_bench.sh --quick    # 1 short run, writes target/bench-results/BENCHMARKS.quick.md
 #
 # What it runs, RUNS times each (interleaved, so a noisy minute spreads over the runs):
-#   - cargo bench -p dungeon_core --bench generators          (the core's own criterion bench)
+#   - cargo bench --bench generators (rust/dungeon_bench)      (the core's own criterion bench)
 #   - rust/dungeon_bench: cargo bench --bench vs_mapgen         (mapgen comparison, scaling curve)
 #   - the headless Godot bench godot_project/bench/bench.gd   (extension vs GDScript ports),
 #     on a RELEASE build of the extension (tests/build_extension.sh --release)
@@ -84,8 +84,7 @@ trap 'rm -rf -- "$stage"' EXIT
 
 step "build: release extension, dungeon_bench, core bench"
 tests/build_extension.sh --release
-(cd "$bench_crate" && cargo build --release --bins --examples && cargo bench --bench vs_mapgen --no-run)
-cargo bench -p dungeon_core --bench generators --no-run
+(cd "$bench_crate" && cargo build --release --bins --examples && cargo bench --bench vs_mapgen --bench generators --no-run)
 cargo build --release -p dungeon_core --example graph_bench --example progression_bench --example nav_bench
 
 step "stage the Godot project with the release library ($stage)"
@@ -141,9 +140,9 @@ report="$bench_crate/target/release/report"
 for ((k = 1; k <= runs; k++)); do
   step "run $k of $runs: dungeon_core generators bench ($(elapsed))"
   since=$(date +%s)
-  cargo bench -p dungeon_core --bench generators -- "${crit[@]}" >"$results/core_run$k.log" 2>&1 \
+  (cd "$bench_crate" && cargo bench --bench generators -- "${crit[@]}") >"$results/core_run$k.log" 2>&1 \
     || { tail -n 30 "$results/core_run$k.log" >&2; exit 1; }
-  "$report" collect "${CARGO_TARGET_DIR:-$root/target}/criterion" "$since" "$results/crit_core_run$k.tsv"
+  "$report" collect "$bench_crate/target/criterion" "$since" "$results/crit_core_run$k.tsv"
 
   step "run $k of $runs: vs_mapgen bench ($(elapsed))"
   since=$(date +%s)

@@ -8,7 +8,7 @@ use crate::data::*;
 pub(crate) fn core(s: &mut String, d: &Data) {
     let _ = writeln!(
         s,
-        "## 5. The Rust core alone (`cargo bench -p dungeon_core --bench generators`)\n\n\
+        "## 5. The Rust core alone (`cargo bench --bench generators` in `rust/dungeon_bench`)\n\n\
          One valid dungeon per iteration, the next seed each time, retries included.\n\n\
          | benchmark | median per dungeon |\n|---|---|"
     );

@@ -55,8 +55,8 @@ pub(crate) fn header(s: &mut String, d: &Data) {
          ## How to rerun\n\n\
          ```sh\n{cmd}\n```\n\n\
          It builds the extension with `tests/build_extension.sh --release` and runs the Godot \
-         bench on that **release** build ({lib}), runs `cargo bench -p dungeon_core --bench \
-         generators` and `rust/dungeon_bench`'s `vs_mapgen` bench (criterion, `{crit}`), the \
+         bench on that **release** build ({lib}), runs `rust/dungeon_bench`'s `generators` \
+         and `vs_mapgen` benches (criterion, `{crit}`), the \
          headless Godot bench `godot_project/bench/bench.gd` and the peak-memory probe, each \
          {runs} times, then renders this file with `rust/dungeon_bench/src/bin/report.rs`. \
          The whole run took {took}.\n\n\

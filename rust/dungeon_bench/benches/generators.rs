@@ -1,7 +1,7 @@
 //! Criterion benchmarks: one valid dungeon per iteration, retries included;
 //! the `layout_hash` group hashes a grid made once per iteration instead.
 //!
-//! `cargo bench -p dungeon_core --bench generators`. Each iteration uses the
+//! `cargo bench --bench generators` in `rust/dungeon_bench`. Each iteration uses the
 //! next seed, so the figure is an average over many layouts rather than one
 //! lucky seed. Results are reported in BENCHMARKS.md; nothing here asserts a time.
 
