@@ -380,3 +380,76 @@ func test_level_node_meshes_and_tiles(t) -> void:
 	level.generate()
 	t.check(level.last_error == "" and level.get_output().get_node_or_null("Props") != null, "good again: props, last_error cleared")
 	level.free()
+
+
+## A rule's offset moves each prop from its cell's centre, turned with the
+## prop ((0, -0.4): against its wall, whichever side the wall is on), and
+## its rotation_degrees turns it further; place_2d and place_3d put the
+## props there. An offset or turn that is not a number is refused.
+func test_offset_and_rotation(t) -> void:
+	var grid := BspGenerator.new().generate_level(2)
+	var torches := rule(DungeonDecorRule.MARKER_WALL, 0.5)
+	torches.offset = Vector2(0.1, -0.4)
+	torches.rotation_degrees = 90.0
+	torches.mesh = QuadMesh.new()
+	var d := DungeonDecorator.new()
+	d.rules = [torches]
+	var props := d.decorate(grid)
+	var n: int = props["cells"].size()
+	var toward := {1: Vector2(0, -1), 2: Vector2(1, 0), 4: Vector2(0, 1), 8: Vector2(-1, 0)}
+	var bad := 0
+	for i in n:
+		var cell: Vector2 = props["cells"][i]
+		var facing: int = props["facings"][i]
+		var at: Vector2 = props["positions"][i]
+		# 0.4 of a cell toward the prop's wall, 0.1 along it.
+		var wall_way: Vector2 = toward[facing]
+		var along := Vector2(-wall_way.y, wall_way.x)
+		var want := cell + Vector2(0.5, 0.5) + wall_way * 0.4 + along * 0.1
+		if not at.is_equal_approx(want):
+			bad += 1
+	t.check(n > 30 and props["positions"].size() == n and bad == 0, "each torch 0.4 of a cell toward its wall and 0.1 along it (%d of %d wrong)" % [bad, n])
+	torches.offset = Vector2.ZERO
+	torches.rotation_degrees = 0.0
+	var plain := d.decorate(grid)
+	var turned := 0
+	for i in n:
+		if absf(wrapf(props["rotations"][i] - plain["rotations"][i] - PI / 2, -PI, PI)) < 0.001:
+			turned += 1
+	t.check(plain["cells"] == props["cells"] and turned == n, "rotation_degrees 90: the same cells, each turned a quarter more (%d of %d)" % [turned, n])
+	var centred := 0
+	for i in n:
+		if Vector2(plain["positions"][i]).is_equal_approx(Vector2(plain["cells"][i]) + Vector2(0.5, 0.5)):
+			centred += 1
+	t.check_eq(centred, n, "offset (0, 0): every prop at its cell's centre")
+	torches.offset = Vector2(0.1, -0.4)
+	torches.rotation_degrees = 90.0
+	var placed := d.place_2d(props, Vector2(16, 16), null)
+	var mm: MultiMesh = (placed.get_node("MeshRule0") as MultiMeshInstance2D).multimesh if placed else null
+	var wrong := 0
+	if mm:
+		for j in mm.instance_count:
+			var tr := transform_2d(mm.buffer, j)
+			if not tr.origin.is_equal_approx(Vector2(props["positions"][j]) * 16.0) or absf(wrapf(tr.get_rotation() - props["rotations"][j], -PI, PI)) > 0.001:
+				wrong += 1
+	t.check(mm != null and mm.instance_count == n and wrong == 0, "place_2d: each instance at its position, turned (%d wrong)" % wrong)
+	if placed:
+		placed.free()
+	var placed_3d := d.place_3d(props, Vector3(2, 3, 2))
+	var mm3: MultiMesh = (placed_3d.get_node("MeshRule0") as MultiMeshInstance3D).multimesh if placed_3d else null
+	var wrong_3d := 0
+	if mm3:
+		for j in mm3.instance_count:
+			var at: Vector2 = props["positions"][j]
+			if not transform_3d(mm3.buffer, j).origin.is_equal_approx(Vector3(at.x * 2, 0, at.y * 2)):
+				wrong_3d += 1
+	t.check(mm3 != null and mm3.instance_count == n and wrong_3d == 0, "place_3d: each instance at its position on the floor (%d wrong)" % wrong_3d)
+	if placed_3d:
+		placed_3d.free()
+	torches.offset = Vector2(NAN, 0)
+	t.expect_error("offset")
+	t.check(d.decorate(grid).is_empty() and d.last_error.contains("offset") and d.last_error.contains("rule 0"), "a NaN offset: refused, naming the rule: " + d.last_error)
+	torches.offset = Vector2.ZERO
+	torches.rotation_degrees = INF
+	t.expect_error("rotation_degrees")
+	t.check(d.decorate(grid).is_empty() and d.last_error.contains("rotation_degrees") and d.last_error.contains("rule 0"), "an infinite turn: refused, naming the rule: " + d.last_error)

@@ -133,6 +133,18 @@ pub struct DungeonDecorRule {
     /// ([member tile_source]), 0 or more on both axes.
     #[export]
     tile_atlas_coords: Vector2i,
+    /// Where each prop stands from its cell's centre, in cells, turned
+    /// with the prop: +y is the way the prop faces (away from its wall),
+    /// so [code]Vector2(0, -0.4)[/code] sets a torch against its wall and
+    /// [code]Vector2(0.3, 0)[/code] moves it along the wall. (0, 0), the
+    /// default: the cell's centre. A tile prop keeps its cell.
+    #[export]
+    offset: Vector2,
+    /// Degrees added to each prop's turn (0 by default), after
+    /// [member offset] has placed it: a prop drawn facing another way than
+    /// +y, or a little variety.
+    #[export(range = (-180.0, 180.0, 1.0, or_less, or_greater))]
+    rotation_degrees: f64,
     base: Base<Resource>,
 }
 
@@ -152,6 +164,8 @@ impl IResource for DungeonDecorRule {
             mesh_texture: None,
             tile_source: -1,
             tile_atlas_coords: Vector2i::ZERO,
+            offset: Vector2::ZERO,
+            rotation_degrees: 0.0,
             base,
         }
     }
@@ -175,6 +189,13 @@ impl IResource for DungeonDecorRule {
                 class,
                 "tile_atlas_coords",
                 &mut self.tile_atlas_coords,
+                &value,
+            ),
+            "offset" => set_field(class, "offset", &mut self.offset, &value),
+            "rotation_degrees" => set_field(
+                class,
+                "rotation_degrees",
+                &mut self.rotation_degrees,
                 &value,
             ),
             _ => return false,
@@ -215,6 +236,18 @@ impl DungeonDecorRule {
             return Err(format!(
                 "invalid tile_atlas_coords = ({}, {}) (rule {index}): allowed 0 or more on both axes",
                 c.x, c.y
+            ));
+        }
+        if !(self.offset.x.is_finite() && self.offset.y.is_finite()) {
+            return Err(format!(
+                "invalid offset = ({}, {}) (rule {index}): allowed finite numbers",
+                self.offset.x, self.offset.y
+            ));
+        }
+        if !self.rotation_degrees.is_finite() {
+            return Err(format!(
+                "invalid rotation_degrees = {} (rule {index}): allowed a finite number",
+                self.rotation_degrees
             ));
         }
         let int = |v: i64, name: &str| {
@@ -290,15 +323,20 @@ impl DungeonDecorator {
     /// The props for [param grid]: a [Dictionary] of packed arrays, one
     /// entry per prop, in rule order: [code]"rules"[/code] (the rule's
     /// index in [member rules]), [code]"cells"[/code] ([PackedVector2Array]
-    /// of cells), [code]"facings"[/code] (the side the prop's wall is on,
+    /// of cells), [code]"positions"[/code] ([PackedVector2Array], in
+    /// cells: where the prop stands, its cell's centre moved by the rule's
+    /// [member DungeonDecorRule.offset]; times the cell size for pixels),
+    /// [code]"facings"[/code] (the side the prop's wall is on,
     /// [constant DungeonGrid.DOOR_NORTH]…, or two or'ed for a corner; 0 for
     /// markers without one), [code]"rotations"[/code] (radians that turn a
-    /// prop drawn facing down, +y, to face away from its wall) and
+    /// prop drawn facing down, +y, to face away from its wall, plus the
+    /// rule's [member DungeonDecorRule.rotation_degrees]) and
     /// [code]"rooms"[/code] (the room, -1 for none). Seeded by the grid's
     /// seed and level. [param keep_free] cells (x, y pairs, as
     /// [code]grid.get_spawn_points(rules)["cells"][/code] gives the spawn
     /// points) get no prop. A bad rule (a chance outside 0 to 1, a negative
-    /// spacing, an unknown role, negative tile atlas coordinates) returns
+    /// spacing, an unknown role, negative tile atlas coordinates, an offset
+    /// that is not a number) returns
     /// an empty [Dictionary] and logs
     /// the error, which names the rule, also in [member last_error].
     #[func]
@@ -391,10 +429,14 @@ impl DungeonDecorator {
     ) -> Result<VarDictionary, String> {
         let grid = grid.ok_or("grid is null: pass a DungeonGrid")?;
         let mut rules = Vec::new();
+        // Each rule's offset and extra turn (radians).
+        let mut extras = Vec::new();
         for (i, r) in self.rules.iter_shared().enumerate() {
             let r =
                 r.ok_or_else(|| format!("rule {i} is empty: set a DungeonDecorRule or remove it"))?;
-            rules.push(r.bind().to_core(i)?);
+            let r = r.bind();
+            rules.push(r.to_core(i)?);
+            extras.push((r.offset, r.rotation_degrees.to_radians() as f32));
         }
         let reserved: Vec<Pos> = keep_free
             .as_slice()
@@ -411,7 +453,19 @@ impl DungeonDecorator {
             .map(|p| Vector2::new(p.cell.0 as f32, p.cell.1 as f32))
             .collect();
         let facings: PackedInt32Array = props.iter().map(|p| i32::from(p.facing)).collect();
-        let rotations: PackedFloat32Array = props.iter().map(|p| rotation(p.facing)).collect();
+        // Where each prop stands (in cells: its cell's centre plus the
+        // rule's offset turned with the prop) and its turn.
+        let positions: PackedVector2Array = props
+            .iter()
+            .map(|p| {
+                let centre = Vector2::new(p.cell.0 as f32 + 0.5, p.cell.1 as f32 + 0.5);
+                centre + extras[p.rule].0.rotated(rotation(p.facing))
+            })
+            .collect();
+        let rotations: PackedFloat32Array = props
+            .iter()
+            .map(|p| rotation(p.facing) + extras[p.rule].1)
+            .collect();
         let rooms: PackedInt32Array = props
             .iter()
             .map(|p| p.room.map_or(-1, |r| r as i32))
@@ -419,6 +473,7 @@ impl DungeonDecorator {
         let mut out = VarDictionary::new();
         out.set("rules", &rule);
         out.set("cells", &cells);
+        out.set("positions", &positions);
         out.set("facings", &facings);
         out.set("rotations", &rotations);
         out.set("rooms", &rooms);

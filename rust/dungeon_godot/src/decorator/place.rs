@@ -24,6 +24,8 @@ struct Placing {
 struct Props {
     rules: Vec<usize>,
     cells: PackedVector2Array,
+    /// Where each prop stands, in cells.
+    positions: PackedVector2Array,
     turns: PackedFloat32Array,
 }
 
@@ -62,12 +64,14 @@ fn read_props(props: &VarDictionary, count: usize) -> Result<Props, String> {
     }
     let rules: PackedInt32Array = get(props, "rules")?;
     let cells: PackedVector2Array = get(props, "cells")?;
+    let positions: PackedVector2Array = get(props, "positions")?;
     let turns: PackedFloat32Array = get(props, "rotations")?;
-    if cells.len() != rules.len() || turns.len() != rules.len() {
+    if cells.len() != rules.len() || positions.len() != rules.len() || turns.len() != rules.len() {
         return Err(format!(
-            "props has {} rules, {} cells and {} rotations: pass what decorate() returned",
+            "props has {} rules, {} cells, {} positions and {} rotations: pass what decorate() returned",
             rules.len(),
             cells.len(),
+            positions.len(),
             turns.len()
         ));
     }
@@ -86,6 +90,7 @@ fn read_props(props: &VarDictionary, count: usize) -> Result<Props, String> {
     Ok(Props {
         rules,
         cells,
+        positions,
         turns,
     })
 }
@@ -141,7 +146,7 @@ pub(super) fn place_2d(
             ));
         }
     }
-    let centre = |k: usize| (props.cells.as_slice()[k] + Vector2::new(0.5, 0.5)) * cell_size;
+    let centre = |k: usize| props.positions.as_slice()[k] * cell_size;
     let turn = |k: usize| props.turns.as_slice()[k];
     let mut root = Node2D::new_alloc();
     root.set_name("Props");
@@ -211,8 +216,8 @@ pub(super) fn place_3d(
     let what = decorator.placing()?;
     let props = read_props(props, what.len())?;
     let centre = |k: usize| {
-        let c = props.cells.as_slice()[k];
-        Vector3::new((c.x + 0.5) * cell_size.x, 0.0, (c.y + 0.5) * cell_size.z)
+        let c = props.positions.as_slice()[k];
+        Vector3::new(c.x * cell_size.x, 0.0, c.y * cell_size.z)
     };
     // Grid y runs along +z: a turn away from the wall on screen is the
     // opposite turn about +y.
