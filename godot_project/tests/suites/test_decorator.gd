@@ -453,3 +453,48 @@ func test_offset_and_rotation(t) -> void:
 	torches.rotation_degrees = INF
 	t.expect_error("rotation_degrees")
 	t.check(d.decorate(grid).is_empty() and d.last_error.contains("rotation_degrees") and d.last_error.contains("rule 0"), "an infinite turn: refused, naming the rule: " + d.last_error)
+
+
+## A rule with tags decorates only rooms drawn from templates carrying one
+## of them: get_room_tags reads them from generate_with_graph, decorate
+## takes them, and the level nodes pass them themselves (generate() and
+## generate_async() alike). Without room tags no room passes the filter.
+func test_tag_filters(t) -> void:
+	var gen := TemplateGenerator.new()
+	gen.seed = 4
+	var made := gen.generate_with_graph(2)
+	var grid: DungeonGrid = made["grid"]
+	var tags := DungeonDecorator.get_room_tags(made)
+	var boss_rooms := []
+	for r in tags.size():
+		if "boss" in tags[r].split(","):
+			boss_rooms.append(r)
+	t.check(tags.size() == grid.get_room_count() and boss_rooms.size() >= 1 and "start" in tags[0].split(","), "get_room_tags: a tag list per room, the boss room tagged boss, the start start (%s)" % [tags])
+	var loot := rule(DungeonDecorRule.MARKER_FLOOR_ROOM, 0.5)
+	loot.tags = PackedStringArray(["boss", "vault"])
+	var d := DungeonDecorator.new()
+	d.rules = [loot]
+	var props := d.decorate(grid, PackedInt32Array(), tags)
+	var outside := 0
+	for r in props["rooms"]:
+		if not boss_rooms.has(r):
+			outside += 1
+	t.check(props["cells"].size() > 3 and outside == 0, "tags [boss, vault]: %d props, all in the boss room (%d outside)" % [props["cells"].size(), outside])
+	t.check(d.decorate(grid)["cells"].is_empty(), "no room tags given: no room passes a tag filter")
+	var level := DungeonLevel2D.new()
+	level.generate_on_ready = false
+	level.generator = gen
+	level.seed = 4
+	level.level = 2
+	level.decorator = d
+	level.generate()
+	t.check(level.props == props, "DungeonLevel2D.generate(): the same props, room tags passed by the node")
+	t.check(level.generate_async(), "generate_async() starts")
+	var tree := Engine.get_main_loop() as SceneTree
+	var frames := 0
+	while level.is_generating() and frames < 20000:
+		OS.delay_usec(1000)
+		tree.process_frame.emit()
+		frames += 1
+	t.check(not level.is_generating() and level.props == props, "generate_async(): the same props (%d frames)" % frames)
+	level.free()

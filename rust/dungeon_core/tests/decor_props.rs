@@ -3,7 +3,9 @@
 //! generator has rooms), with rules greedy enough to try to wall the level
 //! in; plus determinism, spacing, the most per room, and bad rules.
 
-use dungeon_core::decor::{DecorRule, MarkerKind, MarkerMap, Prop, RoomFilter, decorate, plain};
+use dungeon_core::decor::{
+    DecorRule, MarkerKind, MarkerMap, Prop, RoomFilter, decorate, decorate_tagged, plain,
+};
 use dungeon_core::grid::{Cell, DIRS, DungeonGrid, GridKind, LockKind, Pos, RoomRole};
 use dungeon_core::progression::SpawnRules;
 use dungeon_core::registry::GENERATORS;
@@ -53,6 +55,7 @@ fn mixed() -> Vec<DecorRule> {
         rooms: RoomFilter {
             roles: vec![RoomRole::Normal, RoomRole::End],
             critical_path: Some(true),
+            tags: Vec::new(),
         },
         spacing: 3,
         ..rule(MarkerKind::RoomFloor, 0.5, true)
@@ -61,10 +64,37 @@ fn mixed() -> Vec<DecorRule> {
         rooms: RoomFilter {
             roles: Vec::new(),
             critical_path: Some(false),
+            tags: Vec::new(),
         },
         ..rule(MarkerKind::Wall, 0.5, false)
     });
+    out.push(DecorRule {
+        rooms: RoomFilter {
+            tags: vec!["hall".into(), "shrine".into()],
+            ..RoomFilter::default()
+        },
+        spacing: 2,
+        ..rule(MarkerKind::RoomBand, 0.4, true)
+    });
     out
+}
+
+/// Made-up room tags for the tag filter: every third room a hall, every
+/// fifth a shrine, and none past room 40 (the list may be shorter than
+/// the rooms).
+fn some_room_tags(grid: &DungeonGrid) -> Vec<Vec<String>> {
+    (0..grid.room_count().min(40))
+        .map(|r| {
+            let mut t = Vec::new();
+            if r % 3 == 0 {
+                t.push("hall".to_string());
+            }
+            if r % 5 == 0 {
+                t.push("shrine".to_string());
+            }
+            t
+        })
+        .collect()
 }
 
 /// Component number of every free walkable cell (`blocked` ones out),
@@ -230,9 +260,11 @@ fn decoration_keeps_every_guarantee_on_every_generator() {
                         "{what}: the props differ from the plain version's"
                     );
                     let mixed = mixed();
+                    let tags = some_room_tags(&grid);
                     assert!(
-                        decorate(&grid, &mixed, seed, &reserved).expect("good rules")
-                            == plain::decorate(&grid, &mixed, seed, &reserved).expect("good rules"),
+                        decorate_tagged(&grid, &mixed, seed, &reserved, &tags).expect("good rules")
+                            == plain::decorate_tagged(&grid, &mixed, seed, &reserved, &tags)
+                                .expect("good rules"),
                         "{what}: the mixed rules' props differ from the plain version's"
                     );
                 }
@@ -267,6 +299,7 @@ fn same_seed_same_props_and_rules_are_kept() {
             rooms: RoomFilter {
                 roles: vec![RoomRole::Start],
                 critical_path: None,
+                tags: Vec::new(),
             },
             ..rule(MarkerKind::RoomFloor, 0.5, false)
         },
@@ -317,5 +350,51 @@ fn same_seed_same_props_and_rules_are_kept() {
     assert!(
         e.to_string().contains("spacing") && e.to_string().contains("rule 1"),
         "{e}"
+    );
+}
+
+/// A tag filter: props only in rooms carrying one of the rule's tags, and
+/// the same props as without the filter in exactly those rooms (the
+/// filter is applied before the draws, so the other rooms' markers take
+/// no draws and the props in tagged rooms come from the rule's stream in
+/// marker order: compared against the plain version); no tags given, no
+/// props.
+#[test]
+fn tag_filters_keep_to_tagged_rooms() {
+    let grid = dungeon_core::registry::find("bsp")
+        .and_then(|g| g.job(None))
+        .expect("bsp")
+        .generate(3, 2)
+        .expect("a bsp level");
+    let tags = some_room_tags(&grid);
+    let shrine = DecorRule {
+        rooms: RoomFilter {
+            tags: vec!["shrine".into()],
+            ..RoomFilter::default()
+        },
+        ..rule(MarkerKind::RoomFloor, 0.3, false)
+    };
+    let props =
+        decorate_tagged(&grid, std::slice::from_ref(&shrine), 4, &[], &tags).expect("good rules");
+    assert!(props.len() > 5, "{} shrine props", props.len());
+    for p in &props {
+        let r = p.room.expect("a prop in a room");
+        assert!(
+            tags[r].contains(&"shrine".to_string()),
+            "room {r} is no shrine"
+        );
+    }
+    let rooms: std::collections::BTreeSet<usize> = props.iter().filter_map(|p| p.room).collect();
+    assert!(rooms.len() >= 2, "props in {} shrine rooms", rooms.len());
+    assert_eq!(
+        props,
+        plain::decorate_tagged(&grid, std::slice::from_ref(&shrine), 4, &[], &tags)
+            .expect("good rules")
+    );
+    assert!(
+        decorate(&grid, &[shrine], 4, &[])
+            .expect("good rules")
+            .is_empty(),
+        "no room tags: no room passes a tag filter"
     );
 }

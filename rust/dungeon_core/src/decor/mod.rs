@@ -23,4 +23,4 @@ mod place;
 pub mod plain;
 
 pub use markers::{Marker, MarkerKind, MarkerMap, markers};
-pub use place::{DecorRule, Prop, RoomFilter, decorate};
+pub use place::{DecorRule, Prop, RoomFilter, decorate, decorate_tagged};

@@ -35,6 +35,9 @@ pub struct RoomFilter {
     /// `Some(true)`: rooms on the critical path (start room to end room)
     /// only; `Some(false)`: rooms off it only; `None`: either.
     pub critical_path: Option<bool>,
+    /// Rooms carrying at least one of these tags only (the room tags given
+    /// to [`decorate_tagged`], such as a template's tags); empty: any.
+    pub tags: Vec<String>,
 }
 
 /// One decoration rule: where its props may go and how many.
@@ -81,6 +84,21 @@ pub fn decorate(
     seed: u64,
     reserved: &[Pos],
 ) -> Result<Vec<Prop>, GenError> {
+    decorate_tagged(grid, rules, seed, reserved, &[])
+}
+
+/// [`decorate`] with each room's tags (`room_tags[room]`; rooms past its
+/// end have none), for rules that filter by tags.
+///
+/// # Errors
+/// As [`decorate`].
+pub fn decorate_tagged(
+    grid: &DungeonGrid,
+    rules: &[DecorRule],
+    seed: u64,
+    reserved: &[Pos],
+    room_tags: &[Vec<String>],
+) -> Result<Vec<Prop>, GenError> {
     check_rules(rules)?;
     let bits = MarkerMap::new(grid).into_bits();
     let critical = critical_rooms(grid, rules);
@@ -104,9 +122,9 @@ pub fn decorate(
         let mut skip = gaps.next(&mut rng, cap);
         // The room filter once per room (the last entry: cells in no room).
         let mut room_pass: Vec<bool> = (0..grid.room_count())
-            .map(|r| room_ok(grid, &rule.rooms, Some(r), &critical))
+            .map(|r| room_ok(grid, &rule.rooms, Some(r), &critical, room_tags))
             .collect();
-        room_pass.push(room_ok(grid, &rule.rooms, None, &critical));
+        room_pass.push(room_ok(grid, &rule.rooms, None, &critical, room_tags));
         let every_room = room_pass.iter().all(|&ok| ok);
         if skip > cap {
             continue; // no marker gets a try (chance 0, say)
@@ -299,7 +317,16 @@ pub(super) fn room_ok(
     filter: &RoomFilter,
     room: Option<usize>,
     critical: &[bool],
+    room_tags: &[Vec<String>],
 ) -> bool {
+    if !filter.tags.is_empty() {
+        let Some(have) = room.and_then(|r| room_tags.get(r)) else {
+            return false;
+        };
+        if !filter.tags.iter().any(|t| have.contains(t)) {
+            return false;
+        }
+    }
     if !filter.roles.is_empty() {
         let Some(role) = room.and_then(|r| grid.room_role(r)) else {
             return false;

@@ -36,6 +36,20 @@ pub fn decorate(
     seed: u64,
     reserved: &[Pos],
 ) -> Result<Vec<Prop>, GenError> {
+    decorate_tagged(grid, rules, seed, reserved, &[])
+}
+
+/// [`super::decorate_tagged`], plainly.
+///
+/// # Errors
+/// As [`super::decorate`].
+pub fn decorate_tagged(
+    grid: &DungeonGrid,
+    rules: &[DecorRule],
+    seed: u64,
+    reserved: &[Pos],
+    room_tags: &[Vec<String>],
+) -> Result<Vec<Prop>, GenError> {
     check_rules(rules)?;
     let map = marker_map(grid);
     let mut state = State::new(grid, &map, reserved);
@@ -57,7 +71,7 @@ pub fn decorate(
                 }
                 let facings = map.each_facing(p, rule.marker);
                 let room = grid.room_at(p);
-                if !room_ok(grid, &rule.rooms, room, &critical) {
+                if !room_ok(grid, &rule.rooms, room, &critical, room_tags) {
                     continue;
                 }
                 for facing in facings {

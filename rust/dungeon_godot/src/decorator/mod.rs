@@ -3,8 +3,9 @@
 //! [`place`] puts the props in a scene.
 
 mod place;
+mod tags;
 
-use dungeon_core::decor::{DecorRule, MarkerKind, RoomFilter, decorate};
+use dungeon_core::decor::{DecorRule, MarkerKind, RoomFilter, decorate_tagged};
 use dungeon_core::grid::{Pos, RoomRole};
 use godot::classes::{Mesh, Node2D, Node3D, Texture2D, TileSet};
 use godot::prelude::*;
@@ -94,6 +95,12 @@ pub struct DungeonDecorRule {
     /// Rooms on or off the critical path, or any (the default).
     #[export]
     critical_path: CriticalPath,
+    /// Only rooms carrying at least one of these tags (a [RoomTemplate]'s
+    /// [member RoomTemplate.tags] on template and level-graph levels: the
+    /// level nodes pass them, see [method DungeonDecorator.get_room_tags]);
+    /// empty (the default): any room.
+    #[export]
+    tags: PackedStringArray,
     /// The chance that a marker gets a prop, 0 to 1 (0.5 by default).
     #[export(range = (0.0, 1.0, 0.01))]
     chance: f64,
@@ -155,6 +162,7 @@ impl IResource for DungeonDecorRule {
             marker: Marker::FloorRoom,
             roles: PackedInt32Array::new(),
             critical_path: CriticalPath::Any,
+            tags: PackedStringArray::new(),
             chance: 0.5,
             spacing: 0,
             max_per_room: 0,
@@ -177,6 +185,7 @@ impl IResource for DungeonDecorRule {
             "marker" => set_field(class, "marker", &mut self.marker, &value),
             "roles" => set_field(class, "roles", &mut self.roles, &value),
             "critical_path" => set_field(class, "critical_path", &mut self.critical_path, &value),
+            "tags" => set_field(class, "tags", &mut self.tags, &value),
             "chance" => set_field(class, "chance", &mut self.chance, &value),
             "spacing" => set_field(class, "spacing", &mut self.spacing, &value),
             "max_per_room" => set_field(class, "max_per_room", &mut self.max_per_room, &value),
@@ -263,6 +272,12 @@ impl DungeonDecorRule {
                     CriticalPath::On => Some(true),
                     CriticalPath::Off => Some(false),
                 },
+                tags: self
+                    .tags
+                    .as_slice()
+                    .iter()
+                    .map(GString::to_string)
+                    .collect(),
             },
             chance: self.chance,
             spacing: int(self.spacing, "spacing")?,
@@ -339,14 +354,43 @@ impl DungeonDecorator {
     /// that is not a number) returns
     /// an empty [Dictionary] and logs
     /// the error, which names the rule, also in [member last_error].
+    /// [param room_tags] gives each room's tags for rules with
+    /// [member DungeonDecorRule.tags]: entry [code]r[/code] the tags of
+    /// room [code]r[/code], comma-separated (as [method get_room_tags]
+    /// gives them); rooms past its end have none.
     #[func]
     pub(crate) fn decorate(
         &mut self,
         grid: Option<Gd<DungeonGrid>>,
         #[opt(default = &PackedInt32Array::new())] keep_free: PackedInt32Array,
+        #[opt(default = &PackedStringArray::new())] room_tags: PackedStringArray,
     ) -> VarDictionary {
-        let r = self.run(grid, &keep_free);
+        let tags: Vec<Vec<String>> = room_tags
+            .as_slice()
+            .iter()
+            .map(|t| {
+                t.to_string()
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            })
+            .collect();
+        let r = self.run(grid, &keep_free, &tags);
         self.report(r).unwrap_or_default()
+    }
+
+    /// Each room's tags, from what [method TemplateGenerator.generate_with_graph]
+    /// or [method GraphLayoutGenerator.generate_with_graph] returned
+    /// ([param graph]): the tags of the [RoomTemplate] each room was drawn
+    /// from, entry [code]r[/code] for grid room [code]r[/code],
+    /// comma-separated ([code]""[/code] for a room with none, such as a
+    /// corridor piece). Pass it to [method decorate] for rules with
+    /// [member DungeonDecorRule.tags]; the level nodes do.
+    #[func]
+    pub(crate) fn get_room_tags(graph: VarDictionary) -> PackedStringArray {
+        tags::room_tags(&graph)
     }
 
     /// Puts [param props] (what [method decorate] gave) in a 2D level and
@@ -400,6 +444,15 @@ impl DungeonDecorator {
 }
 
 impl DungeonDecorator {
+    /// Whether a rule filters rooms by tags (the level nodes then pass
+    /// each room's tags).
+    pub(crate) fn filters_by_tags(&self) -> bool {
+        self.rules
+            .iter_shared()
+            .flatten()
+            .any(|r| !r.bind().tags.is_empty())
+    }
+
     /// [member last_error], for the level nodes.
     pub(crate) fn last_error_text(&self) -> GString {
         self.last_error.clone()
@@ -426,6 +479,7 @@ impl DungeonDecorator {
         &self,
         grid: Option<Gd<DungeonGrid>>,
         keep_free: &PackedInt32Array,
+        room_tags: &[Vec<String>],
     ) -> Result<VarDictionary, String> {
         let grid = grid.ok_or("grid is null: pass a DungeonGrid")?;
         let mut rules = Vec::new();
@@ -446,7 +500,8 @@ impl DungeonDecorator {
         let g = grid.bind();
         let core = g.core();
         let seed = core.seed ^ (u64::from(core.level.unsigned_abs()) << 48);
-        let props = decorate(core, &rules, seed, &reserved).map_err(|e| e.to_string())?;
+        let props =
+            decorate_tagged(core, &rules, seed, &reserved, room_tags).map_err(|e| e.to_string())?;
         let rule: PackedInt32Array = props.iter().map(|p| p.rule as i32).collect();
         let cells: PackedVector2Array = props
             .iter()

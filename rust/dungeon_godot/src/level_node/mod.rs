@@ -445,13 +445,15 @@ where
             }
         };
         if let Some(mut generator) = self.state().pending.clone()
-            && self.uses_template_scenes(&generator)
+            && (self.uses_template_scenes(&generator) || self.decor_wants_tags(&generator))
         {
             let args = [self.state().pending_level.to_variant()];
             // The guard lets a `generation_failed` handler in.
             let d = self.with_node(|_| generator.call("generate_with_graph", &args));
             let mut d = d.try_to::<VarDictionary>().unwrap_or_default();
-            if let Some(p) = d.get("placements") {
+            if let Some(p) = d.get("placements")
+                && self.uses_template_scenes(&generator)
+            {
                 self.place_templates(&generator, &p);
             }
             d.remove("grid");
@@ -554,6 +556,17 @@ where
             && !generator.get("templates").is_nil()
     }
 
+    /// Whether the decorator has a rule that filters by tags and the
+    /// generator can tell each room's template (`generate_with_graph`).
+    fn decor_wants_tags(&self, generator: &Gd<Resource>) -> bool {
+        generator.has_method("generate_with_graph")
+            && self
+                .settings()
+                .decorator
+                .as_ref()
+                .is_some_and(|d| d.bind().filters_by_tags())
+    }
+
     /// The level `grid` is in the scene: navigation, collision, spawn
     /// points, `grid`, then `generated`.
     fn finish(&mut self, grid: Gd<DungeonGrid>) {
@@ -585,7 +598,10 @@ where
                     .get("cells")
                     .and_then(|c| c.try_to::<PackedInt32Array>().ok())
                     .unwrap_or_default();
-                d.clone().bind_mut().decorate(Some(grid.clone()), keep_free)
+                let room_tags = DungeonDecorator::get_room_tags(self.state().next_graph.clone());
+                d.clone()
+                    .bind_mut()
+                    .decorate(Some(grid.clone()), keep_free, room_tags)
             }
             None => VarDictionary::new(),
         };
