@@ -118,6 +118,11 @@ func test_bad_rules(t) -> void:
 	d.rules = [role]
 	t.expect_error("roles")
 	t.check(d.decorate(grid).is_empty() and d.last_error.contains("roles = 99"), "an unknown role: " + d.last_error)
+	var empty := rule(DungeonDecorRule.MARKER_WALL, 0.5)
+	empty.scene = PackedScene.new()
+	d.rules = [rule(DungeonDecorRule.MARKER_WALL, 0.5), empty]
+	t.expect_error("scene")
+	t.check(d.decorate(grid).is_empty() and d.last_error.contains("invalid scene") and d.last_error.contains("rule 1"), "an empty scene: refused, naming the rule: " + d.last_error)
 	d.rules = [rule(DungeonDecorRule.MARKER_WALL, 0.5)]
 	t.expect_error("grid is null")
 	t.check(d.decorate(null).is_empty() and d.last_error.contains("grid is null"), "a null grid: " + d.last_error)

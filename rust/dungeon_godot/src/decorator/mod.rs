@@ -247,6 +247,13 @@ impl DungeonDecorRule {
                 c.x, c.y
             ));
         }
+        if let Some(scene) = &self.scene
+            && !scene.can_instantiate()
+        {
+            return Err(format!(
+                "invalid scene (rule {index}): the PackedScene is empty (nothing was packed into it); set a saved scene or leave scene empty"
+            ));
+        }
         if !(self.offset.x.is_finite() && self.offset.y.is_finite()) {
             return Err(format!(
                 "invalid offset = ({}, {}) (rule {index}): allowed finite numbers",
@@ -351,7 +358,7 @@ impl DungeonDecorator {
     /// [code]grid.get_spawn_points(rules)["cells"][/code] gives the spawn
     /// points) get no prop. A bad rule (a chance outside 0 to 1, a negative
     /// spacing, an unknown role, negative tile atlas coordinates, an offset
-    /// that is not a number) returns
+    /// that is not a number, an empty scene) returns
     /// an empty [Dictionary] and logs
     /// the error, which names the rule, also in [member last_error].
     /// [param room_tags] gives each room's tags for rules with
