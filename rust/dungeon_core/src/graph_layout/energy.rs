@@ -144,10 +144,9 @@ impl State {
     /// Cells between `b`'s position relative to `a` and the nearest point
     /// of their configuration space (0 when the layout can join them).
     fn dist(&self, space: &Space, a: usize, b: usize, buf: &mut Vec<Offset>) -> i64 {
-        buf.clear();
-        space.offsets(self.var[a], self.var[b], buf);
+        let offs = space.pair(self.var[a], self.var[b], buf);
         let (dx, dy) = (self.pos[b].0 - self.pos[a].0, self.pos[b].1 - self.pos[a].1);
-        buf.iter()
+        offs.iter()
             .map(|o| i64::from((o.dx - dx).abs()) + i64::from((o.dy - dy).abs()))
             .min()
             .unwrap_or(i64::from(i32::MAX))

@@ -373,9 +373,8 @@ impl<'a> Greedy<'a> {
         for t in self.templates_for(c, tree.degree[c]) {
             let from = cands.len();
             for v in space.variants_of(t) {
-                self.offs.clear();
-                space.offsets(self.state.var[p], v, &mut self.offs);
-                for &o in &self.offs {
+                let offs = space.pair(self.state.var[p], v, &mut self.offs);
+                for &o in offs {
                     if self.state.door_free(space, p, o.da) {
                         cands.push((v, o));
                     }

@@ -73,10 +73,9 @@ impl Greedy<'_> {
         let mut fits = vec![false; doors];
         for &m in pending {
             for v in self.variants(m) {
-                buf.clear();
-                space.offsets(vx, v, buf);
+                let offs = space.pair(vx, v, buf);
                 let var = &space.vars[v].v;
-                for o in buf.iter() {
+                for o in offs {
                     if fits[o.da] || !self.state.door_free(space, x, o.da) {
                         continue;
                     }

@@ -260,9 +260,8 @@ impl<'a> Dp<'a> {
         }
         for &m in fixed {
             let p = self.state.pos[m];
-            self.buf2.clear();
-            space.offsets(self.state.var[m], s.v as usize, &mut self.buf2);
-            let pick = self.buf2.iter().find(|o| {
+            let offs = space.pair(self.state.var[m], s.v as usize, &mut self.buf2);
+            let pick = offs.iter().find(|o| {
                 p.0 + o.dx == s.x
                     && p.1 + o.dy == s.y
                     && self.state.door_free(space, m, o.da)
@@ -310,10 +309,9 @@ impl<'a> Dp<'a> {
                     if !self.alive[j - 1][i] {
                         continue;
                     }
-                    self.buf.clear();
-                    self.space.offsets(p.v as usize, v, &mut self.buf);
+                    let offs = space.pair(p.v as usize, v, &mut self.buf);
                     let pd = &space.vars[p.v as usize].v.doors;
-                    for o in &self.buf {
+                    for o in offs {
                         if !exits(pd, p.din, o.da) {
                             continue;
                         }
@@ -330,9 +328,8 @@ impl<'a> Dp<'a> {
             } else {
                 let m = fixed[0];
                 let p = self.state.pos[m];
-                self.buf.clear();
-                self.space.offsets(self.state.var[m], v, &mut self.buf);
-                for o in &self.buf {
+                let offs = space.pair(self.state.var[m], v, &mut self.buf);
+                for o in offs {
                     let s = St {
                         v: vu,
                         x: p.0 + o.dx,
