@@ -121,7 +121,8 @@ impl Greedy<'_> {
     /// Door conflicts of room `x`: pairs of its realised connections on one
     /// slot or on touching slots.
     fn conflicts(&mut self, x: usize) -> i64 {
-        let mut doors = Vec::new();
+        let mut doors = std::mem::take(&mut self.doors);
+        doors.clear();
         for i in 0..self.adj[x].len() {
             let (m, e) = self.adj[x][i];
             if !self.state.placed[m] {
@@ -142,6 +143,7 @@ impl Greedy<'_> {
                 n += i64::from(u == d || slots_touch(&slots[u], &slots[d]));
             }
         }
+        self.doors = doors;
         n
     }
 
@@ -281,10 +283,9 @@ impl Greedy<'_> {
                     for o in offs {
                         let at = (pp.0 + o.dx, pp.1 + o.dy);
                         if self.state.door_free(space, p, o.da)
-                            && self
+                            && !self
                                 .state
-                                .overlap_with(&Foot::at(at, var.width, var.height))
-                                == 0
+                                .overlaps(&Foot::at(at, var.width, var.height))
                             && !spots[from..].iter().any(|s| s.1 == at)
                         {
                             spots.push((v, at));

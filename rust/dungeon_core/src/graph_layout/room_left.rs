@@ -80,7 +80,7 @@ impl Greedy<'_> {
                         continue;
                     }
                     let f = Foot::at((px.0 + o.dx, px.1 + o.dy), var.width, var.height);
-                    if self.state.overlap_with(&f) == 0 {
+                    if !self.state.overlaps(&f) {
                         fits[o.da] = true;
                     }
                 }

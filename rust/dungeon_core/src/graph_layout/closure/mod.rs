@@ -125,6 +125,8 @@ pub(crate) struct Dp<'a> {
     plain: bool,
     buf: Vec<Offset>,
     buf2: Vec<Offset>,
+    /// The doors [`Dp::ok`] found taken.
+    used: Vec<u32>,
     /// The placed rooms' footprints, side by side for the overlap scan.
     feet: Vec<Foot>,
 }
@@ -150,9 +152,7 @@ impl<'a> Dp<'a> {
             let mut most = 0;
             for &a in from {
                 for &b in to {
-                    buf.clear();
-                    space.offsets(a, b, &mut buf);
-                    for o in &buf {
+                    for o in space.pair(a, b, &mut buf) {
                         most =
                             most.max(o.dx.saturating_abs().saturating_add(o.dy.saturating_abs()));
                     }
@@ -199,6 +199,7 @@ impl<'a> Dp<'a> {
             plain: false,
             buf: Vec::new(),
             buf2: Vec::new(),
+            used: Vec::new(),
             feet: state.order.iter().map(|&i| state.foot[i]).collect(),
         }
     }
@@ -254,11 +255,13 @@ impl<'a> Dp<'a> {
             }
         }
         let doors = &var.doors;
-        let mut used: Vec<u32> = Vec::with_capacity(4);
+        // The doors taken so far (a buffer kept between calls).
+        let mut used = std::mem::take(&mut self.used);
+        used.clear();
         if s.din != NONE {
             used.push(s.din);
         }
-        for &m in fixed {
+        let joined = fixed.iter().all(|&m| {
             let p = self.state.pos[m];
             let offs = space.pair(self.state.var[m], s.v as usize, &mut self.buf2);
             let pick = offs.iter().find(|o| {
@@ -269,16 +272,14 @@ impl<'a> Dp<'a> {
                         u as usize != o.db && !slots_touch(&doors[u as usize], &doors[o.db])
                     })
             });
-            match pick {
-                Some(o) => used.push(o.db as u32),
-                None => return false,
-            }
-        }
+            pick.inspect(|o| used.push(o.db as u32)).is_some()
+        });
+        self.used = used;
         // The overlap scan reads every placed room: last.
-        !self.overlaps || {
+        joined && (!self.overlaps || {
             let f = Foot::at((s.x, s.y), var.width, var.height);
             self.feet.iter().all(|g| g.overlap(&f) == 0)
-        }
+        })
     }
 
     /// Lists layer `j` from layer `j − 1` (or from the placed rooms).
