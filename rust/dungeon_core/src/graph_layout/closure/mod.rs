@@ -393,21 +393,7 @@ impl<'a> Dp<'a> {
             }
         }
         self.next = next;
-        let mut kept: Vec<St> = hits.iter().map(|h| h.0).collect();
-        kept.sort_unstable();
-        kept.dedup();
-        let mut edges: Vec<(u32, u32)> = if linked {
-            hits.iter()
-                .filter_map(|&(s, p)| {
-                    let c = kept.binary_search(&s).ok()?;
-                    Some((p, c as u32))
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        edges.sort_unstable();
-        edges.dedup();
+        let (kept, edges) = kept_steps(&mut hits, linked);
         self.edges.push(edges);
         self.alive.push(vec![true; kept.len()]);
         self.layers.push(kept);
@@ -451,6 +437,47 @@ impl<'a> Dp<'a> {
             Found::Impossible
         }
     }
+}
+
+/// The distinct states of `hits` (`(state, parent)` pairs), sorted, and
+/// when `linked` the steps `(parent, state's index among them)`, sorted
+/// and distinct: one sort and a walk (sorts `hits`).
+fn kept_steps(hits: &mut [(St, u32)], linked: bool) -> (Vec<St>, Vec<(u32, u32)>) {
+    hits.sort_unstable();
+    let mut kept: Vec<St> = Vec::with_capacity(hits.len());
+    let mut edges: Vec<(u32, u32)> = Vec::with_capacity(if linked { hits.len() } else { 0 });
+    for &(s, p) in hits.iter() {
+        if kept.last() != Some(&s) {
+            kept.push(s);
+        }
+        if linked {
+            edges.push((p, kept.len() as u32 - 1));
+        }
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    (kept, edges)
+}
+
+/// [`kept_steps`] by look-ups (its plain form, for tests).
+#[cfg(test)]
+fn kept_steps_looked_up(hits: &[(St, u32)], linked: bool) -> (Vec<St>, Vec<(u32, u32)>) {
+    let mut kept: Vec<St> = hits.iter().map(|h| h.0).collect();
+    kept.sort_unstable();
+    kept.dedup();
+    let mut edges: Vec<(u32, u32)> = if linked {
+        hits.iter()
+            .filter_map(|&(s, p)| {
+                let c = kept.binary_search(&s).ok()?;
+                Some((p, c as u32))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    edges.sort_unstable();
+    edges.dedup();
+    (kept, edges)
 }
 
 mod listing;
