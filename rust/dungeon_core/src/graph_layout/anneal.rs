@@ -283,9 +283,7 @@ impl Greedy<'_> {
                     for o in offs {
                         let at = (pp.0 + o.dx, pp.1 + o.dy);
                         if self.state.door_free(space, p, o.da)
-                            && !self
-                                .state
-                                .overlaps(&Foot::at(at, var.width, var.height))
+                            && !self.state.overlaps(&Foot::at(at, var.width, var.height))
                             && !spots[from..].iter().any(|s| s.1 == at)
                         {
                             spots.push((v, at));

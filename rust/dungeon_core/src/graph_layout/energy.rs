@@ -262,6 +262,9 @@ mod tests {
                 }
             }
         }
-        assert!(overlapping > 100 && overlapping < 16 * 13 * 3, "{overlapping}");
+        assert!(
+            overlapping > 100 && overlapping < 16 * 13 * 3,
+            "{overlapping}"
+        );
     }
 }

@@ -276,10 +276,11 @@ impl<'a> Dp<'a> {
         });
         self.used = used;
         // The overlap scan reads every placed room: last.
-        joined && (!self.overlaps || {
-            let f = Foot::at((s.x, s.y), var.width, var.height);
-            self.feet.iter().all(|g| g.overlap(&f) == 0)
-        })
+        joined
+            && (!self.overlaps || {
+                let f = Foot::at((s.x, s.y), var.width, var.height);
+                self.feet.iter().all(|g| g.overlap(&f) == 0)
+            })
     }
 
     /// Lists layer `j` from layer `j − 1` (or from the placed rooms).

@@ -191,7 +191,11 @@ fn kept_steps_match_their_looked_up_form() {
                     v: rng.below(3),
                     x: rng.below(5) as i32 - 2,
                     y: rng.below(5) as i32 - 2,
-                    din: if rng.below(4) == 0 { NONE } else { rng.below(2) },
+                    din: if rng.below(4) == 0 {
+                        NONE
+                    } else {
+                        rng.below(2)
+                    },
                 };
                 (s, rng.below(6))
             })
