@@ -7,12 +7,16 @@
 //! cargo run --release -p dungeon_core --example graph_bench              # 1000 seeds per input
 //! cargo run --release -p dungeon_core --example graph_bench -- --quick   # a smoke run
 //! cargo run --release -p dungeon_core --example graph_bench -- --seeds 200 --scaling-seeds 50
+//! cargo run --release -p dungeon_core --example graph_bench -- --seeds 200 --inputs edgar_map_41 --hashes h.txt
 //! ```
 //!
 //! Prints a markdown section. Each figure times one whole generate call
 //! through the registry job (`graph`, and `corridors` = `true` for the
 //! corridor runs), seeds 0 to N−1, level 1; p50 / p95 / worst are over
 //! every call, failed ones (an exhausted work budget) included.
+//! `--inputs a,b` keeps some inputs (and skips the scaling curve);
+//! `--hashes FILE` writes a line per call (input, mode, seed, success, a
+//! hash of the grid or error) to compare two builds' layouts.
 //!
 //! - **Direct doors**: every connection forced to a direct door (the map
 //!   descriptions draw them all, or some, through corridors).
@@ -73,9 +77,12 @@ struct Args {
     direct: bool,
     /// The designer report's room counts.
     sizes: Vec<usize>,
-    /// Where to write one line per designer layout with a hash of its grid
-    /// (to check that a change keeps layouts byte-identical).
+    /// Where to write one line per layout (designer graphs, or the Edgar
+    /// inputs: input, mode, seed) with a hash of its grid or error (to
+    /// check that a change keeps layouts byte-identical).
     hashes: Option<String>,
+    /// The Edgar inputs to run (all when empty); no scaling curve then.
+    inputs: Vec<String>,
 }
 
 fn args() -> Args {
@@ -88,6 +95,7 @@ fn args() -> Args {
         direct: false,
         sizes: SIZES.to_vec(),
         hashes: None,
+        inputs: Vec::new(),
     };
     let list: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -124,6 +132,11 @@ fn args() -> Args {
                 a.hashes = Some(list.get(i + 1).unwrap_or_else(|| usage()).clone());
                 i += 1;
             }
+            "--inputs" => {
+                let names = list.get(i + 1).unwrap_or_else(|| usage());
+                a.inputs = names.split(',').map(str::to_string).collect();
+                i += 1;
+            }
             "--classes" => {
                 let names = list.get(i + 1).unwrap_or_else(|| usage());
                 a.classes = names
@@ -141,7 +154,7 @@ fn args() -> Args {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: graph_bench [--quick] [--seeds N] [--scaling-seeds N] | --designer N [--lines] [--direct] [--sizes 10,20] [--hashes FILE] [--classes tree,disjoint,triangle,shared,nested,hub,mixed]"
+        "usage: graph_bench [--quick] [--seeds N] [--scaling-seeds N] [--inputs a,b] [--hashes FILE] | --designer N [--lines] [--direct] [--sizes 10,20] [--hashes FILE] [--classes tree,disjoint,triangle,shared,nested,hub,mixed]"
     );
     std::process::exit(2)
 }
@@ -155,15 +168,28 @@ fn job(g: &LevelGraph, corridors: bool) -> Box<dyn Job> {
     job
 }
 
+/// Where `measure` writes a hash line per call: the file and the line's
+/// head (input and mode).
+type HashOut<'a> = Option<(&'a mut std::fs::File, String)>;
+
 /// Success count and sorted times (ms) of `seeds` calls; `Err` with the
-/// message when the configuration is refused.
-fn measure(job: &(dyn Job + 'static), seeds: u64) -> Result<(u64, Vec<f64>), String> {
+/// message when the configuration is refused. With `hashes`, one line per
+/// call: the head, the seed and a hash of the grid or the error.
+fn measure(
+    job: &(dyn Job + 'static),
+    seeds: u64,
+    mut hashes: HashOut<'_>,
+) -> Result<(u64, Vec<f64>), String> {
     let mut ok = 0;
     let mut times = Vec::with_capacity(seeds as usize);
     for seed in 0..seeds {
         let t = Instant::now();
         let r = job.generate(seed, 1);
         times.push(t.elapsed().as_secs_f64() * 1e3);
+        if let Some((out, head)) = hashes.as_mut() {
+            let h = fnv(&format!("{r:?}"));
+            let _ = writeln!(out, "{head} {seed} {} {h:016x}", u8::from(r.is_ok()));
+        }
         match r {
             Ok(_) => ok += 1,
             Err(dungeon_core::GenError::Config(e)) => return Err(e.to_string()),
@@ -221,9 +247,17 @@ fn main() {
     let mut short_inputs = Vec::new();
     let mut short_corridors = Vec::new();
     let mut p95_40s = Vec::new();
+    let mut hashes = a
+        .hashes
+        .as_ref()
+        .map(|p| std::fs::File::create(p).expect("the hashes file"));
     for (name, g) in inputs() {
+        if !a.inputs.is_empty() && !a.inputs.contains(&name) {
+            continue;
+        }
         let direct = job(&all_direct(&g), false);
-        let d = measure(direct.as_ref(), a.seeds);
+        let out = hashes.as_mut().map(|f| (f, format!("{name} direct")));
+        let d = measure(direct.as_ref(), a.seeds, out);
         let cycles = g.edges.len() + 1 - g.rooms.len();
         match &d {
             Ok((ok, t)) => {
@@ -236,7 +270,8 @@ fn main() {
             }
             Err(_) => short_inputs.push(format!("{name} refused")),
         }
-        let with = measure(job(&g, true).as_ref(), a.seeds);
+        let out = hashes.as_mut().map(|f| (f, format!("{name} corridors")));
+        let with = measure(job(&g, true).as_ref(), a.seeds, out);
         if !matches!(&with, Ok((ok, _)) if *ok == a.seeds) {
             short_corridors.push(name.clone());
         }
@@ -248,6 +283,10 @@ fn main() {
             cycles,
             cells(a.seeds, &d)
         );
+    }
+    if !a.inputs.is_empty() {
+        eprintln!("graph_bench: {:.0} s", started.elapsed().as_secs_f64());
+        return;
     }
     println!(
         "\n**Scaling** ({} random graphs per cell, one seed each; direct doors): success, then p50 / p95 / worst ms.\n",

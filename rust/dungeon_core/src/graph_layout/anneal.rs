@@ -92,29 +92,27 @@ enum Start {
 }
 
 impl Greedy<'_> {
-    /// Loads connection `e`'s configuration space into `offs` and returns
-    /// where its second room now stands from its first.
-    fn load_space(&mut self, e: usize) -> (i32, i32) {
+    /// Connection `e`'s configuration space (through `offs`), and where
+    /// its second room now stands from its first.
+    fn load_space(&mut self, e: usize) -> (&[Offset], (i32, i32)) {
         let g = &self.c.graph;
         let (a, b) = (g.edges[e].a, g.edges[e].b);
         let s = &self.state;
-        self.offs.clear();
-        self.k.space.offsets(s.var[a], s.var[b], &mut self.offs);
-        (s.pos[b].0 - s.pos[a].0, s.pos[b].1 - s.pos[a].1)
+        let offs = self.k.space.pair(s.var[a], s.var[b], &mut self.offs);
+        (offs, (s.pos[b].0 - s.pos[a].0, s.pos[b].1 - s.pos[a].1))
     }
 
     /// The door pair connection `e` uses in the current layout: the first
     /// of its configuration space the positions realise.
     fn doors_of(&mut self, e: usize) -> Option<Offset> {
-        let (dx, dy) = self.load_space(e);
-        self.offs.iter().copied().find(|o| o.dx == dx && o.dy == dy)
+        let (offs, (dx, dy)) = self.load_space(e);
+        offs.iter().copied().find(|o| o.dx == dx && o.dy == dy)
     }
 
     /// Cells between connection `e`'s rooms and its configuration space.
     fn edge_dist(&mut self, e: usize) -> i64 {
-        let (dx, dy) = self.load_space(e);
-        self.offs
-            .iter()
+        let (offs, (dx, dy)) = self.load_space(e);
+        offs.iter()
             .map(|o| i64::from((o.dx - dx).abs()) + i64::from((o.dy - dy).abs()))
             .min()
             .unwrap_or(1 << 20)
@@ -123,7 +121,8 @@ impl Greedy<'_> {
     /// Door conflicts of room `x`: pairs of its realised connections on one
     /// slot or on touching slots.
     fn conflicts(&mut self, x: usize) -> i64 {
-        let mut doors = Vec::new();
+        let mut doors = std::mem::take(&mut self.doors);
+        doors.clear();
         for i in 0..self.adj[x].len() {
             let (m, e) = self.adj[x][i];
             if !self.state.placed[m] {
@@ -144,6 +143,7 @@ impl Greedy<'_> {
                 n += i64::from(u == d || slots_touch(&slots[u], &slots[d]));
             }
         }
+        self.doors = doors;
         n
     }
 
@@ -195,10 +195,9 @@ impl Greedy<'_> {
             if !self.state.placed[m] || m == r {
                 continue;
             }
-            self.offs.clear();
-            self.k.space.offsets(self.state.var[m], v, &mut self.offs);
+            let offs = self.k.space.pair(self.state.var[m], v, &mut self.offs);
             let p = self.state.pos[m];
-            let mut mine: Vec<Pos> = self.offs.iter().map(|o| (p.0 + o.dx, p.1 + o.dy)).collect();
+            let mut mine: Vec<Pos> = offs.iter().map(|o| (p.0 + o.dx, p.1 + o.dy)).collect();
             mine.sort_unstable();
             mine.dedup();
             pts.extend(mine);
@@ -278,17 +277,13 @@ impl Greedy<'_> {
                 let space = &self.k.space;
                 let pp = self.state.pos[p];
                 for &v in &vs {
-                    self.offs.clear();
-                    space.offsets(self.state.var[p], v, &mut self.offs);
+                    let offs = space.pair(self.state.var[p], v, &mut self.offs);
                     let var = &space.vars[v].v;
                     let from = spots.len();
-                    for o in &self.offs {
+                    for o in offs {
                         let at = (pp.0 + o.dx, pp.1 + o.dy);
                         if self.state.door_free(space, p, o.da)
-                            && self
-                                .state
-                                .overlap_with(&Foot::at(at, var.width, var.height))
-                                == 0
+                            && !self.state.overlaps(&Foot::at(at, var.width, var.height))
                             && !spots[from..].iter().any(|s| s.1 == at)
                         {
                             spots.push((v, at));

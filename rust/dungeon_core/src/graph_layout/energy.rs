@@ -124,9 +124,17 @@ impl State {
         self.joins.push((a, b, edge));
     }
 
-    /// The area footprint `f` shares with the placed rooms.
+    /// The area footprint `f` shares with the placed rooms (the plain
+    /// form of [`State::overlaps`], for tests).
+    #[cfg(test)]
     pub(crate) fn overlap_with(&self, f: &Foot) -> i64 {
         self.order.iter().map(|&j| self.foot[j].overlap(f)).sum()
+    }
+
+    /// Whether footprint `f` shares some area with a placed room (stops at
+    /// the first).
+    pub(crate) fn overlaps(&self, f: &Foot) -> bool {
+        self.order.iter().any(|&j| self.foot[j].overlap(f) != 0)
     }
 
     /// Whether door `d` of placed room `i` may still be joined: not
@@ -144,10 +152,9 @@ impl State {
     /// Cells between `b`'s position relative to `a` and the nearest point
     /// of their configuration space (0 when the layout can join them).
     fn dist(&self, space: &Space, a: usize, b: usize, buf: &mut Vec<Offset>) -> i64 {
-        buf.clear();
-        space.offsets(self.var[a], self.var[b], buf);
+        let offs = space.pair(self.var[a], self.var[b], buf);
         let (dx, dy) = (self.pos[b].0 - self.pos[a].0, self.pos[b].1 - self.pos[a].1);
-        buf.iter()
+        offs.iter()
             .map(|o| i64::from((o.dx - dx).abs()) + i64::from((o.dy - dy).abs()))
             .min()
             .unwrap_or(i64::from(i32::MAX))
@@ -234,5 +241,30 @@ mod tests {
         // Moved one cell west: one cell off, and a column of 5 cells shared.
         s.place(&space, 1, 0, (o.dx - 1, o.dy));
         assert_eq!(s.energy(&space, &g), W_DIST + 5);
+    }
+
+    /// The early-exit overlap test answers as the summed overlap does.
+    #[test]
+    fn overlaps_is_a_nonzero_overlap_sum() {
+        let t = RoomTemplate::new("t", 4, 3, vec![DoorSlot::new(Side::East, 1, 1)]);
+        let space = Space::new(&[t]);
+        let mut s = State::new(3);
+        s.place(&space, 0, 0, (0, 0));
+        s.place(&space, 1, 0, (4, 0));
+        s.place(&space, 2, 0, (0, 3));
+        let mut overlapping = 0;
+        for x in -6..10 {
+            for y in -5..8 {
+                for (w, h) in [(1, 1), (3, 2), (9, 7)] {
+                    let f = Foot::at((x, y), w, h);
+                    assert_eq!(s.overlaps(&f), s.overlap_with(&f) != 0, "{f:?}");
+                    overlapping += usize::from(s.overlaps(&f));
+                }
+            }
+        }
+        assert!(
+            overlapping > 100 && overlapping < 16 * 13 * 3,
+            "{overlapping}"
+        );
     }
 }

@@ -226,10 +226,9 @@ impl Greedy<'_> {
                     continue;
                 }
                 for v in space.variants_of(t) {
-                    buf.clear();
-                    space.offsets(vx, v, &mut buf);
+                    let offs = space.pair(vx, v, &mut buf);
                     let var = &space.vars[v].v;
-                    for o in &buf {
+                    for o in offs {
                         *checks += 1
                             + (taken.len() + feet.len()) as u64
                             + if placed { s.used[x].len() as u64 } else { 0 };

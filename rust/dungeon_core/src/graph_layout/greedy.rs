@@ -187,6 +187,8 @@ pub(crate) struct Greedy<'a> {
     best: Option<Stuck>,
     ticks: Vec<u32>,
     pub(super) offs: Vec<Offset>,
+    /// The doors [`Greedy::conflicts`] lists.
+    pub(super) doors: Vec<usize>,
     /// Per room: `(neighbour, connection)`, in connection order.
     pub(super) adj: Vec<Vec<(usize, usize)>>,
     /// Per connection: whether its doors are recorded.
@@ -224,6 +226,7 @@ impl<'a> Greedy<'a> {
                 .map(|t| (t.weight * 1000.0).round().clamp(1.0, 1e6) as u32)
                 .collect(),
             offs: Vec::new(),
+            doors: Vec::new(),
             adj: {
                 let mut adj = vec![Vec::new(); c.graph.rooms.len()];
                 for (k, e) in c.graph.edges.iter().enumerate() {
@@ -373,9 +376,8 @@ impl<'a> Greedy<'a> {
         for t in self.templates_for(c, tree.degree[c]) {
             let from = cands.len();
             for v in space.variants_of(t) {
-                self.offs.clear();
-                space.offsets(self.state.var[p], v, &mut self.offs);
-                for &o in &self.offs {
+                let offs = space.pair(self.state.var[p], v, &mut self.offs);
+                for &o in offs {
                     if self.state.door_free(space, p, o.da) {
                         cands.push((v, o));
                     }
@@ -406,7 +408,7 @@ impl<'a> Greedy<'a> {
                 let (x, y) = slot.first_cell(v.width, v.height);
                 let (sx, sy) = slot.side.step();
                 let out = Foot::at((px + x + sx, py + y + sy), 1, 1);
-                extra.overlap(&out) == 0 && self.state.overlap_with(&out) == 0
+                extra.overlap(&out) == 0 && !self.state.overlaps(&out)
             })
             .count()
     }
@@ -423,7 +425,7 @@ impl<'a> Greedy<'a> {
         let at = (pp.0 + o.dx, pp.1 + o.dy);
         let var = &space.vars[v].v;
         let foot = Foot::at(at, var.width, var.height);
-        if self.state.overlap_with(&foot) != 0 {
+        if self.state.overlaps(&foot) {
             return false;
         }
         // Lookahead: the parent keeps doors for its later children, the

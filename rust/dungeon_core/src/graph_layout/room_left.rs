@@ -73,15 +73,14 @@ impl Greedy<'_> {
         let mut fits = vec![false; doors];
         for &m in pending {
             for v in self.variants(m) {
-                buf.clear();
-                space.offsets(vx, v, buf);
+                let offs = space.pair(vx, v, buf);
                 let var = &space.vars[v].v;
-                for o in buf.iter() {
+                for o in offs {
                     if fits[o.da] || !self.state.door_free(space, x, o.da) {
                         continue;
                     }
                     let f = Foot::at((px.0 + o.dx, px.1 + o.dy), var.width, var.height);
-                    if self.state.overlap_with(&f) == 0 {
+                    if !self.state.overlaps(&f) {
                         fits[o.da] = true;
                     }
                 }

@@ -60,13 +60,12 @@ pub(crate) struct Space {
 /// (the pair table grows with the square).
 const MEMO_VARIANTS: usize = 256;
 
-/// Listed configuration spaces: per variant pair `a · n + b`, `0` when
-/// not listed yet, else `1 + start` with the entries at
-/// `arena[start..start + len]`.
+/// Listed configuration spaces: per variant pair `a · n + b`, listed on
+/// first use and kept (each in a box of its own, so a space handed out
+/// stays where it is while others are listed).
 #[derive(Default)]
 struct Memo {
-    at: std::cell::RefCell<Vec<(u32, u32)>>,
-    arena: std::cell::RefCell<Vec<Offset>>,
+    at: Vec<std::cell::OnceCell<Box<[Offset]>>>,
 }
 
 impl Space {
@@ -106,9 +105,9 @@ impl Space {
             }
             by_template.push((first, vars.len()));
         }
-        let memo = Memo::default();
+        let mut memo = Memo::default();
         if vars.len() <= MEMO_VARIANTS {
-            *memo.at.borrow_mut() = vec![(0, 0); vars.len() * vars.len()];
+            memo.at = vec![std::cell::OnceCell::new(); vars.len() * vars.len()];
         }
         Self {
             vars,
@@ -127,28 +126,39 @@ impl Space {
     /// in door order of `a`, then of `b` (as [`Space::list_offsets`]
     /// lists it; remembered after the first call).
     pub(crate) fn offsets(&self, a: usize, b: usize, out: &mut Vec<Offset>) {
-        let n = self.vars.len();
-        let mut at = self.memo.at.borrow_mut();
-        let Some(slot) = at.get_mut(a * n + b).filter(|_| a < n && b < n) else {
-            drop(at);
-            self.list_offsets(a, b, out);
-            return;
-        };
-        let mut arena = self.memo.arena.borrow_mut();
-        if slot.0 == 0 {
-            let start = arena.len();
-            self.list_offsets(a, b, &mut arena);
-            let (Ok(s), Ok(l)) = (u32::try_from(start + 1), u32::try_from(arena.len() - start))
-            else {
-                arena.truncate(start);
-                drop((arena, at));
-                self.list_offsets(a, b, out);
-                return;
-            };
-            *slot = (s, l);
+        match self.remembered(a, b) {
+            Some(s) => out.extend_from_slice(s),
+            None => self.list_offsets(a, b, out),
         }
-        let start = slot.0 as usize - 1;
-        out.extend_from_slice(&arena[start..start + slot.1 as usize]);
+    }
+
+    /// The configuration space of variants `a` and `b`, as
+    /// [`Space::offsets`] lists it: the remembered one, or else listed
+    /// into `buf` (cleared first).
+    pub(crate) fn pair<'s>(&'s self, a: usize, b: usize, buf: &'s mut Vec<Offset>) -> &'s [Offset] {
+        match self.remembered(a, b) {
+            Some(s) => s,
+            None => {
+                buf.clear();
+                self.list_offsets(a, b, buf);
+                buf
+            }
+        }
+    }
+
+    /// The remembered configuration space of `a` and `b` (listed now if it
+    /// was not yet); `None` past [`MEMO_VARIANTS`].
+    fn remembered(&self, a: usize, b: usize) -> Option<&[Offset]> {
+        let n = self.vars.len();
+        if a >= n || b >= n {
+            return None;
+        }
+        let cell = self.memo.at.get(a * n + b)?;
+        Some(cell.get_or_init(|| {
+            let mut out = Vec::new();
+            self.list_offsets(a, b, &mut out);
+            out.into_boxed_slice()
+        }))
     }
 
     /// The configuration space of variants `a` and `b`, listed from the

@@ -23,10 +23,9 @@ impl Dp<'_> {
         let mut spots: Vec<(i32, i32)> = Vec::new();
         let mut back = std::mem::take(&mut self.buf2);
         for &v in vars {
-            self.buf.clear();
-            space.offsets(self.state.var[m], v, &mut self.buf);
+            let offs = space.pair(self.state.var[m], v, &mut self.buf);
             spots.clear();
-            spots.extend(self.buf.iter().map(|o| (pm.0 + o.dx, pm.1 + o.dy)));
+            spots.extend(offs.iter().map(|o| (pm.0 + o.dx, pm.1 + o.dy)));
             spots.sort_unstable();
             spots.dedup();
             let mut lo = 0;
@@ -34,13 +33,12 @@ impl Dp<'_> {
                 // The states of variant `pv`: `prev[lo..hi]`.
                 lo += prev[lo..].partition_point(|p| p.v < pv);
                 let hi = lo + prev[lo..].partition_point(|p| p.v == pv);
-                back.clear();
-                space.offsets(pv as usize, v, &mut back);
+                let back = space.pair(pv as usize, v, &mut back);
                 // A look-up per spot and offset: charged like listing.
                 self.work += (spots.len() * back.len()) as u64 / 8;
                 let pd = &space.vars[pv as usize].v.doors;
                 for &(x, y) in &spots {
-                    for o in &back {
+                    for o in back {
                         let (px, py) = (x - o.dx, y - o.dy);
                         let from = lo + prev[lo..hi].partition_point(|p| (p.x, p.y) < (px, py));
                         for (i, p) in prev.iter().enumerate().take(hi).skip(from) {

@@ -125,6 +125,8 @@ pub(crate) struct Dp<'a> {
     plain: bool,
     buf: Vec<Offset>,
     buf2: Vec<Offset>,
+    /// The doors [`Dp::ok`] found taken.
+    used: Vec<u32>,
     /// The placed rooms' footprints, side by side for the overlap scan.
     feet: Vec<Foot>,
 }
@@ -150,9 +152,7 @@ impl<'a> Dp<'a> {
             let mut most = 0;
             for &a in from {
                 for &b in to {
-                    buf.clear();
-                    space.offsets(a, b, &mut buf);
-                    for o in &buf {
+                    for o in space.pair(a, b, &mut buf) {
                         most =
                             most.max(o.dx.saturating_abs().saturating_add(o.dy.saturating_abs()));
                     }
@@ -199,6 +199,7 @@ impl<'a> Dp<'a> {
             plain: false,
             buf: Vec::new(),
             buf2: Vec::new(),
+            used: Vec::new(),
             feet: state.order.iter().map(|&i| state.foot[i]).collect(),
         }
     }
@@ -254,15 +255,16 @@ impl<'a> Dp<'a> {
             }
         }
         let doors = &var.doors;
-        let mut used: Vec<u32> = Vec::with_capacity(4);
+        // The doors taken so far (a buffer kept between calls).
+        let mut used = std::mem::take(&mut self.used);
+        used.clear();
         if s.din != NONE {
             used.push(s.din);
         }
-        for &m in fixed {
+        let joined = fixed.iter().all(|&m| {
             let p = self.state.pos[m];
-            self.buf2.clear();
-            space.offsets(self.state.var[m], s.v as usize, &mut self.buf2);
-            let pick = self.buf2.iter().find(|o| {
+            let offs = space.pair(self.state.var[m], s.v as usize, &mut self.buf2);
+            let pick = offs.iter().find(|o| {
                 p.0 + o.dx == s.x
                     && p.1 + o.dy == s.y
                     && self.state.door_free(space, m, o.da)
@@ -270,16 +272,15 @@ impl<'a> Dp<'a> {
                         u as usize != o.db && !slots_touch(&doors[u as usize], &doors[o.db])
                     })
             });
-            match pick {
-                Some(o) => used.push(o.db as u32),
-                None => return false,
-            }
-        }
+            pick.inspect(|o| used.push(o.db as u32)).is_some()
+        });
+        self.used = used;
         // The overlap scan reads every placed room: last.
-        !self.overlaps || {
-            let f = Foot::at((s.x, s.y), var.width, var.height);
-            self.feet.iter().all(|g| g.overlap(&f) == 0)
-        }
+        joined
+            && (!self.overlaps || {
+                let f = Foot::at((s.x, s.y), var.width, var.height);
+                self.feet.iter().all(|g| g.overlap(&f) == 0)
+            })
     }
 
     /// Lists layer `j` from layer `j − 1` (or from the placed rooms).
@@ -310,10 +311,9 @@ impl<'a> Dp<'a> {
                     if !self.alive[j - 1][i] {
                         continue;
                     }
-                    self.buf.clear();
-                    self.space.offsets(p.v as usize, v, &mut self.buf);
+                    let offs = space.pair(p.v as usize, v, &mut self.buf);
                     let pd = &space.vars[p.v as usize].v.doors;
-                    for o in &self.buf {
+                    for o in offs {
                         if !exits(pd, p.din, o.da) {
                             continue;
                         }
@@ -330,9 +330,8 @@ impl<'a> Dp<'a> {
             } else {
                 let m = fixed[0];
                 let p = self.state.pos[m];
-                self.buf.clear();
-                self.space.offsets(self.state.var[m], v, &mut self.buf);
-                for o in &self.buf {
+                let offs = space.pair(self.state.var[m], v, &mut self.buf);
+                for o in offs {
                     let s = St {
                         v: vu,
                         x: p.0 + o.dx,
@@ -395,21 +394,7 @@ impl<'a> Dp<'a> {
             }
         }
         self.next = next;
-        let mut kept: Vec<St> = hits.iter().map(|h| h.0).collect();
-        kept.sort_unstable();
-        kept.dedup();
-        let mut edges: Vec<(u32, u32)> = if linked {
-            hits.iter()
-                .filter_map(|&(s, p)| {
-                    let c = kept.binary_search(&s).ok()?;
-                    Some((p, c as u32))
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        edges.sort_unstable();
-        edges.dedup();
+        let (kept, edges) = kept_steps(&mut hits, linked);
         self.edges.push(edges);
         self.alive.push(vec![true; kept.len()]);
         self.layers.push(kept);
@@ -453,6 +438,47 @@ impl<'a> Dp<'a> {
             Found::Impossible
         }
     }
+}
+
+/// The distinct states of `hits` (`(state, parent)` pairs), sorted, and
+/// when `linked` the steps `(parent, state's index among them)`, sorted
+/// and distinct: one sort and a walk (sorts `hits`).
+fn kept_steps(hits: &mut [(St, u32)], linked: bool) -> (Vec<St>, Vec<(u32, u32)>) {
+    hits.sort_unstable();
+    let mut kept: Vec<St> = Vec::with_capacity(hits.len());
+    let mut edges: Vec<(u32, u32)> = Vec::with_capacity(if linked { hits.len() } else { 0 });
+    for &(s, p) in hits.iter() {
+        if kept.last() != Some(&s) {
+            kept.push(s);
+        }
+        if linked {
+            edges.push((p, kept.len() as u32 - 1));
+        }
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    (kept, edges)
+}
+
+/// [`kept_steps`] by look-ups (its plain form, for tests).
+#[cfg(test)]
+fn kept_steps_looked_up(hits: &[(St, u32)], linked: bool) -> (Vec<St>, Vec<(u32, u32)>) {
+    let mut kept: Vec<St> = hits.iter().map(|h| h.0).collect();
+    kept.sort_unstable();
+    kept.dedup();
+    let mut edges: Vec<(u32, u32)> = if linked {
+        hits.iter()
+            .filter_map(|&(s, p)| {
+                let c = kept.binary_search(&s).ok()?;
+                Some((p, c as u32))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    edges.sort_unstable();
+    edges.dedup();
+    (kept, edges)
 }
 
 mod listing;

@@ -166,11 +166,9 @@ impl Dp<'_> {
             let cv = &space.vars[c.v as usize].v;
             over += Foot::at((c.x, c.y), cv.width, cv.height).overlap(&f);
             if k + 1 < j && self.adjacent(self.rooms[k], self.rooms[j]) {
-                self.buf.clear();
-                self.space
-                    .offsets(c.v as usize, s.v as usize, &mut self.buf);
                 let hit = self
-                    .buf
+                    .space
+                    .pair(c.v as usize, s.v as usize, &mut self.buf)
                     .iter()
                     .any(|o| c.x + o.dx == s.x && c.y + o.dy == s.y);
                 missed += i64::from(!hit);

@@ -176,3 +176,37 @@ fn recorded_steps_match_the_listed_ones() {
         }
     }
 }
+
+/// Indexing a layer's hits by one sort keeps the states and steps the
+/// look-ups keep, repeats and all.
+#[test]
+fn kept_steps_match_their_looked_up_form() {
+    let mut rng = DungeonRng::new(37);
+    let mut steps = 0;
+    for round in 0..200 {
+        let n = rng.below(60) as usize;
+        let mut hits: Vec<(St, u32)> = (0..n)
+            .map(|_| {
+                let s = St {
+                    v: rng.below(3),
+                    x: rng.below(5) as i32 - 2,
+                    y: rng.below(5) as i32 - 2,
+                    din: if rng.below(4) == 0 {
+                        NONE
+                    } else {
+                        rng.below(2)
+                    },
+                };
+                (s, rng.below(6))
+            })
+            .collect();
+        for linked in [false, true] {
+            let plain = kept_steps_looked_up(&hits, linked);
+            let fast = kept_steps(&mut hits.clone(), linked);
+            assert_eq!(fast, plain, "round {round}, linked {linked}");
+            steps += plain.1.len();
+        }
+        hits.clear();
+    }
+    assert!(steps > 1000, "{steps}");
+}
