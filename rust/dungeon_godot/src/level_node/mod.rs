@@ -598,7 +598,12 @@ where
                     .get("cells")
                     .and_then(|c| c.try_to::<PackedInt32Array>().ok())
                     .unwrap_or_default();
-                let room_tags = DungeonDecorator::get_room_tags(self.state().next_graph.clone());
+                // Only rules with tags read them.
+                let room_tags = if d.bind().filters_by_tags() {
+                    DungeonDecorator::get_room_tags(self.state().next_graph.clone())
+                } else {
+                    PackedStringArray::new()
+                };
                 d.clone()
                     .bind_mut()
                     .decorate(Some(grid.clone()), keep_free, room_tags)
