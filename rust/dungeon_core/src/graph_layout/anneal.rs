@@ -149,7 +149,7 @@ impl Greedy<'_> {
 
     /// The energy terms that involve placed room `r`.
     fn local(&mut self, r: usize) -> i64 {
-        let f = self.state.foot[r];
+        let f = self.state.foot[r].clone();
         let mut e: i64 = self
             .state
             .order
@@ -283,7 +283,7 @@ impl Greedy<'_> {
                     for o in offs {
                         let at = (pp.0 + o.dx, pp.1 + o.dy);
                         if self.state.door_free(space, p, o.da)
-                            && !self.state.overlaps(&Foot::at(at, var.width, var.height))
+                            && !self.state.overlaps(&Foot::of(at, var))
                             && !spots[from..].iter().any(|s| s.1 == at)
                         {
                             spots.push((v, at));

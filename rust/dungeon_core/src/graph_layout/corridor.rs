@@ -203,6 +203,8 @@ impl GraphConfig {
             })?;
             let what = if t.has_door_lines() {
                 "a door line".to_string()
+            } else if t.trim_to_floors {
+                "trim_to_floors (corridor pieces are whole boxes)".to_string()
             } else if t.doors.len() == 2 {
                 if !slots_touch(&t.doors[0], &t.doors[1]) {
                     continue;

@@ -7,7 +7,8 @@
 
 use super::graph::LevelGraph;
 use super::space::{Offset, Space, slots_touch};
-use crate::grid::Pos;
+use crate::grid::{Pos, Rect};
+use crate::template::Variant;
 
 /// Weight of one cell of distance between a connection and its
 /// configuration space.
@@ -15,24 +16,35 @@ pub(crate) const W_DIST: i64 = 4;
 /// Weight of one door conflict.
 pub(crate) const W_DOOR: i64 = 16;
 
-/// A footprint, `x0..x1 × y0..y1` (walls included; touching is no
-/// overlap).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A footprint: the box `x0..x1 × y0..y1` (walls included; touching is no
+/// overlap) and, for a room trimmed to its floors, the cells it takes in
+/// that box (rectangles that do not overlap, relative to `x0, y0`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Foot {
     pub(crate) x0: i32,
     pub(crate) y0: i32,
     pub(crate) x1: i32,
     pub(crate) y1: i32,
+    pub(crate) cells: Option<std::sync::Arc<[Rect]>>,
 }
 
 impl Foot {
-    /// The footprint of a `w × h` room at `p`.
+    /// The footprint of a whole `w × h` box at `p`.
     pub(crate) const fn at(p: Pos, w: i32, h: i32) -> Self {
         Self {
             x0: p.0,
             y0: p.1,
             x1: p.0 + w,
             y1: p.1 + h,
+            cells: None,
+        }
+    }
+
+    /// The footprint of variant `v` at `p` (its outline when trimmed).
+    pub(crate) fn of(p: Pos, v: &Variant) -> Self {
+        Self {
+            cells: v.outline.clone(),
+            ..Self::at(p, v.width, v.height)
         }
     }
 
@@ -40,7 +52,35 @@ impl Foot {
     pub(crate) fn overlap(&self, o: &Foot) -> i64 {
         let w = i64::from(self.x1.min(o.x1)) - i64::from(self.x0.max(o.x0));
         let h = i64::from(self.y1.min(o.y1)) - i64::from(self.y0.max(o.y0));
-        if w > 0 && h > 0 { w * h } else { 0 }
+        if w <= 0 || h <= 0 {
+            return 0;
+        }
+        if self.cells.is_none() && o.cells.is_none() {
+            return w * h;
+        }
+        let mut area = 0;
+        for a in self.rects() {
+            for b in o.rects() {
+                let w = i64::from((a.x + a.w).min(b.x + b.w)) - i64::from(a.x.max(b.x));
+                let h = i64::from((a.y + a.h).min(b.y + b.h)) - i64::from(a.y.max(b.y));
+                if w > 0 && h > 0 {
+                    area += w * h;
+                }
+            }
+        }
+        area
+    }
+
+    /// Its cells as rectangles that do not overlap, in map coordinates.
+    fn rects(&self) -> impl Iterator<Item = Rect> + '_ {
+        let whole = Rect::new(self.x0, self.y0, self.x1 - self.x0, self.y1 - self.y0);
+        let (x0, y0) = (self.x0, self.y0);
+        let parts = self.cells.as_deref();
+        parts
+            .into_iter()
+            .flatten()
+            .map(move |r| Rect::new(r.x + x0, r.y + y0, r.w, r.h))
+            .chain(parts.is_none().then_some(whole))
     }
 }
 
@@ -109,7 +149,7 @@ impl State {
         let v = &space.vars[var].v;
         self.var[i] = var;
         self.pos[i] = p;
-        self.foot[i] = Foot::at(p, v.width, v.height);
+        self.foot[i] = Foot::of(p, v);
         if !self.placed[i] {
             self.placed[i] = true;
             self.order.push(i);

@@ -144,7 +144,16 @@ impl Greedy<'_> {
             let sibs: Vec<usize> =
                 tree.order[idx + 1..(idx + 1 + later).min(tree.order.len())].to_vec();
             let (vp, pp) = (self.state.var[p], self.state.pos[p]);
-            ok = self.packs(p, vp, pp, &sibs, &[*foot], &[o.da], true, &mut checks);
+            ok = self.packs(
+                p,
+                vp,
+                pp,
+                &sibs,
+                std::slice::from_ref(foot),
+                &[o.da],
+                true,
+                &mut checks,
+            );
         }
         if ok && tree.degree[c] >= HUB {
             let kids: Vec<usize> = self.adj[c]
@@ -158,7 +167,7 @@ impl Greedy<'_> {
                     v,
                     (foot.x0, foot.y0),
                     &kids,
-                    &[*foot],
+                    std::slice::from_ref(foot),
                     &[o.db],
                     false,
                     &mut checks,
@@ -202,12 +211,12 @@ impl Greedy<'_> {
             .map(|v| v.v.width.max(v.v.height))
             .max()
             .unwrap_or(0);
-        let f = Foot::at(px, var_x.width, var_x.height);
+        let f = Foot::of(px, var_x);
         let mut feet: Vec<Foot> = s
             .order
             .iter()
             .filter(|&&y| y != x)
-            .map(|&y| s.foot[y])
+            .map(|&y| s.foot[y].clone())
             .filter(|g| {
                 g.x0 < f.x1 + reach
                     && g.x1 > f.x0 - reach
@@ -240,7 +249,7 @@ impl Greedy<'_> {
                         {
                             continue;
                         }
-                        let g = Foot::at((px.0 + o.dx, px.1 + o.dy), var.width, var.height);
+                        let g = Foot::of((px.0 + o.dx, px.1 + o.dy), var);
                         if feet.iter().all(|h| h.overlap(&g) == 0) {
                             spot = Some((g, o.da));
                             break 'find;

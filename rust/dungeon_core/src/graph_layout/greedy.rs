@@ -424,7 +424,7 @@ impl<'a> Greedy<'a> {
         let pp = self.state.pos[p];
         let at = (pp.0 + o.dx, pp.1 + o.dy);
         let var = &space.vars[v].v;
-        let foot = Foot::at(at, var.width, var.height);
+        let foot = Foot::of(at, var);
         if self.state.overlaps(&foot) {
             return false;
         }

@@ -79,7 +79,7 @@ impl Greedy<'_> {
                     if fits[o.da] || !self.state.door_free(space, x, o.da) {
                         continue;
                     }
-                    let f = Foot::at((px.0 + o.dx, px.1 + o.dy), var.width, var.height);
+                    let f = Foot::of((px.0 + o.dx, px.1 + o.dy), var);
                     if !self.state.overlaps(&f) {
                         fits[o.da] = true;
                     }

@@ -24,7 +24,9 @@
 //! doors of one room may not touch; both only lower the true number, so
 //! the bound stays an upper bound (the check is sure, not complete).
 //! Called on the subdivided graph, where a corridor connection's
-//! neighbour is its corridor piece.
+//! neighbour is its corridor piece. Rooms that may use a template trimmed
+//! to its floors, or whose neighbours may, are not checked (their doors
+//! sit at several depths, so the spans bound nothing).
 
 use super::config::GraphConfig;
 use super::space::Space;
@@ -106,6 +108,13 @@ impl GraphConfig {
             // Two connections always fit (one per side of any door pair
             // that joins); the check is for busy rooms.
             if nbrs.len() < 3 {
+                continue;
+            }
+            // A trimmed room's doors sit at several depths, and its
+            // footprint is narrower than its box: the spans above would
+            // not bound it, so such rooms are not refused here.
+            let trimmed = |m: usize| usable(m).iter().any(|&t| self.templates[t].trim_to_floors);
+            if trimmed(r) || nbrs.iter().any(|&m| trimmed(m)) {
                 continue;
             }
             let mut nbr: Margins = vec![None; key_count()];

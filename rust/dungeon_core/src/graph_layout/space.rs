@@ -17,6 +17,7 @@
 //! the same offset are one point, kept once, with the doors in the middle
 //! of the stretch where the two walls face each other.
 
+use super::energy::Foot;
 use crate::template::tables::key;
 use crate::template::{DoorSlot, RoomTemplate, Side, Variant};
 
@@ -165,11 +166,26 @@ impl Space {
     /// door tables: appended to `out` in door order of `a`, then of `b`;
     /// with door lines, per pair of template doors that face each other
     /// as wide, its points along the wall ([`Space::list_line_points`]).
+    ///
+    /// Between boxes a join never overlaps its own pair (the rooms touch
+    /// along the wall the doors are on); with a room trimmed to its floors
+    /// it may (a door in an L's notch, a room too big for the notch), so
+    /// those offsets are left out.
     pub(crate) fn list_offsets(&self, a: usize, b: usize, out: &mut Vec<Offset>) {
+        let start = out.len();
         if self.vars[a].lined || self.vars[b].lined {
             self.list_line_points(a, b, out);
         } else {
             self.list_door_pairs(a, b, out);
+        }
+        let (va, vb) = (&self.vars[a].v, &self.vars[b].v);
+        if va.outline.is_some() || vb.outline.is_some() {
+            let fa = Foot::of((0, 0), va);
+            let mut k = 0;
+            out.retain(|o| {
+                k += 1;
+                k <= start || fa.overlap(&Foot::of((o.dx, o.dy), vb)) == 0
+            });
         }
     }
 
@@ -289,7 +305,10 @@ pub(crate) fn door_widths(keys: &[(Side, i32)]) -> String {
 /// partners' door cells would then touch, and the grid would connect the
 /// two partners).
 pub(crate) fn slots_touch(a: &crate::template::DoorSlot, b: &crate::template::DoorSlot) -> bool {
-    a.side == b.side && a.offset <= b.offset + b.width && b.offset <= a.offset + a.width
+    a.side == b.side
+        && a.inset == b.inset
+        && a.offset <= b.offset + b.width
+        && b.offset <= a.offset + a.width
 }
 
 #[cfg(test)]

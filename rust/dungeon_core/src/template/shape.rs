@@ -80,6 +80,10 @@ impl Side {
 /// `length` cells of the wall from `offset` (a fixed slot is a line as long
 /// as its door is wide). The level-graph layout picks where along a line
 /// each door goes; a line may hold several doors, apart from each other.
+///
+/// On a room trimmed to its floors ([`RoomTemplate::trim_to_floors`]) a
+/// door may sit on a wall inside the bounding box, `inset` cells in from
+/// the side (the inner walls of an L, say).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DoorSlot {
     /// The side the door is on.
@@ -93,6 +97,10 @@ pub struct DoorSlot {
     /// How many cells of wall the door may sit in: `width` for a fixed
     /// slot, more for a door line.
     pub length: i32,
+    /// Cells between the side of the bounding box and the door's wall: 0
+    /// for a door on the box's edge, more for an inner wall of a room
+    /// trimmed to its floors.
+    pub inset: i32,
 }
 
 impl DoorSlot {
@@ -104,6 +112,7 @@ impl DoorSlot {
             offset,
             width,
             length: width,
+            inset: 0,
         }
     }
 
@@ -116,7 +125,16 @@ impl DoorSlot {
             offset,
             width,
             length,
+            inset: 0,
         }
+    }
+
+    /// This door moved `inset` cells in from its side of the bounding box,
+    /// onto an inner wall of a room trimmed to its floors.
+    #[must_use]
+    pub const fn with_inset(mut self, inset: i32) -> Self {
+        self.inset = inset;
+        self
     }
 
     /// Whether the door may sit in more than one place.
@@ -139,7 +157,7 @@ impl DoorSlot {
     /// The fixed slot at place `k` (`0..positions()`) of the line.
     #[must_use]
     pub const fn at(&self, k: i32) -> Self {
-        Self::new(self.side, self.offset + k, self.width)
+        Self::new(self.side, self.offset + k, self.width).with_inset(self.inset)
     }
 
     /// The most doors the line holds at once: doors on one side must not
@@ -157,11 +175,12 @@ impl DoorSlot {
     /// cell on the wall).
     #[must_use]
     pub const fn first_cell(&self, w: i32, h: i32) -> Pos {
+        let i = self.inset;
         match self.side {
-            Side::North => (self.offset, 0),
-            Side::South => (self.offset, h - 1),
-            Side::West => (0, self.offset),
-            Side::East => (w - 1, self.offset),
+            Side::North => (self.offset, i),
+            Side::South => (self.offset, h - 1 - i),
+            Side::West => (i, self.offset),
+            Side::East => (w - 1 - i, self.offset),
         }
     }
 
@@ -210,6 +229,11 @@ pub struct RoomTemplate {
     pub rotations: bool,
     /// Whether it may be mirrored left to right.
     pub mirroring: bool,
+    /// Whether the room is only its floors and the wall round them rather
+    /// than its whole bounding box: other rooms may then sit in the parts
+    /// of the box it leaves (the notch of an L), and its doors may sit on
+    /// those inner walls ([`DoorSlot::inset`]). Level-graph layouts only.
+    pub trim_to_floors: bool,
 }
 
 impl RoomTemplate {
@@ -227,6 +251,7 @@ impl RoomTemplate {
             weight: 1.0,
             rotations: false,
             mirroring: false,
+            trim_to_floors: false,
         }
     }
 
@@ -266,6 +291,16 @@ impl RoomTemplate {
         }
     }
 
+    /// The cells the room takes, walls included, as rectangles that do
+    /// not overlap (row runs, merged downwards): its floors and every cell
+    /// next to one (diagonals too) when [`RoomTemplate::trim_to_floors`]
+    /// is set; `None` for the whole bounding box.
+    #[must_use]
+    pub fn outline(&self) -> Option<Vec<Rect>> {
+        self.trim_to_floors
+            .then(|| outline_of(&self.floor_rects(), self.width, self.height))
+    }
+
     /// Its variants, as `(quarter turns clockwise, mirrored)`: only the
     /// ones it allows, the plain one first.
     #[must_use]
@@ -283,6 +318,55 @@ impl RoomTemplate {
     }
 }
 
+/// The cells of a `w × h` box within one step (diagonals too) of a floor
+/// cell, as rectangles that do not overlap: each row's runs, a run merged
+/// into the one above it when the two span the same columns.
+#[must_use]
+pub fn outline_of(floors: &[Rect], w: i32, h: i32) -> Vec<Rect> {
+    let (w, h) = (w.clamp(0, 64), h.clamp(0, 64));
+    let near = |x: i32, y: i32| {
+        floors
+            .iter()
+            .any(|f| x >= f.x - 1 && x <= f.x + f.w && y >= f.y - 1 && y <= f.y + f.h)
+    };
+    let mut out: Vec<Rect> = Vec::new();
+    // Rectangles still growing downwards: indices into `out`.
+    let mut open: Vec<usize> = Vec::new();
+    for y in 0..h {
+        let mut runs = Vec::new();
+        let mut x = 0;
+        while x < w {
+            if near(x, y) {
+                let x0 = x;
+                while x < w && near(x, y) {
+                    x += 1;
+                }
+                runs.push((x0, x - x0));
+            } else {
+                x += 1;
+            }
+        }
+        let mut next = Vec::with_capacity(runs.len());
+        for (x0, rw) in runs {
+            match open
+                .iter()
+                .find(|&&i| out[i].x == x0 && out[i].w == rw && out[i].y + out[i].h == y)
+            {
+                Some(&i) => {
+                    out[i].h += 1;
+                    next.push(i);
+                }
+                None => {
+                    next.push(out.len());
+                    out.push(Rect::new(x0, y, rw, 1));
+                }
+            }
+        }
+        open = next;
+    }
+    out
+}
+
 /// One orientation of a template, with everything in the turned frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {
@@ -298,6 +382,9 @@ pub struct Variant {
     pub doors: Vec<DoorSlot>,
     /// The floor rectangles, turned.
     pub floors: Vec<Rect>,
+    /// The cells it takes ([`RoomTemplate::outline`]), turned; `None` for
+    /// the whole box.
+    pub outline: Option<std::sync::Arc<[Rect]>>,
 }
 
 /// Where the cell `p` of a `w × h` room lands after mirroring (x flipped)
@@ -365,7 +452,14 @@ impl Variant {
                     .map(|p| along(orient_cell(p, w, h, rotation, mirrored)))
                     .min()
                     .unwrap_or(d.offset);
-                DoorSlot::line(side, offset, d.width, d.length)
+                let (x, y) = orient_cell(d.first_cell(w, h), w, h, rotation, mirrored);
+                let inset = match side {
+                    Side::North => y,
+                    Side::South => vh - 1 - y,
+                    Side::West => x,
+                    Side::East => vw - 1 - x,
+                };
+                DoorSlot::line(side, offset, d.width, d.length).with_inset(inset)
             })
             .collect();
         let floors = template
@@ -378,7 +472,10 @@ impl Variant {
                 let (y0, y1) = (a.1.min(b.1), a.1.max(b.1));
                 Rect::new(x0, y0, x1 - x0 + 1, y1 - y0 + 1)
             })
-            .collect();
+            .collect::<Vec<Rect>>();
+        let outline = template
+            .trim_to_floors
+            .then(|| outline_of(&floors, vw, vh).into());
         Self {
             rotation,
             mirrored,
@@ -386,6 +483,7 @@ impl Variant {
             height: vh,
             doors,
             floors,
+            outline,
         }
     }
 }

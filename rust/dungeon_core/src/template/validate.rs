@@ -43,6 +43,20 @@ impl TemplateConfig {
                  generator grows door to door; door lines are for level graphs",
             ));
         }
+        if let Some((i, t)) = self
+            .templates
+            .iter()
+            .enumerate()
+            .find(|(_, t)| t.trim_to_floors)
+        {
+            return Err(template_error(
+                i,
+                t,
+                "trim_to_floors".into(),
+                "rooms as whole boxes (trim_to_floors off): the template generator \
+                 places bounding boxes; trimmed rooms are for level graphs",
+            ));
+        }
         self.validate_start_tag()?;
         self.validate_rules()?;
         self.validate_joins()?;
@@ -535,8 +549,22 @@ pub(crate) fn validate_template(i: usize, t: &RoomTemplate) -> Result<(), Config
         );
     }
     let on_floor = |p: (i32, i32)| floors.iter().any(|f| f.contains(p));
+    if t.trim_to_floors {
+        return validate_trimmed_doors(i, t, &floors);
+    }
     let mut used: Vec<(i32, i32)> = Vec::new();
     for (k, d) in t.doors.iter().enumerate() {
+        if d.inset != 0 {
+            return err(
+                format!(
+                    "door {k} ({} offset {}) inset {}",
+                    d.side.name(),
+                    d.offset,
+                    d.inset
+                ),
+                "doors on the edge of the room (inset 0); an inset door needs trim_to_floors",
+            );
+        }
         let len = match d.side {
             Side::North | Side::South => t.width,
             Side::East | Side::West => t.height,
@@ -594,6 +622,78 @@ pub(crate) fn validate_template(i: usize, t: &RoomTemplate) -> Result<(), Config
                     "every door cell with a floor cell just inside it",
                 );
             }
+        }
+    }
+    Ok(())
+}
+
+/// The doors of a room trimmed to its floors: each on a straight wall of
+/// its outline (every cell in the outline but not on a floor, the cell
+/// outside it beyond the outline, the cell inside it floor, and the wall
+/// going on one cell past both ends, so not on a corner), none overlapping
+/// another.
+fn validate_trimmed_doors(i: usize, t: &RoomTemplate, floors: &[Rect]) -> Result<(), ConfigError> {
+    let outline = crate::template::shape::outline_of(floors, t.width, t.height);
+    let inside = |p: (i32, i32)| outline.iter().any(|r| r.contains(p));
+    let on_floor = |p: (i32, i32)| floors.iter().any(|f| f.contains(p));
+    // A cell of the wall facing `step`: in the outline, not floor, with
+    // nothing of the room beyond it.
+    let wall = |p: (i32, i32), (sx, sy): (i32, i32)| {
+        inside(p) && !on_floor(p) && !inside((p.0 + sx, p.1 + sy))
+    };
+    let mut used: Vec<(i32, i32)> = Vec::new();
+    for (k, d) in t.doors.iter().enumerate() {
+        let what = || {
+            format!(
+                "door {k} ({} offset {} inset {} width {} length {})",
+                d.side.name(),
+                d.offset,
+                d.inset,
+                d.width,
+                d.length
+            )
+        };
+        let err = |allowed: &str| Err(template_error(i, t, what(), allowed));
+        let len = match d.side {
+            Side::North | Side::South => t.width,
+            Side::East | Side::West => t.height,
+        };
+        let depth = match d.side {
+            Side::North | Side::South => t.height,
+            Side::East | Side::West => t.width,
+        };
+        if d.width < 1 || d.length < d.width {
+            return err("a door at least 1 cell wide, on a line at least as long as it is wide");
+        }
+        if d.offset < 1
+            || i64::from(d.offset) + i64::from(d.length) > i64::from(len) - 1
+            || d.inset < 0
+            || d.inset >= depth
+        {
+            return err(
+                "doors inside the bounding box: offset ≥ 1, offset + length ≤ side length − 1, 0 ≤ inset < the room's depth",
+            );
+        }
+        let step = d.side.step();
+        let (ax, ay) = d.along();
+        let cells: Vec<(i32, i32)> = d.cells(t.width, t.height).collect();
+        let ends = [
+            (cells[0].0 - ax, cells[0].1 - ay),
+            (cells[cells.len() - 1].0 + ax, cells[cells.len() - 1].1 + ay),
+        ];
+        if !cells.iter().chain(&ends).all(|&p| wall(p, step)) {
+            return err(
+                "doors on a straight outer wall of the trimmed room (walls round its floors), not on a corner",
+            );
+        }
+        for &p in &cells {
+            if !on_floor((p.0 - step.0, p.1 - step.1)) {
+                return err("every door cell with a floor cell just inside it");
+            }
+            if used.contains(&p) {
+                return err("door slots that do not overlap");
+            }
+            used.push(p);
         }
     }
     Ok(())

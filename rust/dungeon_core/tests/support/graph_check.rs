@@ -43,6 +43,9 @@ pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
     let pieces = c.corridor_pieces();
     assert_eq!(l.placements.len(), all);
     assert_eq!(grid.room_records().len(), all, "one floor each");
+    // Per placement, the cells it takes (its box, or its outline when
+    // trimmed to its floors), as rectangles in map cells.
+    let mut feet: Vec<Vec<Rect>> = Vec::with_capacity(l.placements.len());
     for (i, p) in l.placements.iter().enumerate() {
         let r = grid.room_records()[i].rect;
         let f = p.rect();
@@ -52,17 +55,28 @@ pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
         );
         assert_eq!(p.rooms, vec![i]);
         assert!(f.x >= 0 && f.y >= 0 && f.x + f.w <= grid.width() && f.y + f.h <= grid.height());
-        for q in &l.placements[..i] {
-            assert!(!overlap(&f, &q.rect()), "placements overlap");
-        }
-        // Every door lies on its template door (slot or line), turned as
-        // the placement is; a joined door is as long as it is wide.
         let t = if i < n {
             &c.templates[p.template]
         } else {
             &pieces[p.template]
         };
         let v = Variant::of(t, p.rotation, p.mirrored);
+        let foot: Vec<Rect> = v.outline.as_deref().map_or_else(
+            || vec![f],
+            |parts| {
+                parts
+                    .iter()
+                    .map(|q| Rect::new(q.x + f.x, q.y + f.y, q.w, q.h))
+                    .collect()
+            },
+        );
+        for (j, other) in feet.iter().enumerate() {
+            let hit = foot.iter().any(|a| other.iter().any(|b| overlap(a, b)));
+            assert!(!hit, "placements {j} and {i} overlap");
+        }
+        feet.push(foot);
+        // Every door lies on its template door (slot or line), turned as
+        // the placement is; a joined door is as long as it is wide.
         for d in &p.doors {
             let line = v.doors[d.slot];
             let on_line: Vec<_> = line

@@ -200,7 +200,7 @@ impl<'a> Dp<'a> {
             buf: Vec::new(),
             buf2: Vec::new(),
             used: Vec::new(),
-            feet: state.order.iter().map(|&i| state.foot[i]).collect(),
+            feet: state.order.iter().map(|&i| state.foot[i].clone()).collect(),
         }
     }
 
@@ -278,7 +278,7 @@ impl<'a> Dp<'a> {
         // The overlap scan reads every placed room: last.
         joined
             && (!self.overlaps || {
-                let f = Foot::at((s.x, s.y), var.width, var.height);
+                let f = Foot::of((s.x, s.y), var);
                 self.feet.iter().all(|g| g.overlap(&f) == 0)
             })
     }

@@ -159,12 +159,12 @@ impl Dp<'_> {
     pub(super) fn cost(&mut self, j: usize, s: St, chosen: &[St]) -> (i64, i64) {
         let space = self.space;
         let var = &space.vars[s.v as usize].v;
-        let f = Foot::at((s.x, s.y), var.width, var.height);
+        let f = Foot::of((s.x, s.y), var);
         let mut over = 0;
         let mut missed = 0;
         for (k, c) in chosen.iter().enumerate() {
             let cv = &space.vars[c.v as usize].v;
-            over += Foot::at((c.x, c.y), cv.width, cv.height).overlap(&f);
+            over += Foot::of((c.x, c.y), cv).overlap(&f);
             if k + 1 < j && self.adjacent(self.rooms[k], self.rooms[j]) {
                 let hit = self
                     .space

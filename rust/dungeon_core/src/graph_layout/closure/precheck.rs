@@ -85,7 +85,7 @@ fn triangle_closes(space: &Space, vars: [&[usize]; 3]) -> Option<bool> {
     let (mut ab, mut ac, mut bc) = (Vec::new(), Vec::new(), Vec::new());
     let foot = |v: usize, x: i32, y: i32| {
         let var = &space.vars[v].v;
-        Foot::at((x, y), var.width, var.height)
+        Foot::of((x, y), var)
     };
     let apart = |v: usize, d: usize, e: usize| {
         let doors = &space.vars[v].v.doors;

@@ -115,7 +115,7 @@ fn the_search_closes_the_loop_without_overlaps() {
             let v = &space.vars[s.v as usize].v;
             Foot::at((s.x, s.y), v.width, v.height)
         };
-        let mut all: Vec<(u32, Foot)> = vec![(0, state.foot[0])];
+        let mut all: Vec<(u32, Foot)> = vec![(0, state.foot[0].clone())];
         all.extend(got.iter().map(|s| (s.v, foot(s))));
         for (k, a) in all.iter().enumerate() {
             for b in &all[..k] {
