@@ -547,6 +547,72 @@ mod tests {
         }
     }
 
+    /// The cells of `rects`, sorted; panics if two rectangles share one.
+    fn cells_of(rects: &[Rect]) -> Vec<Pos> {
+        let mut out: Vec<Pos> = rects
+            .iter()
+            .flat_map(|r| r.cells().collect::<Vec<_>>())
+            .collect();
+        let n = out.len();
+        out.sort_unstable();
+        out.dedup();
+        assert_eq!(out.len(), n, "rectangles overlap: {rects:?}");
+        out
+    }
+
+    #[test]
+    fn an_outline_is_the_floors_and_the_ring_round_them() {
+        let mut t = l_room();
+        assert_eq!(t.outline(), None);
+        t.trim_to_floors = true;
+        let got = cells_of(&t.outline().unwrap());
+        // The plain form: every cell of the box within one step of a floor.
+        let floors = t.floor_rects();
+        let mut want: Vec<Pos> = Rect::new(0, 0, t.width, t.height)
+            .cells()
+            .filter(|&(x, y)| {
+                (-1..=1).any(|dx| {
+                    (-1..=1).any(|dy| floors.iter().any(|f| f.contains((x + dx, y + dy))))
+                })
+            })
+            .collect();
+        want.sort_unstable();
+        assert_eq!(got, want);
+        // The L's floors (5 × 1 on top, 2 × 2 below its left end) leave the
+        // bottom right of the 7 × 5 box.
+        assert_eq!(got.len(), 7 * 3 + 4 * 2);
+        assert!(!got.contains(&(4, 3)) && got.contains(&(3, 3)));
+        for (r, m) in [0, 1, 2, 3].iter().flat_map(|&r| [(r, false), (r, true)]) {
+            let v = Variant::of(&t, r, m);
+            let mut turned: Vec<Pos> = got
+                .iter()
+                .map(|&p| orient_cell(p, t.width, t.height, r, m))
+                .collect();
+            turned.sort_unstable();
+            assert_eq!(cells_of(v.outline.as_deref().unwrap()), turned, "{r} {m}");
+        }
+    }
+
+    #[test]
+    fn an_inset_door_turns_with_its_wall() {
+        let mut t = l_room();
+        t.trim_to_floors = true;
+        // The L's inner wall facing east (x 3, y 3): 3 cells in from the
+        // east side of the 7 × 5 box.
+        t.doors = vec![DoorSlot::new(Side::East, 3, 1).with_inset(3)];
+        assert_eq!(t.doors[0].first_cell(7, 5), (3, 3));
+        for (r, m) in [0, 1, 2, 3].iter().flat_map(|&r| [(r, false), (r, true)]) {
+            let v = Variant::of(&t, r, m);
+            let d = v.doors[0];
+            assert_eq!(d.side, orient_side(Side::East, r, m));
+            assert_eq!(
+                d.first_cell(v.width, v.height),
+                orient_cell((3, 3), 7, 5, r, m),
+                "{r} {m}"
+            );
+        }
+    }
+
     #[test]
     fn turning_four_times_is_the_identity() {
         let t = l_room();

@@ -42,7 +42,26 @@ pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
     let all = n + corridor.len();
     let pieces = c.corridor_pieces();
     assert_eq!(l.placements.len(), all);
-    assert_eq!(grid.room_records().len(), all, "one floor each");
+    // One room record per floor rectangle: the first floors in placement
+    // order, then the later floors of templates with several.
+    let floors = |i: usize, p: &dungeon_core::graph_layout::GraphPlacement| {
+        let t = if i < n {
+            &c.templates[p.template]
+        } else {
+            &pieces[p.template]
+        };
+        t.floor_rects().len()
+    };
+    let records: usize = l
+        .placements
+        .iter()
+        .enumerate()
+        .map(|(i, p)| floors(i, p))
+        .sum();
+    assert_eq!(grid.room_records().len(), records, "one record per floor");
+    // Per room record, its placement.
+    let mut owner: Vec<usize> = (0..all).collect();
+    owner.resize(records, usize::MAX);
     // Per placement, the cells it takes (its box, or its outline when
     // trimmed to its floors), as rectangles in map cells.
     let mut feet: Vec<Vec<Rect>> = Vec::with_capacity(l.placements.len());
@@ -53,7 +72,12 @@ pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
             r.x > f.x && r.y > f.y && r.x + r.w < f.x + f.w && r.y + r.h < f.y + f.h,
             "record {i} inside placement {i}"
         );
-        assert_eq!(p.rooms, vec![i]);
+        assert_eq!(p.rooms.len(), floors(i, p));
+        assert_eq!(p.rooms[0], i);
+        for &r in &p.rooms[1..] {
+            assert!(r >= all && owner[r] == usize::MAX, "later floor {r}");
+            owner[r] = i;
+        }
         assert!(f.x >= 0 && f.y >= 0 && f.x + f.w <= grid.width() && f.y + f.h <= grid.height());
         let t = if i < n {
             &c.templates[p.template]
@@ -101,8 +125,17 @@ pub fn check_level(c: &GraphConfig, l: &GraphLevel) {
     }
     // The derived room graph is exactly the level graph, corridors as
     // room – piece – room.
-    let mut got: Vec<(usize, usize)> = grid.connections().iter().map(|k| k.rooms).collect();
+    // (Floors of one placement join each other; a connection from a later
+    // floor is its placement's.)
+    let mut got: Vec<(usize, usize)> = grid
+        .connections()
+        .iter()
+        .map(|k| (owner[k.rooms.0], owner[k.rooms.1]))
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| (a.min(b), a.max(b)))
+        .collect();
     got.sort_unstable();
+    got.dedup();
     assert_eq!(got, c.room_pairs(), "connections");
     // Doors only on joins: two door cells per unit of door width.
     let door_cells = grid.cells().iter().filter(|&&c| c == Cell::Door).count();
