@@ -76,12 +76,14 @@ static func along(side: int) -> Vector2i:
 	return Vector2i(1, 0) if side % 2 == 0 else Vector2i(0, 1)
 
 
-## Every map cell of template door `slot` (the whole line) of placement `p`.
+## Every map cell of template door `slot` (the whole line, `inset` cells in
+## from its side) of placement `p`.
 static func line_cells(p: Dictionary, tpl: RoomTemplate, slot: int) -> Array[Vector2i]:
 	var d := tpl.get_door(slot)
 	var w := tpl.size.x
 	var h := tpl.size.y
-	var first: Vector2i = [Vector2i(d.y, 0), Vector2i(w - 1, d.y), Vector2i(d.y, h - 1), Vector2i(0, d.y)][d.x]
+	var inset := tpl.get_door_inset(slot)
+	var first: Vector2i = [Vector2i(d.y, inset), Vector2i(w - 1 - inset, d.y), Vector2i(d.y, h - 1 - inset), Vector2i(inset, d.y)][d.x]
 	var out: Array[Vector2i] = []
 	for i in d.w:
 		var c := first + along(d.x) * i
