@@ -392,7 +392,7 @@ fn read_door(
         Side::East | Side::West => h,
     };
     let on_wall = |d: &DoorSlot| {
-        d.offset >= 1 && i64::from(d.offset) + i64::from(d.length) <= i64::from(wall_of(d.side)) - 1
+        d.offset >= 1 && i64::from(d.offset) + i64::from(d.length) < i64::from(wall_of(d.side))
     };
     let slot = match (side_meta, walls) {
         (Some(side), Some(_)) => slot_on(
