@@ -182,6 +182,13 @@ func test_scenes_match_code(t) -> void:
 		t.check_eq(tpl.get_door_inset(1), 4, "inset from the position")
 	t.expect_error("door Marker at cell (7.00, 2.00) is on no straight wall round the floors of the trimmed room")
 	t.check(RoomTemplate.from_scene(l_scene(Vector2(224, 64), {}, true), Vector2(32, 32)) == null, "a marker inside the notch is refused")
+	# Out-of-range insets and positions are refused, never crash.
+	t.expect_error("door Marker at cell (6.50, 4.00) is on no straight wall")
+	t.check(RoomTemplate.from_scene(l_scene(Vector2(208, 128), {"inset": 2147483647}, true), Vector2(32, 32)) == null, "a huge inset without a side")
+	t.expect_error("door 1 (north offset 6 inset -2147483648 width 1 length 1)")
+	t.check(RoomTemplate.from_scene(l_scene(Vector2(208, 128), {"side": "north", "inset": -2147483648}, true), Vector2(32, 32)) == null, "a huge negative inset on the north side")
+	t.expect_error("is on no straight wall")
+	t.check(RoomTemplate.from_scene(l_scene(Vector2(1e12, -1e12), {}, true), Vector2(32, 32)) == null, "a marker far away")
 	t.expect_error("an inset door needs trim_to_floors")
 	var bad := RoomTemplate.new()
 	t.check(not bad.load_scene(l_scene(Vector2(208, 0), {"inset": 4}, false), Vector2(32, 32)), "an inset marker on an untrimmed room is refused")

@@ -318,8 +318,18 @@ struct Walls {
 }
 
 impl Walls {
-    /// Whether every cell of `slot` is wall facing its side: in the
-    /// outline, not floor, the next cell outwards outside the outline.
+    /// Whether `slot`'s inset is within the box (its cells then are).
+    fn in_box(&self, slot: &DoorSlot) -> bool {
+        let depth = match slot.side {
+            Side::North | Side::South => self.h,
+            Side::East | Side::West => self.w,
+        };
+        (0..depth).contains(&slot.inset)
+    }
+
+    /// Whether every cell of `slot` (in the box: [`Self::in_box`]) is wall
+    /// facing its side: in the outline, not floor, the next cell outwards
+    /// outside the outline.
     fn holds(&self, slot: &DoorSlot) -> bool {
         let inside = |p: (i32, i32)| self.outline.iter().any(|r| r.contains(p));
         let floor = |p: (i32, i32)| self.floors.iter().any(|r| r.contains(p));
@@ -408,7 +418,8 @@ fn read_door(
                         inset_meta.unwrap_or_else(|| inset_at(side, (cx, cy), (w, h))),
                     )
                 })
-                .filter(|d| on_wall(d) && walls.holds(d))
+                // Inside the box first: `holds` walks the slot's cells.
+                .filter(|d| on_wall(d) && walls.in_box(d) && walls.holds(d))
                 .collect();
             match found.as_slice() {
                 [one] => *one,
