@@ -5,8 +5,10 @@ extends RefCounted
 ## 3D scenes equal to the same template made in code, a
 ## GraphLayoutGenerator level whose small rooms sit in the L rooms' notches
 ## (outlines apart, boxes overlapping, every door where its template says,
-## insets included), and TemplateGenerator and corridor pieces refusing
-## trimmed templates.
+## insets included), the scene L turned in a level (each marker on its door
+## cell, the sample's template_rooms.gd opening and sealing the right
+## cells), and TemplateGenerator and corridor pieces refusing trimmed
+## templates.
 
 const DoorLines := preload("res://tests/suites/test_door_lines.gd")
 const GraphSuite := preload("res://tests/suites/test_graph_layout.gd")
@@ -256,11 +258,13 @@ static func placement_pairs(level: Dictionary) -> Array:
 ## realised, doors where their templates say (insets turned with the room),
 ## each placement's `outline` its template's outline turned, and no cell
 ## taken by two rooms. Returns [levels laid out, pairs of rooms whose boxes
-## overlap, levels where every small room sits in an L's box].
+## overlap, levels where every small room sits in an L's box, trimmed rooms
+## placed turned or mirrored].
 static func check_levels(t, gen: GraphLayoutGenerator, seeds: Array, label: String) -> Array:
 	var laid := 0
 	var overlaps := 0
 	var all_in_notches := 0
+	var turned := 0
 	for s in seeds:
 		gen.seed = s
 		var level := gen.generate_with_graph(1)
@@ -277,6 +281,8 @@ static func check_levels(t, gen: GraphLayoutGenerator, seeds: Array, label: Stri
 			var p: Dictionary = placements[i]
 			var cells := cells_of(p["outline"])
 			t.check_eq(cells, turned_outline(p), "%s: placement %d's outline is its template's, turned" % [what, i])
+			if p["resource"].trim_to_floors and (p["rotation"] != 0 or p["mirrored"]):
+				turned += 1
 			for c in cells:
 				if owner.has(c):
 					shared += 1
@@ -297,7 +303,7 @@ static func check_levels(t, gen: GraphLayoutGenerator, seeds: Array, label: Stri
 			all_in_notches += 1
 		var again := gen.generate_level(1)
 		t.check_eq(again.layout_hash(), level["grid"].layout_hash(), what + ": the same seed, the same level")
-	return [laid, overlaps, all_in_notches]
+	return [laid, overlaps, all_in_notches, turned]
 
 
 func test_small_rooms_sit_in_notches(t) -> void:
@@ -316,6 +322,7 @@ func test_small_rooms_sit_in_notches(t) -> void:
 		tpl.mirroring = true
 	got = check_levels(t, gen, seeds, "turned")
 	t.check(got[0] >= SEEDS / 2, "turned templates lay out (%d of %d)" % [got[0], SEEDS])
+	t.check(got[3] > 0, "L rooms placed turned or mirrored (%d)" % got[3])
 
 
 func test_scene_l_in_a_level(t) -> void:
@@ -326,16 +333,45 @@ func test_scene_l_in_a_level(t) -> void:
 	gen.cell_size = Vector2(32, 32)
 	var got := check_levels(t, gen, [0, 1], "scene")
 	t.check_eq(got[2], got[0], "small rooms in the scene L's notch")
+	t.part("turned")
+	for tpl: RoomTemplate in gen.templates:
+		tpl.rotations = true
+		tpl.mirroring = true
 	gen.seed = 0
 	var level := gen.generate_with_graph(1)
-	if level.is_empty():
+	if not t.check(not level.is_empty(), "turned: lays out: " + gen.last_error):
 		return
+	# Each door's marker, moved by the placement's transform, lands on its
+	# door cell: the inner-wall ones too, turned with the room.
 	var scene_room: Node = l.scene.instantiate()
+	var markers := 0
+	var turned := 0
 	for p in level["placements"]:
-		if p["resource"] == l:
-			for d in p["doors"]:
-				t.check(scene_room.has_node(d["node"]), "node %s is a marker of the scene" % d["node"])
+		if p["resource"] != l:
+			continue
+		if p["rotation"] != 0 or p["mirrored"]:
+			turned += 1
+		for d in p["doors"]:
+			if not t.check(scene_room.has_node(d["node"]), "node %s is a marker of the scene" % d["node"]):
+				continue
+			var at: Vector2 = p["transform_2d"] * (scene_room.get_node(d["node"]) as Node2D).position
+			var cell := Rect2(Vector2(d["cell"]) * 32.0, Vector2(32, 32)).grow(0.5)
+			t.check(cell.has_point(at), "marker %s at %s is on its door cell %s" % [d["node"], at, d["cell"]])
+			markers += 1
 	scene_room.free()
+	t.check_eq(markers, 8, "two L rooms, four markers each")
+	t.check(turned > 0, "an L placed turned or mirrored")
+	# The sample opens the joined doors' cells and barricades the rest.
+	var rooms := preload("res://scripts/template_rooms.gd").new()
+	rooms.build(level, 32, Vector2(32, 32))
+	var grid: DungeonGrid = level["grid"]
+	t.check_eq(rooms.open_cells.size(), 8, "a door cell per side of each connection")
+	for c in rooms.open_cells:
+		t.check_eq(grid.get_cell(c), DungeonGrid.DOOR, "open cell %s is a door" % c)
+	for c in rooms.sealed_cells:
+		t.check(grid.get_cell(c) != DungeonGrid.DOOR, "sealed cell %s is no door" % c)
+	t.check_eq(rooms.room_nodes.size(), 2, "a scene per L room (the others have none)")
+	rooms.free()
 
 
 func test_trimmed_refused_elsewhere(t) -> void:
