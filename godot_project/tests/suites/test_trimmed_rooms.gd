@@ -375,23 +375,10 @@ func test_scene_l_in_a_level(t) -> void:
 
 
 func test_trimmed_refused_elsewhere(t) -> void:
-	var gen := TemplateGenerator.new()
-	var start := coded_l()
-	start.tags = PackedStringArray(["start"])
-	gen.templates = [start]
-	gen.end_tag = ""
-	t.expect_error("trim_to_floors")
-	t.check(gen.generate() == null, "TemplateGenerator refuses a trimmed template")
-	t.check(gen.last_error.contains("trim_to_floors"), "the message names trim_to_floors: " + gen.last_error)
 	var piece := RoomTemplate.new()
 	piece.size = Vector2i(5, 5)
 	piece.add_door(RoomTemplate.SIDE_NORTH, 2)
 	piece.add_door(RoomTemplate.SIDE_SOUTH, 2)
 	piece.trim_to_floors = true
 	t.check_eq(piece.check(), "", "the piece alone is valid")
-	var graph := GraphLayoutGenerator.new()
-	graph.corridors = true
-	graph.corridor_templates = [piece]
-	t.expect_error("trim_to_floors")
-	t.check(graph.generate() == null, "a trimmed corridor piece is refused")
-	t.check(graph.last_error.contains("corridor_templates") and graph.last_error.contains("trim_to_floors"), "the message names both: " + graph.last_error)
+	DoorLines.check_refused(t, coded_l(), piece, "trim_to_floors", "trim_to_floors")
