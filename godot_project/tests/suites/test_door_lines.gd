@@ -76,12 +76,14 @@ static func along(side: int) -> Vector2i:
 	return Vector2i(1, 0) if side % 2 == 0 else Vector2i(0, 1)
 
 
-## Every map cell of template door `slot` (the whole line) of placement `p`.
+## Every map cell of template door `slot` (the whole line, `inset` cells in
+## from its side) of placement `p`.
 static func line_cells(p: Dictionary, tpl: RoomTemplate, slot: int) -> Array[Vector2i]:
 	var d := tpl.get_door(slot)
 	var w := tpl.size.x
 	var h := tpl.size.y
-	var first: Vector2i = [Vector2i(d.y, 0), Vector2i(w - 1, d.y), Vector2i(d.y, h - 1), Vector2i(0, d.y)][d.x]
+	var inset := tpl.get_door_inset(slot)
+	var first: Vector2i = [Vector2i(d.y, inset), Vector2i(w - 1 - inset, d.y), Vector2i(d.y, h - 1 - inset), Vector2i(inset, d.y)][d.x]
 	var out: Array[Vector2i] = []
 	for i in d.w:
 		var c := first + along(d.x) * i
@@ -319,25 +321,32 @@ func test_scene_lines_in_a_level(t) -> void:
 	t.check(laid > 0, "scene templates with lines lay out")
 
 
-func test_template_generator_refuses_lines(t) -> void:
+## Checks that a TemplateGenerator starting from `start` and a
+## GraphLayoutGenerator with corridor piece `piece` both refuse to run,
+## logging an error containing `logged`, with `why` in `last_error` (and
+## the corridor one naming corridor_templates).
+static func check_refused(t, start: RoomTemplate, piece: RoomTemplate, logged: String, why: String) -> void:
 	var gen := TemplateGenerator.new()
-	var start := coded_line()
 	start.tags = PackedStringArray(["start"])
 	gen.templates = [start]
 	gen.end_tag = ""
-	t.expect_error("fixed door slots")
-	t.check(gen.generate() == null, "TemplateGenerator refuses door lines")
-	t.check(gen.last_error.contains("door line"), "the message says why: " + gen.last_error)
+	t.expect_error(logged)
+	t.check(gen.generate() == null, "TemplateGenerator refuses the template")
+	t.check(gen.last_error.contains(why), "the message says why: " + gen.last_error)
+	var graph := GraphLayoutGenerator.new()
+	graph.corridors = true
+	graph.corridor_templates = [piece]
+	t.expect_error(logged)
+	t.check(graph.generate() == null, "the corridor piece is refused")
+	t.check(graph.last_error.contains("corridor_templates") and graph.last_error.contains(why), "the message names corridor_templates and says why: " + graph.last_error)
+
+
+func test_template_generator_refuses_lines(t) -> void:
 	var piece := RoomTemplate.new()
 	piece.size = Vector2i(5, 5)
 	piece.add_door(RoomTemplate.SIDE_NORTH, 2)
 	piece.add_door_line(RoomTemplate.SIDE_EAST, 1, 1, 3)
-	var graph := GraphLayoutGenerator.new()
-	graph.corridors = true
-	graph.corridor_templates = [piece]
-	t.expect_error("fixed door slots")
-	t.check(graph.generate() == null, "a corridor piece with a door line is refused")
-	t.check(graph.last_error.contains("corridor_templates"), "the message names corridor_templates: " + graph.last_error)
+	check_refused(t, coded_line(), piece, "fixed door slots", "door line")
 
 
 ## Door lines survive a .tres save: the template alone and inside a

@@ -169,6 +169,11 @@ impl GraphLayoutGenerator {
     /// placement [code]i[/code] is graph room [code]i[/code] and its
     /// [code]"rooms"[/code] is a [PackedInt32Array] of its room numbers in
     /// the grid (one per floor rectangle, the first being [code]i[/code]);
+    /// a placement's [code]"outline"[/code] is the cells it takes, an
+    /// [Array] of [Rect2i] that do not overlap: its box, or for a template
+    /// with [member RoomTemplate.trim_to_floors] its floors and the wall
+    /// round them, turned as the room is (another room may sit in the rest
+    /// of its box);
     /// corridor pieces follow the graph's rooms, in connection order, with
     /// [code]"corridor"[/code] true and [code]"edge"[/code] the connection
     /// they carry (their [code]"resource"[/code] is the corridor template,

@@ -9,10 +9,12 @@
 
 use dungeon_core::Pos;
 use dungeon_core::graph_layout::GraphPlacement;
-use dungeon_core::template::{DoorRef, PlacedDoor, Placement, RoomTemplate as CoreTemplate};
+use dungeon_core::template::{
+    DoorRef, PlacedDoor, Placement, RoomTemplate as CoreTemplate, Variant as Oriented,
+};
 use godot::prelude::*;
 
-use crate::convert::{array_of, vec2i};
+use crate::convert::{array_of, rect2i, vec2i};
 use crate::generator::{CoreValue, Ints};
 use crate::room_template::RoomTemplate;
 
@@ -108,6 +110,7 @@ fn transforms(p: &Placed, origin: Vector3, cs: Vector2) -> (Transform2D, Transfo
 
 /// The placement's dictionary: `template`, `resource` (its [RoomTemplate]
 /// in `list`), `scene`, `position`, `size`, `rotation`, `mirrored`,
+/// `outline` (the map cells it takes, see [`outline`]),
 /// `doors` (per door: `slot`, the template's door it is on, `side`,
 /// `cell`, `width`, `length`, `join`, `sealed`, `node`),
 /// `transform_2d` and `transform_3d` (cells of `cs`). The caller adds its
@@ -128,6 +131,7 @@ pub fn dictionary(p: &Placed, list: &[Gd<RoomTemplate>], cs: Vector2) -> VarDict
     d.set("size", Vector2i::new(p.size.0, p.size.1));
     d.set("rotation", i64::from(p.rotation));
     d.set("mirrored", p.mirrored);
+    d.set("outline", &outline(p, res));
     let nodes = |i: usize| res.map(|t| t.bind().door_node(i)).unwrap_or_default();
     let doors: Vec<VarDictionary> = p
         .doors
@@ -150,6 +154,30 @@ pub fn dictionary(p: &Placed, list: &[Gd<RoomTemplate>], cs: Vector2) -> VarDict
     d.set("transform_2d", t2);
     d.set("transform_3d", t3);
     d
+}
+
+/// The map cells placement `p` of template `res` takes, as rectangles
+/// that do not overlap: its box, or for a template trimmed to its floors
+/// the floors and the wall round them, turned as the room is.
+fn outline(p: &Placed, res: Option<&Gd<RoomTemplate>>) -> Array<Rect2i> {
+    let core = res.map(|t| t.bind().core(p.template, &mut Ints::default()));
+    let cells = core
+        .filter(|c| c.trim_to_floors)
+        .and_then(|c| Oriented::of(&c, p.rotation, p.mirrored).outline);
+    match cells {
+        Some(rects) => rects
+            .iter()
+            .map(|r| {
+                let mut r = rect2i(r);
+                r.position += vec2i(p.position);
+                r
+            })
+            .collect(),
+        None => Array::from(&[Rect2i::new(
+            vec2i(p.position),
+            Vector2i::new(p.size.0, p.size.1),
+        )]),
+    }
 }
 
 /// The non-empty entries of a generator's `templates`, in order: the

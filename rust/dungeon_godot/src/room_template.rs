@@ -29,6 +29,12 @@ use crate::generator::Ints;
 /// line long enough holds several doors; [TemplateGenerator] and corridor
 /// pieces take fixed doors only.
 ///
+/// A room that is not a rectangle (an L) may be [i]trimmed to its
+/// floors[/i] ([member trim_to_floors]): it then takes only its floors and
+/// the wall round them, other rooms may sit in the rest of its box, and a
+/// door may sit on an inner wall ([member door_insets]). For
+/// [GraphLayoutGenerator] level graphs only.
+///
 /// ```gdscript
 /// var hall := RoomTemplate.new()
 /// hall.size = Vector2i(9, 7)
@@ -64,10 +70,30 @@ pub struct RoomTemplate {
     /// [method add_door_line]; read it with [method get_door_length].
     #[export]
     door_lengths: PackedInt32Array,
+    /// Doors on inner walls: entry [code]i[/code] is how many cells door
+    /// [code]i[/code] of [member doors] sits in from its side of the box
+    /// (the north door of an L's notch, say). [code]0[/code], or no entry,
+    /// puts the door on the box's edge. Only a room with
+    /// [member trim_to_floors] may have inset doors, each on a straight
+    /// wall round its floors. Set it with the [code]inset[/code] argument
+    /// of [method add_door] or [method add_door_line]; read it with
+    /// [method get_door_inset].
+    #[export]
+    door_insets: PackedInt32Array,
     /// Floor rectangles inside the walls, in cells; empty means the whole
     /// inside. Use several for rooms that are not one rectangle (an L).
     #[export]
     floors: Array<Rect2i>,
+    /// Trim the room to its floors: it takes only its [member floors] and
+    /// the one-cell wall round them (diagonals too), not its whole box, so
+    /// other rooms may sit in the parts of the box it leaves (the notch of
+    /// an L), and its doors may sit on those inner walls
+    /// ([member door_insets]). Every door must then lie on a straight wall
+    /// round the floors, not on a corner. For [GraphLayoutGenerator] level
+    /// graphs: [TemplateGenerator] and corridor pieces refuse trimmed
+    /// templates. [method get_outline] gives the cells the room takes.
+    #[export]
+    trim_to_floors: bool,
     /// Tags the generator's rules refer to ([code]start[/code],
     /// [code]boss[/code], [code]corridor[/code]...).
     #[export]
@@ -107,7 +133,9 @@ impl IResource for RoomTemplate {
             size: Vector2i::new(5, 5),
             doors: Array::new(),
             door_lengths: PackedInt32Array::new(),
+            door_insets: PackedInt32Array::new(),
             floors: Array::new(),
+            trim_to_floors: false,
             tags: PackedStringArray::new(),
             weight: 1.0,
             rotations: false,
@@ -130,7 +158,11 @@ impl IResource for RoomTemplate {
             "size" => set_field(class, "size", &mut self.size, &value),
             "doors" => set_field(class, "doors", &mut self.doors, &value),
             "door_lengths" => set_field(class, "door_lengths", &mut self.door_lengths, &value),
+            "door_insets" => set_field(class, "door_insets", &mut self.door_insets, &value),
             "floors" => set_field(class, "floors", &mut self.floors, &value),
+            "trim_to_floors" => {
+                set_field(class, "trim_to_floors", &mut self.trim_to_floors, &value)
+            }
             "tags" => set_field(class, "tags", &mut self.tags, &value),
             "weight" => set_field(class, "weight", &mut self.weight, &value),
             "rotations" => set_field(class, "rotations", &mut self.rotations, &value),
@@ -194,11 +226,21 @@ impl RoomTemplate {
     /// [method add_door_line]). An [code]offset[/code] metadata (cells)
     /// overrides the offset read from the position.
     ///
+    /// A root metadata [code]trim_to_floors[/code] ([code]true[/code]) sets
+    /// [member trim_to_floors]. A door marker of such a room may sit on an
+    /// inner wall (the notch of an L), on the wall's outer line or its
+    /// middle: its side is the one wall round the floors the marker is on
+    /// (a [code]side[/code] metadata settles it when the position cannot),
+    /// and its inset ([member door_insets]) is how many cells that wall
+    /// is in from the side's edge of the bounds; an [code]inset[/code]
+    /// metadata (cells) overrides it.
+    ///
     /// Nodes in group [code]floor[/code] (as the bounds, in cells inside
     /// the walls) give [member floors]. The root's metadata
     /// [code]tags[/code] ([PackedStringArray] or a comma-separated
-    /// [String]), [code]weight[/code], [code]rotations[/code] and
-    /// [code]mirroring[/code] fill those settings.
+    /// [String]), [code]weight[/code], [code]rotations[/code],
+    /// [code]mirroring[/code] and [code]trim_to_floors[/code] fill those
+    /// settings.
     #[func]
     pub fn load_scene(&mut self, scene: Option<Gd<PackedScene>>, cell_size: Vector2) -> bool {
         let read = scene
@@ -211,6 +253,8 @@ impl RoomTemplate {
                 self.size = Vector2i::new(r.core.width, r.core.height);
                 self.doors = doors_of(&r.core.doors);
                 self.door_lengths = lengths_of(&r.core.doors);
+                self.door_insets = insets_of(&r.core.doors);
+                self.trim_to_floors = r.core.trim_to_floors;
                 self.floors = Array::from(
                     r.core
                         .floors
@@ -242,7 +286,9 @@ impl RoomTemplate {
 
     /// Checks the template alone (size, doors on walls and not on corners,
     /// each door opening onto floor, floors inside the walls and in one
-    /// piece, weight). Returns the problem, or an empty string.
+    /// piece, weight; for a room with [member trim_to_floors], each door
+    /// on a straight wall round its floors, and inset doors only there).
+    /// Returns the problem, or an empty string.
     #[func]
     fn check(&self) -> GString {
         let mut ints = Ints::default();
@@ -257,12 +303,23 @@ impl RoomTemplate {
     /// side's left (north, south) or top (east, west) end. The same as
     /// appending [code]Vector3i(side, offset, width)[/code] to
     /// [member doors], checked against [member size] (set it first).
+    /// A non-zero [param inset] puts the door that many cells in from the
+    /// side, on an inner wall of a room with [member trim_to_floors] (see
+    /// [member door_insets]; [method check] tells whether it is on a
+    /// straight wall round the floors).
     /// Returns the new door's index, or [code]-1[/code] (nothing added,
     /// the reason logged and in [member last_error]) when the door is not
-    /// on a wall or sits on a corner.
+    /// on a wall or sits on a corner of the box, or the inset is outside
+    /// the box.
     #[func]
-    fn add_door(&mut self, side: i64, offset: i64, #[opt(default = 1)] width: i64) -> i64 {
-        self.add_checked("add_door", side, offset, width, width)
+    fn add_door(
+        &mut self,
+        side: i64,
+        offset: i64,
+        #[opt(default = 1)] width: i64,
+        #[opt(default = 0)] inset: i64,
+    ) -> i64 {
+        self.add_checked("add_door", [side, offset, width, width, inset])
     }
 
     /// Adds a door line: a door [param width] cells wide that may sit
@@ -272,7 +329,8 @@ impl RoomTemplate {
     /// picks where along the line each door goes, and a line holds several
     /// doors that do not touch ([method get_door_capacity]); an unused
     /// line stays wall. [TemplateGenerator] and corridor pieces refuse
-    /// templates with door lines. Checked against [member size] (set it
+    /// templates with door lines. [param inset] puts the line on an inner
+    /// wall, as for [method add_door]. Checked against [member size] (set it
     /// first). Returns the new door's index, or [code]-1[/code] (nothing
     /// added, the reason logged and in [member last_error]) when
     /// [param length] is less than [param width] or the line is off the
@@ -284,8 +342,15 @@ impl RoomTemplate {
     /// room.add_door(RoomTemplate.SIDE_SOUTH, 4)             # a fixed door, 1 cell wide
     /// [/codeblock]
     #[func]
-    fn add_door_line(&mut self, side: i64, offset: i64, width: i64, length: i64) -> i64 {
-        self.add_checked("add_door_line", side, offset, width, length)
+    fn add_door_line(
+        &mut self,
+        side: i64,
+        offset: i64,
+        width: i64,
+        length: i64,
+        #[opt(default = 0)] inset: i64,
+    ) -> i64 {
+        self.add_checked("add_door_line", [side, offset, width, length, inset])
     }
 
     /// How many doors (fixed doors and door lines) the template has.
@@ -295,7 +360,8 @@ impl RoomTemplate {
     }
 
     /// Door [param index] as [code]Vector4i(side, offset, width, length)[/code]:
-    /// [member doors]' entry with its length (the width for a fixed door).
+    /// [member doors]' entry with its length (the width for a fixed door);
+    /// its inset is [method get_door_inset].
     /// [code]Vector4i(-1, -1, -1, -1)[/code] (and an error logged) for an
     /// index out of range.
     #[func]
@@ -313,6 +379,39 @@ impl RoomTemplate {
     fn get_door_length(&self, index: i64) -> i64 {
         self.door_at("get_door_length", index)
             .map_or(-1, |(_, length)| i64::from(length))
+    }
+
+    /// How many cells door [param index] sits in from its side of the box
+    /// ([member door_insets]): 0 on the box's edge, more on an inner wall
+    /// of a room with [member trim_to_floors]. [code]-1[/code] (and an
+    /// error logged) for an index out of range.
+    #[func]
+    fn get_door_inset(&self, index: i64) -> i64 {
+        self.door_at("get_door_inset", index)
+            .map_or(-1, |_| i64::from(self.inset_of(index as usize)))
+    }
+
+    /// The cells the room takes, walls included, as rectangles that do
+    /// not overlap, in cells from its top-left corner: with
+    /// [member trim_to_floors] its floors and every cell next to one
+    /// (diagonals too), else the whole box. Handy to draw a preview of
+    /// where other rooms may go.
+    /// [codeblock]
+    /// var l := RoomTemplate.new()
+    /// l.size = Vector2i(9, 9)
+    /// l.floors = [Rect2i(1, 1, 3, 4), Rect2i(1, 5, 7, 3)]
+    /// l.trim_to_floors = true
+    /// # Two rectangles: x 0 to 4 of rows 0 to 3, then rows 4 to 8 whole;
+    /// # the 4 × 4 notch at the top right is left free.
+    /// print(l.get_outline())
+    /// [/codeblock]
+    #[func]
+    fn get_outline(&self) -> Array<Rect2i> {
+        let core = self.core(0, &mut Ints::default());
+        match core.outline() {
+            Some(rects) => rects.iter().map(rect2i).collect(),
+            None => Array::from(&[Rect2i::new(Vector2i::ZERO, self.size)]),
+        }
     }
 
     /// Whether door [param index] is a door line (longer than it is wide).
@@ -352,6 +451,11 @@ impl RoomTemplate {
             .unwrap_or(width)
     }
 
+    /// Door `i`'s inset: its [`Self::door_insets`] entry, or 0.
+    fn inset_of(&self, i: usize) -> i32 {
+        self.door_insets.get(i).unwrap_or(0)
+    }
+
     /// Door `index` and its length, or `None` with an error naming `method`.
     fn door_at(&self, method: &str, index: i64) -> Option<(Vector3i, i32)> {
         let found = usize::try_from(index)
@@ -369,24 +473,18 @@ impl RoomTemplate {
         }
     }
 
-    /// Adds door (`side`, `offset`, `width`, `length`) if it lies on a wall
-    /// of [`Self::size`]; else logs why, naming the door, into
-    /// `last_error` and returns -1.
-    fn add_checked(
-        &mut self,
-        method: &str,
-        side: i64,
-        offset: i64,
-        width: i64,
-        length: i64,
-    ) -> i64 {
+    /// Adds door `[side, offset, width, length, inset]` if it lies on a
+    /// wall of [`Self::size`] (`inset` cells in from the side); else logs
+    /// why, naming the door, into `last_error` and returns -1.
+    fn add_checked(&mut self, method: &str, door: [i64; 5]) -> i64 {
+        let [side, offset, width, length, inset] = door;
         let index = self.doors.len();
         let side_name = usize::try_from(side)
             .ok()
             .and_then(|i| Side::ALL.get(i).copied());
-        let wall = match side_name {
-            Some(Side::North | Side::South) => i64::from(self.size.x),
-            _ => i64::from(self.size.y),
+        let (wall, depth) = match side_name {
+            Some(Side::North | Side::South) => (i64::from(self.size.x), i64::from(self.size.y)),
+            _ => (i64::from(self.size.y), i64::from(self.size.x)),
         };
         let problem = if side_name.is_none() {
             Some(format!(
@@ -408,26 +506,51 @@ impl RoomTemplate {
                 offset,
                 offset.saturating_add(length) - 1
             ))
+        } else if inset < 0 || inset >= depth {
+            Some(format!(
+                "inset {inset} is outside the room: the {} side of a {} × {} room takes insets 0 to {}",
+                side_name.map_or("?", Side::name),
+                self.size.x,
+                self.size.y,
+                depth - 1
+            ))
         } else {
             None
         };
         if let Some(why) = problem {
+            let inset_text = if inset == 0 {
+                String::new()
+            } else {
+                format!(", inset {inset}")
+            };
             let msg = format!(
-                "RoomTemplate.{method}: door {index} (side {side}, offset {offset}, width {width}, length {length}): {why}"
+                "RoomTemplate.{method}: door {index} (side {side}, offset {offset}, width {width}, length {length}{inset_text}): {why}"
             );
             godot_error!("{msg}");
             self.last_error = GString::from(&msg);
             return -1;
         }
-        // All four fit in i32: `offset + length` fits within a wall.
-        let (side, offset, width, length) =
-            (side as i32, offset as i32, width as i32, length as i32);
+        // All five fit in i32: `offset + length` fits within a wall, the
+        // inset within the room.
+        let (side, offset, width, length, inset) = (
+            side as i32,
+            offset as i32,
+            width as i32,
+            length as i32,
+            inset as i32,
+        );
         self.doors.push(Vector3i::new(side, offset, width));
         if length > width || self.door_lengths.len() > index {
             if self.door_lengths.len() <= index {
                 self.door_lengths.resize(index + 1);
             }
             self.door_lengths[index] = if length > width { length } else { 0 };
+        }
+        if inset != 0 || self.door_insets.len() > index {
+            if self.door_insets.len() <= index {
+                self.door_insets.resize(index + 1);
+            }
+            self.door_insets[index] = inset;
         }
         self.last_error = GString::new();
         self.base_mut().emit_changed();
@@ -455,6 +578,16 @@ fn lengths_of(doors: &[DoorSlot]) -> PackedInt32Array {
         .iter()
         .map(|d| if d.is_line() { d.length } else { 0 })
         .collect()
+}
+
+/// [`RoomTemplate::door_insets`] for core doors: each door's inset, up to
+/// the last inset door (empty when there is none).
+fn insets_of(doors: &[DoorSlot]) -> PackedInt32Array {
+    let n = doors
+        .iter()
+        .rposition(|d| d.inset != 0)
+        .map_or(0, |i| i + 1);
+    doors[..n].iter().map(|d| d.inset).collect()
 }
 
 impl RoomTemplate {
@@ -487,6 +620,7 @@ impl RoomTemplate {
                     d.z,
                     length,
                 )
+                .with_inset(self.inset_of(i))
             })
             .collect();
         let mut t = CoreTemplate::new(
@@ -509,6 +643,7 @@ impl RoomTemplate {
         t.weight = self.weight;
         t.rotations = self.rotations;
         t.mirroring = self.mirroring;
+        t.trim_to_floors = self.trim_to_floors;
         t
     }
 
@@ -520,6 +655,8 @@ impl RoomTemplate {
             b.size = Vector2i::new(core.width, core.height);
             b.doors = doors_of(&core.doors);
             b.door_lengths = lengths_of(&core.doors);
+            b.door_insets = insets_of(&core.doors);
+            b.trim_to_floors = core.trim_to_floors;
             b.floors = Array::from(
                 core.floors
                     .iter()

@@ -206,82 +206,28 @@ fn read_nodes(
             ));
         }
     };
+    let trim = bool_meta(root, "trim_to_floors")?.unwrap_or(false);
+    let floors = read_floors(&nodes, root, corner, cell)?;
+    // The trimmed room's walls, to tell which wall a marker is on.
+    let walls = trim.then(|| {
+        let mut probe = CoreTemplate::new(name, w, h, Vec::new());
+        probe.floors.clone_from(&floors);
+        probe.trim_to_floors = true;
+        Walls {
+            outline: probe.outline().unwrap_or_default(),
+            floors: probe.floor_rects(),
+            w,
+            h,
+        }
+    });
     let mut doors = Vec::new();
     let mut door_nodes = Vec::new();
     for n in nodes.iter().filter(|n| n.is_in_group("door")) {
         door_nodes.push(root.get_path_to(n));
-        let label = n.get_name().to_string();
-        let (at, _, _) = node_rect(n, root)
-            .ok_or_else(|| format!("door {label} is not a Node2D, Node3D or Control"))?;
-        let (cx, cy) = ((at.x - corner.x) / cell.x, (at.y - corner.y) / cell.y);
-        let width = int_meta(n, "width", 1).map_err(|e| format!("door {label}: {e}"))?;
-        // A door line: the marker at the middle of the whole line.
-        let length = int_meta(n, "length", width).map_err(|e| format!("door {label}: {e}"))?;
-        if length < width {
-            return Err(format!(
-                "door {label}: length {length} is less than its width {width} \
-                 (a door line is at least as long as its door is wide)"
-            ));
-        }
-        let (wf, hf) = (w as f32, h as f32);
-        let side = match side_from_meta(n).map_err(|e| format!("door {label}: {e}"))? {
-            Some(s) => s,
-            None if (-0.01..=1.0).contains(&cy) && cx > 0.0 && cx < wf => Side::North,
-            None if cy >= hf - 1.0 && cy <= hf + 0.01 && cx > 0.0 && cx < wf => Side::South,
-            None if (-0.01..=1.0).contains(&cx) && cy > 0.0 && cy < hf => Side::West,
-            None if cx >= wf - 1.0 && cx <= wf + 0.01 && cy > 0.0 && cy < hf => Side::East,
-            None => {
-                return Err(format!(
-                    "door {label} at cell ({cx:.2}, {cy:.2}) is not on an edge of the {w} × {h} room \
-                     (put it on the wall, or give it a \"side\" metadata)"
-                ));
-            }
-        };
-        let along = match side {
-            Side::North | Side::South => cx,
-            Side::East | Side::West => cy,
-        };
-        let offset = if n.has_meta("offset") {
-            int_meta(n, "offset", 0).map_err(|e| format!("door {label}: {e}"))?
-        } else {
-            (along - length as f32 / 2.0).round() as i32
-        };
-        let wall = match side {
-            Side::North | Side::South => w,
-            Side::East | Side::West => h,
-        };
-        if length > width
-            && (offset < 1 || i64::from(offset) + i64::from(length) > i64::from(wall) - 1)
-        {
-            return Err(format!(
-                "door {label}: the door line ({} offset {offset} length {length}) is off the wall: \
-                 the {} wall has cells 1 to {} between its corners",
-                side.name(),
-                side.name(),
-                wall - 2
-            ));
-        }
-        doors.push(DoorSlot::line(side, offset, width, length));
+        doors.push(read_door(n, root, corner, cell, (w, h), walls.as_ref())?);
     }
     if doors.is_empty() {
         return Err("no doors: add marker nodes in group \"door\" on the room's edges".into());
-    }
-    let mut floors = Vec::new();
-    for n in nodes.iter().filter(|n| n.is_in_group("floor")) {
-        let label = n.get_name().to_string();
-        let (at, size, _) =
-            node_rect(n, root).ok_or_else(|| format!("floor {label} has no position"))?;
-        let size = size.ok_or_else(|| format!("floor {label} has no size"))?;
-        let cells = [
-            whole(at.x - corner.x, cell.x),
-            whole(at.y - corner.y, cell.y),
-            whole(size.x, cell.x),
-            whole(size.y, cell.y),
-        ];
-        match cells {
-            [Some(x), Some(y), Some(fw), Some(fh)] => floors.push(Rect::new(x, y, fw, fh)),
-            _ => return Err(format!("floor {label} is not on whole cells")),
-        }
     }
     let mut t = CoreTemplate::new(name, w, h, doors);
     t.floors = floors;
@@ -313,13 +259,214 @@ fn read_nodes(
         ("rotations", &mut t.rotations),
         ("mirroring", &mut t.mirroring),
     ] {
-        if root.has_meta(key) {
-            *field = root
-                .get_meta(key)
-                .try_to::<bool>()
-                .map_err(|_| format!("metadata {key} is not a bool"))?;
+        if let Some(b) = bool_meta(root, key)? {
+            *field = b;
         }
     }
+    t.trim_to_floors = trim;
     t.validate().map_err(|e| e.to_string())?;
     Ok((t, Vector3::new(corner.x, height, corner.y), door_nodes))
+}
+
+/// The root's bool metadata `key`, if it has one.
+fn bool_meta(root: &Gd<Node>, key: &str) -> Result<Option<bool>, String> {
+    if !root.has_meta(key) {
+        return Ok(None);
+    }
+    root.get_meta(key)
+        .try_to::<bool>()
+        .map(Some)
+        .map_err(|_| format!("metadata {key} is not a bool"))
+}
+
+/// The floor rectangles of the nodes in group `floor`, in cells from the
+/// bounds' corner.
+fn read_floors(
+    nodes: &[Gd<Node>],
+    root: &Gd<Node>,
+    corner: Vector2,
+    cell: Vector2,
+) -> Result<Vec<Rect>, String> {
+    let mut floors = Vec::new();
+    for n in nodes.iter().filter(|n| n.is_in_group("floor")) {
+        let label = n.get_name().to_string();
+        let (at, size, _) =
+            node_rect(n, root).ok_or_else(|| format!("floor {label} has no position"))?;
+        let size = size.ok_or_else(|| format!("floor {label} has no size"))?;
+        let cells = [
+            whole(at.x - corner.x, cell.x),
+            whole(at.y - corner.y, cell.y),
+            whole(size.x, cell.x),
+            whole(size.y, cell.y),
+        ];
+        match cells {
+            [Some(x), Some(y), Some(fw), Some(fh)] => floors.push(Rect::new(x, y, fw, fh)),
+            _ => return Err(format!("floor {label} is not on whole cells")),
+        }
+    }
+    Ok(floors)
+}
+
+/// The walls of a room trimmed to its floors.
+struct Walls {
+    /// The cells the room takes.
+    outline: Vec<Rect>,
+    /// Its floor rectangles.
+    floors: Vec<Rect>,
+    w: i32,
+    h: i32,
+}
+
+impl Walls {
+    /// Whether `slot`'s inset is within the box (its cells then are).
+    fn in_box(&self, slot: &DoorSlot) -> bool {
+        let depth = match slot.side {
+            Side::North | Side::South => self.h,
+            Side::East | Side::West => self.w,
+        };
+        (0..depth).contains(&slot.inset)
+    }
+
+    /// Whether every cell of `slot` (in the box: [`Self::in_box`]) is wall
+    /// facing its side: in the outline, not floor, the next cell outwards
+    /// outside the outline.
+    fn holds(&self, slot: &DoorSlot) -> bool {
+        let inside = |p: (i32, i32)| self.outline.iter().any(|r| r.contains(p));
+        let floor = |p: (i32, i32)| self.floors.iter().any(|r| r.contains(p));
+        let (sx, sy) = slot.side.step();
+        slot.cells(self.w, self.h)
+            .all(|p| inside(p) && !floor(p) && !inside((p.0 + sx, p.1 + sy)))
+    }
+}
+
+/// How many cells a marker at cell `(cx, cy)` is in from `side`'s edge of
+/// a `w × h` box, if it sits on the outer line or the middle of a wall
+/// facing `side`.
+fn inset_at(side: Side, (cx, cy): (f32, f32), (w, h): (i32, i32)) -> i32 {
+    let depth = match side {
+        Side::North => cy,
+        Side::South => h as f32 - cy,
+        Side::West => cx,
+        Side::East => w as f32 - cx,
+    };
+    // A float past i32 saturates, NaN becomes 0: the core refuses both
+    // where they matter, naming the door.
+    (depth + 0.01).floor() as i32
+}
+
+/// Reads door marker `n` of a `w × h` room (see `RoomTemplate.load_scene`);
+/// `walls` for a room trimmed to its floors.
+fn read_door(
+    n: &Gd<Node>,
+    root: &Gd<Node>,
+    corner: Vector2,
+    cell: Vector2,
+    (w, h): (i32, i32),
+    walls: Option<&Walls>,
+) -> Result<DoorSlot, String> {
+    let label = n.get_name().to_string();
+    let (at, _, _) = node_rect(n, root)
+        .ok_or_else(|| format!("door {label} is not a Node2D, Node3D or Control"))?;
+    let (cx, cy) = ((at.x - corner.x) / cell.x, (at.y - corner.y) / cell.y);
+    let width = int_meta(n, "width", 1).map_err(|e| format!("door {label}: {e}"))?;
+    // A door line: the marker at the middle of the whole line.
+    let length = int_meta(n, "length", width).map_err(|e| format!("door {label}: {e}"))?;
+    if length < width {
+        return Err(format!(
+            "door {label}: length {length} is less than its width {width} \
+             (a door line is at least as long as its door is wide)"
+        ));
+    }
+    let side_meta = side_from_meta(n).map_err(|e| format!("door {label}: {e}"))?;
+    let inset_meta = if n.has_meta("inset") {
+        Some(int_meta(n, "inset", 0).map_err(|e| format!("door {label}: {e}"))?)
+    } else {
+        None
+    };
+    let offset_meta = if n.has_meta("offset") {
+        Some(int_meta(n, "offset", 0).map_err(|e| format!("door {label}: {e}"))?)
+    } else {
+        None
+    };
+    // The slot on `side`, offset and inset from the position unless given.
+    let slot_on = |side: Side, inset: i32| {
+        let along = match side {
+            Side::North | Side::South => cx,
+            Side::East | Side::West => cy,
+        };
+        let offset = offset_meta.unwrap_or_else(|| (along - length as f32 / 2.0).round() as i32);
+        DoorSlot::line(side, offset, width, length).with_inset(inset)
+    };
+    let wall_of = |side: Side| match side {
+        Side::North | Side::South => w,
+        Side::East | Side::West => h,
+    };
+    let on_wall = |d: &DoorSlot| {
+        d.offset >= 1 && i64::from(d.offset) + i64::from(d.length) < i64::from(wall_of(d.side))
+    };
+    let slot = match (side_meta, walls) {
+        (Some(side), Some(_)) => slot_on(
+            side,
+            inset_meta.unwrap_or_else(|| inset_at(side, (cx, cy), (w, h))),
+        ),
+        (None, Some(walls)) => {
+            let found: Vec<DoorSlot> = Side::ALL
+                .iter()
+                .map(|&side| {
+                    slot_on(
+                        side,
+                        inset_meta.unwrap_or_else(|| inset_at(side, (cx, cy), (w, h))),
+                    )
+                })
+                // Inside the box first: `holds` walks the slot's cells.
+                .filter(|d| on_wall(d) && walls.in_box(d) && walls.holds(d))
+                .collect();
+            match found.as_slice() {
+                [one] => *one,
+                [] => {
+                    return Err(format!(
+                        "door {label} at cell ({cx:.2}, {cy:.2}) is on no straight wall round the floors \
+                         of the trimmed room (put it on the outer line or middle of a wall, \
+                         or give it a \"side\" metadata)"
+                    ));
+                }
+                _ => {
+                    let sides: Vec<&str> = found.iter().map(|d| d.side.name()).collect();
+                    return Err(format!(
+                        "door {label} at cell ({cx:.2}, {cy:.2}) is on walls facing {}: \
+                         give it a \"side\" metadata",
+                        sides.join(" and ")
+                    ));
+                }
+            }
+        }
+        (side, None) => {
+            let (wf, hf) = (w as f32, h as f32);
+            let side = match side {
+                Some(s) => s,
+                None if (-0.01..=1.0).contains(&cy) && cx > 0.0 && cx < wf => Side::North,
+                None if cy >= hf - 1.0 && cy <= hf + 0.01 && cx > 0.0 && cx < wf => Side::South,
+                None if (-0.01..=1.0).contains(&cx) && cy > 0.0 && cy < hf => Side::West,
+                None if cx >= wf - 1.0 && cx <= wf + 0.01 && cy > 0.0 && cy < hf => Side::East,
+                None => {
+                    return Err(format!(
+                        "door {label} at cell ({cx:.2}, {cy:.2}) is not on an edge of the {w} × {h} room \
+                         (put it on the wall, or give it a \"side\" metadata)"
+                    ));
+                }
+            };
+            slot_on(side, inset_meta.unwrap_or(0))
+        }
+    };
+    if length > width && !on_wall(&slot) {
+        return Err(format!(
+            "door {label}: the door line ({} offset {} length {length}) is off the wall: \
+             the {} wall has cells 1 to {} between its corners",
+            slot.side.name(),
+            slot.offset,
+            slot.side.name(),
+            wall_of(slot.side) - 2
+        ));
+    }
+    Ok(slot)
 }

@@ -164,6 +164,8 @@ impl TemplateGenerator {
     /// [code]null[/code]), [code]"position"[/code] and [code]"size"[/code]
     /// ([Vector2i] cells, walls included), [code]"rotation"[/code] (quarter
     /// turns clockwise, after mirroring), [code]"mirrored"[/code],
+    /// [code]"outline"[/code] (the cells it takes, as an [Array] of
+    /// [Rect2i]: here its box),
     /// [code]"rooms"[/code] ([code]Vector2i(first, end)[/code] room numbers
     /// in the grid), [code]"depth"[/code] (joins from the start),
     /// [code]"doors"[/code] (per door slot: [code]"slot"[/code] (the
