@@ -45,8 +45,10 @@ fn tags(k: &mut Knobs<'_>) -> Vec<String> {
 }
 
 /// A template from fuzz bytes: a demo template (turned or not, retagged,
-/// its inside split into two floors), or any size and doors, sometimes with doors on corners or past the
-/// side, extra floors, zero or bad weights.
+/// its inside split into two floors, or an L trimmed to its floors with
+/// doors on its inner walls), or any size and doors, sometimes with doors
+/// on corners or past the side, extra floors, zero or bad weights, trimmed
+/// to its floors with doors moved in.
 fn fuzz_template(k: &mut Knobs<'_>, i: usize, demo: &[RoomTemplate]) -> RoomTemplate {
     if k.flag(true) {
         let at = k.index(demo.len());
@@ -70,6 +72,9 @@ fn fuzz_template(k: &mut Knobs<'_>, i: usize, demo: &[RoomTemplate]) -> RoomTemp
                 dungeon_core::Rect::new(1, 1, t.width - 2, top),
                 dungeon_core::Rect::new(1, 1 + top, t.width - 2, t.height - 2 - top),
             ];
+        }
+        if k.flag(false) {
+            trim_to_an_l(k, &mut t);
         }
         return t;
     }
@@ -107,7 +112,46 @@ fn fuzz_template(k: &mut Knobs<'_>, i: usize, demo: &[RoomTemplate]) -> RoomTemp
     t.weight = k.float(1.0, (0.0, 5.0), &[0.0, 1000.0, -1.0, f64::NAN]);
     t.rotations = k.flag(true);
     t.mirroring = k.flag(false);
+    if k.flag(false) {
+        // Trimmed to its floors, doors moved in from the edge (often off
+        // any wall).
+        t.trim_to_floors = true;
+        for d in &mut t.doors {
+            if k.flag(false) {
+                d.inset = k.int(1, 0..=6, &[-1, i32::MAX]);
+            }
+        }
+    }
     t
+}
+
+/// Makes `t` an L trimmed to its floors (the top rows and the left
+/// columns of its inside), keeps the doors still valid, and adds a few
+/// doors at fuzzed places on the inner walls (kept when valid).
+fn trim_to_an_l(k: &mut Knobs<'_>, t: &mut RoomTemplate) {
+    let (iw, ih) = (t.width - 2, t.height - 2);
+    let (bar, arm) = (k.int(iw / 2, 1..=iw, &[0]), k.int(ih / 2, 1..=ih, &[0]));
+    t.floors = vec![
+        dungeon_core::Rect::new(1, 1, iw, bar.min(ih)),
+        dungeon_core::Rect::new(1, 1 + bar, arm.min(iw), ih - bar),
+    ];
+    t.floors.retain(|f| f.w > 0 && f.h > 0);
+    t.trim_to_floors = true;
+    let keep = |t: &RoomTemplate, d: DoorSlot| {
+        let mut one = t.clone();
+        one.doors = vec![d];
+        one.validate().is_ok()
+    };
+    let doors = std::mem::take(&mut t.doors);
+    t.doors = doors.into_iter().filter(|&d| keep(t, d)).collect();
+    for _ in 0..k.index(4) {
+        let side = Side::ALL[k.index(4)];
+        let d = DoorSlot::line(side, k.int(2, 1..=12, &[]), 1, k.int(1, 1..=4, &[]))
+            .with_inset(k.int(bar, 0..=12, &[]));
+        if keep(t, d) && !t.doors.iter().any(|o| o.side == side && o.inset == d.inset) {
+            t.doors.push(d);
+        }
+    }
 }
 
 /// A corridor piece from fuzz bytes: mostly an L bend with one door at
@@ -271,6 +315,7 @@ fn check_level(c: &GraphConfig, l: &GraphLevel, seed: u64, level: i32) {
         "joins"
     );
     let pieces = c.corridor_pieces();
+    let mut feet: Vec<Vec<dungeon_core::Rect>> = Vec::new();
     for (i, p) in l.placements.iter().enumerate() {
         assert_eq!(p.rooms.first(), Some(&i), "placement {i}'s first record");
         let edge = i.checked_sub(n).map(|j| corridors[j]);
@@ -279,9 +324,6 @@ fn check_level(c: &GraphConfig, l: &GraphLevel, seed: u64, level: i32) {
             (edge.is_some(), edge),
             "placement {i}"
         );
-        for q in &l.placements[..i] {
-            assert!(!p.rect().overlaps(&q.rect()), "{p:?} overlaps {q:?}");
-        }
         // Each door on its template door (slot or line), turned; a joined
         // door as long as it is wide.
         let t = if i < n {
@@ -290,6 +332,21 @@ fn check_level(c: &GraphConfig, l: &GraphLevel, seed: u64, level: i32) {
             &pieces[p.template]
         };
         let v = Variant::of(t, p.rotation, p.mirrored);
+        // No two footprints (boxes, or outlines when trimmed) share a cell.
+        let r = p.rect();
+        let foot: Vec<dungeon_core::Rect> = v.outline.as_deref().map_or_else(
+            || vec![r],
+            |o| {
+                o.iter()
+                    .map(|q| dungeon_core::Rect::new(q.x + r.x, q.y + r.y, q.w, q.h))
+                    .collect()
+            },
+        );
+        for (j, other) in feet.iter().enumerate() {
+            let hit = foot.iter().any(|a| other.iter().any(|b| a.overlaps(b)));
+            assert!(!hit, "placement {i} overlaps {j}");
+        }
+        feet.push(foot);
         for d in &p.doors {
             let line = v.doors[d.slot];
             let on_line: Vec<_> = line

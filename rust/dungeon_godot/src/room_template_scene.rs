@@ -2,7 +2,9 @@
 //! room scene: bounds node, door markers, floor nodes, root metadata.
 
 use dungeon_core::Rect;
-use dungeon_core::template::{DoorSlot, MAX_TEMPLATE_SIDE, RoomTemplate as CoreTemplate, Side};
+use dungeon_core::template::{
+    DoorSlot, MAX_TEMPLATE_SIDE, RoomTemplate as CoreTemplate, Side, TrimmedWalls,
+};
 use godot::classes::{Control, Node2D, Node3D, PackedScene};
 use godot::prelude::*;
 
@@ -214,8 +216,7 @@ fn read_nodes(
         probe.floors.clone_from(&floors);
         probe.trim_to_floors = true;
         Walls {
-            outline: probe.outline().unwrap_or_default(),
-            floors: probe.floor_rects(),
+            trimmed: TrimmedWalls::of(&probe),
             w,
             h,
         }
@@ -307,12 +308,10 @@ fn read_floors(
     Ok(floors)
 }
 
-/// The walls of a room trimmed to its floors.
+/// The walls of a room trimmed to its floors, and its box.
 struct Walls {
-    /// The cells the room takes.
-    outline: Vec<Rect>,
-    /// Its floor rectangles.
-    floors: Vec<Rect>,
+    /// The core's rule for which cells are wall facing a side.
+    trimmed: TrimmedWalls,
     w: i32,
     h: i32,
 }
@@ -328,14 +327,9 @@ impl Walls {
     }
 
     /// Whether every cell of `slot` (in the box: [`Self::in_box`]) is wall
-    /// facing its side: in the outline, not floor, the next cell outwards
-    /// outside the outline.
+    /// facing its side.
     fn holds(&self, slot: &DoorSlot) -> bool {
-        let inside = |p: (i32, i32)| self.outline.iter().any(|r| r.contains(p));
-        let floor = |p: (i32, i32)| self.floors.iter().any(|r| r.contains(p));
-        let (sx, sy) = slot.side.step();
-        slot.cells(self.w, self.h)
-            .all(|p| inside(p) && !floor(p) && !inside((p.0 + sx, p.1 + sy)))
+        self.trimmed.holds(slot, self.w, self.h)
     }
 }
 

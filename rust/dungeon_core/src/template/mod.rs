@@ -40,7 +40,7 @@ pub use config::{
     PRESET_LIST, TagRule, TemplateConfig,
 };
 pub use grow::GrowStats;
-pub use shape::{DoorSlot, RoomTemplate, Side, Variant, orient_cell, orient_side};
+pub use shape::{DoorSlot, RoomTemplate, Side, TrimmedWalls, Variant, orient_cell, orient_side};
 
 use crate::error::{ConfigError, GenError};
 use crate::generator::GeneratorConfig;

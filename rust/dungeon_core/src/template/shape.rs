@@ -367,6 +367,45 @@ pub fn outline_of(floors: &[Rect], w: i32, h: i32) -> Vec<Rect> {
     out
 }
 
+/// The walls of a room trimmed to its floors ([`RoomTemplate::outline`]):
+/// which cells a door may sit on. The one rule the template check and the
+/// scene readers share.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrimmedWalls {
+    /// The cells the room takes.
+    pub outline: Vec<Rect>,
+    /// Its floor rectangles.
+    pub floors: Vec<Rect>,
+}
+
+impl TrimmedWalls {
+    /// The walls of `t` as if trimmed to its floors (whether or not it is).
+    #[must_use]
+    pub fn of(t: &RoomTemplate) -> Self {
+        let floors = t.floor_rects();
+        Self {
+            outline: outline_of(&floors, t.width, t.height),
+            floors,
+        }
+    }
+
+    /// Whether cell `p` is wall facing `side`: in the outline, not floor,
+    /// and the next cell towards `side` outside the room.
+    #[must_use]
+    pub fn faces(&self, p: Pos, side: Side) -> bool {
+        let inside = |q: Pos| self.outline.iter().any(|r| r.contains(q));
+        let (sx, sy) = side.step();
+        inside(p) && !self.floors.iter().any(|f| f.contains(p)) && !inside((p.0 + sx, p.1 + sy))
+    }
+
+    /// Whether every cell of `slot` in a `w × h` box is wall facing its
+    /// side ([`TrimmedWalls::faces`]).
+    #[must_use]
+    pub fn holds(&self, slot: &DoorSlot, w: i32, h: i32) -> bool {
+        slot.cells(w, h).all(|p| self.faces(p, slot.side))
+    }
+}
+
 /// One orientation of a template, with everything in the turned frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variant {

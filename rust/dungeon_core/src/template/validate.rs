@@ -633,14 +633,8 @@ pub(crate) fn validate_template(i: usize, t: &RoomTemplate) -> Result<(), Config
 /// going on one cell past both ends, so not on a corner), none overlapping
 /// another.
 fn validate_trimmed_doors(i: usize, t: &RoomTemplate, floors: &[Rect]) -> Result<(), ConfigError> {
-    let outline = crate::template::shape::outline_of(floors, t.width, t.height);
-    let inside = |p: (i32, i32)| outline.iter().any(|r| r.contains(p));
+    let walls = crate::template::shape::TrimmedWalls::of(t);
     let on_floor = |p: (i32, i32)| floors.iter().any(|f| f.contains(p));
-    // A cell of the wall facing `step`: in the outline, not floor, with
-    // nothing of the room beyond it.
-    let wall = |p: (i32, i32), (sx, sy): (i32, i32)| {
-        inside(p) && !on_floor(p) && !inside((p.0 + sx, p.1 + sy))
-    };
     let mut used: Vec<(i32, i32)> = Vec::new();
     for (k, d) in t.doors.iter().enumerate() {
         let what = || {
@@ -681,7 +675,7 @@ fn validate_trimmed_doors(i: usize, t: &RoomTemplate, floors: &[Rect]) -> Result
             (cells[0].0 - ax, cells[0].1 - ay),
             (cells[cells.len() - 1].0 + ax, cells[cells.len() - 1].1 + ay),
         ];
-        if !cells.iter().chain(&ends).all(|&p| wall(p, step)) {
+        if !cells.iter().chain(&ends).all(|&p| walls.faces(p, d.side)) {
             return err(
                 "doors on a straight outer wall of the trimmed room (walls round its floors), not on a corner",
             );
