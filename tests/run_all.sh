@@ -64,12 +64,13 @@ step "the issues' full seed counts (the tests marked #[ignore]: too slow for a d
 # independent checker, round-tripped through JSON with the same layout hash,
 # and planned again the same (it prints its figures); designer-drawn level
 # graphs, one per class, size and cycle count, fixed slots and door lines:
-# each class lays out at least as many as measured.
+# each class lays out at least as many as measured; and no graph the search
+# lays out is proven to have no layout by the exhaustive oracle.
 # (`-p dungeon_core -p dungeon_cli` as in the build step: the same feature
 # set, so nothing is compiled again; alone, dungeon_core rebuilds for 80 s.)
 cargo test --profile ci -p dungeon_core -p dungeon_cli --test isaac_floors --test minesweeper_properties \
   --test graph_layout_properties --test graph_layout_inputs --test progression_properties \
-  --test designer_layouts -- --ignored --nocapture
+  --test designer_layouts --test layout_proof -- --ignored --nocapture
 # Every generator at its worst accepted settings: each ends, with a grid or
 # the error its work cap names (times are printed, never asserted).
 cargo test --profile ci -p dungeon_core -p dungeon_cli --test worst_settings -- --ignored --nocapture

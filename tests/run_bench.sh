@@ -11,7 +11,7 @@
 #     on a RELEASE build of the extension (tests/build_extension.sh --release)
 # and once: the mapgen matching table (examples/matching.rs), the peak-memory probe,
 # each newer generator's side-by-side bench (rust/dungeon_bench/examples/*_bench.rs),
-# the level-graph bench (rust/dungeon_core/examples/graph_bench.rs: 200 seeds per input),
+# the level-graph bench (rust/dungeon_core/examples/graph_bench/: 200 seeds per input),
 # the progression planner bench (rust/dungeon_core/examples/progression_bench.rs: 1000 seeds),
 # the navigation core bench (rust/dungeon_core/examples/nav_bench.rs: 5 seeds),
 # the Godot paint bench (godot_project/bench/paint_bench.gd) and the Godot nav bench

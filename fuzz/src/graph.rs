@@ -130,10 +130,13 @@ fn fuzz_template(k: &mut Knobs<'_>, i: usize, demo: &[RoomTemplate]) -> RoomTemp
 /// doors at fuzzed places on the inner walls (kept when valid).
 fn trim_to_an_l(k: &mut Knobs<'_>, t: &mut RoomTemplate) {
     let (iw, ih) = (t.width - 2, t.height - 2);
-    let (bar, arm) = (k.int(iw / 2, 1..=iw, &[0]), k.int(ih / 2, 1..=ih, &[0]));
+    // The bar's rows and the arm's columns, within the inside (fuzzed
+    // values past it are clamped: the L itself is what is under test).
+    let bar = k.int(ih / 2, 1..=ih, &[0]).clamp(1, ih.max(1));
+    let arm = k.int(iw / 2, 1..=iw, &[0]).clamp(1, iw.max(1));
     t.floors = vec![
-        dungeon_core::Rect::new(1, 1, iw, bar.min(ih)),
-        dungeon_core::Rect::new(1, 1 + bar, arm.min(iw), ih - bar),
+        dungeon_core::Rect::new(1, 1, iw, bar),
+        dungeon_core::Rect::new(1, 1 + bar, arm, ih - bar),
     ];
     t.floors.retain(|f| f.w > 0 && f.h > 0);
     t.trim_to_floors = true;

@@ -22,24 +22,19 @@ mod graph_check;
 mod random_level_graph;
 
 use graph_check::{check_level, check_realised};
-use random_level_graph::{Class, Doors, designer_graph};
+use random_level_graph::{Class, Doors, cell_seed, designer_graph};
 
 use dungeon_core::graph_layout::{self, GraphConfig};
 use dungeon_core::{DungeonRng, GenError};
 
 const SIZES: [usize; 5] = [10, 20, 40, 80, 100];
 
-/// The seed of graph `s` of a cell, as `graph_bench --designer` draws it.
-fn bench_seed(class: Class, rooms: usize, cycles: usize, s: u64) -> u64 {
-    0x37_0000 + class as u64 * 10_000_000 + rooms as u64 * 10_000 + cycles as u64 * 1000 + s
-}
-
 /// Laid out, made and refused up front, for `class` on `templates`.
 fn class_counts(class: Class, lines: bool) -> (u32, u32, u32) {
     let (mut ok, mut made, mut refused) = (0, 0, 0);
     for rooms in SIZES {
         for cycles in class.cycles() {
-            let mut rng = DungeonRng::new(bench_seed(class, rooms, cycles, 0));
+            let mut rng = DungeonRng::new(cell_seed(class, rooms, cycles, 0));
             let Ok(graph) = designer_graph(&mut rng, class, rooms, cycles, Doors::demo()) else {
                 continue;
             };

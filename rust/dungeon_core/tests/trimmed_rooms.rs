@@ -368,3 +368,41 @@ fn rooms_trimmed_to_their_floors_join_corridors() {
         "only {inner_doors} used an inner wall's door"
     );
 }
+
+#[test]
+fn a_ring_holds_a_room_in_its_hole() {
+    // A 13 × 13 ring of floor two cells wide: its outline leaves the 5 × 5
+    // hole (x, y 4..=8) outside, and a door on the hole's top wall (cell
+    // (6, 3), facing south, 9 in from the south side) opens into it.
+    let mut ring = RoomTemplate::new(
+        "ring",
+        13,
+        13,
+        vec![DoorSlot::new(Side::South, 6, 1).with_inset(9)],
+    );
+    ring.floors = vec![
+        Rect::new(1, 1, 11, 2),
+        Rect::new(1, 10, 11, 2),
+        Rect::new(1, 3, 2, 7),
+        Rect::new(10, 3, 2, 7),
+    ];
+    ring.trim_to_floors = true;
+    ring.validate().expect("a door on the hole's wall");
+    let outline = ring.outline().unwrap();
+    let cells: usize = outline.iter().map(|r| (r.w * r.h) as usize).sum();
+    assert_eq!(cells, 13 * 13 - 5 * 5);
+    let mut g = LevelGraph::new();
+    g.add_room(&["start"]);
+    g.add_room(&[]);
+    g.connect(0, 1, dungeon_core::graph_layout::EdgeMode::Direct);
+    let c = config(g, vec![ring.tagged(&["start"]), small(4)]);
+    for seed in 0..5 {
+        let level = graph_layout::layout(&c, seed, 1).expect("lays out");
+        check_level(&c, &level);
+        let (a, b) = (level.placements[0].rect(), level.placements[1].rect());
+        assert!(
+            b.x >= a.x + 4 && b.y == a.y + 4 && b.x + b.w <= a.x + 9,
+            "seed {seed}: {b:?} in the hole of {a:?}"
+        );
+    }
+}

@@ -1,6 +1,6 @@
 //! The level graphs converted from Edgar-DotNet's inputs
 //! (`tests/data/level_graphs/`, see its README), for
-//! `tests/graph_layout_inputs.rs` and `examples/graph_bench.rs`.
+//! `tests/graph_layout_inputs.rs` and `examples/graph_bench/`.
 
 use std::path::PathBuf;
 

@@ -204,6 +204,12 @@ impl Doors {
     }
 }
 
+/// The seed of graph `s` of the cell (`class`, `rooms`, `cycles`), as
+/// `graph_bench --designer` and the tests draw them.
+pub fn cell_seed(class: Class, rooms: usize, cycles: usize, s: u64) -> u64 {
+    0x37_0000 + class as u64 * 10_000_000 + rooms as u64 * 10_000 + cycles as u64 * 1000 + s
+}
+
 /// A level graph of `class` with `rooms` rooms and exactly `cycles`
 /// independent cycles (connections − rooms + 1), connected, simple, planar,
 /// every room within `doors`; room 0 tagged `start`, the last room (one

@@ -1,5 +1,5 @@
 //! Random connected planar level graphs for the graph layout tests and
-//! `examples/graph_bench.rs`: the scaling curve's graphs
+//! `examples/graph_bench/`: the scaling curve's graphs
 //! ([`random_graph`]), loops added to a graph at random ([`add_loops`]),
 //! and graphs drawn the way designers draw them (`designer.rs`,
 //! [`designer_graph`], issue 37), in classes sampled on their own so that
@@ -143,6 +143,6 @@ mod designer;
 // Each includer uses some of these.
 #[allow(unused_imports)]
 pub use designer::{
-    Class, Doors, MAX_CYCLES, blocks, cyclic_blocks, designer_graph, has_triangle, on_cycles,
-    shares_room,
+    Class, Doors, MAX_CYCLES, blocks, cell_seed, cyclic_blocks, designer_graph, has_triangle,
+    on_cycles, shares_room,
 };

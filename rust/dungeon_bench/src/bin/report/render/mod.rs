@@ -94,7 +94,7 @@ pub(crate) fn header(s: &mut String, d: &Data) {
 
 /// The newer generators' sections, each written whole by its own example
 /// (`rust/dungeon_bench/examples/*_bench.rs`, the level-graph bench
-/// `rust/dungeon_core/examples/graph_bench.rs` and the progression bench
+/// `rust/dungeon_core/examples/graph_bench/` and the progression bench
 /// `rust/dungeon_core/examples/progression_bench.rs`, one run, its own baseline
 /// measured in the same process), in name order.
 pub(crate) fn generators(s: &mut String, d: &Data, dir: &Path) {
@@ -116,7 +116,7 @@ pub(crate) fn generators(s: &mut String, d: &Data, dir: &Path) {
     s.push_str(
         "\n## 10. Caves, walkers, mazes, room graphs, painting and navigation\n\n\
          Each section below comes from one example in `rust/dungeon_bench/examples/` (level \
-         graphs, the progression planner and navigation: `graph_bench.rs`, \
+         graphs, the progression planner and navigation: `graph_bench/`, \
          `progression_bench.rs` and `nav_bench.rs` in `rust/dungeon_core/examples/`) or one \
          Godot script in `godot_project/bench/` (painting and navigation in Godot), run once; \
          it repeats each case itself or says it ran once, and measures its baseline in the \
