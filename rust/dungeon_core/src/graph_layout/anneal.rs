@@ -19,7 +19,8 @@
 //! recorded.
 
 use super::closure::{Dp, Found};
-use super::energy::{Foot, W_DIST, W_DOOR};
+use super::energy::{W_DIST, W_DOOR};
+use super::foot::Foot;
 use super::greedy::Greedy;
 use super::space::{Offset, slots_touch};
 use crate::error::GenError;

@@ -12,7 +12,7 @@
 //! before the attempt gives up.
 
 use super::chains::Chain;
-use super::energy::Foot;
+use super::foot::Foot;
 use super::greedy::{Forest, Frame, Greedy, RELAYS, Stuck, Tree};
 use super::space::{Offset, slots_touch};
 use crate::error::GenError;

@@ -32,7 +32,8 @@
 use super::NAME;
 use super::chains::{Chain, cycle_chains};
 use super::config::GraphConfig;
-use super::energy::{Foot, State, W_DIST, W_DOOR};
+use super::energy::{State, W_DIST, W_DOOR};
+use super::foot::Foot;
 use super::space::Offset;
 use super::space::slots_touch;
 use super::validate::Checked;

@@ -72,6 +72,7 @@ mod closure;
 mod config;
 mod corridor;
 mod energy;
+mod foot;
 mod forest;
 mod graph;
 mod greedy;

@@ -1,7 +1,7 @@
 //! Whether a chain's layout leaves its rooms and their placed neighbours
 //! room for the connections still to make (see [`Greedy::leaves_room`]).
 
-use super::energy::Foot;
+use super::foot::Foot;
 use super::forest::{HUB, PACK_TESTS_PER_UNIT};
 use super::greedy::Greedy;
 use super::space::Offset;

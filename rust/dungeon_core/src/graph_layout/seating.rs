@@ -155,7 +155,7 @@ impl GraphConfig {
 
 #[cfg(test)]
 mod tests {
-    use super::super::energy::Foot;
+    use super::super::foot::Foot;
     use super::super::graph::{EdgeMode, LevelGraph};
     use super::super::space::slots_touch;
     use super::*;

@@ -17,7 +17,7 @@
 //! the same offset are one point, kept once, with the doors in the middle
 //! of the stretch where the two walls face each other.
 
-use super::energy::Foot;
+use super::foot::Foot;
 use crate::template::tables::key;
 use crate::template::{DoorSlot, RoomTemplate, Side, Variant};
 

@@ -52,7 +52,7 @@ impl GraphConfig {
         self.check_corridor_settings()?;
         let g = &self.graph;
         g.validate()?;
-        let mut allowed = self.allowed()?;
+        let mut allowed = self.room_templates()?;
         let ex = Expanded::new(self);
         let space = Space::new(&ex.config.templates);
         self.check_degrees(&allowed)?;
@@ -66,10 +66,13 @@ impl GraphConfig {
         Ok(Checked { allowed, space, ex })
     }
 
-    /// Each room's templates: weight above 0 and carrying all its tags;
-    /// for a room without tags, carrying none of the tags any room asks
-    /// for.
-    fn allowed(&self) -> Result<Vec<Vec<usize>>, ConfigError> {
+    /// Each room's templates (indices into [`GraphConfig::templates`]):
+    /// weight above 0 and carrying all its tags; for a room without tags,
+    /// carrying none of the tags any room asks for.
+    ///
+    /// # Errors
+    /// A [`ConfigError`] for `graph` naming a room no template may fill.
+    pub fn room_templates(&self) -> Result<Vec<Vec<usize>>, ConfigError> {
         let mut asked: Vec<&str> = self
             .graph
             .rooms

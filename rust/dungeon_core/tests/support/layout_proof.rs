@@ -18,12 +18,11 @@
 //!
 //! **The search.** The core room with the most connections sits at the
 //! origin in each of its variants in turn. Then, always the unplaced core
-//! room with the most placed neighbours (then the most connections, then
-//! the lowest number): its candidates are the offsets from one placed
-//! neighbour that lie in the configuration spaces of every other placed
-//! neighbour and overlap no placed room. After a room is placed, each
-//! unplaced core room next to it with two or more placed neighbours must
-//! still have a candidate (candidates only shrink as rooms are placed).
+//! room next to a placed one with the fewest candidates (then the most
+//! placed neighbours, the most connections, the lowest number; a room
+//! without candidates ends the branch): its candidates are the offsets
+//! from one placed neighbour that lie in the configuration spaces of every
+//! other placed neighbour and overlap no placed room.
 //! Every offset tried counts against the cap; past it the verdict is
 //! [`Verdict::Unknown`].
 
@@ -42,7 +41,8 @@ pub enum Verdict {
     Impossible(Vec<usize>),
     /// A placement of the core rooms exists (a layout may).
     Relaxed,
-    /// The cap was reached first, or the config has corridors.
+    /// The cap was reached first, the config has corridors, or a room has
+    /// no template at all (the layout refuses that up front).
     Unknown,
 }
 
@@ -124,35 +124,17 @@ impl Problem {
             vars.extend(variants(t));
             by_template.push(first..vars.len());
         }
-        // The layout's own rule: weight above 0 and the room's tags; an
-        // untagged room takes no template carrying a tag some room asks for.
-        let mut asked: Vec<&str> = c
-            .graph
-            .rooms
-            .iter()
-            .flat_map(|r| r.tags.iter().map(String::as_str))
-            .collect();
-        asked.sort_unstable();
-        asked.dedup();
+        // The layout's own rule (tags and weights), and enough doors.
         let adj = c.graph.adjacency();
         let allowed = c
-            .graph
-            .rooms
+            .room_templates()
+            .unwrap_or_default()
             .iter()
             .enumerate()
-            .map(|(i, r)| {
-                (0..c.templates.len())
-                    .filter(|&t| {
-                        let tpl = &c.templates[t];
-                        tpl.weight > 0.0
-                            && tpl.door_capacity() >= adj[i].len()
-                            && if r.tags.is_empty() {
-                                !asked.iter().any(|a| tpl.has_tag(a))
-                            } else {
-                                r.tags.iter().all(|a| tpl.has_tag(a))
-                            }
-                    })
-                    .flat_map(|t| by_template[t].clone())
+            .map(|(i, ts)| {
+                ts.iter()
+                    .filter(|&&t| c.templates[t].door_capacity() >= adj[i].len())
+                    .flat_map(|&t| by_template[t].clone())
                     .collect()
             })
             .collect();
@@ -250,25 +232,42 @@ impl Search<'_> {
         }
     }
 
-    fn next_room(&self) -> Option<usize> {
-        (0..self.var.len())
-            .filter(|&r| self.p.core[r] && !self.placed[r])
-            .map(|r| {
-                let placed = self.p.adj[r].iter().filter(|&&m| self.placed[m]).count();
-                (placed, self.p.adj[r].len(), std::cmp::Reverse(r))
+    /// The unplaced core room next to a placed one with the fewest
+    /// candidates (then the most placed neighbours, the most connections,
+    /// the lowest number), and its candidates; `None` when every core room
+    /// is placed. An empty list means a dead end.
+    fn next_room(&mut self) -> Option<(usize, Vec<(usize, (i32, i32))>)> {
+        let frontier: Vec<usize> = (0..self.var.len())
+            .filter(|&r| {
+                self.p.core[r] && !self.placed[r] && self.p.adj[r].iter().any(|&m| self.placed[m])
             })
-            .filter(|k| k.0 > 0)
-            .max()
-            .map(|k| k.2.0)
+            .collect();
+        let mut best: Option<(usize, Vec<(usize, (i32, i32))>)> = None;
+        let mut key = (usize::MAX, 0, 0);
+        for r in frontier {
+            let mut cands = Vec::new();
+            self.candidates(r, &mut cands, false);
+            let placed = self.p.adj[r].iter().filter(|&&m| self.placed[m]).count();
+            let k = (
+                cands.len(),
+                usize::MAX - placed,
+                usize::MAX - self.p.adj[r].len(),
+            );
+            if k < key {
+                key = k;
+                best = Some((r, cands));
+                if key.0 == 0 {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     fn dfs(&mut self) -> End {
-        let Some(r) = self.next_room() else {
+        let Some((r, cands)) = self.next_room() else {
             return End::Found;
         };
-        let mut cands = Vec::new();
-        self.candidates(r, &mut cands, false);
-        let mut probe = Vec::new();
         for (v, at) in cands {
             if self.checks >= self.cap {
                 return End::Capped;
@@ -276,20 +275,7 @@ impl Search<'_> {
             self.var[r] = v;
             self.pos[r] = at;
             self.placed[r] = true;
-            let mut dead = false;
-            for &u in &self.p.adj[r] {
-                if self.p.core[u]
-                    && !self.placed[u]
-                    && self.p.adj[u].iter().filter(|&&m| self.placed[m]).count() >= 2
-                {
-                    self.candidates(u, &mut probe, true);
-                    if probe.is_empty() {
-                        dead = true;
-                        break;
-                    }
-                }
-            }
-            let end = if dead { End::None } else { self.dfs() };
+            let end = self.dfs();
             self.placed[r] = false;
             if end != End::None {
                 return end;
@@ -303,7 +289,7 @@ impl Search<'_> {
 /// at most `cap` offsets.
 pub fn prove(c: &GraphConfig, cap: u64) -> Verdict {
     let corridor = c.corridors || c.graph.edges.iter().any(|e| e.mode == EdgeMode::Corridor);
-    if corridor {
+    if corridor || c.room_templates().is_err() {
         return Verdict::Unknown;
     }
     let p = Problem::new(c);

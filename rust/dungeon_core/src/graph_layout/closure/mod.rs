@@ -28,7 +28,8 @@
 //! each variant of a loop's first room, is the precheck ([`unclosable`])
 //! that refuses a loop no template choice closes.
 
-use super::energy::{Foot, State};
+use super::energy::State;
+use super::foot::Foot;
 use super::space::{Offset, Space, slots_touch};
 use crate::rng::DungeonRng;
 use crate::template::DoorSlot;

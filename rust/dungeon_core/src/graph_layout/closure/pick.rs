@@ -5,7 +5,7 @@
 #[cfg(test)]
 use super::exits;
 use super::{Dp, St};
-use crate::graph_layout::energy::Foot;
+use crate::graph_layout::foot::Foot;
 use crate::rng::DungeonRng;
 
 impl Dp<'_> {

@@ -2,7 +2,8 @@
 //! before anything is placed.
 
 use super::{Dp, Found, PRECHECK_ROOMS, PRECHECK_STATES, TRIANGLE_PAIRS};
-use crate::graph_layout::energy::{Foot, State};
+use crate::graph_layout::energy::State;
+use crate::graph_layout::foot::Foot;
 use crate::graph_layout::graph::LevelGraph;
 use crate::graph_layout::space::{Space, slots_touch};
 
