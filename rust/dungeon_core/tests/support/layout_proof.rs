@@ -173,6 +173,9 @@ impl Problem {
     }
 }
 
+/// A room's candidates: `(variant, position)`.
+type Candidates = Vec<(usize, (i32, i32))>;
+
 struct Search<'p> {
     p: &'p Problem,
     var: Vec<usize>,
@@ -206,7 +209,7 @@ impl Search<'_> {
         })
     }
 
-    fn candidates(&mut self, r: usize, out: &mut Vec<(usize, (i32, i32))>, first_only: bool) {
+    fn candidates(&mut self, r: usize, out: &mut Candidates, first_only: bool) {
         out.clear();
         let nbrs: Vec<usize> = self.p.adj[r]
             .iter()
@@ -236,13 +239,13 @@ impl Search<'_> {
     /// candidates (then the most placed neighbours, the most connections,
     /// the lowest number), and its candidates; `None` when every core room
     /// is placed. An empty list means a dead end.
-    fn next_room(&mut self) -> Option<(usize, Vec<(usize, (i32, i32))>)> {
+    fn next_room(&mut self) -> Option<(usize, Candidates)> {
         let frontier: Vec<usize> = (0..self.var.len())
             .filter(|&r| {
                 self.p.core[r] && !self.placed[r] && self.p.adj[r].iter().any(|&m| self.placed[m])
             })
             .collect();
-        let mut best: Option<(usize, Vec<(usize, (i32, i32))>)> = None;
+        let mut best: Option<(usize, Candidates)> = None;
         let mut key = (usize::MAX, 0, 0);
         for r in frontier {
             let mut cands = Vec::new();
