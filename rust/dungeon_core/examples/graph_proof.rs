@@ -6,7 +6,8 @@
 //! without overlap, door conflicts aside), "relaxed" (such a placement
 //! exists: the search missed a layout, or door conflicts forbid it) or
 //! "unknown" (its cap reached). Per class, with the demo templates' fixed
-//! slots or (`--lines`) door lines.
+//! slots or (`--lines`) door lines. `--budget` sets the layout's work
+//! budget; `--list` names each failure and its verdict on stderr.
 //!
 //! ```sh
 //! cargo run --release -p dungeon_core --example graph_proof -- --per 3 --sizes 10,20 --cap 300000000
@@ -29,6 +30,8 @@ fn main() {
     let mut sizes = vec![10usize, 20];
     let mut cap = 300_000_000u64;
     let mut lines = false;
+    let mut list = false;
+    let mut budget = GraphConfig::demo().work_budget;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_default();
@@ -37,8 +40,13 @@ fn main() {
             "--sizes" => sizes = value().split(',').filter_map(|s| s.parse().ok()).collect(),
             "--cap" => cap = value().parse().unwrap_or(cap),
             "--lines" => lines = true,
+            "--list" => list = true,
+            "--budget" => budget = value().parse().unwrap_or(budget),
             _ => {
-                eprintln!("usage: graph_proof [--per N] [--sizes 10,20] [--cap CHECKS] [--lines]");
+                eprintln!(
+                    "usage: graph_proof [--per N] [--sizes 10,20] [--cap CHECKS] [--lines] \
+                     [--budget UNITS] [--list]"
+                );
                 std::process::exit(2);
             }
         }
@@ -76,6 +84,7 @@ fn main() {
                     let c = GraphConfig {
                         graph,
                         templates: templates.clone(),
+                        work_budget: budget,
                         ..GraphConfig::demo()
                     };
                     row[0] += 1;
@@ -89,6 +98,13 @@ fn main() {
                         },
                     };
                     row[k] += 1;
+                    if list && k > 2 {
+                        let what = ["", "", "", "impossible", "relaxed", "unknown"][k];
+                        eprintln!(
+                            "{} {rooms} rooms {cycles} cycles graph {s}: {what}",
+                            class.name()
+                        );
+                    }
                 }
             }
         }
