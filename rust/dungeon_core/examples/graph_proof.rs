@@ -58,7 +58,7 @@ fn main() {
     };
     let t0 = std::time::Instant::now();
     println!(
-        "`graph_proof -- --per {per} --sizes {} --cap {cap}{}`\n",
+        "`graph_proof -- --per {per} --sizes {} --cap {cap} --budget {budget}{}`\n",
         sizes
             .iter()
             .map(usize::to_string)
