@@ -100,6 +100,12 @@ static func same_default(p: Dictionary, value: Variant, text: String) -> bool:
 			# GraphLayoutGenerator.graph: null stands for the default
 			# preset's graph, which the registry shows as JSON.
 			return p["name"] == "graph" and LevelGraph.from_json(text) != null
+		TYPE_ARRAY:
+			# GraphLayoutGenerator.templates: the default preset's templates,
+			# which the registry shows as JSON (as many of them).
+			var parsed: Variant = JSON.parse_string(text)
+			return p["name"] == "templates" and parsed is Dictionary \
+					and value.size() == parsed.get("templates", []).size()
 	return false
 
 

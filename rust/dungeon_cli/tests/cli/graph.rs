@@ -120,3 +120,45 @@ fn the_work_budget_is_a_flag() {
         "a larger budget than the layout needs changes nothing"
     );
 }
+
+#[test]
+fn a_templates_file_gives_the_library_grid_and_errors_name_it() {
+    let examples = format!("{}/../../docs/examples", env!("CARGO_MANIFEST_DIR"));
+    let templates = format!("{examples}/templates.json");
+    let text = std::fs::read_to_string(&templates).unwrap();
+    let config = GraphConfig {
+        graph: LevelGraph::from_json(&std::fs::read_to_string(sample_path()).unwrap()).unwrap(),
+        templates: dungeon_core::json::templates_from_json(&text).unwrap(),
+        ..GraphConfig::demo()
+    };
+    // Door lines on most rooms, and an L trimmed to its floors.
+    assert!(config.templates.iter().any(|t| t.trim_to_floors));
+    assert!(config.templates.iter().any(|t| t.has_door_lines()));
+    for seed in 1..=3 {
+        let lib = graph_layout::generate(&config, seed, 1).unwrap();
+        let got = ok(&[
+            "graph",
+            "--graph",
+            &sample_path(),
+            "--templates",
+            &templates,
+            "--seed",
+            &seed.to_string(),
+        ]);
+        assert_eq!(got, lib.to_ascii(), "seed {seed}");
+    }
+    let path = scratch("bad_templates.json");
+    std::fs::write(
+        &path,
+        r#"{"templates": [{"size": [5, 5], "doors": [{"side": "up", "offset": 2}]}]}"#,
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let o = dungeon(&["graph", "--templates", p]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.contains(&format!("{p}: ")) && e.contains("templates[0].doors[0].side"),
+        "{e}"
+    );
+}

@@ -72,8 +72,10 @@
 mod level_graph;
 mod number;
 mod read;
+mod templates;
 
 pub use level_graph::MAX_GRAPH_JSON;
+pub use templates::{MAX_TEMPLATES_JSON, templates_from_json, templates_to_json};
 
 use serde::Serialize;
 

@@ -1,5 +1,5 @@
 //! The graph layout generator's registry entry: a level graph (JSON) laid
-//! out from the built-in demo templates.
+//! out from the built-in demo templates or room templates given as JSON.
 
 use super::Kind::{Bool, Int, Other};
 use super::{Generator, Range, Setting};
@@ -44,6 +44,32 @@ fn show_graph(c: &GraphConfig) -> String {
     )
 }
 
+#[cfg(feature = "serde")]
+fn parse_templates(c: &mut GraphConfig, v: &str) -> Result<(), String> {
+    // The error's value starts with the JSON path (`templates[2].doors[0]: …`).
+    c.templates = crate::json::templates_from_json(v)
+        .map_err(|e| format!("{}: allowed {}", e.value, e.allowed))?;
+    Ok(())
+}
+
+#[cfg(not(feature = "serde"))]
+fn parse_templates(_: &mut GraphConfig, _: &str) -> Result<(), String> {
+    Err("templates: built without JSON support (the serde feature)".into())
+}
+
+#[cfg(feature = "serde")]
+fn show_templates(c: &GraphConfig) -> String {
+    crate::json::templates_to_json(&c.templates)
+}
+
+#[cfg(not(feature = "serde"))]
+fn show_templates(c: &GraphConfig) -> String {
+    format!(
+        "({} templates; built without JSON support)",
+        c.templates.len()
+    )
+}
+
 /// The graph layout generator's settings, in the order they are applied.
 #[must_use]
 pub fn graph() -> Vec<Setting<GraphConfig>> {
@@ -53,6 +79,11 @@ pub fn graph() -> Vec<Setting<GraphConfig>> {
             "graph",
             "the level graph, a JSON file (the setting takes its text): {\"rooms\": [{\"tags\": [\"start\"]}, ...], \"edges\": [[0, 1], ...]}",
             Other("FILE", parse_graph, show_graph),
+        ),
+        F::new(
+            "templates",
+            "the room templates, a JSON file (the setting takes its text): {\"templates\": [{\"size\": [9, 7], \"doors\": [{\"side\": \"east\", \"offset\": 1, \"length\": 5}, ...], \"tags\": [\"hall\"], \"rotations\": true}, ...]} (docs/templates.md); the default is the built-in demo templates",
+            Other("FILE", parse_templates, show_templates),
         ),
         F::new(
             "corridors",
@@ -122,7 +153,7 @@ mod tests {
             job.set("work_budget", "5").is_ok(),
             "ranges are checked by validate"
         );
-        assert_eq!(GRAPH.settings().len(), 5);
+        assert_eq!(GRAPH.settings().len(), 6);
         assert_eq!(GRAPH.presets()[0].name, "demo");
         assert_eq!(GRAPH.presets()[1].name, "corridors");
         // Corridors: the demo graph with a piece on every connection.
