@@ -83,12 +83,18 @@ fn render() -> String {
 fn table(out: &mut String, settings: &[SettingInfo]) {
     out.push_str("\n| setting | type | default | range | what it does |\n|---|---|---|---|---|\n");
     for s in settings {
+        // A file's default is its text (a whole level graph, every
+        // template): name it instead, as `dungeon --help` does.
+        let default = if s.placeholder == "FILE" {
+            "the default preset's".to_string()
+        } else {
+            format!("`{}`", cell(&s.default))
+        };
         let _ = writeln!(
             out,
-            "| `{}` | {} | `{}` | {} | {} |",
+            "| `{}` | {} | {default} | {} | {} |",
             s.name,
             cell(&ty(s)),
-            cell(&s.default),
             range(s.range),
             cell(s.doc)
         );
