@@ -16,7 +16,9 @@
 //! them). The structure itself (self-loops, repeats, reachability) is
 //! checked by [`LevelGraph::validate`].
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
+
+use super::fields::Fields;
 
 use crate::error::ConfigError;
 use crate::graph_layout::{EdgeMode, GraphEdge, GraphRoom, LevelGraph, MAX_GRAPH_ROOMS};
@@ -24,33 +26,8 @@ use crate::graph_layout::{EdgeMode, GraphEdge, GraphRoom, LevelGraph, MAX_GRAPH_
 /// Longest level-graph JSON text read, in bytes.
 pub const MAX_GRAPH_JSON: usize = 1 << 20;
 
-fn err(path: &str, what: impl std::fmt::Display, allowed: &str) -> ConfigError {
-    ConfigError::new("graph", format!("{path}: {what}"), allowed)
-}
-
-/// The fields of object `v` at `path`, refusing fields not in `known`.
-fn object<'a>(
-    v: &'a Value,
-    path: &str,
-    known: &[&str],
-) -> Result<&'a Map<String, Value>, ConfigError> {
-    let map = v
-        .as_object()
-        .ok_or_else(|| err(path, "not an object", "a JSON object"))?;
-    if let Some(k) = map.keys().find(|k| !known.contains(&k.as_str())) {
-        return Err(err(
-            path,
-            format!("unknown field {k:?}"),
-            &format!("only the fields {}", known.join(", ")),
-        ));
-    }
-    Ok(map)
-}
-
-fn array<'a>(v: &'a Value, path: &str) -> Result<&'a Vec<Value>, ConfigError> {
-    v.as_array()
-        .ok_or_else(|| err(path, "not an array", "a JSON array"))
-}
+/// Errors name the `graph` setting.
+const F: Fields = Fields("graph");
 
 /// A room number: a non-negative whole number (integral floats too).
 fn index(v: &Value, path: &str) -> Result<usize, ConfigError> {
@@ -64,7 +41,7 @@ fn index(v: &Value, path: &str) -> Result<usize, ConfigError> {
     };
     whole
         .and_then(|n| usize::try_from(n).ok())
-        .ok_or_else(|| err(path, v, "a room number, 0 or more"))
+        .ok_or_else(|| F.err(path, v, "a room number, 0 or more"))
 }
 
 impl LevelGraph {
@@ -74,7 +51,7 @@ impl LevelGraph {
     /// A [`ConfigError`] for `graph` naming the JSON path at fault.
     pub fn from_json(text: &str) -> Result<Self, ConfigError> {
         if text.len() > MAX_GRAPH_JSON {
-            return Err(err(
+            return Err(F.err(
                 "graph",
                 format!("{} bytes of JSON", text.len()),
                 &format!("at most {MAX_GRAPH_JSON} bytes"),
@@ -82,11 +59,11 @@ impl LevelGraph {
         }
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let v: Value = serde_json::from_str(text)
-            .map_err(|e| err("graph", format!("not JSON ({e})"), "a JSON object"))?;
-        let top = object(&v, "graph", &["rooms", "edges"])?;
-        let rooms_v = array(top.get("rooms").unwrap_or(&Value::Null), "graph.rooms")?;
+            .map_err(|e| F.err("graph", format!("not JSON ({e})"), "a JSON object"))?;
+        let top = F.object(&v, "graph", &["rooms", "edges"])?;
+        let rooms_v = F.array(top.get("rooms").unwrap_or(&Value::Null), "graph.rooms")?;
         if rooms_v.len() > MAX_GRAPH_ROOMS {
-            return Err(err(
+            return Err(F.err(
                 "graph.rooms",
                 format!("{} rooms", rooms_v.len()),
                 &format!("at most {MAX_GRAPH_ROOMS} rooms"),
@@ -95,39 +72,39 @@ impl LevelGraph {
         let mut g = LevelGraph::new();
         for (i, r) in rooms_v.iter().enumerate() {
             let path = format!("graph.rooms[{i}]");
-            let map = object(r, &path, &["tags", "name"])?;
+            let map = F.object(r, &path, &["tags", "name"])?;
             let mut room = GraphRoom::default();
             if let Some(tags) = map.get("tags") {
-                for (k, t) in array(tags, &format!("{path}.tags"))?.iter().enumerate() {
+                for (k, t) in F.array(tags, &format!("{path}.tags"))?.iter().enumerate() {
                     let tag = t
                         .as_str()
-                        .ok_or_else(|| err(&format!("{path}.tags[{k}]"), t, "a string"))?;
+                        .ok_or_else(|| F.err(&format!("{path}.tags[{k}]"), t, "a string"))?;
                     room.tags.push(tag.to_string());
                 }
             }
             if let Some(name) = map.get("name") {
                 room.name = name
                     .as_str()
-                    .ok_or_else(|| err(&format!("{path}.name"), name, "a string"))?
+                    .ok_or_else(|| F.err(&format!("{path}.name"), name, "a string"))?
                     .to_string();
             }
             g.rooms.push(room);
         }
         let n = g.rooms.len();
-        let edges_v = array(top.get("edges").unwrap_or(&Value::Null), "graph.edges")?;
+        let edges_v = F.array(top.get("edges").unwrap_or(&Value::Null), "graph.edges")?;
         for (k, e) in edges_v.iter().enumerate() {
             let path = format!("graph.edges[{k}]");
             let shape = "[a, b] or [a, b, \"direct\"|\"corridor\"|\"default\"]";
-            let list = array(e, &path)?;
+            let list = F.array(e, &path)?;
             if !(2..=3).contains(&list.len()) {
-                return Err(err(&path, e, shape));
+                return Err(F.err(&path, e, shape));
             }
             let a = index(&list[0], &format!("{path}[0]"))?;
             let b = index(&list[1], &format!("{path}[1]"))?;
             let mode = match list.get(2) {
                 None => EdgeMode::Default,
                 Some(m) => m.as_str().and_then(EdgeMode::from_name).ok_or_else(|| {
-                    err(
+                    F.err(
                         &format!("{path}[2]"),
                         m,
                         "\"direct\", \"corridor\" or \"default\"",
@@ -141,7 +118,7 @@ impl LevelGraph {
         let most = if n >= 3 { 3 * n - 6 } else { 1 };
         if g.edges.len() > most {
             g.check_connections()?;
-            return Err(err(
+            return Err(F.err(
                 "graph.edges",
                 format!("{} connections among {n} rooms", g.edges.len()),
                 &format!("at most {most} (3n − 6): only planar graphs can be laid out"),

@@ -69,6 +69,7 @@
 //! (`3.0`, as Godot's JSON writes them) and a leading UTF-8 byte order mark
 //! is skipped.
 
+mod fields;
 mod level_graph;
 mod number;
 mod read;

@@ -25,7 +25,9 @@
 //! checked as [`RoomTemplate::validate`] does. Whole numbers may be written
 //! as integral floats (`3.0`, as Godot writes them).
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
+
+use super::fields::Fields;
 
 use crate::error::ConfigError;
 use crate::grid::Rect;
@@ -34,33 +36,8 @@ use crate::template::{DoorSlot, MAX_TEMPLATES, RoomTemplate, Side};
 /// Longest room-template JSON text read, in bytes.
 pub const MAX_TEMPLATES_JSON: usize = 1 << 20;
 
-fn err(path: &str, what: impl std::fmt::Display, allowed: &str) -> ConfigError {
-    ConfigError::new("templates", format!("{path}: {what}"), allowed)
-}
-
-/// The fields of object `v` at `path`, refusing fields not in `known`.
-fn object<'a>(
-    v: &'a Value,
-    path: &str,
-    known: &[&str],
-) -> Result<&'a Map<String, Value>, ConfigError> {
-    let map = v
-        .as_object()
-        .ok_or_else(|| err(path, "not an object", "a JSON object"))?;
-    if let Some(k) = map.keys().find(|k| !known.contains(&k.as_str())) {
-        return Err(err(
-            path,
-            format!("unknown field {k:?}"),
-            &format!("only the fields {}", known.join(", ")),
-        ));
-    }
-    Ok(map)
-}
-
-fn array<'a>(v: &'a Value, path: &str) -> Result<&'a Vec<Value>, ConfigError> {
-    v.as_array()
-        .ok_or_else(|| err(path, "not an array", "a JSON array"))
-}
+/// Errors name the `templates` setting.
+const F: Fields = Fields("templates");
 
 /// A whole number that fits an `i32` (integral floats too).
 fn int(v: &Value, path: &str) -> Result<i32, ConfigError> {
@@ -74,14 +51,14 @@ fn int(v: &Value, path: &str) -> Result<i32, ConfigError> {
     };
     whole
         .and_then(|n| i32::try_from(n).ok())
-        .ok_or_else(|| err(path, v, "a whole number"))
+        .ok_or_else(|| F.err(path, v, "a whole number"))
 }
 
 /// `n` whole numbers at `path`.
 fn ints<const N: usize>(v: &Value, path: &str) -> Result<[i32; N], ConfigError> {
-    let list = array(v, path)?;
+    let list = F.array(v, path)?;
     if list.len() != N {
-        return Err(err(path, v, &format!("{N} whole numbers")));
+        return Err(F.err(path, v, &format!("{N} whole numbers")));
     }
     let mut out = [0; N];
     for (k, x) in list.iter().enumerate() {
@@ -91,39 +68,39 @@ fn ints<const N: usize>(v: &Value, path: &str) -> Result<[i32; N], ConfigError> 
 }
 
 fn boolean(v: &Value, path: &str) -> Result<bool, ConfigError> {
-    v.as_bool().ok_or_else(|| err(path, v, "true or false"))
+    v.as_bool().ok_or_else(|| F.err(path, v, "true or false"))
 }
 
 fn strings(v: &Value, path: &str) -> Result<Vec<String>, ConfigError> {
-    array(v, path)?
+    F.array(v, path)?
         .iter()
         .enumerate()
         .map(|(k, s)| {
             s.as_str()
                 .map(str::to_string)
-                .ok_or_else(|| err(&format!("{path}[{k}]"), s, "a string"))
+                .ok_or_else(|| F.err(&format!("{path}[{k}]"), s, "a string"))
         })
         .collect()
 }
 
 fn door(v: &Value, path: &str) -> Result<DoorSlot, ConfigError> {
-    let map = object(v, path, &["side", "offset", "width", "length", "inset"])?;
+    let map = F.object(v, path, &["side", "offset", "width", "length", "inset"])?;
     let field = |name: &str| map.get(name).map(|x| (x, format!("{path}.{name}")));
     let side_v = map
         .get("side")
-        .ok_or_else(|| err(path, "no side", "a door with a side and an offset"))?;
+        .ok_or_else(|| F.err(path, "no side", "a door with a side and an offset"))?;
     let side = side_v
         .as_str()
         .and_then(|s| Side::ALL.into_iter().find(|d| d.name() == s))
         .ok_or_else(|| {
-            err(
+            F.err(
                 &format!("{path}.side"),
                 side_v,
                 "\"north\", \"east\", \"south\" or \"west\"",
             )
         })?;
     let (offset_v, offset_path) = field("offset")
-        .ok_or_else(|| err(path, "no offset", "a door with a side and an offset"))?;
+        .ok_or_else(|| F.err(path, "no offset", "a door with a side and an offset"))?;
     let offset = int(offset_v, &offset_path)?;
     let width = match field("width") {
         Some((x, p)) => int(x, &p)?,
@@ -153,16 +130,17 @@ fn template(v: &Value, i: usize) -> Result<RoomTemplate, ConfigError> {
         "mirroring",
         "trim_to_floors",
     ];
-    let map = object(v, &path, &known)?;
+    let map = F.object(v, &path, &known)?;
     let at = |name: &str| format!("{path}.{name}");
     let size_v = map
         .get("size")
-        .ok_or_else(|| err(&path, "no size", "a template with a size and doors"))?;
+        .ok_or_else(|| F.err(&path, "no size", "a template with a size and doors"))?;
     let [w, h] = ints::<2>(size_v, &at("size"))?;
     let doors_v = map
         .get("doors")
-        .ok_or_else(|| err(&path, "no doors", "a template with a size and doors"))?;
-    let doors = array(doors_v, &at("doors"))?
+        .ok_or_else(|| F.err(&path, "no doors", "a template with a size and doors"))?;
+    let doors = F
+        .array(doors_v, &at("doors"))?
         .iter()
         .enumerate()
         .map(|(k, d)| door(d, &format!("{path}.doors[{k}]")))
@@ -170,13 +148,14 @@ fn template(v: &Value, i: usize) -> Result<RoomTemplate, ConfigError> {
     let name = match map.get("name") {
         Some(n) => n
             .as_str()
-            .ok_or_else(|| err(&at("name"), n, "a string"))?
+            .ok_or_else(|| F.err(&at("name"), n, "a string"))?
             .to_string(),
         None => format!("t{i}"),
     };
     let mut t = RoomTemplate::new(&name, w, h, doors);
     if let Some(f) = map.get("floors") {
-        t.floors = array(f, &at("floors"))?
+        t.floors = F
+            .array(f, &at("floors"))?
             .iter()
             .enumerate()
             .map(|(k, r)| ints::<4>(r, &format!("{path}.floors[{k}]")).map(Rect::from))
@@ -188,7 +167,7 @@ fn template(v: &Value, i: usize) -> Result<RoomTemplate, ConfigError> {
     if let Some(x) = map.get("weight") {
         t.weight = x
             .as_f64()
-            .ok_or_else(|| err(&at("weight"), x, "a number"))?;
+            .ok_or_else(|| F.err(&at("weight"), x, "a number"))?;
     }
     if let Some(x) = map.get("rotations") {
         t.rotations = boolean(x, &at("rotations"))?;
@@ -209,7 +188,7 @@ fn template(v: &Value, i: usize) -> Result<RoomTemplate, ConfigError> {
 /// and what is wrong with it.
 pub fn templates_from_json(text: &str) -> Result<Vec<RoomTemplate>, ConfigError> {
     if text.len() > MAX_TEMPLATES_JSON {
-        return Err(err(
+        return Err(F.err(
             "templates",
             format!("{} bytes of JSON", text.len()),
             &format!("at most {MAX_TEMPLATES_JSON} bytes"),
@@ -217,14 +196,14 @@ pub fn templates_from_json(text: &str) -> Result<Vec<RoomTemplate>, ConfigError>
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let v: Value = serde_json::from_str(text)
-        .map_err(|e| err("templates", format!("not JSON ({e})"), "a JSON object"))?;
-    let top = object(&v, "templates", &["templates"])?;
-    let list = array(
+        .map_err(|e| F.err("templates", format!("not JSON ({e})"), "a JSON object"))?;
+    let top = F.object(&v, "templates", &["templates"])?;
+    let list = F.array(
         top.get("templates").unwrap_or(&Value::Null),
         "templates.templates",
     )?;
     if list.len() > MAX_TEMPLATES {
-        return Err(err(
+        return Err(F.err(
             "templates.templates",
             format!("{} templates", list.len()),
             &format!("at most {MAX_TEMPLATES} templates"),
