@@ -10,7 +10,8 @@
 //! set of offsets: for door `dA` of `a` on side `s` and door `dB` of `b`
 //! on the opposite side as wide, `b` sits at
 //! `first(dA) + s.step() − first(dB)` from `a` (the two door cells touch;
-//! a join can never overlap its own pair). Merging the two sorted door
+//! a join of two boxes never overlaps its own pair, and offsets where
+//! trimmed outlines would are left out). Merging the two sorted door
 //! tables lists them in O(doors). Between two door lines the offsets fill
 //! a segment along the wall (Ma et al.'s and Edgar's line segments, here
 //! as the integer points on it); the places of the two lines that give
