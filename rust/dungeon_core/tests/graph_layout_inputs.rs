@@ -107,10 +107,21 @@ fn a_few_seeds_per_input() {
     }
 }
 
+/// Threads for [`thousand_seeds_each`]: `DUNGEON_TEST_WORKERS` when set
+/// (`tests/run_all.sh` runs this test on one core beside the Godot checks),
+/// else as many as the machine has cores.
+fn workers() -> usize {
+    std::env::var("DUNGEON_TEST_WORKERS")
+        .ok()
+        .and_then(|w| w.parse::<usize>().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()))
+        .clamp(1, 8)
+}
+
 /// Success over 1000 seeds per input, direct doors and as written with
 /// corridors: every seed must lay out. The (input, mode, quarter of the
-/// seeds) jobs are shared by as many threads as the machine has cores, so
-/// the slowest input does not hold up the rest.
+/// seeds) jobs are shared by [`workers`] threads, so the slowest input
+/// does not hold up the rest.
 fn thousand_seeds_each() {
     let all = inputs();
     let jobs: Vec<(usize, bool, u64)> = all
@@ -120,7 +131,7 @@ fn thousand_seeds_each() {
         .flat_map(|(k, c)| (0..4).map(move |q| (k, c, q * 250)))
         .collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(1, 8));
+    let workers = workers();
     let done: Vec<(usize, bool, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
             .map(|_| {
