@@ -7,7 +7,9 @@ extends RefCounted
 ## its template's line turned as the room is, the same seed the same
 ## level), placement dictionaries (`slot`, `length`, `node`), the sample's
 ## template_rooms.gd closing a sealed line whole, door lines kept through a
-## .tres save, and bad input refused naming the door.
+## .tres save and through JSON (RoomTemplate.templates_from_json and
+## templates_to_json, docs/examples/templates.json laid out), and bad input
+## refused naming the door or the place in the JSON.
 
 const GraphSuite := preload("res://tests/suites/test_graph_layout.gd")
 const SCENES := "res://tests/template_scenes/"
@@ -375,3 +377,76 @@ func test_tres_round_trip(t) -> void:
 			t.check_eq(b.layout_hash(), a.layout_hash(), "the same level after the round trip")
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(gen_path))
+
+
+func test_json_round_trip(t) -> void:
+	# The demo's door-line templates, written and read back: every field.
+	var lines := line_templates()
+	var json := RoomTemplate.templates_to_json(lines)
+	var back := RoomTemplate.templates_from_json(json)
+	if t.check_eq(back.size(), lines.size(), "as many templates back"):
+		for i in lines.size():
+			var a: RoomTemplate = lines[i]
+			var b: RoomTemplate = back[i]
+			t.check_eq(b.size, a.size, "template %d: size" % i)
+			t.check_eq(b.doors, a.doors, "template %d: doors" % i)
+			t.check_eq(b.door_lengths, a.door_lengths, "template %d: door_lengths" % i)
+			t.check_eq(b.floors, a.floors, "template %d: floors" % i)
+			t.check_eq(b.tags, a.tags, "template %d: tags" % i)
+			t.check_eq([b.weight, b.rotations, b.mirroring], [a.weight, a.rotations, a.mirroring], "template %d: weight, turns" % i)
+			t.check(b.check() == "" and b.scene == null, "template %d: valid, no scene" % i)
+		t.check_eq(RoomTemplate.templates_to_json(back), json, "written again: the same text")
+		var gen := GraphLayoutGenerator.new()
+		gen.templates = lines
+		gen.seed = 3
+		var want := gen.generate_level(1)
+		gen.templates = back
+		var got := gen.generate_level(1)
+		if t.check(want != null and got != null, "both lay out: " + gen.last_error):
+			t.check_eq(got.layout_hash(), want.layout_hash(), "the same level from the templates read back")
+	# A trimmed L with an inset door keeps both.
+	var l := RoomTemplate.new()
+	l.size = Vector2i(9, 9)
+	l.floors = [Rect2i(1, 1, 3, 4), Rect2i(1, 5, 7, 3)]
+	l.trim_to_floors = true
+	l.add_door(RoomTemplate.SIDE_WEST, 3)
+	l.add_door(RoomTemplate.SIDE_NORTH, 6, 1, 4)
+	var l_back := RoomTemplate.templates_from_json(RoomTemplate.templates_to_json([null, l]))
+	if t.check_eq(l_back.size(), 1, "an empty entry is left out"):
+		t.check(l_back[0].trim_to_floors, "trim_to_floors read back")
+		t.check_eq(l_back[0].get_door_inset(1), 4, "an inset read back")
+		t.check_eq(l_back[0].get_outline(), l.get_outline(), "the same outline")
+		t.check_eq(l_back[0].resource_name, "template 0", "no name: named by its place among the templates written")
+	# The manual's whole example set, on the manual's sample graph.
+	var root := ProjectSettings.globalize_path("res://").path_join("../docs/examples/")
+	var set := RoomTemplate.templates_from_json(FileAccess.get_file_as_string(root.path_join("templates.json")))
+	var graph := LevelGraph.from_json(FileAccess.get_file_as_string(root.path_join("level_graph.json")))
+	if t.check(set.size() > 0 and graph != null, "docs/examples/templates.json and level_graph.json read"):
+		var lined := 0
+		var trimmed := 0
+		for tpl in set:
+			lined += int(tpl.has_door_lines())
+			trimmed += int(tpl.trim_to_floors)
+		t.check(lined > 0 and trimmed > 0, "the set has door lines (%d) and a trimmed room (%d)" % [lined, trimmed])
+		var gen := GraphLayoutGenerator.new()
+		gen.templates = set
+		gen.graph = graph
+		gen.corridors = false
+		var want := GraphSuite.graph_pairs(graph)
+		for s in 3:
+			gen.seed = s
+			var level := gen.generate_with_graph(1)
+			if t.check(not level.is_empty(), "seed %d lays out on the example set: %s" % [s, gen.last_error]):
+				# (A room of several floors is several rooms of the grid:
+				# the joins name placements, which are the graph's rooms.)
+				var got := []
+				for j in level["joins"]:
+					got.append(Vector2i(j["a"].x, j["b"].x))
+				t.check_eq(GraphSuite.pairs(got), want, "seed %d: a join per connection, between its rooms" % s)
+				t.check_eq(level["placements"].size(), graph.get_room_count(), "seed %d: a placement per room" % s)
+	# Bad JSON: an empty array and the place named.
+	t.expect_error("templates[0].doors[0].side")
+	var bad := RoomTemplate.templates_from_json('{"templates": [{"size": [7, 7], "doors": [{"side": "up", "offset": 1}]}]}')
+	t.check(bad.is_empty(), "a bad side: nothing read")
+	t.expect_error("RoomTemplate.templates_from_json")
+	t.check(RoomTemplate.templates_from_json("not json").is_empty(), "not JSON: nothing read")

@@ -439,6 +439,42 @@ impl RoomTemplate {
         let mut ints = Ints::default();
         self.core(0, &mut ints).door_capacity() as i64
     }
+
+    /// Room templates read from JSON, the form the command line reads
+    /// ([code]dungeon graph --templates FILE.json[/code]) and
+    /// [method templates_to_json] writes:
+    /// [code]{"templates": [{"name": "hall", "size": [11, 9], "doors": [{"side": "north", "offset": 1, "length": 9}]}]}[/code].
+    /// Each comes back as a new resource, checked as [method check] does.
+    /// On bad JSON or a bad template, the array is empty and the error,
+    /// naming the place in the text ([code]templates[0].doors[1].side[/code]),
+    /// is logged. Typical use:
+    /// [code]gen.templates = RoomTemplate.templates_from_json(FileAccess.get_file_as_string("res://rooms.json"))[/code].
+    #[func]
+    fn templates_from_json(text: GString) -> Array<Gd<RoomTemplate>> {
+        match dungeon_core::json::templates_from_json(&text.to_string()) {
+            Ok(list) => list.iter().map(Self::from_core).collect(),
+            Err(e) => {
+                godot_error!("RoomTemplate.templates_from_json: {e}");
+                Array::new()
+            }
+        }
+    }
+
+    /// [param templates] as JSON that [method templates_from_json] reads
+    /// back, every field written. Empty entries are left out. A scene is
+    /// not written, only the size, doors and floors as they are now. A
+    /// template without a name gets its scene's file name, or
+    /// [code]template N[/code], N its place among the templates written.
+    #[func]
+    fn templates_to_json(templates: Array<Option<Gd<RoomTemplate>>>) -> GString {
+        let mut ints = Ints::default();
+        let core: Vec<CoreTemplate> = crate::placement::non_empty(&templates)
+            .iter()
+            .enumerate()
+            .map(|(i, t)| t.bind().core(i, &mut ints))
+            .collect();
+        GString::from(&dungeon_core::json::templates_to_json(&core))
+    }
 }
 
 impl RoomTemplate {
