@@ -69,17 +69,19 @@ fn class_counts(class: Class, lines: bool) -> (u32, u32, u32) {
 }
 
 /// Per class: graphs made, then at least this many laid out with fixed
-/// slots and with door lines, as measured when the test was written (the
-/// fixed-slot graphs the rest fail on are mostly refused up front: a room
-/// of 7–8 connections, which fixed slots cannot seat).
+/// slots and with door lines, as measured (door lines last raised when the
+/// meet's look-up table and the tree rooms' overlap charge made a door-line
+/// search cheaper; the fixed-slot graphs the rest fail on are mostly
+/// refused up front: a room of 7–8 connections, which fixed slots cannot
+/// seat).
 const FLOOR: [(Class, u32, u32, u32); 7] = [
-    (Class::Tree, 5, 3, 4),
+    (Class::Tree, 5, 3, 5),
     (Class::Disjoint, 29, 29, 29),
     (Class::Triangle, 27, 26, 25),
     (Class::Shared, 24, 9, 12),
     (Class::Nested, 25, 5, 6),
-    (Class::Hub, 29, 4, 13),
-    (Class::Mixed, 35, 15, 21),
+    (Class::Hub, 29, 4, 15),
+    (Class::Mixed, 35, 15, 26),
 ];
 
 /// Checks `class` against its row of [`FLOOR`].

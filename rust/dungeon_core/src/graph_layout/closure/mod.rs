@@ -124,6 +124,10 @@ pub(crate) struct Dp<'a> {
     /// Whether a layer joining a placed room is listed forwards like the
     /// others (the plain form of [`Dp::meet`], for tests).
     plain: bool,
+    /// Whether [`Dp::meet`] looks the states up per spot, its plain form
+    /// (tests).
+    #[cfg(test)]
+    searched: bool,
     buf: Vec<Offset>,
     buf2: Vec<Offset>,
     /// The doors [`Dp::ok`] found taken.
@@ -198,6 +202,8 @@ impl<'a> Dp<'a> {
                 BEAM
             },
             plain: false,
+            #[cfg(test)]
+            searched: false,
             buf: Vec::new(),
             buf2: Vec::new(),
             used: Vec::new(),
