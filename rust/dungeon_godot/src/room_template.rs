@@ -468,8 +468,9 @@ impl RoomTemplate {
     #[func]
     fn templates_to_json(templates: Array<Option<Gd<RoomTemplate>>>) -> GString {
         let mut ints = Ints::default();
-        let core: Vec<CoreTemplate> = crate::placement::non_empty(&templates)
-            .iter()
+        let core: Vec<CoreTemplate> = templates
+            .iter_shared()
+            .flatten()
             .enumerate()
             .map(|(i, t)| t.bind().core(i, &mut ints))
             .collect();
