@@ -53,11 +53,15 @@ generator_class! {
     class GraphLayoutGenerator(GraphConfig, graph_room_count) {
         /// Starting point for all other settings. [b]Demo[/b]: an 11-room
         /// graph (start, fights, a hub, a shop and a treasure branch, two
-        /// loops, a boss) on eight built-in templates without scenes.
-        /// [b]Corridors[/b]: the same with every connection through a
-        /// straight corridor piece. Choosing one sets [member graph] to [code]null[/code] (the demo
-        /// graph) and replaces [member templates].
-        preset: GraphPreset { Demo = PRESET_DEMO, Corridors = PRESET_CORRIDORS },
+        /// loops, a boss) on eight built-in templates without scenes, each
+        /// with a door line along every wall that has doors (a door may sit
+        /// anywhere on it). [b]Corridors[/b]: the same with every
+        /// connection through a straight corridor piece. [b]Fixed Doors[/b]:
+        /// the demo graph on the same templates with fixed door slots (one
+        /// or two a side), as the demo was before door lines. Choosing one
+        /// sets [member graph] to [code]null[/code] (the demo graph) and
+        /// replaces [member templates].
+        preset: GraphPreset { Demo = PRESET_DEMO, Corridors = PRESET_CORRIDORS, FixedDoors = PRESET_FIXED_DOORS },
 
         /// The level to lay out: its rooms, their tags and connections.
         /// [code]null[/code]: the demo preset's 11-room graph.

@@ -59,16 +59,21 @@ impl Default for GraphConfig {
 }
 
 /// The graph layout generator's presets.
-pub const PRESET_LIST: [Preset<GraphConfig>; 2] = [
+pub const PRESET_LIST: [Preset<GraphConfig>; 3] = [
     Preset::new(
         "demo",
-        "the built-in demo templates on an 11-room graph: start, fights, a hub, a shop and a treasure branch, two loops, a boss",
+        "the built-in demo templates (door lines: a door anywhere along each wall) on an 11-room graph: start, fights, a hub, a shop and a treasure branch, two loops, a boss",
         GraphConfig::demo,
     ),
     Preset::new(
         "corridors",
         "the demo graph and templates with every connection through a straight corridor piece of 4 to 8 cells",
         GraphConfig::corridors,
+    ),
+    Preset::new(
+        "fixed_doors",
+        "the demo graph on the demo templates with fixed door slots (one or two doors a side), as the demo was before door lines",
+        GraphConfig::fixed_doors,
     ),
 ];
 
@@ -85,17 +90,31 @@ fn room(name: &str, w: i32, h: i32, doors: &[(Side, i32)], tags: &[&str]) -> Roo
 }
 
 impl GraphConfig {
-    /// The demo templates on [`GraphConfig::demo_graph`].
+    /// The demo templates with door lines
+    /// ([`GraphConfig::demo_line_templates`]) on
+    /// [`GraphConfig::demo_graph`]. (With door lines every class of level
+    /// graph designers draw lays out at least as often as on fixed slots:
+    /// BENCHMARKS.md.)
     #[must_use]
     pub fn demo() -> Self {
         Self {
             graph: Self::demo_graph(),
-            templates: Self::demo_templates(),
+            templates: Self::demo_line_templates(),
             corridors: false,
             corridor_templates: Vec::new(),
             corridor_min: 4,
             corridor_max: 8,
             work_budget: 2_000_000,
+        }
+    }
+
+    /// [`GraphConfig::demo`] on the fixed-slot demo templates
+    /// ([`GraphConfig::demo_templates`]): the demo before door lines.
+    #[must_use]
+    pub fn fixed_doors() -> Self {
+        Self {
+            templates: Self::demo_templates(),
+            ..Self::demo()
         }
     }
 
@@ -257,5 +276,5 @@ impl GraphConfig {
     }
 
     /// The preset names [`GraphConfig::preset`](crate::GeneratorConfig::preset) knows.
-    pub const PRESETS: [&'static str; 2] = crate::preset::names(&PRESET_LIST);
+    pub const PRESETS: [&'static str; 3] = crate::preset::names(&PRESET_LIST);
 }

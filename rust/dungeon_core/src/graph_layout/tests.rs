@@ -157,7 +157,7 @@ fn a_corridor_connection_is_a_piece_between_its_rooms() {
 fn the_corridors_preset_and_mixed_modes() {
     let c = GraphConfig::corridors();
     assert_eq!(GraphConfig::preset("corridors"), Some(c.clone()));
-    assert_eq!(GraphConfig::PRESETS, ["demo", "corridors"]);
+    assert_eq!(GraphConfig::PRESETS, ["demo", "corridors", "fixed_doors"]);
     for seed in 0..5 {
         let l = layout(&c, seed, 1).unwrap();
         assert_eq!(l.placements.len(), 23);
@@ -347,7 +347,7 @@ fn a_loop_no_template_closes_is_named_and_a_square_closes() {
     // a side, in the middle, joins door to door only with two rooms
     // overlapping: refused, naming it; with the demo boss room (two doors
     // a side) it closes.
-    let mut d = GraphConfig::demo();
+    let mut d = GraphConfig::fixed_doors();
     let mut g = LevelGraph::path(4);
     g.rooms[0].tags = vec!["start".into()];
     g.rooms[3].tags = vec!["boss".into()];
