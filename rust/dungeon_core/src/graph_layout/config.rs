@@ -132,8 +132,10 @@ impl GraphConfig {
         }
     }
 
-    /// The built-in templates: rectangles of several sizes with doors on
-    /// every side (no two door slots adjacent), all turnable — `start`,
+    /// The built-in templates with fixed door slots (the `fixed_doors`
+    /// preset's; [`GraphConfig::demo`] uses their door-line form,
+    /// [`GraphConfig::demo_line_templates`]): rectangles of several sizes
+    /// with doors on every side (no two door slots adjacent), all turnable — `start`,
     /// `small` (7×7, a door a side), `medium` (9×7), `large` (11×9), `hall`
     /// (13×11, two doors a side), `shop` (7×7), `treasure` (5×5, two
     /// doors) and `boss` (13×13, two doors a side, so it can close a loop of three).
