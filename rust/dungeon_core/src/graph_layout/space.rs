@@ -68,6 +68,8 @@ const MEMO_VARIANTS: usize = 256;
 #[derive(Default)]
 struct Memo {
     at: Vec<std::cell::OnceCell<Box<[Offset]>>>,
+    /// Per variant pair: [`Space::reach`], found on first use.
+    reach: Vec<std::cell::OnceCell<i32>>,
 }
 
 impl Space {
@@ -110,6 +112,7 @@ impl Space {
         let mut memo = Memo::default();
         if vars.len() <= MEMO_VARIANTS {
             memo.at = vec![std::cell::OnceCell::new(); vars.len() * vars.len()];
+            memo.reach = vec![std::cell::OnceCell::new(); vars.len() * vars.len()];
         }
         Self {
             vars,
@@ -145,6 +148,29 @@ impl Space {
                 self.list_offsets(a, b, buf);
                 buf
             }
+        }
+    }
+
+    /// The farthest variant `b` sits from variant `a` over their
+    /// configuration space, as `|dx| + |dy|` (0 when it is empty);
+    /// remembered after the first call.
+    pub(crate) fn reach(&self, a: usize, b: usize) -> i32 {
+        let far = || {
+            let mut buf = Vec::new();
+            self.pair(a, b, &mut buf)
+                .iter()
+                .map(|o| o.dx.saturating_abs().saturating_add(o.dy.saturating_abs()))
+                .max()
+                .unwrap_or(0)
+                .max(0)
+        };
+        let n = self.vars.len();
+        if a >= n || b >= n {
+            return far();
+        }
+        match self.memo.reach.get(a * n + b) {
+            Some(cell) => *cell.get_or_init(far),
+            None => far(),
         }
     }
 

@@ -152,15 +152,11 @@ impl<'a> Dp<'a> {
         // spaces; a state farther from the placed room it must reach than
         // the steps left can carry it is dropped. A loose bound only wastes
         // the beam on states that cannot reach the placed room.
-        let mut buf = Vec::new();
-        let mut farthest = |from: &[usize], to: &[usize]| {
+        let farthest = |from: &[usize], to: &[usize]| {
             let mut most = 0;
             for &a in from {
                 for &b in to {
-                    for o in space.pair(a, b, &mut buf) {
-                        most =
-                            most.max(o.dx.saturating_abs().saturating_add(o.dy.saturating_abs()));
-                    }
+                    most = most.max(space.reach(a, b));
                 }
             }
             most
