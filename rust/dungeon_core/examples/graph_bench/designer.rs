@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::random_level_graph::{
     Class, Doors, MAX_CYCLES, cell_seed, designer_graph, has_triangle, shares_room,
 };
-use super::{Args, fnv, job, pct, thread_cpu_ms};
+use super::{Args, fnv, pct, preset_job, thread_cpu_ms};
 use dungeon_core::graph_layout::{GraphConfig, layout};
 use dungeon_core::{DungeonRng, GenError, GeneratorConfig};
 
@@ -174,7 +174,8 @@ pub(super) fn designer(a: &Args) {
                             }
                             .generate(s, 1)
                         } else {
-                            job(&g, corridors).generate(s, 1)
+                            // Fixed slots: the preset whose templates they are.
+                            preset_job(Some("fixed_doors"), &g, corridors).generate(s, 1)
                         };
                         cells[m].times.push(t.elapsed().as_secs_f64() * 1e3);
                         let most = g.adjacency().iter().map(Vec::len).max().unwrap_or(0);

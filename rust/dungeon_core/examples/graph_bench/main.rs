@@ -161,7 +161,13 @@ fn usage() -> ! {
 
 /// The registry job for `g`, with `corridors` on or off.
 fn job(g: &LevelGraph, corridors: bool) -> Box<dyn Job> {
-    let mut job = GRAPH.job(None).expect("the graph job");
+    preset_job(None, g, corridors)
+}
+
+/// [`job`] from a preset of the graph generator (`None`: the default,
+/// `demo`, on door lines; `Some("fixed_doors")`: fixed slots).
+fn preset_job(preset: Option<&str>, g: &LevelGraph, corridors: bool) -> Box<dyn Job> {
+    let mut job = GRAPH.job(preset).expect("the graph job");
     job.set("graph", &g.to_json()).expect("the graph setting");
     job.set("corridors", &corridors.to_string())
         .expect("the corridors setting");
