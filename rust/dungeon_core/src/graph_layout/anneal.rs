@@ -338,7 +338,17 @@ impl Greedy<'_> {
             vars.push(vs);
         }
         let limit = until.saturating_sub(self.stats.work).saturating_mul(4);
+        // In the second phase, a closure must leave each room still to come
+        // that joins two placed rooms a spot (`Dp::ears_close`); the first
+        // phase searches as before, so what it finds stays the same.
+        let ear_vars: Vec<Vec<usize>> = if self.bold {
+            (0..self.adj.len()).map(|r| self.variants(r)).collect()
+        } else {
+            Vec::new()
+        };
         let mut dp = Dp::new(&self.k.space, &self.state, &self.adj, rooms, vars, true);
+        dp.ears = !ear_vars.is_empty();
+        dp.ear_vars = ear_vars;
         let found = dp.run(Some(&mut *self.rng), limit);
         let mut samples = Vec::new();
         if found == Found::Paths {

@@ -27,7 +27,11 @@
 //! placed, the room's own children, and a loop chain's rooms' pending
 //! neighbours when a chain is laid out ([`Greedy::packs`]). The one-cell
 //! lookahead counts free doors; on a hub's wall they are not enough when
-//! the rooms on them cannot sit side by side.
+//! the rooms on them cannot sit side by side. And a loop's closure must
+//! leave every room still to come that joins two or more placed rooms a
+//! spot where their configuration spaces meet on free ground
+//! (`Dp::ears_close`): a closure that takes it, or puts the two rooms where
+//! no room joins both, dooms every layout after it.
 
 use super::NAME;
 use super::chains::{Chain, cycle_chains};

@@ -14,7 +14,9 @@
 //! step is recorded, and a backward pass over the recorded steps keeps the
 //! states that reach the last layer. A depth-first search through the kept
 //! states then looks for a layout in which no two chain rooms overlap and
-//! every connection among them is realised; when it gives up, greedy sampling
+//! every connection among them is realised (in the search's second phase,
+//! also leaving each room still to come that joins two placed rooms a
+//! spot: [`Dp::ears_close`]); when it gives up, greedy sampling
 //! walks forward through kept states, preferring at each step those that
 //! overlap the chain's rooms chosen so far least, and annealing takes the
 //! overlaps left.
@@ -134,6 +136,11 @@ pub(crate) struct Dp<'a> {
     used: Vec<u32>,
     /// The placed rooms' footprints, side by side for the overlap scan.
     feet: Vec<Foot>,
+    /// Whether [`Dp::search`] also asks that rooms still to come with
+    /// two placed neighbours keep a spot ([`Dp::ears_close`]).
+    pub(crate) ears: bool,
+    /// Per room: the variants it may take (for [`Dp::ears_close`]).
+    pub(crate) ear_vars: Vec<Vec<usize>>,
 }
 
 impl<'a> Dp<'a> {
@@ -204,6 +211,8 @@ impl<'a> Dp<'a> {
             buf2: Vec::new(),
             used: Vec::new(),
             feet: state.order.iter().map(|&i| state.foot[i].clone()).collect(),
+            ears: false,
+            ear_vars: Vec::new(),
         }
     }
 

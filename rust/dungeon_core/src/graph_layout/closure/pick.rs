@@ -116,25 +116,28 @@ impl Dp<'_> {
         let mut stack: Vec<(Vec<usize>, usize)> = Vec::with_capacity(n);
         loop {
             let j = chosen.len();
-            if j == n {
+            if j < n {
+                let from: Vec<usize> = match stack.last() {
+                    Some((c, k)) if self.linked(j) => self.successors(j, c[*k - 1]),
+                    _ => (0..self.layers[j].len())
+                        .filter(|&i| self.alive[j][i])
+                        .collect(),
+                };
+                let mut cands: Vec<usize> = Vec::with_capacity(from.len());
+                for i in from {
+                    *spent += 1;
+                    if self.cost(j, self.layers[j][i], &chosen) == (0, 0) {
+                        cands.push(i);
+                    }
+                }
+                rng.shuffle(&mut cands);
+                stack.push((cands, 0));
+            } else if !self.ears || self.ears_close(&chosen, spent) {
                 return Some(chosen);
             }
-            let from: Vec<usize> = match stack.last() {
-                Some((c, k)) if self.linked(j) => self.successors(j, c[*k - 1]),
-                _ => (0..self.layers[j].len())
-                    .filter(|&i| self.alive[j][i])
-                    .collect(),
-            };
-            let mut cands: Vec<usize> = Vec::with_capacity(from.len());
-            for i in from {
-                *spent += 1;
-                if self.cost(j, self.layers[j][i], &chosen) == (0, 0) {
-                    cands.push(i);
-                }
-            }
-            rng.shuffle(&mut cands);
-            stack.push((cands, 0));
-            // Take the next candidate of the deepest room that has one.
+            // Take the next candidate of the deepest room that has one (a
+            // whole layout that leaves a room still to come no spot is
+            // passed over like a dead end).
             loop {
                 if *spent > budget {
                     return None;
@@ -152,6 +155,80 @@ impl Dp<'_> {
                 *spent += 1;
             }
         }
+    }
+
+    /// Whether every room not yet placed with two or more neighbours among
+    /// the placed rooms and the chain (laid out as `chosen`) has a spot
+    /// joining them all (by their configuration spaces, doors taken or
+    /// not) that overlaps neither: else no layout can follow this one.
+    pub(crate) fn ears_close(&mut self, chosen: &[St], spent: &mut u64) -> bool {
+        let space = self.space;
+        let n = self.adj.len();
+        let mut feet: Vec<Foot> = self.feet.clone();
+        for c in chosen {
+            feet.push(Foot::of((c.x, c.y), &space.vars[c.v as usize].v));
+        }
+        let at = |m: usize| -> Option<(usize, (i32, i32))> {
+            if self.state.placed[m] {
+                return Some((self.state.var[m], self.state.pos[m]));
+            }
+            let k = self.rooms.iter().position(|&r| r == m)?;
+            let c = chosen.get(k)?;
+            Some((c.v as usize, (c.x, c.y)))
+        };
+        let mut spots: Vec<(i32, i32)> = Vec::new();
+        for r in 0..n {
+            if self.state.placed[r] || self.rooms.contains(&r) {
+                continue;
+            }
+            let fixed: Vec<(usize, (i32, i32))> =
+                self.adj[r].iter().filter_map(|&(m, _)| at(m)).collect();
+            if fixed.len() < 2 {
+                continue;
+            }
+            let Some(vars) = self.ear_vars.get(r) else {
+                continue;
+            };
+            let mut ok = false;
+            'vars: for &v in vars {
+                let (vb, pb) = fixed[1];
+                spots.clear();
+                spots.extend(
+                    space
+                        .pair(vb, v, &mut self.buf)
+                        .iter()
+                        .map(|o| (pb.0 + o.dx, pb.1 + o.dy)),
+                );
+                spots.sort_unstable();
+                let (va, pa) = fixed[0];
+                let offs = space.pair(va, v, &mut self.buf2);
+                *spent += offs.len() as u64 / 16 + 1;
+                for o in offs {
+                    let p = (pa.0 + o.dx, pa.1 + o.dy);
+                    if spots.binary_search(&p).is_err() {
+                        continue;
+                    }
+                    let rest = fixed[2..].iter().all(|&(vm, pm)| {
+                        space
+                            .pair(vm, v, &mut Vec::new())
+                            .iter()
+                            .any(|q| (pm.0 + q.dx, pm.1 + q.dy) == p)
+                    });
+                    if !rest {
+                        continue;
+                    }
+                    let f = Foot::of(p, &space.vars[v].v);
+                    if feet.iter().all(|g| g.overlap(&f) == 0) {
+                        ok = true;
+                        break 'vars;
+                    }
+                }
+            }
+            if !ok {
+                return false;
+            }
+        }
+        true
     }
 
     /// The overlap of `s` (chain room `j`) with the chosen rooms, and how

@@ -277,3 +277,80 @@ fn kept_steps_match_their_looked_up_form() {
     }
     assert!(steps > 1000, "{steps}");
 }
+
+/// A room still to come that joins two placed rooms keeps a spot only
+/// where their configuration spaces meet on free ground; the depth-first
+/// search passes over chain layouts that take the last such spot.
+#[test]
+fn rooms_still_to_come_keep_a_spot_between_their_placed_neighbours() {
+    let space = square(false);
+    let (east, west) = (1, 3);
+    let step = space.offset(0, east, 0, west);
+    assert!(step.dx > 0, "{step:?}");
+    // Room 2 joins rooms 0 and 1; room 3 hangs off room 1 (the chain).
+    let g = graph(4, &[(0, 2), (1, 2), (1, 3)]);
+    let mut adj = vec![Vec::new(); 4];
+    for (k, e) in g.edges.iter().enumerate() {
+        adj[e.a].push((e.b, k));
+        adj[e.b].push((e.a, k));
+    }
+    let vars = vec![vec![0]; 4];
+    let ears = |state: &State, chosen: &[St], chain: &[usize]| {
+        let mut dp = Dp::new(&space, state, &adj, chain, vec![vec![0]; chain.len()], true);
+        dp.ear_vars = vars.clone();
+        dp.ears_close(chosen, &mut 0)
+    };
+    let mut state = State::new(4);
+    state.place(&space, 0, 0, (0, 0));
+    // Room 1 two steps east: room 2 fits between, east of room 0.
+    state.place(&space, 1, 0, (2 * step.dx, 2 * step.dy));
+    assert!(ears(&state, &[], &[]));
+    // Room 1 far away: no spot joins both.
+    state.unplace_last();
+    state.place(&space, 1, 0, (100, 0));
+    assert!(!ears(&state, &[], &[]));
+    // Room 1 back, and room 3 (a chain room, not placed yet) laid out on
+    // the only spot between them.
+    state.unplace_last();
+    state.place(&space, 1, 0, (2 * step.dx, 2 * step.dy));
+    let on_it = St {
+        v: 0,
+        x: step.dx,
+        y: step.dy,
+        din: NONE,
+    };
+    assert!(!ears(&state, &[on_it], &[3]));
+    let beside = St {
+        v: 0,
+        x: 3 * step.dx,
+        y: 3 * step.dy,
+        din: NONE,
+    };
+    assert!(ears(&state, &[beside], &[3]));
+    // The search: room 3 from room 1, every spot of its configuration
+    // space; with the check on, the layout it returns leaves room 2 its
+    // spot.
+    let chain = [3];
+    let mut found_on_it = false;
+    for seed in 0..40 {
+        for check in [false, true] {
+            let mut dp = Dp::new(&space, &state, &adj, &chain, vec![vec![0]], true);
+            dp.ears = check;
+            dp.ear_vars = vars.clone();
+            dp.beam = usize::MAX;
+            assert_eq!(
+                dp.run(Some(&mut DungeonRng::new(seed)), u64::MAX),
+                Found::Paths
+            );
+            let Some(layout) = dp.search(&mut DungeonRng::new(seed), u64::MAX) else {
+                panic!("a layout of room 3, seed {seed}");
+            };
+            let hit = layout[0].x == on_it.x && layout[0].y == on_it.y;
+            if check {
+                assert!(!hit, "seed {seed}: the search took room 2's only spot");
+            }
+            found_on_it |= hit;
+        }
+    }
+    assert!(found_on_it, "without the check some seed takes the spot");
+}
