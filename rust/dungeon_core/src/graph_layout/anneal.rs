@@ -339,16 +339,12 @@ impl Greedy<'_> {
         }
         let limit = until.saturating_sub(self.stats.work).saturating_mul(4);
         // In the second phase, a closure must leave each room still to come
-        // that joins two placed rooms a spot (`Dp::ears_close`); the first
-        // phase searches as before, so what it finds stays the same.
-        let ear_vars: Vec<Vec<usize>> = if self.bold {
-            (0..self.adj.len()).map(|r| self.variants(r)).collect()
-        } else {
-            Vec::new()
-        };
+        // that joins two rooms placed by then a spot (`Dp::ears_close`); the
+        // first phase searches as before, so what it finds stays the same.
         let mut dp = Dp::new(&self.k.space, &self.state, &self.adj, rooms, vars, true);
-        dp.ears = !ear_vars.is_empty();
-        dp.ear_vars = ear_vars;
+        if self.bold {
+            dp.ears = self.ears(rooms);
+        }
         let found = dp.run(Some(&mut *self.rng), limit);
         let mut samples = Vec::new();
         if found == Found::Paths {
@@ -395,6 +391,16 @@ impl Greedy<'_> {
             self.put(r, s.v as usize, (s.x, s.y));
         }
         Ok(Start::Placed)
+    }
+
+    /// The rooms still to come that join two or more of the placed rooms
+    /// and `rooms`, each with the variants it may take.
+    fn ears(&self, rooms: &[usize]) -> Vec<(usize, Vec<usize>)> {
+        let fixed = |m: usize| self.state.placed[m] || rooms.contains(&m);
+        (0..self.adj.len())
+            .filter(|&r| !fixed(r) && self.adj[r].iter().filter(|&&(m, _)| fixed(m)).count() >= 2)
+            .map(|r| (r, self.variants(r)))
+            .collect()
     }
 
     /// Puts room `r` as variant `v` at `p`.

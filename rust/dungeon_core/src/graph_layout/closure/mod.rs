@@ -136,11 +136,10 @@ pub(crate) struct Dp<'a> {
     used: Vec<u32>,
     /// The placed rooms' footprints, side by side for the overlap scan.
     feet: Vec<Foot>,
-    /// Whether [`Dp::search`] also asks that rooms still to come with
-    /// two placed neighbours keep a spot ([`Dp::ears_close`]).
-    pub(crate) ears: bool,
-    /// Per room: the variants it may take (for [`Dp::ears_close`]).
-    pub(crate) ear_vars: Vec<Vec<usize>>,
+    /// Rooms still to come that [`Dp::search`] must leave a spot
+    /// ([`Dp::ears_close`]), each with the variants it may take; none: no
+    /// such check.
+    pub(crate) ears: Vec<(usize, Vec<usize>)>,
 }
 
 impl<'a> Dp<'a> {
@@ -211,8 +210,7 @@ impl<'a> Dp<'a> {
             buf2: Vec::new(),
             used: Vec::new(),
             feet: state.order.iter().map(|&i| state.foot[i].clone()).collect(),
-            ears: false,
-            ear_vars: Vec::new(),
+            ears: Vec::new(),
         }
     }
 

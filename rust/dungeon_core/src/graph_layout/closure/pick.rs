@@ -132,7 +132,7 @@ impl Dp<'_> {
                 }
                 rng.shuffle(&mut cands);
                 stack.push((cands, 0));
-            } else if !self.ears || self.ears_close(&chosen, spent) {
+            } else if self.ears.is_empty() || self.ears_close(&chosen, spent) {
                 return Some(chosen);
             }
             // Take the next candidate of the deepest room that has one (a
@@ -157,13 +157,12 @@ impl Dp<'_> {
         }
     }
 
-    /// Whether every room not yet placed with two or more neighbours among
+    /// Whether every room of [`Dp::ears`] with two or more neighbours among
     /// the placed rooms and the chain (laid out as `chosen`) has a spot
     /// joining them all (by their configuration spaces, doors taken or
     /// not) that overlaps neither: else no layout can follow this one.
     pub(crate) fn ears_close(&mut self, chosen: &[St], spent: &mut u64) -> bool {
         let space = self.space;
-        let n = self.adj.len();
         let mut feet: Vec<Foot> = self.feet.clone();
         for c in chosen {
             feet.push(Foot::of((c.x, c.y), &space.vars[c.v as usize].v));
@@ -177,18 +176,12 @@ impl Dp<'_> {
             Some((c.v as usize, (c.x, c.y)))
         };
         let mut spots: Vec<(i32, i32)> = Vec::new();
-        for r in 0..n {
-            if self.state.placed[r] || self.rooms.contains(&r) {
-                continue;
-            }
+        for (r, vars) in &self.ears {
             let fixed: Vec<(usize, (i32, i32))> =
-                self.adj[r].iter().filter_map(|&(m, _)| at(m)).collect();
+                self.adj[*r].iter().filter_map(|&(m, _)| at(m)).collect();
             if fixed.len() < 2 {
                 continue;
             }
-            let Some(vars) = self.ear_vars.get(r) else {
-                continue;
-            };
             let mut ok = false;
             'vars: for &v in vars {
                 let (vb, pb) = fixed[1];
