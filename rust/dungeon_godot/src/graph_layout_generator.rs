@@ -70,7 +70,10 @@ generator_class! {
         /// The room templates the rooms are drawn from. A room with tags
         /// may use the templates carrying all of them; a room without tags
         /// the templates carrying none of the tags the graph's rooms ask
-        /// for. [member RoomTemplate.weight] biases the choice. Empty
+        /// for. [member RoomTemplate.weight] biases the choice; when the
+        /// first attempt fails, the later ones try a dead end's smallest
+        /// template first and the biggest for a room of three connections
+        /// or more, which lays out crowded graphs far more often. Empty
         /// entries are skipped.
         #[export_group(name = "Templates")]
         #[export]

@@ -99,7 +99,9 @@ pub struct RoomTemplate {
     #[export]
     tags: PackedStringArray,
     /// How often this template is picked relative to the others (0 to
-    /// 1000; 0 never).
+    /// 1000; 0 never). [GraphLayoutGenerator] follows it on its first
+    /// attempt; later attempts try the smallest templates first for dead
+    /// ends and the biggest for rooms of three connections or more.
     #[export(range = (0.0, 10.0, 0.05, or_greater))]
     weight: f64,
     /// Whether the generator may turn it by quarter turns.
