@@ -97,6 +97,9 @@ use crate::level::check_level;
 use crate::preset::Preset;
 use crate::rng::{DungeonRng, stage};
 use crate::watch::Watch;
+use std::cell::RefCell;
+use std::rc::Rc;
+use validate::Checked;
 
 /// The generator name in grids and messages.
 pub const NAME: &str = "graph";
@@ -164,16 +167,51 @@ pub fn layout_watched(
     watch.finish(run(config, seed, level, watch))
 }
 
+thread_local! {
+    /// The last configuration checked on this thread and what the check
+    /// found (its configuration spaces filled in as layouts used them). A
+    /// game or the editor lays one configuration out again and again, each
+    /// time with a new seed or level; the check and the first use of the
+    /// configuration spaces are a third to a half of a small graph's
+    /// layout (BENCHMARKS.md). What a layout finds does not depend on it.
+    static LAST_CHECKED: RefCell<Option<(GraphConfig, Rc<Checked>)>> =
+        const { RefCell::new(None) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Checks [`checked`] made on this thread.
+    static CHECKS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// `config` checked ([`GraphConfig::check`]), from [`LAST_CHECKED`] when it
+/// is the configuration checked last on this thread.
+fn checked(config: &GraphConfig) -> Result<Rc<Checked>, ConfigError> {
+    LAST_CHECKED.with(|last| {
+        if let Some((c, k)) = last.borrow().as_ref()
+            && c == config
+        {
+            return Ok(Rc::clone(k));
+        }
+        #[cfg(test)]
+        CHECKS.with(|n| n.set(n.get() + 1));
+        let k = Rc::new(config.check()?);
+        *last.borrow_mut() = Some((config.clone(), Rc::clone(&k)));
+        Ok(k)
+    })
+}
+
 fn run(config: &GraphConfig, seed: u64, level: i32, watch: &Watch) -> Result<GraphLevel, GenError> {
     // A run cancelled before it starts records no progress.
     watch.check()?;
     check_level(level)?;
-    let checked = config.check()?;
+    let checked = checked(config)?;
+    let checked = &*checked;
     watch.at(greedy::P_START)?;
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let (start, _) = build::ends(config);
     let ex = &checked.ex;
-    let mut search = greedy::Greedy::new(&ex.config, &checked, &mut rng, watch);
+    let mut search = greedy::Greedy::new(&ex.config, checked, &mut rng, watch);
     search
         .run(start)
         .map_err(|e| ex.explain(config.graph.rooms.len(), e))?;

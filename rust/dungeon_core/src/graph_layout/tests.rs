@@ -540,3 +540,46 @@ fn a_room_whose_connections_cannot_sit_around_it_is_refused() {
     assert!(eight.validate().is_ok());
     assert_eq!(derived(&layout(&eight, 1, 1).unwrap()).len(), 8);
 }
+
+/// A configuration laid out again on the same thread is checked once
+/// ([`LAST_CHECKED`]), and every layout is the one a fresh thread, which
+/// checks it anew, finds.
+#[test]
+fn a_configuration_laid_out_again_is_checked_once_and_lays_out_the_same() {
+    let lines = GraphConfig::demo();
+    let fixed = GraphConfig {
+        templates: GraphConfig::demo_templates(),
+        ..GraphConfig::demo()
+    };
+    let bad = GraphConfig {
+        work_budget: 0,
+        ..GraphConfig::demo()
+    };
+    let calls = [
+        (&lines, 0),
+        (&lines, 1),
+        (&fixed, 0),
+        (&bad, 0),
+        (&lines, 2),
+        (&bad, 1),
+        (&fixed, 1),
+        (&fixed, 1),
+    ];
+    let (got, checks) = std::thread::scope(|s| {
+        s.spawn(|| {
+            let got: Vec<_> = calls.iter().map(|&(c, seed)| layout(c, seed, 1)).collect();
+            (got, CHECKS.with(std::cell::Cell::get))
+        })
+        .join()
+        .expect("the layouts")
+    });
+    // lines, fixed, bad (refused, so not kept), lines, bad, fixed.
+    assert_eq!(checks, 6);
+    assert!(got[3].is_err() && got[5].is_err());
+    for (&(c, seed), g) in calls.iter().zip(&got) {
+        let fresh =
+            std::thread::scope(|s| s.spawn(|| layout(c, seed, 1)).join()).expect("a fresh layout");
+        assert_eq!(&fresh, g, "seed {seed}");
+    }
+    assert_ne!(got[0], got[2]);
+}
