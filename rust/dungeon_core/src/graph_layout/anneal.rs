@@ -345,6 +345,12 @@ impl Greedy<'_> {
         if self.bold {
             dp.ears = self.ears(rooms);
         }
+        // Corridor pieces (rooms after the graph's) keep the long beam: a
+        // loop through them is long and meets its room at few points.
+        let graph_rooms = self.c.graph.rooms.len() - self.k.ex.corridor_of.len();
+        if rooms.iter().all(|&r| r < graph_rooms) {
+            dp.on_lines();
+        }
         let found = dp.run(Some(&mut *self.rng), limit);
         let mut samples = Vec::new();
         if found == Found::Paths {

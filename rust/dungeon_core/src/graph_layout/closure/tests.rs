@@ -356,3 +356,49 @@ fn rooms_still_to_come_keep_a_spot_between_their_placed_neighbours() {
     }
     assert!(found_on_it, "without the check some seed takes the spot");
 }
+
+/// A chain of more than [`SHORT_CHAIN`] rooms keeps [`LINE_BEAM`] states
+/// a layer when every variant is on door lines, else [`LONG_BEAM`]; a
+/// short chain keeps [`BEAM`] either way.
+#[test]
+fn long_chains_on_door_lines_keep_a_narrower_beam() {
+    let fixed = square(true);
+    let mut t = RoomTemplate::new(
+        "lines",
+        7,
+        5,
+        Side::ALL
+            .iter()
+            .map(|&s| DoorSlot::line(s, 1, 1, 3))
+            .collect(),
+    );
+    t.rotations = true;
+    let lines = Space::new(&[t]);
+    for (space, want) in [(&fixed, LONG_BEAM), (&lines, LINE_BEAM)] {
+        let (state, adj, rooms, vars) = listing(space);
+        let mut dp = Dp::new(space, &state, &adj, &rooms, vars.clone(), true);
+        assert_eq!(dp.beam, LONG_BEAM);
+        dp.on_lines();
+        assert_eq!(dp.beam, want);
+        let short = &rooms[..SHORT_CHAIN];
+        let mut dp = Dp::new(
+            space,
+            &state,
+            &adj,
+            short,
+            vars[..SHORT_CHAIN].to_vec(),
+            true,
+        );
+        dp.on_lines();
+        assert_eq!(dp.beam, BEAM);
+        // The narrower beam still closes the loop.
+        if want == LINE_BEAM {
+            let mut dp = Dp::new(space, &state, &adj, &rooms, vars, true);
+            dp.on_lines();
+            assert_eq!(
+                dp.run(Some(&mut DungeonRng::new(3)), u64::MAX),
+                Found::Paths
+            );
+        }
+    }
+}
