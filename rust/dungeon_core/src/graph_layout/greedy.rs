@@ -11,12 +11,11 @@
 //! come (a one-step lookahead). From the second attempt on, a dead end
 //! tries its smallest templates first and a room of [`JUNCTION`]
 //! connections or more its biggest ([`Greedy::templates_for`]). A room
-//! with no fitting candidate jumps
-//! back to its parent and tries the parent's next candidate; a room
-//! hanging off a chain that finds none lays that chain (and the later
-//! ones) out again, up to [`RELAYS`] times; an attempt whose work passes
-//! its cap starts over (caps follow the Luby sequence) until the work
-//! budget is spent.
+//! with no fitting candidate jumps back to its parent and tries the
+//! parent's next candidate; a room hanging off a chain that finds none
+//! lays that chain (and the later ones) out again, up to [`RELAYS`] times;
+//! an attempt whose work passes its cap starts over (caps follow the Luby
+//! sequence) until the work budget is spent.
 //!
 //! The budget is spent in two phases. The first (`1 / FIRST_SHARE` of
 //! it) searches as described; every layout it finds is the one the search

@@ -172,8 +172,9 @@ thread_local! {
     /// found (its configuration spaces filled in as layouts used them). A
     /// game or the editor lays one configuration out again and again, each
     /// time with a new seed or level; the check and the first use of the
-    /// configuration spaces are a third to a half of a small graph's
-    /// layout (BENCHMARKS.md). What a layout finds does not depend on it.
+    /// configuration spaces were up to three fifths of the time of a
+    /// layout of Edgar's example maps (BENCHMARKS.md). What a layout finds
+    /// does not depend on it.
     static LAST_CHECKED: RefCell<Option<(GraphConfig, Rc<Checked>)>> =
         const { RefCell::new(None) };
 }

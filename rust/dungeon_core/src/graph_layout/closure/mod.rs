@@ -24,10 +24,9 @@
 //! A layer above [`BEAM`] states (more for long chains, [`SHORT_CHAIN`],
 //! fewer of those on door lines, [`LINE_BEAM`]) is cut to a random beam
 //! (drawn without listing the layer's steps: [`Dp::draw`]), so the work
-//! stays bounded; an empty result
-//! without any cut proves that no layout of the chain exists against the
-//! placed rooms: the search then re-lays earlier chains at once instead of
-//! annealing in vain. The same pass without overlaps, listed in full from
+//! stays bounded; an empty result without any cut proves that no layout
+//! of the chain exists against the placed rooms: the search then re-lays
+//! earlier chains at once instead of annealing in vain. The same pass without overlaps, listed in full from
 //! each variant of a loop's first room, is the precheck ([`unclosable`])
 //! that refuses a loop no template choice closes.
 
