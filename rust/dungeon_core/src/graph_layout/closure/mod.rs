@@ -16,8 +16,8 @@
 //! states then looks for a layout in which no two chain rooms overlap and
 //! every connection among them is realised (in the search's second phase,
 //! also leaving each room still to come that joins two placed rooms a
-//! spot: [`Dp::ears_close`]); when it gives up, greedy sampling
-//! walks forward through kept states, preferring at each step those that
+//! spot: [`Dp::ears_close`]); when it gives up, greedy sampling walks
+//! forward through kept states, preferring at each step those that
 //! overlap the chain's rooms chosen so far least, and annealing takes the
 //! overlaps left.
 //!
@@ -26,9 +26,10 @@
 //! (drawn without listing the layer's steps: [`Dp::draw`]), so the work
 //! stays bounded; an empty result without any cut proves that no layout
 //! of the chain exists against the placed rooms: the search then re-lays
-//! earlier chains at once instead of annealing in vain. The same pass without overlaps, listed in full from
-//! each variant of a loop's first room, is the precheck ([`unclosable`])
-//! that refuses a loop no template choice closes.
+//! earlier chains at once instead of annealing in vain. The same pass
+//! without overlaps, listed in full from each variant of a loop's first
+//! room, is the precheck ([`unclosable`]) that refuses a loop no template
+//! choice closes.
 
 use super::energy::State;
 use super::foot::Foot;
