@@ -404,8 +404,10 @@ static func stuck_graph() -> LevelGraph:
 func test_progress_rises_while_attempts_fail(t) -> void:
 	# The progress bar follows the rooms placed and the share of the work
 	# budget spent, whichever is further: a run stuck at one loop still
-	# moves it, and ends at its budget with an error naming it. The stuck
-	# graph on the fixed door slots: on door lines some seeds lay it out.
+	# moves it. The stuck graph on the fixed door slots (on door lines some
+	# seeds lay it out) has no layout at all: after the search, the proof
+	# says so and names the loops' rooms, and the next call refuses it at
+	# once.
 	var gen := GraphLayoutGenerator.new()
 	gen.preset = GraphLayoutGenerator.PRESET_FIXED_DOORS
 	gen.graph = stuck_graph()
@@ -414,9 +416,13 @@ func test_progress_rises_while_attempts_fail(t) -> void:
 	gen.generation_failed.connect(func(m): failed.append(m))
 	gen.generate_async(1)
 	var seen := Support.watch_progress(gen, failed, 60000)
-	t.expect_error("work_budget = 200000 spent")
+	t.expect_error("a graph with no layout")
 	t.check_eq(failed.size(), 1, "the stuck graph fails")
 	if failed.size() == 1:
-		t.check(failed[0].contains("no valid layout") and failed[0].contains("work_budget = 200000 spent"), "names the budget: " + failed[0])
+		t.check(failed[0].contains("a graph with no layout") and failed[0].contains("room 0, room 1, room 2, room 3, room 5"), "names the loops' rooms: " + failed[0])
+	gen.seed += 1
+	t.expect_error("a graph with no layout")
+	t.check(gen.generate() == null, "a new seed fails too")
+	t.check(gen.last_error.contains("a graph with no layout"), "last_error: " + gen.last_error)
 	t.check(seen.values > 10, "progress took %d distinct values over %d frames" % [seen.values, seen.frames])
 	t.check(seen.monotonic, "progress never goes back")

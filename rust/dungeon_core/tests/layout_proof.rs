@@ -1,8 +1,11 @@
-//! The layout-existence oracle (`support/layout_proof.rs`) on graphs with
-//! a known answer, and against the layout search: a graph the search lays
-//! out is never called impossible (designer-drawn graphs of every class,
-//! demo templates with fixed slots and with door lines, and rooms trimmed
-//! to their floors).
+//! The layout-existence oracle (`support/layout_proof.rs`) and the
+//! product's proof ([`GraphConfig::prove_layout`], on the rooms' relative
+//! order rather than their positions) on graphs with a known answer, and
+//! against the layout search and each other: a graph the search lays out
+//! is never called impossible, and where the oracle decides, the proof
+//! never contradicts it (designer-drawn graphs of every class, demo
+//! templates with fixed slots and with door lines, and rooms trimmed to
+//! their floors).
 
 #[path = "support/layout_proof.rs"]
 mod layout_proof;
@@ -13,7 +16,8 @@ mod random_level_graph;
 use layout_proof::{Verdict, prove, two_core};
 use random_level_graph::{Class, Doors, designer_graph};
 
-use dungeon_core::graph_layout::{self, EdgeMode, GraphConfig, LevelGraph};
+use dungeon_core::GenError;
+use dungeon_core::graph_layout::{self, EdgeMode, GraphConfig, LayoutProof, LevelGraph};
 use dungeon_core::template::{DoorSlot, RoomTemplate, Side};
 use dungeon_core::{DungeonRng, Rect};
 
@@ -77,8 +81,20 @@ fn known_answers() {
     let mut c = square(column);
     c.validate().expect("no up-front check refuses it");
     assert_eq!(prove(&c, 1 << 20), Verdict::Impossible(vec![0, 1, 2, 3]));
+    assert_eq!(
+        c.prove_layout(1 << 20),
+        Ok(LayoutProof::NoLayout(vec![0, 1, 2, 3]))
+    );
+    // The layout's search fails, then its proof names the graph.
     c.work_budget = 20_000;
-    assert!(graph_layout::layout(&c, 1, 1).is_err());
+    match graph_layout::layout(&c, 1, 1) {
+        Err(GenError::Config(e)) => {
+            assert_eq!(e.field, "graph");
+            assert!(e.value.contains("a graph with no layout"), "{e}");
+            assert!(e.value.contains("room 0, room 1, room 2, room 3"), "{e}");
+        }
+        other => panic!("{other:?}"),
+    }
     // A door on every side, turned: the square closes.
     let mut four = RoomTemplate::new(
         "four",
@@ -88,15 +104,79 @@ fn known_answers() {
     );
     four.rotations = true;
     assert_eq!(prove(&square(four.clone()), 1 << 20), Verdict::Relaxed);
+    assert_eq!(
+        square(four.clone()).prove_layout(1 << 20),
+        Ok(LayoutProof::Arranged)
+    );
     // A cap too small to decide; a tree has nothing to prove; corridors
-    // are not covered.
+    // are not covered by the oracle, and are by the proof.
     assert_eq!(prove(&square(four.clone()), 2), Verdict::Unknown);
+    assert_eq!(
+        square(four.clone()).prove_layout(2),
+        Ok(LayoutProof::Undecided)
+    );
     let mut tree = square(four);
     tree.graph.edges.pop();
     assert_eq!(prove(&tree, 1 << 20), Verdict::NoLoop);
+    assert_eq!(tree.prove_layout(1 << 20), Ok(LayoutProof::Arranged));
     let mut corridors = GraphConfig::demo();
     corridors.corridors = true;
     assert_eq!(prove(&corridors, 1 << 20), Verdict::Unknown);
+    assert_eq!(corridors.prove_layout(1 << 24), Ok(LayoutProof::Arranged));
+    // A refused configuration is refused by the proof too.
+    let mut bad = GraphConfig::demo();
+    bad.work_budget = 0;
+    assert_eq!(bad.prove_layout(1 << 20).unwrap_err().field, "work_budget");
+}
+
+/// Two rooms `a`, `b` that each join the same three rooms (K₂,₃), on demo
+/// door-line templates: `a` and `b` of template `big`, the three of
+/// `small`.
+fn k23(big: (i32, i32), small: (i32, i32)) -> GraphConfig {
+    let line = |name: &str, (w, h): (i32, i32)| {
+        let mut t = RoomTemplate::new(
+            name,
+            w,
+            h,
+            vec![
+                DoorSlot::line(Side::North, 1, 1, w - 2),
+                DoorSlot::line(Side::East, 1, 1, h - 2),
+                DoorSlot::line(Side::South, 1, 1, w - 2),
+                DoorSlot::line(Side::West, 1, 1, h - 2),
+            ],
+        )
+        .tagged(&[name]);
+        t.rotations = true;
+        t
+    };
+    let mut g = LevelGraph::new();
+    for tag in ["big", "big", "small", "small", "small"] {
+        g.add_room(&[tag]);
+    }
+    for (a, b) in [(0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4)] {
+        g.connect(a, b, EdgeMode::Direct);
+    }
+    GraphConfig {
+        graph: g,
+        templates: vec![line("big", big), line("small", small)],
+        ..GraphConfig::demo()
+    }
+}
+
+#[test]
+fn two_rooms_joining_the_same_three_need_room_for_them() {
+    // All 7 × 7: the three rooms cannot all reach both big ones.
+    let c = k23((7, 7), (7, 7));
+    c.validate().expect("no up-front check refuses it");
+    let all = vec![0, 1, 2, 3, 4];
+    assert_eq!(prove(&c, 1 << 26), Verdict::Impossible(all.clone()));
+    assert_eq!(c.prove_layout(1 << 24), Ok(LayoutProof::NoLayout(all)));
+    // 13 × 13 on either side of a column of three 7 × 7 rooms (21 cells
+    // tall, each still meeting both 11-cell door lines): it fits.
+    let c = k23((13, 13), (7, 7));
+    assert_eq!(prove(&c, 1 << 26), Verdict::Relaxed);
+    assert_eq!(c.prove_layout(1 << 24), Ok(LayoutProof::Arranged));
+    graph_layout::layout(&c, 1, 1).expect("the column fits between them");
 }
 
 /// An L trimmed to its floors, `w × h`: floors across the top three rows
@@ -166,16 +246,29 @@ fn a_loop_of_three_closes_in_an_l_notch_when_it_fits() {
     // up-front check of loops of three, which works on outlines too.
     let c = notch_loop(l_room(9, 9, 6, 6));
     assert_eq!(prove(&c, 1 << 22), Verdict::Impossible(vec![0, 1, 2]));
+    // Rooms trimmed to their floors are not modelled by the proof.
+    assert_eq!(c.prove_layout(1 << 22), Err(c.validate().unwrap_err()));
+    assert_eq!(
+        notch_loop(l_room(9, 13, 7, 10)).prove_layout(1 << 22),
+        Ok(LayoutProof::Undecided)
+    );
     let e = c.validate().unwrap_err().to_string();
     assert!(e.contains("cannot close"), "{e}");
 }
 
 /// Lays out graph 0 of every cell of the designer classes at `rooms`
 /// rooms with `templates` (budget 300,000), and runs the oracle (cap
-/// `cap`) on each: `(laid out, failed, failures proven impossible)`;
-/// panics when a graph laid out is called impossible.
-fn cross_check(templates: &[RoomTemplate], rooms: usize, cap: u64) -> (u32, u32, u32) {
-    let (mut ok, mut failed, mut impossible) = (0, 0, 0);
+/// `cap`) and the proof (work `work`) on each: `(laid out, failed, failures
+/// the oracle proves impossible, failures the proof proves impossible)`;
+/// panics when a graph laid out is called impossible by either, or when
+/// the two contradict each other.
+fn cross_check(
+    templates: &[RoomTemplate],
+    rooms: usize,
+    cap: u64,
+    work: u64,
+) -> (u32, u32, u32, u32) {
+    let (mut ok, mut failed, mut impossible, mut proven) = (0, 0, 0, 0);
     for class in Class::ALL {
         for cycles in class.cycles() {
             let mut rng = DungeonRng::new(0x9_7000 + class as u64 * 1000 + cycles as u64);
@@ -190,31 +283,55 @@ fn cross_check(templates: &[RoomTemplate], rooms: usize, cap: u64) -> (u32, u32,
             };
             let laid_out = graph_layout::layout(&c, 0, 1).is_ok();
             let verdict = prove(&c, cap);
+            let proof = c.prove_layout(work);
+            let no = matches!(proof, Ok(LayoutProof::NoLayout(_)));
+            let contradiction = match verdict {
+                Verdict::Impossible(_) => proof == Ok(LayoutProof::Arranged),
+                Verdict::Relaxed => no,
+                Verdict::NoLoop | Verdict::Unknown => false,
+            };
+            let name = class.name();
+            assert!(
+                !contradiction,
+                "{name} {cycles}: {verdict:?} against {proof:?}"
+            );
             if laid_out {
                 ok += 1;
                 assert!(
-                    !matches!(verdict, Verdict::Impossible(_)),
-                    "{} {cycles}: laid out, but called impossible",
-                    class.name()
+                    !matches!(verdict, Verdict::Impossible(_)) && !no,
+                    "{name} {cycles}: laid out, but called impossible"
                 );
             } else {
                 failed += 1;
                 impossible += u32::from(matches!(verdict, Verdict::Impossible(_)));
+                proven += u32::from(no);
             }
         }
     }
-    (ok, failed, impossible)
+    (ok, failed, impossible, proven)
 }
 
 #[test]
 #[ignore = "release: many layouts (tests/run_all.sh runs it)"]
 fn a_graph_laid_out_is_never_called_impossible() {
     let fixed = GraphConfig::demo_templates();
-    let (ok, failed, impossible) = cross_check(&fixed, 10, 20_000_000);
-    eprintln!("fixed slots, 10 rooms: {ok} laid out, {failed} not, {impossible} proven impossible");
-    assert!(ok >= 10 && impossible >= 1, "{ok} {failed} {impossible}");
+    let (ok, failed, impossible, proven) = cross_check(&fixed, 10, 20_000_000, 2_000_000);
+    eprintln!(
+        "fixed slots, 10 rooms: {ok} laid out, {failed} not; proven impossible: \
+         {impossible} by the oracle, {proven} by the proof"
+    );
+    assert!(
+        ok >= 10 && impossible >= 1 && proven >= 1,
+        "{ok} {failed} {impossible} {proven}"
+    );
     let lines = GraphConfig::demo_line_templates();
-    let (ok, failed, impossible) = cross_check(&lines, 10, 2_000_000);
-    eprintln!("door lines, 10 rooms: {ok} laid out, {failed} not, {impossible} proven impossible");
-    assert!(ok >= 10, "{ok} {failed} {impossible}");
+    let (ok, failed, impossible, proven) = cross_check(&lines, 10, 2_000_000, 8_000_000);
+    eprintln!(
+        "door lines, 10 rooms: {ok} laid out, {failed} not; proven impossible: \
+         {impossible} by the oracle, {proven} by the proof"
+    );
+    assert!(
+        ok >= 10 && proven >= 1,
+        "{ok} {failed} {impossible} {proven}"
+    );
 }

@@ -25,7 +25,9 @@ generator_class! {
     /// Nepožitek's Edgar). A graph that cannot be laid out (a room
     /// connected to itself, a graph that is not planar, tags no template
     /// carries, more connections than a room's templates have doors) fails
-    /// at once, naming the rooms or connection at fault.
+    /// at once, naming the rooms or connection at fault; one whose loops
+    /// the templates cannot realise fails after one search, naming the
+    /// loops' rooms (see [member work_budget]).
     ///
     /// ```gdscript
     /// var graph := LevelGraph.new()
@@ -111,7 +113,12 @@ generator_class! {
 
         /// Work units one level may spend (10000 to 100000000): one per
         /// candidate placement tried. A graph that does not fit within it
-        /// fails naming the part the best attempt could not place.
+        /// fails naming the part the best attempt could not place, unless
+        /// the generator can then prove, with up to four times this work,
+        /// that no layout exists at all: the error says "a graph with no
+        /// layout" and names the rooms on its loops, and later calls with
+        /// the same settings fail at once. No seed or budget helps such a
+        /// graph; bigger templates or doors on more sides may.
         #[export_group(name = "Search")]
         #[export(range = (10000.0, 10000000.0, 1000.0, or_greater))]
         work_budget: i64,

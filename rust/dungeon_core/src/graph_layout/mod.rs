@@ -66,6 +66,7 @@
 //! by validation, naming its rooms.
 
 mod anneal;
+mod arrange;
 mod build;
 mod chains;
 mod closure;
@@ -82,6 +83,7 @@ mod seating;
 mod space;
 mod validate;
 
+pub use arrange::LayoutProof;
 pub use build::{GraphJoin, GraphLevel, GraphPlacement};
 pub use config::{
     GraphConfig, MAX_CORRIDOR_LENGTH, MAX_WORK_BUDGET, MIN_CORRIDOR_LENGTH, MIN_WORK_BUDGET,
@@ -167,6 +169,13 @@ pub fn layout_watched(
     watch.finish(run(config, seed, level, watch))
 }
 
+/// The proof that no layout exists, run once per configuration after a
+/// search that found nothing, may spend this many times the work budget:
+/// at the default budget at most about 0.3 s on the 2-core machine. (At
+/// 1×, 4 of 45 failing designer graphs of 10 and 20 rooms were proven to
+/// have no layout; at 4×, 11; at 10×, 11: BENCHMARKS.md.)
+const PROOF_SHARE: u64 = 4;
+
 thread_local! {
     /// The last configuration checked on this thread and what the check
     /// found (its configuration spaces filled in as layouts used them). A
@@ -183,6 +192,8 @@ thread_local! {
 thread_local! {
     /// Checks [`checked`] made on this thread.
     static CHECKS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Proofs that no layout exists [`run`] made on this thread.
+    static PROOFS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 /// `config` checked ([`GraphConfig::check`]), from [`LAST_CHECKED`] when it
@@ -212,10 +223,28 @@ fn run(config: &GraphConfig, seed: u64, level: i32, watch: &Watch) -> Result<Gra
     let mut rng = DungeonRng::for_level(seed, level, stage::LAYOUT);
     let (start, _) = build::ends(config);
     let ex = &checked.ex;
+    if let Some(LayoutProof::NoLayout(rooms)) = checked.proof.get() {
+        return Err(no_layout(config, rooms).into());
+    }
     let mut search = greedy::Greedy::new(&ex.config, checked, &mut rng, watch);
-    search
-        .run(start)
-        .map_err(|e| ex.explain(config.graph.rooms.len(), e))?;
+    if let Err(e) = search.run(start) {
+        if matches!(e, GenError::Exhausted { .. }) && checked.proof.get().is_none() {
+            #[cfg(test)]
+            PROOFS.with(|n| n.set(n.get() + 1));
+            let proof = arrange::prove(
+                &ex.config.graph,
+                &ex.config.templates,
+                &checked.space,
+                &checked.allowed,
+                u64::try_from(config.work_budget).unwrap_or(0) * PROOF_SHARE,
+                watch,
+            )?;
+            if let LayoutProof::NoLayout(rooms) = checked.proof.get_or_init(|| proof) {
+                return Err(no_layout(config, rooms).into());
+            }
+        }
+        return Err(ex.explain(config.graph.rooms.len(), e));
+    }
     watch.at(greedy::P_END)?;
     debug_assert_eq!(search.state.energy(&checked.space, &ex.config.graph), 0);
     build::build(
@@ -226,6 +255,35 @@ fn run(config: &GraphConfig, seed: u64, level: i32, watch: &Watch) -> Result<Gra
         search.stats,
         seed,
         level,
+    )
+}
+
+/// The error for a graph proven to have no layout, `rooms` being the
+/// subdivided graph's rooms on its loops.
+fn no_layout(config: &GraphConfig, rooms: &[usize]) -> ConfigError {
+    let n = config.graph.rooms.len();
+    let mut names: Vec<String> = rooms
+        .iter()
+        .filter(|&&r| r < n)
+        .map(|&r| config.graph.room_label(r))
+        .collect();
+    let pieces = rooms.iter().filter(|&&r| r >= n).count();
+    if pieces > 0 {
+        names.push(format!(
+            "{pieces} corridor piece{}",
+            if pieces == 1 { "" } else { "s" }
+        ));
+    }
+    ConfigError::new(
+        "graph",
+        format!(
+            "a graph with no layout: its loops' rooms ({}) cannot all be placed with these \
+             templates so that every connection meets at facing doors and no two rooms \
+             overlap, whatever the seed or work budget",
+            names.join(", ")
+        ),
+        "a graph whose loops these templates can realise: bigger templates or doors on more \
+         sides for these rooms, or fewer connections between them",
     )
 }
 

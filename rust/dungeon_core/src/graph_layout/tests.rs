@@ -583,3 +583,68 @@ fn a_configuration_laid_out_again_is_checked_once_and_lays_out_the_same() {
     }
     assert_ne!(got[0], got[2]);
 }
+
+/// Two 7 × 7 rooms that each join the same three 7 × 7 rooms, door lines
+/// on every side: the three cannot all reach both.
+fn no_layout_config() -> GraphConfig {
+    let mut t = RoomTemplate::new(
+        "square",
+        7,
+        7,
+        Side::ALL
+            .iter()
+            .map(|&s| DoorSlot::line(s, 1, 1, 5))
+            .collect(),
+    );
+    t.rotations = true;
+    let mut g = LevelGraph::new();
+    for _ in 0..5 {
+        g.add_room(&[]);
+    }
+    for (a, b) in [(0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4)] {
+        g.connect(a, b, EdgeMode::Direct);
+    }
+    GraphConfig {
+        graph: g,
+        templates: vec![t],
+        work_budget: 50_000,
+        ..GraphConfig::demo()
+    }
+}
+
+#[test]
+fn a_graph_with_no_layout_is_named_after_one_search_and_then_refused() {
+    let c = no_layout_config();
+    c.validate().expect("nothing up front refuses it");
+    let (got, proofs) = std::thread::scope(|s| {
+        s.spawn(|| {
+            let got: Vec<_> = (0..3).map(|seed| layout(&c, seed, 1)).collect();
+            (got, PROOFS.with(std::cell::Cell::get))
+        })
+        .join()
+        .expect("the layouts")
+    });
+    // Proven once, after the first search; the next calls refuse it.
+    assert_eq!(proofs, 1);
+    for g in &got {
+        let Err(GenError::Config(e)) = g else {
+            panic!("{g:?}");
+        };
+        assert_eq!(e.field, "graph");
+        assert!(e.value.contains("a graph with no layout"), "{e}");
+        assert!(
+            e.value.contains("room 0, room 1, room 2, room 3, room 4"),
+            "{e}"
+        );
+    }
+    assert_eq!(got[0], got[2]);
+    // A fresh thread (nothing kept) says the same.
+    let fresh = std::thread::scope(|s| s.spawn(|| layout(&c, 2, 1)).join()).expect("a layout");
+    assert_eq!(fresh, got[2]);
+    // Too little work decides nothing.
+    assert_eq!(
+        c.prove_layout(1),
+        Ok(LayoutProof::Undecided),
+        "one unit decides nothing"
+    );
+}

@@ -12,6 +12,7 @@
 //!
 //! [`LevelGraph::validate`]: super::LevelGraph::validate
 
+use super::arrange::LayoutProof;
 use super::closure::unclosable;
 use super::config::{GraphConfig, MAX_WORK_BUDGET, MIN_WORK_BUDGET};
 use super::corridor::Expanded;
@@ -27,6 +28,8 @@ pub(crate) struct Checked {
     pub(crate) allowed: Vec<Vec<usize>>,
     pub(crate) space: Space,
     pub(crate) ex: Expanded,
+    /// What the proof that no layout exists found, once a search failed.
+    pub(crate) proof: std::cell::OnceCell<LayoutProof>,
 }
 
 impl GraphConfig {
@@ -63,7 +66,12 @@ impl GraphConfig {
         ex.config.check_triangles()?;
         ex.config.check_seating(&allowed, &space)?;
         ex.config.check_loops(&allowed, &space)?;
-        Ok(Checked { allowed, space, ex })
+        Ok(Checked {
+            allowed,
+            space,
+            ex,
+            proof: std::cell::OnceCell::new(),
+        })
     }
 
     /// Each room's templates (indices into [`GraphConfig::templates`]):
