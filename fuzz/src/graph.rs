@@ -3,8 +3,8 @@
 
 use dungeon_core::GenError;
 use dungeon_core::graph_layout::{
-    self, EdgeMode, GraphConfig, GraphEdge, GraphLevel, GraphRoom, LevelGraph, MAX_CORRIDOR_LENGTH,
-    MAX_GRAPH_ROOMS, MAX_WORK_BUDGET, MIN_CORRIDOR_LENGTH, MIN_WORK_BUDGET,
+    self, EdgeMode, GraphConfig, GraphEdge, GraphLevel, GraphRoom, LayoutProof, LevelGraph,
+    MAX_CORRIDOR_LENGTH, MAX_GRAPH_ROOMS, MAX_WORK_BUDGET, MIN_CORRIDOR_LENGTH, MIN_WORK_BUDGET,
 };
 use dungeon_core::level::MAX_LEVEL;
 use dungeon_core::template::{DoorSlot, MAX_TEMPLATE_SIDE, RoomTemplate, Side, Variant};
@@ -404,7 +404,9 @@ fn check_level(c: &GraphConfig, l: &GraphLevel, seed: u64, level: i32) {
 /// Target `graph_config`: `layout` never panics; a success is a layout of
 /// exactly the graph ([`check_level`]) and repeats exactly; a config error
 /// names a field of the config (or `level`) and comes only when `validate`
-/// or the level refuses; running out of budget says why.
+/// or the level refuses, or when the proof after a failed search found the
+/// graph has no layout (and the proof on its own says so too); running out
+/// of budget says why.
 pub fn graph_config(data: &[u8]) {
     let (c, seed, level) = graph_input(data);
     match graph_layout::layout(&c, seed, level) {
@@ -422,6 +424,14 @@ pub fn graph_config(data: &[u8]) {
                 let head = x.field.split(['.', '[']).next().unwrap_or(x.field);
                 assert!(FIELDS.contains(&head), "the error names no field: {e}");
                 let refused = c.validate().is_err() || !(1..=MAX_LEVEL).contains(&level);
+                if !refused && x.value.starts_with("a graph with no layout") {
+                    let work = u64::try_from(c.work_budget).unwrap_or(0) * 4;
+                    assert!(
+                        matches!(c.prove_layout(work), Ok(LayoutProof::NoLayout(_))),
+                        "the layout said no layout exists, the proof does not: {e}"
+                    );
+                    return;
+                }
                 assert!(refused, "a config validate accepts failed: {e}");
             }
         }

@@ -38,6 +38,11 @@ impl Cell {
 /// rooms and corridor pieces), or a tree room without a spot, or the
 /// refusal.
 fn failure_kind(e: &GenError, rooms: usize) -> String {
+    if let GenError::Config(c) = e
+        && c.value.starts_with("a graph with no layout")
+    {
+        return "no layout exists (proven after the search)".to_string();
+    }
     let GenError::Exhausted { reason, .. } = e else {
         let text: String = e
             .to_string()
