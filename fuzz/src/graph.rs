@@ -425,7 +425,7 @@ pub fn graph_config(data: &[u8]) {
                 assert!(FIELDS.contains(&head), "the error names no field: {e}");
                 let refused = c.validate().is_err() || !(1..=MAX_LEVEL).contains(&level);
                 if !refused && x.value.starts_with("a graph with no layout") {
-                    let work = u64::try_from(c.work_budget).unwrap_or(0) * 4;
+                    let work = u64::try_from(c.work_budget).unwrap_or(0) * 2;
                     assert!(
                         matches!(c.prove_layout(work), Ok(LayoutProof::NoLayout(_))),
                         "the layout said no layout exists, the proof does not: {e}"

@@ -411,7 +411,7 @@ func test_progress_rises_while_attempts_fail(t) -> void:
 	var gen := GraphLayoutGenerator.new()
 	gen.preset = GraphLayoutGenerator.PRESET_FIXED_DOORS
 	gen.graph = stuck_graph()
-	gen.work_budget = 200000
+	gen.work_budget = 300000
 	var failed := []
 	gen.generation_failed.connect(func(m): failed.append(m))
 	gen.generate_async(1)

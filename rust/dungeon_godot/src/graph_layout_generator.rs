@@ -114,7 +114,7 @@ generator_class! {
         /// Work units one level may spend (10000 to 100000000): one per
         /// candidate placement tried. A graph that does not fit within it
         /// fails naming the part the best attempt could not place, unless
-        /// the generator can then prove, with up to four times this work,
+        /// the generator can then prove, with up to twice this work,
         /// that no layout exists at all: the error says "a graph with no
         /// layout" and names the rooms on its loops, and later calls with
         /// the same settings fail at once. No seed or budget helps such a

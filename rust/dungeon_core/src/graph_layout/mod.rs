@@ -171,10 +171,10 @@ pub fn layout_watched(
 
 /// The proof that no layout exists, run once per configuration after a
 /// search that found nothing, may spend this many times the work budget:
-/// at the default budget at most about 0.3 s on the 2-core machine. (At
-/// 1×, 4 of 45 failing designer graphs of 10 and 20 rooms were proven to
-/// have no layout; at 4×, 11; at 10×, 11: BENCHMARKS.md.)
-const PROOF_SHARE: u64 = 4;
+/// at the default budget at most about 0.15 s on the 2-core machine. (Of
+/// 99 failing designer graphs of 10–40 rooms on door lines, 1× proved 4 to
+/// have no layout, 2× 10, 4× 12: BENCHMARKS.md.)
+const PROOF_SHARE: u64 = 2;
 
 thread_local! {
     /// The last configuration checked on this thread and what the check

@@ -76,7 +76,7 @@ impl GraphConfig {
     /// Whether the graph provably has no layout with these templates, with
     /// at most `work` units of work (a relation tried costs 1 plus the
     /// square of the loops' room count over 64). Complete: given the work,
-    /// it decides. A layout ([`super::layout`]) runs it with four times its
+    /// it decides. A layout ([`super::layout`]) runs it with twice its
     /// work budget after a search that found nothing, once per
     /// configuration and thread.
     ///
