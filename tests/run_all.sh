@@ -66,15 +66,12 @@ step "the issues' full seed counts (the tests marked #[ignore]: too slow for a d
 # in turn, varied settings): every plan proven, searched for soft-locks by the
 # independent checker, round-tripped through JSON with the same layout hash,
 # and planned again the same (it prints its figures); designer-drawn level
-# graphs, one per class, size and cycle count, fixed slots and door lines:
-# each class lays out at least as many as measured; and no graph the search
-# lays out is proven to have no layout by the exhaustive oracle. (Edgar's
-# inputs over 1000 seeds run later, on one core beside the Godot checks.)
+# graphs and the layout-existence oracles run later, on one core beside the
+# Godot checks, with Edgar's inputs over 1000 seeds.)
 # (`-p dungeon_core -p dungeon_cli` as in the build step: the same feature
 # set, so nothing is compiled again; alone, dungeon_core rebuilds for 80 s.)
 cargo test --profile ci -p dungeon_core -p dungeon_cli --test isaac_floors --test minesweeper_properties \
-  --test graph_layout_properties --test progression_properties \
-  --test designer_layouts --test layout_proof -- --ignored --nocapture
+  --test graph_layout_properties --test progression_properties -- --ignored --nocapture
 # Every generator at its worst accepted settings: each ends, with a grid or
 # the error its work cap names (times are printed, never asserted).
 cargo test --profile ci -p dungeon_core -p dungeon_cli --test worst_settings -- --ignored --nocapture
@@ -85,13 +82,15 @@ cargo test --profile ci -p dungeon_core -p dungeon_cli --lib nav -- --ignored
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-step "fuzz, then Edgar's inputs over 1000 seeds, start in the background, beside the Godot checks"
+step "fuzz, then Edgar's inputs over 1000 seeds, the designer graphs and the layout oracles, start in the background, beside the Godot checks"
 # Godot runs one main thread, so the other core takes, one after the other:
 # the fuzz targets (fuzz/regressions replayed, then 10 000 executions, at
 # most 4 s, per target), and Edgar's inputs (tests/data/level_graphs), 1000
 # seeds each, direct doors and with corridors, every seed laid out and
 # checked (the goal for these inputs), on one thread. The test binary runs
 # directly, not through cargo, so it holds no lock on the build directory.
+# (Moved here from the seed counts, the designer graphs and the oracles
+# shorten the whole run by about a minute: this core had that much to spare.)
 fuzz_status=0
 wait "$fuzz_pid" || fuzz_status=$?
 fuzz_pid=""
@@ -100,9 +99,20 @@ if [[ $fuzz_status -ne 0 ]]; then
   echo "run_all: building the fuzz targets failed (status $fuzz_status)" >&2
   exit 1
 fi
-inputs_bin="$(cargo test --profile ci -p dungeon_core -p dungeon_cli --test graph_layout_inputs --no-run \
-  --message-format=json 2>/dev/null | grep -o '"executable":"[^"]*graph_layout_inputs[^"]*"' | cut -d'"' -f4)"
-[[ -x $inputs_bin ]] || { echo "run_all: no graph_layout_inputs test binary" >&2; exit 1; }
+# Then, one test at a time: designer-drawn level graphs, one per class, size
+# and cycle count, fixed slots and door lines (each class lays out at least
+# as many as measured), and the layout-existence oracles (no graph the search
+# lays out is proven to have no layout; the two oracles never contradict).
+test_bin() {
+  cargo test --profile ci -p dungeon_core -p dungeon_cli --test "$1" --no-run --message-format=json \
+    2>/dev/null | grep -o "\"executable\":\"[^\"]*/$1-[^\"]*\"" | cut -d'"' -f4
+}
+inputs_bin="$(test_bin graph_layout_inputs)"
+designer_bin="$(test_bin designer_layouts)"
+proof_bin="$(test_bin layout_proof)"
+for b in "$inputs_bin" "$designer_bin" "$proof_bin"; do
+  [[ -x $b ]] || { echo "run_all: a background test binary is missing: '$b'" >&2; exit 1; }
+done
 inputs_log="$(mktemp)" fuzz_rc="$(mktemp)" inputs_rc="$(mktemp)"
 (
   s=0
@@ -110,6 +120,9 @@ inputs_log="$(mktemp)" fuzz_rc="$(mktemp)" inputs_rc="$(mktemp)"
   echo "$s" >"$fuzz_rc"
   s=0
   DUNGEON_TEST_WORKERS=1 "$inputs_bin" --ignored --nocapture >"$inputs_log" 2>&1 || s=$?
+  for b in "$designer_bin" "$proof_bin"; do
+    [[ $s -ne 0 ]] || "$b" --ignored --nocapture --test-threads=1 >>"$inputs_log" 2>&1 || s=$?
+  done
   echo "$s" >"$inputs_rc"
 ) &
 fuzz_pid=$!
@@ -179,7 +192,7 @@ if [[ $status -ne 0 ]] || ! grep -Eq '^[0-9]+ passed, [0-9]+ failed$' "$log"; th
   exit 1
 fi
 
-step "fuzz and Edgar's inputs: the background run's results"
+step "fuzz, Edgar's inputs, designer graphs and the layout oracles: the background run's results"
 wait "$fuzz_pid" || true
 fuzz_pid=""
 cat "$fuzz_log" >&2
@@ -191,7 +204,7 @@ fi
 cat "$inputs_log" >&2
 inputs_status="$(cat "$inputs_rc")"
 if [[ $inputs_status != 0 ]]; then
-  echo "run_all: Edgar's inputs over 1000 seeds failed (status ${inputs_status:-unknown})" >&2
+  echo "run_all: Edgar's inputs over 1000 seeds, the designer graphs or the layout oracles failed (status ${inputs_status:-unknown})" >&2
   exit 1
 fi
 
