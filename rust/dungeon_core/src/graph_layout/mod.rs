@@ -63,7 +63,11 @@
 //! chain or room the best attempt could not place (a corridor piece as the
 //! corridor of its connection). A loop of at most 12 rooms, corridor pieces
 //! counted, that no choice of templates closes (overlaps aside) is refused
-//! by validation, naming its rooms.
+//! by validation, naming its rooms. After a search that found nothing, a
+//! proof on the rooms' relative order (`arrange/`,
+//! [`GraphConfig::prove_layout`]) may show that no layout exists at all;
+//! the error then names the loops' rooms, and later calls with the same
+//! configuration on the thread fail at once.
 
 mod anneal;
 mod arrange;
@@ -149,9 +153,10 @@ impl GeneratorConfig for GraphConfig {
 ///
 /// # Errors
 /// [`GenError::Config`] for a bad setting or a graph that cannot be laid
-/// out (naming the rooms or connection at fault); [`GenError::Exhausted`]
-/// when the work budget ran out, naming the room the best attempt could
-/// not place.
+/// out (naming the rooms or connection at fault; after a failed search, a
+/// graph proven to have no layout, "a graph with no layout", naming its
+/// loops' rooms); [`GenError::Exhausted`] when the work budget ran out,
+/// naming the room the best attempt could not place.
 pub fn layout(config: &GraphConfig, seed: u64, level: i32) -> Result<GraphLevel, GenError> {
     layout_watched(config, seed, level, &Watch::new())
 }
