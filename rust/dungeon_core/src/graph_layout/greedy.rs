@@ -419,10 +419,13 @@ impl<'a> Greedy<'a> {
         Frame { cands, next: 0 }
     }
 
-    /// Doors of placed room `i` other than `but` (and not touching it)
-    /// that are free and have a free cell outside, counting `extra` as
-    /// placed too.
-    pub(super) fn usable_doors(&self, i: usize, but: usize, extra: &Foot) -> usize {
+    /// Whether placed room `i` has at least `need` doors other than `but`
+    /// (and not touching it) that are free and have a free cell outside,
+    /// counting `extra` as placed too. Stops at the `need`th.
+    pub(super) fn has_usable_doors(&self, i: usize, but: usize, extra: &Foot, need: usize) -> bool {
+        if need == 0 {
+            return true;
+        }
         let space = &self.k.space;
         let v = &space.vars[self.state.var[i]].v;
         let (px, py) = self.state.pos[i];
@@ -441,7 +444,9 @@ impl<'a> Greedy<'a> {
                 let out = Foot::at((px + x + sx, py + y + sy), 1, 1);
                 extra.overlap(&out) == 0 && !self.state.overlaps(&out)
             })
+            .take(need)
             .count()
+            == need
     }
 
     /// Whether candidate `(v, o)` for room `c` (parent `p`) fits.
@@ -461,13 +466,19 @@ impl<'a> Greedy<'a> {
         }
         // Lookahead: the parent keeps doors for its later children, the
         // room for its own.
-        if self.usable_doors(p, o.da, &foot) < tree.later_siblings[idx] {
+        if !self.has_usable_doors(p, o.da, &foot, tree.later_siblings[idx]) {
             return false;
         }
-        self.state.place(space, c, v, at);
-        let ok = self.usable_doors(c, o.db, &Foot::default()) + 1 >= tree.degree[c];
-        self.state.unplace_last();
-        ok && (!self.bold || self.siblings_fit(tree, idx, v, &foot, o))
+        let own = tree.degree[c].saturating_sub(1);
+        if own > 0 {
+            self.state.place(space, c, v, at);
+            let ok = self.has_usable_doors(c, o.db, &Foot::default(), own);
+            self.state.unplace_last();
+            if !ok {
+                return false;
+            }
+        }
+        !self.bold || self.siblings_fit(tree, idx, v, &foot, o)
     }
 
     /// One attempt: the loop chains by annealing, then the forest depth
