@@ -271,6 +271,7 @@ fn main() {
     // with 4 cycles.
     let mut short_inputs = Vec::new();
     let mut short_corridors = Vec::new();
+    let mut slow: Vec<String> = Vec::new();
     let mut p95_40s = Vec::new();
     let mut fresh_rows = Vec::new();
     let mut hashes = a
@@ -298,6 +299,7 @@ fn main() {
                 if *ok < a.seeds {
                     short_inputs.push(format!("{name} {ok}/{}", a.seeds));
                 }
+                slow.push(too_slow(&name, "direct", t));
                 if (40..50).contains(&g.rooms.len()) && cycles == 4 {
                     p95_40s.push((name.clone(), pct(t, 0.95)));
                 }
@@ -308,6 +310,9 @@ fn main() {
         let with = measure(job(&g, true).as_ref(), a.seeds, out);
         if !matches!(&with, Ok((ok, _)) if *ok == a.seeds) {
             short_corridors.push(name.clone());
+        }
+        if let Ok((_, t)) = &with {
+            slow.push(too_slow(&name, "corridors", t));
         }
         let c = cells(a.seeds, &with);
         println!(
@@ -356,7 +361,7 @@ fn main() {
                 ok += u64::from(r.is_ok());
             }
             times.sort_by(f64::total_cmp);
-            if cycles == 4 {
+            if cycles == 4 && !times.is_empty() {
                 p95_4.push((n, pct(&times, 0.95)));
             }
             if times.is_empty() {
@@ -380,23 +385,35 @@ fn main() {
         }
         println!("{row}");
     }
-    verdicts(&short_inputs, &short_corridors, &p95_40s, &p95_4);
+    slow.retain(|s| !s.is_empty());
+    verdicts(&short_inputs, &short_corridors, &slow, &p95_40s, &p95_4);
     eprintln!("graph_bench: {:.0} s", started.elapsed().as_secs_f64());
 }
 
-/// The goals of the level-graph issue against what was measured.
+/// `name`'s mode with its p50 / p95 when it misses the goal of p50 ≤ 2 ms
+/// and p95 ≤ 10 ms (times sorted), else empty.
+fn too_slow(name: &str, mode: &str, times: &[f64]) -> String {
+    let (p50, p95) = (pct(times, 0.5), pct(times, 0.95));
+    if p50 <= 2.0 && p95 <= 10.0 {
+        return String::new();
+    }
+    format!("{name} {mode} {p50:.2} / {p95:.1}")
+}
+
+/// The goals of the level-graph issue against what was measured (`slow`:
+/// the inputs and modes past the time goal).
 fn verdicts(
     short: &[String],
     short_corridors: &[String],
+    slow: &[String],
     p95_40s: &[(String, f64)],
     p95_4: &[(usize, f64)],
 ) {
     let verdict = |met: bool| if met { "met" } else { "missed" };
-    let at = |n: usize| {
-        p95_4
-            .iter()
-            .find(|&&(m, _)| m == n)
-            .map_or(0.0, |&(_, p)| p)
+    let at = |n: usize| p95_4.iter().find(|&&(m, _)| m == n).map(|&(_, p)| p);
+    let random = |n: usize| match at(n) {
+        Some(p) => format!("random graphs of {n} rooms {p:.1} ms"),
+        None => format!("no random graph of {n} rooms timed"),
     };
     println!("\nGoals (2 cores):");
     println!(
@@ -419,9 +436,18 @@ fn verdicts(
         }
     );
     println!(
-        "- p95 ≤ 50 ms at 40–49 rooms with 4 cycles: {} (random graphs of 40 rooms {:.1} ms{}{}).",
-        verdict(at(40) <= 50.0 && p95_40s.iter().all(|(_, p)| *p <= 50.0)),
-        at(40),
+        "- p50 ≤ 2 ms and p95 ≤ 10 ms on every input: {}{}.",
+        verdict(slow.is_empty()),
+        if slow.is_empty() {
+            String::new()
+        } else {
+            format!(" (p50 / p95 ms: {})", slow.join(", "))
+        }
+    );
+    println!(
+        "- p95 ≤ 50 ms at 40–49 rooms with 4 cycles: {} ({}{}{}).",
+        verdict(at(40).is_none_or(|p| p <= 50.0) && p95_40s.iter().all(|(_, p)| *p <= 50.0)),
+        random(40),
         if p95_40s.is_empty() { "" } else { "; " },
         p95_40s
             .iter()
@@ -430,9 +456,13 @@ fn verdicts(
             .join(", ")
     );
     println!(
-        "- p95 ≤ 250 ms at 100 rooms with 4 cycles: {} ({:.1} ms).",
-        verdict(at(100) <= 250.0),
-        at(100)
+        "- p95 ≤ 250 ms at 100 rooms with 4 cycles: {} ({}).",
+        if at(100).is_some() {
+            verdict(at(100).is_some_and(|p| p <= 250.0))
+        } else {
+            "not measured"
+        },
+        random(100)
     );
     println!(
         "\nEdgar-DotNet itself was not timed: it needs NuGet packages (GraphPlanarityTesting, RangeTree, BenchmarkUtils, YamlDotNet) that no registry reachable here serves, and a .NET SDK that Debian does not package (its Mono 6.8 has no NuGet restore from here)."
