@@ -60,18 +60,18 @@ cargo test -p dungeon_godot
 
 step "the issues' full seed counts (the tests marked #[ignore]: too slow for a debug build)"
 # 10 000 Isaac floors per level and preset (levels 1-10) and 10 000 no-guess
-# minesweeper boards per size, each checked against every rule; level graphs
-# laid out over 500-2500 random graphs each (trees and loops, direct doors and
-# corridors), every layout checked; the progression planner on 10 000 seeds per generator with rooms (the presets
+# minesweeper boards per size, each checked against every rule; the
+# progression planner on 10 000 seeds per generator with rooms (the presets
 # in turn, varied settings): every plan proven, searched for soft-locks by the
 # independent checker, round-tripped through JSON with the same layout hash,
-# and planned again the same (it prints its figures); designer-drawn level
-# graphs and the layout-existence oracles run later, on one core beside the
-# Godot checks, with Edgar's inputs over 1000 seeds.)
+# and planned again the same (it prints its figures). The level-graph seed
+# counts (random graphs, designer-drawn graphs, the layout-existence oracles)
+# run later, on one core beside the Godot checks, with Edgar's inputs over
+# 1000 seeds.
 # (`-p dungeon_core -p dungeon_cli` as in the build step: the same feature
 # set, so nothing is compiled again; alone, dungeon_core rebuilds for 80 s.)
 cargo test --profile ci -p dungeon_core -p dungeon_cli --test isaac_floors --test minesweeper_properties \
-  --test graph_layout_properties --test progression_properties -- --ignored --nocapture
+  --test progression_properties -- --ignored --nocapture
 # Every generator at its worst accepted settings: each ends, with a grid or
 # the error its work cap names (times are printed, never asserted).
 cargo test --profile ci -p dungeon_core -p dungeon_cli --test worst_settings -- --ignored --nocapture
@@ -82,15 +82,15 @@ cargo test --profile ci -p dungeon_core -p dungeon_cli --lib nav -- --ignored
 step "cargo doc"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-step "fuzz, then Edgar's inputs over 1000 seeds, the designer graphs and the layout oracles, start in the background, beside the Godot checks"
+step "fuzz, then Edgar's inputs over 1000 seeds, the random and designer graphs and the layout oracles, start in the background, beside the Godot checks"
 # Godot runs one main thread, so the other core takes, one after the other:
 # the fuzz targets (fuzz/regressions replayed, then 10 000 executions, at
 # most 4 s, per target), and Edgar's inputs (tests/data/level_graphs), 1000
 # seeds each, direct doors and with corridors, every seed laid out and
 # checked (the goal for these inputs), on one thread. The test binary runs
 # directly, not through cargo, so it holds no lock on the build directory.
-# (Moved here from the seed counts, the designer graphs and the oracles
-# shorten the whole run by about a minute: this core had that much to spare.)
+# (Moved here from the seed counts, the level-graph tests shorten the whole
+# run: this core had the time to spare.)
 fuzz_status=0
 wait "$fuzz_pid" || fuzz_status=$?
 fuzz_pid=""
@@ -99,10 +99,12 @@ if [[ $fuzz_status -ne 0 ]]; then
   echo "run_all: building the fuzz targets failed (status $fuzz_status)" >&2
   exit 1
 fi
-# Then, one test at a time: designer-drawn level graphs, one per class, size
-# and cycle count, fixed slots and door lines (each class lays out at least
-# as many as measured), and the layout-existence oracles (no graph the search
-# lays out is proven to have no layout; the two oracles never contradict).
+# Then, one test at a time: level graphs laid out over 500-2500 random graphs
+# each (trees and loops, direct doors and corridors), every layout checked;
+# designer-drawn level graphs, one per class, size and cycle count, fixed
+# slots and door lines (each class lays out at least as many as measured);
+# and the layout-existence oracles (no graph the search lays out is proven to
+# have no layout; the two oracles never contradict).
 test_bin() {
   cargo test --profile ci -p dungeon_core -p dungeon_cli --test "$1" --no-run --message-format=json \
     2>/dev/null | grep -o "\"executable\":\"[^\"]*/$1-[^\"]*\"" | cut -d'"' -f4
@@ -110,7 +112,8 @@ test_bin() {
 inputs_bin="$(test_bin graph_layout_inputs)"
 designer_bin="$(test_bin designer_layouts)"
 proof_bin="$(test_bin layout_proof)"
-for b in "$inputs_bin" "$designer_bin" "$proof_bin"; do
+props_bin="$(test_bin graph_layout_properties)"
+for b in "$inputs_bin" "$designer_bin" "$proof_bin" "$props_bin"; do
   [[ -x $b ]] || { echo "run_all: a background test binary is missing: '$b'" >&2; exit 1; }
 done
 inputs_log="$(mktemp)" fuzz_rc="$(mktemp)" inputs_rc="$(mktemp)"
@@ -120,7 +123,7 @@ inputs_log="$(mktemp)" fuzz_rc="$(mktemp)" inputs_rc="$(mktemp)"
   echo "$s" >"$fuzz_rc"
   s=0
   DUNGEON_TEST_WORKERS=1 "$inputs_bin" --ignored --nocapture >"$inputs_log" 2>&1 || s=$?
-  for b in "$designer_bin" "$proof_bin"; do
+  for b in "$props_bin" "$designer_bin" "$proof_bin"; do
     [[ $s -ne 0 ]] || "$b" --ignored --nocapture --test-threads=1 >>"$inputs_log" 2>&1 || s=$?
   done
   echo "$s" >"$inputs_rc"
@@ -192,7 +195,7 @@ if [[ $status -ne 0 ]] || ! grep -Eq '^[0-9]+ passed, [0-9]+ failed$' "$log"; th
   exit 1
 fi
 
-step "fuzz, Edgar's inputs, designer graphs and the layout oracles: the background run's results"
+step "fuzz, Edgar's inputs, random and designer graphs and the layout oracles: the background run's results"
 wait "$fuzz_pid" || true
 fuzz_pid=""
 cat "$fuzz_log" >&2
@@ -204,7 +207,7 @@ fi
 cat "$inputs_log" >&2
 inputs_status="$(cat "$inputs_rc")"
 if [[ $inputs_status != 0 ]]; then
-  echo "run_all: Edgar's inputs over 1000 seeds, the designer graphs or the layout oracles failed (status ${inputs_status:-unknown})" >&2
+  echo "run_all: Edgar's inputs over 1000 seeds, the random or designer graphs or the layout oracles failed (status ${inputs_status:-unknown})" >&2
   exit 1
 fi
 
